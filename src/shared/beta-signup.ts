@@ -1,0 +1,11 @@
+import { z } from 'zod'
+import { emailAddress } from './email-address.ts'
+import { honeypot } from './honeypot.ts'
+
+/** The body of `POST /rest/v1/beta_signups`. */
+export const BetaSignup = z.strictObject({ email: emailAddress, website: honeypot })
+export type BetaSignup = z.infer<typeof BetaSignup>
+
+/** The body of `POST /functions/v1/resend-email`: only the address; the server writes the email. */
+export const ResendEmailRequest = z.strictObject({ email: emailAddress })
+export type ResendEmailRequest = z.infer<typeof ResendEmailRequest>

@@ -1,0 +1,10 @@
+/**
+ * Field length limits, enforced by the page (maxLength), the zod schemas (server and
+ * edge function) and CHECK constraints in the migration. See docs/DECISIONS.md.
+ */
+export const LIMITS = {
+  /** RFC 5321 caps a forward path at 256 octets including the angle brackets. */
+  email: 254,
+  name: 100,
+  message: 5000,
+} as const

@@ -1,0 +1,29 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+// Two projects: Node-side code (shared, server, emails) and the page's components in jsdom.
+// Browser tests live in e2e/ and run under Playwright, not here.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/{shared,server,emails}/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/web/test-setup.ts'],
+        },
+      },
+    ],
+  },
+})
