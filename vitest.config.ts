@@ -11,6 +11,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['src/{shared,server,emails}/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+          globalSetup: ['test/global-setup-pg.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
