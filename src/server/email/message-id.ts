@@ -1,0 +1,17 @@
+import addressparser from 'nodemailer/lib/addressparser'
+
+/**
+ * The Message-ID for an email, derived only from its stable id and its sender's domain,
+ * so a resend after a crash carries the same Message-ID and receivers can spot the
+ * duplicate. Characters outside RFC 5322's dot-atom are percent-encoded.
+ */
+export function messageIdFor(id: string, from: string): string {
+  const local = id.replace(/[^A-Za-z0-9!#$&'*+\-/=?^_`{|}~.]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+  return `<${local.replace(/^\.+|\.+$/g, '') || 'email'}@${senderDomain(from)}>`
+}
+
+function senderDomain(from: string): string {
+  const [first] = addressparser(from, { flatten: true })
+  const domain = first?.address.split('@')[1]?.toLowerCase()
+  return domain && /^[a-z0-9.-]+$/.test(domain) ? domain : 'localhost'
+}

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, open, rename, stat, unlink } from 'node:fs/promises'
+import { join } from 'node:path'
+import MailComposer from 'nodemailer/lib/mail-composer'
+import { refuseHeaderInjection } from './header-safety.ts'
+import { messageIdFor } from './message-id.ts'
+import type { OutgoingEmail, SendResult, Transport } from './transport.ts'
+
+/** What `<id>.json` holds: the marker that the email is complete, and the easy way to read it. */
+export type OutboxRecord = {
+  id: string
+  to: string
+  from: string
+  subject: string
+  text: string
+  headers: Record<string, string>
+  messageId: string
+  createdAt: string
+}
+
+// The id becomes a file name: keep it to characters that cannot leave the folder.
+const SAFE_ID = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/
+
+/** Writes each email to files in `dir` instead of sending it (development default). Layout: docs/decisions/email-outbox.md. */
+export function createOutboxTransport(options: { dir: string }): Transport {
+  const { dir } = options
+  return {
+    name: 'outbox',
+    async send(email: OutgoingEmail): Promise<SendResult> {
+      const refused = refuseHeaderInjection(email)
+      if (refused) return refused
+      if (!SAFE_ID.test(email.id)) {
+        return { ok: false, retryable: false, error: `Refused: id ${JSON.stringify(email.id)} is not a safe file name` }
+      }
+      try {
+        const marker = join(dir, `${email.id}.json`)
+        if (await exists(marker)) return { ok: true, id: email.id }
+        await mkdir(dir, { recursive: true })
+        const messageId = messageIdFor(email.id, email.from)
+        const createdAt = new Date()
+        const eml = await new MailComposer({
+          from: email.from,
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
+          headers: email.headers,
+          messageId,
+          date: createdAt,
+        })
+          .compile()
+          .build()
+        const record: OutboxRecord = {
+          id: email.id,
+          to: email.to,
+          from: email.from,
+          subject: email.subject,
+          text: email.text,
+          headers: email.headers,
+          messageId,
+          createdAt: createdAt.toISOString(),
+        }
+        await writeAtomic(dir, `${email.id}.eml`, eml)
+        await writeAtomic(dir, `${email.id}.html`, email.html)
+        await writeAtomic(dir, `${email.id}.json`, `${JSON.stringify(record, null, 2)}\n`)
+        await syncDir(dir)
+        return { ok: true, id: email.id }
+      } catch (err) {
+        // A full disk or a permission problem may clear up; let the queue try again.
+        return { ok: false, retryable: true, error: `Outbox write failed: ${(err as Error).message}` }
+      }
+    },
+    async close() {},
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path)
+    return true
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false
+    throw err
+  }
+}
+
+// Temp file, fsync, rename: a reader (or a restart) sees the old state or the whole file, never half of it.
+async function writeAtomic(dir: string, name: string, data: string | Buffer): Promise<void> {
+  const temp = join(dir, `.${name}.${randomBytes(6).toString('hex')}.tmp`)
+  const handle = await open(temp, 'w')
+  try {
+    await handle.writeFile(data)
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+  try {
+    await rename(temp, join(dir, name))
+  } catch (err) {
+    await unlink(temp).catch(() => {})
+    throw err
+  }
+}
+
+// Makes the renames themselves durable. Some platforms cannot open a directory: best effort there.
+async function syncDir(dir: string): Promise<void> {
+  let handle
+  try {
+    handle = await open(dir, 'r')
+    await handle.sync()
+  } catch {
+    return
+  } finally {
+    await handle?.close()
+  }
+}

@@ -1,0 +1,84 @@
+import nodemailer from 'nodemailer'
+import type { NodemailerError } from 'nodemailer'
+import { refuseHeaderInjection } from './header-safety.ts'
+import { messageIdFor } from './message-id.ts'
+import type { OutgoingEmail, SendResult, Transport } from './transport.ts'
+
+export type SmtpOptions = {
+  /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465 (TLS from the start). */
+  url: string
+  /** Milliseconds to wait for the connection, the greeting and each reply; default 15 s. */
+  timeoutMs?: number
+}
+
+/** Sends through one pooled nodemailer SMTP transporter. */
+export function createSmtpTransport(options: SmtpOptions): Transport {
+  const url = parseSmtpUrl(options.url)
+  const timeout = options.timeoutMs ?? 15_000
+  const transporter = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: 2,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout * 2,
+  })
+  return {
+    name: 'smtp',
+    async send(email: OutgoingEmail): Promise<SendResult> {
+      const refused = refuseHeaderInjection(email)
+      if (refused) return refused
+      const messageId = messageIdFor(email.id, email.from)
+      try {
+        await transporter.sendMail({
+          from: email.from,
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
+          headers: email.headers,
+          messageId,
+        })
+        return { ok: true, id: messageId }
+      } catch (err) {
+        return classifySmtpError(err as NodemailerError)
+      }
+    },
+    async close() {
+      transporter.close()
+    },
+  }
+}
+
+function parseSmtpUrl(raw: string): string {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new Error('SMTP_URL is not a valid URL (expected smtp://user:pass@host:port or smtps://...)')
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    throw new Error(`SMTP_URL must start with smtp:// or smtps://, not ${url.protocol}//`)
+  }
+  return raw
+}
+
+// Problems with the server or our settings, not with this message: once fixed, the same email goes through.
+const SETTINGS_CODES = new Set(['EAUTH', 'ENOAUTH', 'ETLS', 'EDNS', 'ECONFIG', 'EPROXY'])
+
+/**
+ * RFC 5321: a 4yz reply is transient and a 5yz reply permanent, except 503 (bad sequence),
+ * which says the session was confused rather than that the message was refused. Without a
+ * reply the connection failed (refused, reset, timed out), so the outcome can be retried;
+ * the stable Message-ID lets a receiver drop a duplicate if the first attempt did arrive.
+ */
+export function classifySmtpError(err: NodemailerError): SendResult {
+  const code = err.code ?? 'UNKNOWN'
+  const reply = err.responseCode
+  const error = `SMTP ${reply ?? code}: ${err.response ?? err.message}`
+  if (SETTINGS_CODES.has(code)) return { ok: false, retryable: true, error }
+  if (typeof reply === 'number') return { ok: false, retryable: reply < 500 || reply === 503, error }
+  // Nodemailer rejected the envelope itself (no valid recipient): sending again cannot help.
+  if (code === 'EENVELOPE') return { ok: false, retryable: false, error }
+  return { ok: false, retryable: true, error }
+}
