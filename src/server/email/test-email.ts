@@ -1,0 +1,29 @@
+import type { OutgoingEmail } from './transport.ts'
+
+/** A realistic welcome email for transport tests; override any field. */
+export function testEmail(overrides: Partial<OutgoingEmail> = {}): OutgoingEmail {
+  return {
+    id: 'queue-42',
+    from: 'Solodesk <hello@solodesk.example>',
+    to: 'ada@example.com',
+    subject: 'Welcome to the Solodesk beta',
+    html: '<!DOCTYPE html><html lang="en"><body><p>Hello from the HTML part</p></body></html>',
+    text: 'Hello from the text part',
+    headers: {
+      'List-Unsubscribe': '<https://solodesk.example/unsubscribe?token=t1>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+    ...overrides,
+  }
+}
+
+/** Splits a raw RFC 5322 message into its header block and the rest, and undoes quoted-printable in the rest. */
+export function readRawMessage(raw: string): { head: string; body: string } {
+  const end = raw.indexOf('\r\n\r\n')
+  if (end < 0) throw new Error('not a message: no blank line after the headers')
+  const body = raw
+    .slice(end + 4)
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+  return { head: raw.slice(0, end), body }
+}
