@@ -1,0 +1,133 @@
+import {
+  alertFrom,
+  expect,
+  holdRequests,
+  joinButton,
+  pgrstError,
+  RESEND_FUNCTION,
+  SIGNUP_TABLE,
+  signupEmail,
+  signupSection,
+  test,
+  uniqueEmail,
+} from './fixtures.ts'
+
+const GENERIC_ERROR = 'Something went wrong. Please try again.'
+const RESEND_ERROR = 'Something went wrong with the email resend. Please contact us'
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/')
+})
+
+test('success: Joining... while the insert is in flight, then the welcome panel and the email', async ({ page, outbox }) => {
+  const email = uniqueEmail('signup')
+  const insert = await holdRequests(page, SIGNUP_TABLE)
+  await signupEmail(page).fill(email)
+  await joinButton(page).click()
+
+  await insert.held
+  await expect(joinButton(page)).toHaveText('Joining...')
+  await expect(joinButton(page)).toBeDisabled()
+  insert.release()
+
+  const cta = signupSection(page)
+  await expect(cta.getByText('Welcome to the Beta', { exact: true })).toBeVisible()
+  await expect(cta).toContainText(email)
+  await expect(signupEmail(page)).toHaveCount(0)
+
+  const welcome = await outbox.waitFor(email)
+  expect(welcome.subject).not.toBe('')
+  expect(welcome.text).not.toBe('')
+})
+
+test('the button is disabled while the field is empty', async ({ page }) => {
+  await expect(joinButton(page)).toHaveText('Join Beta Now')
+  await expect(joinButton(page)).toBeDisabled()
+  await signupEmail(page).fill('someone@example.com')
+  await expect(joinButton(page)).toBeEnabled()
+  await signupEmail(page).fill('')
+  await expect(joinButton(page)).toBeDisabled()
+})
+
+test('signing up again in another letter case still succeeds and sends no second email', async ({ page, outbox }) => {
+  const email = uniqueEmail('repeat')
+  await signupEmail(page).fill(email)
+  await joinButton(page).click()
+  await expect(page.getByText('Welcome to the Beta', { exact: true })).toBeVisible()
+  await outbox.waitFor(email)
+
+  await page.goto('/')
+  const again = page.waitForResponse((r) => r.url().includes('/rest/v1/beta_signups') && r.request().method() === 'POST')
+  await signupEmail(page).fill(email.toUpperCase())
+  await joinButton(page).click()
+  expect((await again).status()).toBe(409)
+  await expect(page.getByText('Welcome to the Beta', { exact: true })).toBeVisible()
+
+  // A later sign-up's email arriving shows the queue got past the repeat.
+  const sentinel = uniqueEmail('sentinel')
+  await page.goto('/')
+  await signupEmail(page).fill(sentinel)
+  await joinButton(page).click()
+  await outbox.waitFor(sentinel)
+  expect(await outbox.to(email)).toHaveLength(1)
+})
+
+test('a failed insert raises the alert and keeps the form', async ({ page }) => {
+  let functionCalls = 0
+  page.on('request', (r) => void (r.url().includes('/functions/v1/resend-email') && r.method() === 'POST' && functionCalls++))
+  await page.route(SIGNUP_TABLE, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: pgrstError('database is on fire', 'XX000') }),
+  )
+  const email = uniqueEmail('insert-500')
+  await signupEmail(page).fill(email)
+  expect(await alertFrom(page, () => joinButton(page).click())).toBe(GENERIC_ERROR)
+
+  await expect(signupEmail(page)).toBeVisible()
+  await expect(joinButton(page)).toHaveText('Join Beta Now')
+  await expect(joinButton(page)).toBeEnabled()
+  await expect(page.getByText('Welcome to the Beta', { exact: true })).toHaveCount(0)
+  expect(functionCalls).toBe(0)
+})
+
+test('an insert the real server rejects raises the same alert', async ({ page }) => {
+  // The browser accepts "a@b" as an email; the server's schema does not.
+  const rejected = page.waitForResponse((r) => r.url().includes('/rest/v1/beta_signups') && r.request().method() === 'POST')
+  await page.route(SIGNUP_TABLE, (route) =>
+    route.request().method() === 'POST' ? route.continue({ postData: JSON.stringify({ email: 'not-an-address' }) }) : route.continue(),
+  )
+  await signupEmail(page).fill(uniqueEmail('rejected'))
+  expect(await alertFrom(page, () => joinButton(page).click())).toBe(GENERIC_ERROR)
+  const status = (await rejected).status()
+  expect(status).toBeGreaterThanOrEqual(400)
+  expect(status).toBeLessThan(500)
+  await expect(signupEmail(page)).toBeVisible()
+  await expect(page.getByText('Welcome to the Beta', { exact: true })).toHaveCount(0)
+})
+
+test('a network failure raises the same alert', async ({ page }) => {
+  await page.route(SIGNUP_TABLE, (route) => route.abort('connectionrefused'))
+  await signupEmail(page).fill(uniqueEmail('abort'))
+  expect(await alertFrom(page, () => joinButton(page).click())).toBe(GENERIC_ERROR)
+  await expect(signupEmail(page)).toBeVisible()
+  await expect(joinButton(page)).toBeEnabled()
+  await expect(page.getByText('Welcome to the Beta', { exact: true })).toHaveCount(0)
+})
+
+test('a failing email function raises its alert, shows no welcome, yet the row was stored', async ({ page }) => {
+  await page.route(RESEND_FUNCTION, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'provider down' }) }),
+  )
+  const email = uniqueEmail('fn-500')
+  const insert = page.waitForResponse((r) => r.url().includes('/rest/v1/beta_signups') && r.request().method() === 'POST')
+  await signupEmail(page).fill(email)
+  expect(await alertFrom(page, () => joinButton(page).click())).toBe(RESEND_ERROR)
+  expect((await insert).status()).toBe(201)
+  await expect(page.getByText('Welcome to the Beta', { exact: true })).toHaveCount(0)
+  await expect(signupEmail(page)).toBeVisible()
+
+  // The row is really there: the same address again is a conflict on the real server.
+  const sent = await (await insert).request().allHeaders()
+  const headers = Object.fromEntries(['apikey', 'authorization', 'content-type'].flatMap((h) => (sent[h] ? [[h, sent[h]]] : [])))
+  const again = await page.request.post('/rest/v1/beta_signups', { headers, data: { email } })
+  expect(again.status()).toBe(409)
+})

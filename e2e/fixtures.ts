@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { test as base, expect, type Locator, type Page, type Route } from '@playwright/test'
+
+export { expect }
+
+/** One email as the server's outbox transport writes it (<id>.json beside <id>.eml and <id>.html). */
+export type OutboxEmail = {
+  id: string
+  to: string | string[]
+  from: string
+  subject: string
+  text: string
+  headers: Record<string, string>
+  createdAt: string
+}
+
+export const SIGNUP_TABLE = '**/rest/v1/beta_signups*'
+export const CONTACT_TABLE = '**/rest/v1/contact_messages*'
+export const RESEND_FUNCTION = '**/functions/v1/resend-email*'
+
+/** A PostgREST-shaped error body, as the real server and Supabase send them. */
+export function pgrstError(message: string, code = 'P0001'): string {
+  return JSON.stringify({ code, message, details: null, hint: null })
+}
+
+/** An address no other test uses, so parallel tests never see each other's rows or emails. */
+export function uniqueEmail(tag = 'e2e'): string {
+  return `${tag}-${randomUUID().slice(0, 8)}@example.com`
+}
+
+function recipients(email: OutboxEmail): string[] {
+  return (Array.isArray(email.to) ? email.to : [email.to]).map((to) => to.toLowerCase())
+}
+
+export class Outbox {
+  readonly dir: string
+  constructor(dir: string) {
+    this.dir = dir
+  }
+
+  async all(): Promise<OutboxEmail[]> {
+    const names = (await readdir(this.dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json'))
+    const emails: OutboxEmail[] = []
+    for (const name of names) {
+      // A file can be mid-write when we look; the next poll reads it whole.
+      const text = await readFile(join(this.dir, name), 'utf8').catch(() => '')
+      try {
+        emails.push(JSON.parse(text) as OutboxEmail)
+      } catch {}
+    }
+    return emails
+  }
+
+  /** Emails whose recipient contains `address`, compared without letter case. */
+  async to(address: string): Promise<OutboxEmail[]> {
+    const wanted = address.toLowerCase()
+    return (await this.all()).filter((e) => recipients(e).some((r) => r.includes(wanted)))
+  }
+
+  async waitFor(address: string, timeout = 15_000): Promise<OutboxEmail> {
+    await expect.poll(async () => (await this.to(address)).length, { timeout, message: `an email to ${address}` }).toBeGreaterThan(0)
+    const [first] = await this.to(address)
+    return first as OutboxEmail
+  }
+}
+
+/**
+ * Holds matching requests until release(), then lets them through to the real server:
+ * the way to observe an in-flight state without sleeping.
+ */
+export async function holdRequests(page: Page, url: string): Promise<{ held: Promise<void>; release: () => void }> {
+  let release!: () => void
+  const released = new Promise<void>((r) => (release = r))
+  let arrived!: () => void
+  const held = new Promise<void>((r) => (arrived = r))
+  await page.route(url, async (route: Route) => {
+    if (route.request().method() === 'OPTIONS') return route.continue()
+    arrived()
+    await released
+    await route.continue()
+  })
+  return { held, release }
+}
+
+/** Runs `action` and returns the text of the alert it raises (and accepts it). */
+export async function alertFrom(page: Page, action: () => Promise<unknown>): Promise<string> {
+  const dialog = page.waitForEvent('dialog', { timeout: 10_000 })
+  await action()
+  const d = await dialog
+  const message = d.message()
+  expect(d.type()).toBe('alert')
+  await d.accept()
+  return message
+}
+
+export function signupSection(page: Page): Locator {
+  return page.locator('aside#cta')
+}
+export function signupEmail(page: Page): Locator {
+  return signupSection(page).getByRole('textbox', { name: /email/i })
+}
+export function joinButton(page: Page): Locator {
+  return signupSection(page).getByRole('button', { name: /^(Join Beta Now|Joining\.\.\.)$/ })
+}
+
+/** The open modal dialog: closed <dialog>s are not rendered, so only one matches. */
+export function openDialog(page: Page): Locator {
+  return page.getByRole('dialog')
+}
+export function footerButton(page: Page, name: 'Contact Us' | 'Privacy Policy' | 'Terms of Service'): Locator {
+  return page.getByRole('contentinfo').getByRole('button', { name, exact: true })
+}
+
+export function contactFields(page: Page) {
+  const dialog = openDialog(page)
+  return {
+    dialog,
+    name: dialog.getByRole('textbox', { name: /^name/i }),
+    email: dialog.getByRole('textbox', { name: /email/i }),
+    subject: dialog.getByRole('combobox', { name: /subject/i }),
+    message: dialog.getByRole('textbox', { name: /message/i }),
+    send: dialog.getByRole('button', { name: /^(Send|Sending\.\.\.)/ }),
+  }
+}
+
+export async function fillContact(page: Page, values: { name?: string; email?: string; subject?: string; message?: string } = {}) {
+  const f = contactFields(page)
+  await f.name.fill(values.name ?? 'Ada Lovelace')
+  await f.email.fill(values.email ?? uniqueEmail('contact'))
+  await f.subject.selectOption(values.subject ?? 'beta-feedback')
+  await f.message.fill(values.message ?? 'The invoices screen is lovely.')
+  return f
+}
+
+export const test = base.extend<{ outbox: Outbox }>({
+  outbox: async ({}, use) => {
+    const dir = process.env.E2E_OUTBOX_DIR
+    if (!dir) throw new Error('E2E_OUTBOX_DIR is not set: run the browser tests through playwright.config.ts')
+    await use(new Outbox(dir))
+  },
+})

@@ -1,0 +1,128 @@
+import { expect, footerButton, signupEmail, signupSection, test } from './fixtures.ts'
+
+test.describe('landing page', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/')
+  })
+
+  test('has the landmarks: header, main with the article and the sign-up aside, footer', async ({ page }) => {
+    await expect(page.getByRole('banner')).toHaveCount(1)
+    await expect(page.getByRole('main')).toHaveCount(1)
+    await expect(page.getByRole('contentinfo')).toHaveCount(1)
+    await expect(page.locator('main > article')).toHaveCount(1)
+    await expect(page.locator('main > aside#cta')).toHaveCount(1)
+    await expect(page.getByRole('complementary')).toHaveCount(1)
+  })
+
+  test('header: logo, name with BETA badge, product-directory badge at 250x54, Try Beta Free', async ({ page }) => {
+    const header = page.getByRole('banner')
+    await expect(header.getByText('BETA', { exact: true })).toBeVisible()
+    await expect(header.getByRole('button', { name: 'Try Beta Free', exact: true })).toBeVisible()
+
+    const badge = header.locator('a[href] img[width="250"][height="54"]')
+    await expect(badge).toHaveCount(1)
+    await expect(badge).toBeVisible()
+    await expect(badge).toHaveAttribute('alt', /\S/)
+    const box = await badge.boundingBox()
+    expect(box && { width: Math.round(box.width), height: Math.round(box.height) }).toEqual({ width: 250, height: 54 })
+  })
+
+  test('hero: headline, the CTA with its en dash, the note and three screenshots', async ({ page }) => {
+    const article = page.locator('main > article')
+    await expect(article.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(article.getByRole('button', { name: 'Try the Beta – It\'s Free', exact: true })).toBeVisible()
+    await expect(article.getByText('No credit card required', { exact: true })).toBeVisible()
+    for (const screen of [/tasks/i, /payments/i, /dashboard/i]) {
+      await expect(article.getByRole('img', { name: screen }).first()).toBeVisible()
+    }
+  })
+
+  test('features: three cards for clients, tasks and payments, and the shaping note', async ({ page }) => {
+    const article = page.locator('main > article')
+    await expect(article).toContainText(/conversations?/i)
+    await expect(article).toContainText(/deadlines?/i)
+    await expect(article).toContainText(/overdue/i)
+    await expect(article).toContainText(/shaping/i)
+  })
+
+  test('sign-up section: headline, email field, Join Beta Now and the three reassurances', async ({ page }) => {
+    const cta = signupSection(page)
+    await expect(cta.getByRole('heading')).not.toHaveCount(0)
+    await expect(signupEmail(page)).toHaveAttribute('type', 'email')
+    await expect(signupEmail(page)).toHaveAttribute('required', '')
+    await expect(cta.getByRole('button', { name: 'Join Beta Now', exact: true })).toBeVisible()
+    for (const line of ['Free during beta', 'No spam ever', 'Cancel anytime']) {
+      await expect(cta.getByText(line, { exact: true })).toBeVisible()
+    }
+  })
+
+  test('footer: BETA badge, Beta 2025, copyright, the three dialog buttons, two social anchors', async ({ page }) => {
+    const footer = page.getByRole('contentinfo')
+    await expect(footer.getByText('BETA', { exact: true })).toBeVisible()
+    await expect(footer.getByText('Beta 2025', { exact: true })).toBeVisible()
+    await expect(footer).toContainText('©')
+    for (const name of ['Contact Us', 'Privacy Policy', 'Terms of Service'] as const) {
+      await expect(footerButton(page, name)).toBeVisible()
+    }
+    await expect(footer.getByRole('link')).not.toHaveCount(0)
+  })
+
+  test('every image declares its width and height', async ({ page }) => {
+    const images = await page.locator('img').evaluateAll((imgs) =>
+      imgs.map((img) => ({ src: img.getAttribute('src'), width: img.getAttribute('width'), height: img.getAttribute('height') })),
+    )
+    expect(images.length).toBeGreaterThan(0)
+    for (const image of images) {
+      expect(image, `${image.src}`).toEqual({ src: image.src, width: expect.stringMatching(/^\d+$/), height: expect.stringMatching(/^\d+$/) })
+    }
+  })
+})
+
+for (const motion of ['no-preference', 'reduce'] as const) {
+  test.describe(`scroll to the sign-up (prefers-reduced-motion: ${motion})`, () => {
+    test.use({ reducedMotion: motion })
+
+    for (const [where, name] of [
+      ['header', 'Try Beta Free'],
+      ['hero', 'Try the Beta – It\'s Free'],
+    ] as const) {
+      test(`the ${where} button brings #cta into view and focuses the email field`, async ({ page }) => {
+        await page.goto('/')
+        await expect(signupSection(page)).not.toBeInViewport()
+        await page.getByRole('button', { name, exact: true }).click()
+        await expect(signupEmail(page)).toBeFocused()
+        await expect(signupSection(page)).toBeInViewport()
+      })
+    }
+  })
+}
+
+test('the content is there without JavaScript', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL })
+  const page = await context.newPage()
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Try Beta Free', exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Try the Beta – It\'s Free', exact: true })).toBeVisible()
+  await expect(signupEmail(page)).toBeVisible()
+  await expect(page.getByText('No spam ever', { exact: true })).toBeVisible()
+  await expect(page.getByText('Beta 2025', { exact: true })).toBeVisible()
+  await context.close()
+})
+
+test('the page requests nothing from any other origin', async ({ page, baseURL }) => {
+  const origin = new URL(baseURL as string).origin
+  const foreign: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.protocol.startsWith('http') && url.origin !== origin) foreign.push(request.url())
+  })
+  await page.goto('/')
+  await page.locator('footer').scrollIntoViewIfNeeded()
+  for (const name of ['Privacy Policy', 'Terms of Service', 'Contact Us'] as const) {
+    await footerButton(page, name).click()
+    await page.keyboard.press('Escape')
+  }
+  await page.waitForLoadState('networkidle')
+  expect(foreign).toEqual([])
+})

@@ -1,0 +1,81 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { defineConfig, devices } from '@playwright/test'
+
+// Playwright loads this file in the runner and again in every worker. The port and the
+// outbox folder are chosen once, in the runner, and handed to the workers (and the server)
+// through the environment, which the workers inherit.
+function pickFreePort(): string {
+  const script = `const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})`
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })
+}
+process.env.E2E_PORT ??= pickFreePort()
+process.env.E2E_OUTBOX_DIR ??= mkdtempSync(join(tmpdir(), 'e2e-outbox-'))
+
+const port = process.env.E2E_PORT
+const outboxDir = process.env.E2E_OUTBOX_DIR
+const baseURL = `http://127.0.0.1:${port}`
+const ci = Boolean(process.env.CI)
+
+/** Debian's Chromium needs these in containers; the rest keep it from phoning home. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export default defineConfig({
+  testDir: 'e2e',
+  // Playwright empties its output folder at start; keep it apart from the JSON reports.
+  outputDir: 'test-results/playwright-artifacts',
+  fullyParallel: true,
+  forbidOnly: ci,
+  workers: 2,
+  retries: ci ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  globalTeardown: './e2e/global-teardown.ts',
+  use: {
+    baseURL,
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        headless: true,
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: CHROMIUM_ARGS,
+        },
+      },
+    },
+  ],
+  webServer: {
+    // The built server, as `npm start` runs it; `npm test` builds before this runs.
+    command: 'node dist/node/server/index.js',
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: port,
+      HOST: '127.0.0.1',
+      PGLITE_DIR: 'memory://',
+      OUTBOX_DIR: outboxDir,
+      EMAIL_TRANSPORT: 'outbox',
+      NODE_ENV: 'production',
+    },
+  },
+})
