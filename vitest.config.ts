@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config'
 // Browser tests live in e2e/ and run under Playwright, not here.
 export default defineConfig({
   test: {
+    // The JSON report feeds .ci/run's one-line summary (scripts/ci-summary.ts).
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results/vitest.json' },
     projects: [
       {
         test: {
