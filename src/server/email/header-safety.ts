@@ -1,6 +1,8 @@
 import type { OutgoingEmail, SendResult } from './transport.ts'
 
 const LINE_BREAK = /[\r\n]/
+// RFC 5322 §3.6.8: printable US-ASCII except the colon.
+const FIELD_NAME = /^[!-9;-~]+$/
 
 /**
  * Returns a non-retryable failure when any header-bound field of `email` holds CR or LF,
@@ -16,7 +18,9 @@ export function refuseHeaderInjection(email: OutgoingEmail): SendResult | null {
     ['subject', email.subject],
   ]
   for (const [name, value] of Object.entries(email.headers)) {
-    fields.push([`header name ${JSON.stringify(name)}`, name])
+    if (!FIELD_NAME.test(name)) {
+      return { ok: false, retryable: false, error: `Refused: ${JSON.stringify(name)} is not a valid header name` }
+    }
     fields.push([`header ${name}`, value])
   }
   for (const [field, value] of fields) {

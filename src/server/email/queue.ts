@@ -1,0 +1,147 @@
+import { renderWelcomeEmail } from '../../emails/welcome.tsx'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/db.ts'
+import { claimDueEmails, markFinal, markForRetry, markSent, msUntilNextDue, type ClaimedEmail } from '../db/email-queue.ts'
+import { emailHash, type Logger } from '../log.ts'
+import type { OutgoingEmail, Transport } from './transport.ts'
+
+export type EmailQueueConfig = Pick<
+  Config,
+  'EMAIL_FROM' | 'PUBLIC_URL' | 'EMAIL_POLL_INTERVAL_MS' | 'EMAIL_MAX_ATTEMPTS' | 'EMAIL_RETRY_BASE_MS' | 'EMAIL_RETRY_MAX_MS' | 'EMAIL_LEASE_MS'
+>
+
+export type EmailQueue = {
+  start(): void
+  /** Finishes the email being sent, then stops. */
+  stop(): Promise<void>
+  /** Look for due emails now instead of at the next poll. */
+  wake(): void
+  /** One pass over the due emails; returns how many were handled. */
+  runOnce(): Promise<number>
+}
+
+const BATCH = 10
+
+/**
+ * Sends queued emails through the transport, at least once and (transports being idempotent on
+ * the row id) in effect exactly once: a crash between send and mark leaves the row 'sending'
+ * until its lease ends, then the same id is sent again and the transport recognises it.
+ */
+export function createEmailQueue(deps: { db: Db; transport: Transport; logger: Logger; config: EmailQueueConfig }): EmailQueue {
+  const { db, transport, logger, config } = deps
+  let running = false
+  let loop: Promise<void> | undefined
+  let wakeRequested = false
+  let wakeSleeper: (() => void) | undefined
+
+  const wake = () => {
+    wakeRequested = true
+    wakeSleeper?.()
+  }
+
+  async function handle(email: ClaimedEmail): Promise<void> {
+    const log = { event: 'email', id: email.id, kind: email.kind, to: emailHash(email.toEmail), attempt: email.attempts }
+    if (email.attempts > config.EMAIL_MAX_ATTEMPTS) {
+      await markFinal(db, email.id, 'failed', `gave up after ${config.EMAIL_MAX_ATTEMPTS} attempts (lease expired)`)
+      logger.error(log, 'email failed for good')
+      return
+    }
+    if (email.unsubscribeToken === null) {
+      await markFinal(db, email.id, 'cancelled', 'address no longer on the beta list')
+      logger.info(log, 'email cancelled')
+      return
+    }
+    let result
+    try {
+      result = await transport.send(await build(email, email.unsubscribeToken))
+    } catch (err) {
+      // A transport must not throw; if one does, treat it as a passing fault and retry.
+      result = { ok: false as const, retryable: true, error: `transport threw: ${(err as Error).message}` }
+    }
+    if (result.ok) {
+      await markSent(db, email.id, result.id)
+      logger.info({ ...log, transport: transport.name }, 'email sent')
+    } else if (result.retryable && email.attempts < config.EMAIL_MAX_ATTEMPTS) {
+      const delay = retryDelay(email.attempts, config, result.retryAfterMs)
+      await markForRetry(db, email.id, delay, result.error)
+      logger.warn({ ...log, error: result.error, retryInMs: delay }, 'email will be retried')
+    } else {
+      await markFinal(db, email.id, 'failed', result.error)
+      logger.error({ ...log, error: result.error }, 'email failed for good')
+    }
+  }
+
+  async function build(email: ClaimedEmail, token: string): Promise<OutgoingEmail> {
+    const unsubscribeUrl = `${config.PUBLIC_URL}/unsubscribe?token=${encodeURIComponent(token)}`
+    const { subject, html, text } = await renderWelcomeEmail({ unsubscribeUrl, siteUrl: `${config.PUBLIC_URL}/` })
+    return {
+      id: email.id,
+      from: config.EMAIL_FROM,
+      to: email.toEmail,
+      subject,
+      html,
+      text,
+      // RFC 8058 one-click unsubscribe: mail clients POST to the URL with List-Unsubscribe=One-Click.
+      headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    }
+  }
+
+  async function runOnce(): Promise<number> {
+    let handled = 0
+    for (;;) {
+      const batch = await claimDueEmails(db, BATCH, config.EMAIL_LEASE_MS)
+      for (const email of batch) await handle(email)
+      handled += batch.length
+      if (batch.length < BATCH || !running) return handled
+    }
+  }
+
+  async function sleep(): Promise<void> {
+    if (wakeRequested) return
+    const next = await msUntilNextDue(db).catch(() => null)
+    const ms = Math.min(config.EMAIL_POLL_INTERVAL_MS, next === null ? Infinity : Math.max(next, 10))
+    await new Promise<void>((resolve) => {
+      if (wakeRequested || !running) return resolve()
+      const timer = setTimeout(resolve, ms)
+      wakeSleeper = () => {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
+    wakeSleeper = undefined
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      wakeRequested = false
+      try {
+        await runOnce()
+      } catch (err) {
+        logger.error({ err }, 'email queue pass failed')
+      }
+      if (running) await sleep()
+    }
+  }
+
+  return {
+    start() {
+      if (running) return
+      running = true
+      loop = run()
+    },
+    async stop() {
+      running = false
+      wakeSleeper?.()
+      await loop
+    },
+    wake,
+    runOnce,
+  }
+}
+
+/** Exponential backoff with jitter (half fixed, half random), never sooner than the provider asked. */
+export function retryDelay(attempt: number, config: Pick<Config, 'EMAIL_RETRY_BASE_MS' | 'EMAIL_RETRY_MAX_MS'>, retryAfterMs?: number): number {
+  const exp = Math.min(config.EMAIL_RETRY_MAX_MS, config.EMAIL_RETRY_BASE_MS * 2 ** (attempt - 1))
+  const jittered = exp / 2 + Math.random() * (exp / 2)
+  return Math.round(Math.min(config.EMAIL_RETRY_MAX_MS, Math.max(jittered, retryAfterMs ?? 0)))
+}
