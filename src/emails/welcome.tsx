@@ -26,7 +26,14 @@ export function WelcomeEmail({ unsubscribeUrl, siteUrl }: WelcomeEmailProps) {
         <title>{welcomeSubject()}</title>
       </Head>
       <Preview>{`You're on the ${name} beta list. Access details are on their way.`}</Preview>
-      <Body style={{ backgroundColor: colors.page, fontFamily: 'Helvetica, Arial, sans-serif', margin: 0, padding: '24px 0' }}>
+      <Body
+        style={{
+          backgroundColor: colors.page,
+          fontFamily: 'Helvetica, Arial, sans-serif',
+          margin: 0,
+          padding: '24px 0',
+        }}
+      >
         <Container style={{ backgroundColor: '#ffffff', maxWidth: '560px', padding: '32px', borderRadius: '8px' }}>
           <Heading as="h1" style={{ color: colors.text, fontSize: '24px', lineHeight: '32px', margin: '0 0 16px' }}>
             {welcomeSubject()}
@@ -79,9 +86,12 @@ export function welcomeSubject(): string {
 }
 
 /** Renders the welcome email to its subject, HTML part and plain-text part. */
-export async function renderWelcomeEmail(input: WelcomeEmailProps): Promise<{ subject: string; html: string; text: string }> {
+export async function renderWelcomeEmail(
+  input: WelcomeEmailProps,
+): Promise<{ subject: string; html: string; text: string }> {
   for (const url of [input.unsubscribeUrl, input.siteUrl]) {
-    if (url !== undefined && !/^https?:\/\/\S+$/i.test(url)) throw new Error(`Not an http(s) URL: ${JSON.stringify(url)}`)
+    if (url !== undefined && !/^https?:\/\/\S+$/i.test(url))
+      throw new Error(`Not an http(s) URL: ${JSON.stringify(url)}`)
   }
   const email = <WelcomeEmail {...input} />
   const [html, text] = await Promise.all([render(email), render(email, { plainText: true })])

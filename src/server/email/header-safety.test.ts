@@ -17,6 +17,10 @@ describe('refuseHeaderInjection', () => {
     ['header name with a colon', testEmail({ headers: { 'X-A: evil': 'v' } })],
     ['header name with a space', testEmail({ headers: { 'X A': 'v' } })],
   ])('refuses CR/LF or a bad name in %s, for good', (_field, email) => {
-    expect(refuseHeaderInjection(email)).toMatchObject({ ok: false, retryable: false, error: expect.stringMatching(/^Refused: /) })
+    expect(refuseHeaderInjection(email)).toMatchObject({
+      ok: false,
+      retryable: false,
+      error: expect.stringMatching(/^Refused: /),
+    })
   })
 })

@@ -6,7 +6,10 @@ import addressparser from 'nodemailer/lib/addressparser'
  * duplicate. Characters outside RFC 5322's dot-atom are percent-encoded.
  */
 export function messageIdFor(id: string, from: string): string {
-  const local = id.replace(/[^A-Za-z0-9!#$&'*+\-/=?^_`{|}~.]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+  const local = id.replace(
+    /[^A-Za-z0-9!#$&'*+\-/=?^_`{|}~.]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
+  )
   return `<${local.replace(/^\.+|\.+$/g, '') || 'email'}@${senderDomain(from)}>`
 }
 

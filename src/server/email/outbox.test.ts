@@ -24,7 +24,14 @@ describe('outbox transport', () => {
     expect(await readFile(join(dir, 'queue-42.html'), 'utf8')).toBe(email.html)
 
     const record = JSON.parse(await readFile(join(dir, 'queue-42.json'), 'utf8')) as OutboxRecord
-    expect(record).toMatchObject({ id: email.id, to: email.to, from: email.from, subject: email.subject, text: email.text, headers: email.headers })
+    expect(record).toMatchObject({
+      id: email.id,
+      to: email.to,
+      from: email.from,
+      subject: email.subject,
+      text: email.text,
+      headers: email.headers,
+    })
     expect(record.messageId).toBe('<queue-42@solodesk.example>')
     expect(Date.parse(record.createdAt)).not.toBeNaN()
 

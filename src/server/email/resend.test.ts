@@ -17,7 +17,12 @@ beforeAll(async () => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
-      const request = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }
+      const request = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      }
       seen.push(request)
       handler(request, res)
     })
@@ -40,7 +45,8 @@ function reply(status: number, body: unknown, headers: Record<string, string> = 
   }
 }
 const resendError = (statusCode: number, name: string, message: string) => ({ statusCode, name, message })
-const send = (timeoutMs = 2000) => createResendTransport({ apiKey: 're_test_123', apiUrl: `${apiUrl}/`, timeoutMs }).send(testEmail())
+const send = (timeoutMs = 2000) =>
+  createResendTransport({ apiKey: 're_test_123', apiUrl: `${apiUrl}/`, timeoutMs }).send(testEmail())
 
 describe('Resend transport', () => {
   test('sends exactly the request Resend documents and returns its email id', async () => {
@@ -71,12 +77,19 @@ describe('Resend transport', () => {
 
   test('429 with Retry-After in seconds is retryable after that delay', async () => {
     handler = reply(429, resendError(429, 'rate_limit_exceeded', 'Too many requests.'), { 'Retry-After': '7' })
-    expect(await send()).toEqual({ ok: false, retryable: true, retryAfterMs: 7000, error: 'Resend 429 rate_limit_exceeded: Too many requests.' })
+    expect(await send()).toEqual({
+      ok: false,
+      retryable: true,
+      retryAfterMs: 7000,
+      error: 'Resend 429 rate_limit_exceeded: Too many requests.',
+    })
   })
 
   test('429 with Retry-After as an HTTP date is retryable until that date', async () => {
     const at = new Date(Date.now() + 30_000).toUTCString()
-    handler = reply(429, resendError(429, 'daily_quota_exceeded', 'You have reached your daily email sending quota.'), { 'Retry-After': at })
+    handler = reply(429, resendError(429, 'daily_quota_exceeded', 'You have reached your daily email sending quota.'), {
+      'Retry-After': at,
+    })
     const result = await send()
     expect(result).toMatchObject({ ok: false, retryable: true })
     const delay = result.ok ? -1 : (result.retryAfterMs ?? -1)
@@ -86,7 +99,11 @@ describe('Resend transport', () => {
 
   test.each([500, 503])('%i is retryable', async (status) => {
     handler = reply(status, resendError(status, 'internal_server_error', 'An unexpected error occurred.'))
-    expect(await send()).toMatchObject({ ok: false, retryable: true, error: `Resend ${status} internal_server_error: An unexpected error occurred.` })
+    expect(await send()).toMatchObject({
+      ok: false,
+      retryable: true,
+      error: `Resend ${status} internal_server_error: An unexpected error occurred.`,
+    })
   })
 
   test('a 5xx without a JSON body is retryable and keeps the text', async () => {
@@ -101,20 +118,38 @@ describe('Resend transport', () => {
     [400, 'validation_error', 'Invalid `to` field.'],
     [401, 'missing_api_key', 'Missing API key in the authorization header.'],
     [403, 'invalid_api_key', 'API key is invalid.'],
-    [422, 'invalid_parameter', 'Invalid `from` field. The email address needs to follow the `email@example.com` format.'],
+    [
+      422,
+      'invalid_parameter',
+      'Invalid `from` field. The email address needs to follow the `email@example.com` format.',
+    ],
   ])('%i %s is permanent and carries Resend’s message', async (status, name, message) => {
     handler = reply(status, resendError(status, name, message))
     expect(await send()).toEqual({ ok: false, retryable: false, error: `Resend ${status} ${name}: ${message}` })
   })
 
   test('409 concurrent_idempotent_requests is retryable: the same key is still in flight', async () => {
-    handler = reply(409, resendError(409, 'concurrent_idempotent_requests', 'Same idempotency key used while original request is still in progress.'))
+    handler = reply(
+      409,
+      resendError(
+        409,
+        'concurrent_idempotent_requests',
+        'Same idempotency key used while original request is still in progress.',
+      ),
+    )
     expect(await send()).toMatchObject({ ok: false, retryable: true })
   })
 
   test('409 invalid_idempotent_request is permanent: the key was used with another payload', async () => {
-    handler = reply(409, resendError(409, 'invalid_idempotent_request', 'Same idempotency key used with a different request payload.'))
-    expect(await send()).toMatchObject({ ok: false, retryable: false, error: expect.stringContaining('invalid_idempotent_request') })
+    handler = reply(
+      409,
+      resendError(409, 'invalid_idempotent_request', 'Same idempotency key used with a different request payload.'),
+    )
+    expect(await send()).toMatchObject({
+      ok: false,
+      retryable: false,
+      error: expect.stringContaining('invalid_idempotent_request'),
+    })
   })
 
   test('a 200 without an id is retryable (the idempotency key makes the retry safe)', async () => {
@@ -127,7 +162,9 @@ describe('Resend transport', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const port = (closed.address() as AddressInfo).port
     await new Promise<void>((resolve) => closed.close(() => resolve()))
-    const result = await createResendTransport({ apiKey: 're_test_123', apiUrl: `http://127.0.0.1:${port}` }).send(testEmail())
+    const result = await createResendTransport({ apiKey: 're_test_123', apiUrl: `http://127.0.0.1:${port}` }).send(
+      testEmail(),
+    )
     expect(result).toMatchObject({ ok: false, retryable: true, error: expect.stringContaining('ECONNREFUSED') })
   })
 
@@ -142,8 +179,14 @@ describe('Resend transport', () => {
   test('CR/LF in a header is refused without any request', async () => {
     handler = reply(200, { id: 'should-not-happen' })
     const transport = createResendTransport({ apiKey: 're_test_123', apiUrl })
-    expect(await transport.send(testEmail({ subject: 'Hi\r\nBcc: x@example.com' }))).toMatchObject({ ok: false, retryable: false })
-    expect(await transport.send(testEmail({ headers: { 'X-A': 'b\nc' } }))).toMatchObject({ ok: false, retryable: false })
+    expect(await transport.send(testEmail({ subject: 'Hi\r\nBcc: x@example.com' }))).toMatchObject({
+      ok: false,
+      retryable: false,
+    })
+    expect(await transport.send(testEmail({ headers: { 'X-A': 'b\nc' } }))).toMatchObject({
+      ok: false,
+      retryable: false,
+    })
     expect(seen).toHaveLength(0)
   })
 })

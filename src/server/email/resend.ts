@@ -64,7 +64,10 @@ async function readResponse(res: Response): Promise<SendResult> {
   const message = typeof detail.message === 'string' ? detail.message : raw.slice(0, 500) || res.statusText
   const error = `Resend ${res.status}${name ? ` ${name}` : ''}: ${message}`
   const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'))
-  const retry = (): SendResult => (retryAfterMs === undefined ? { ok: false, retryable: true, error } : { ok: false, retryable: true, error, retryAfterMs })
+  const retry = (): SendResult =>
+    retryAfterMs === undefined
+      ? { ok: false, retryable: true, error }
+      : { ok: false, retryable: true, error, retryAfterMs }
   if (res.status === 429 || res.status === 408 || res.status >= 500) return retry()
   // The same key is still being processed by another request; the other outcome, a reused key with a different body, is final.
   if (res.status === 409 && name === 'concurrent_idempotent_requests') return retry()

@@ -5,7 +5,11 @@ import { describe, expect, test } from 'vitest'
 import { testEmail } from './test-email.ts'
 import { createTransport, type EmailConfig } from './transport.ts'
 
-const base: EmailConfig = { EMAIL_TRANSPORT: 'outbox', OUTBOX_DIR: './data/outbox', RESEND_API_URL: 'https://api.resend.com' }
+const base: EmailConfig = {
+  EMAIL_TRANSPORT: 'outbox',
+  OUTBOX_DIR: './data/outbox',
+  RESEND_API_URL: 'https://api.resend.com',
+}
 
 describe('createTransport', () => {
   test('picks the transport named by EMAIL_TRANSPORT', async () => {
@@ -30,12 +34,18 @@ describe('createTransport', () => {
   })
 
   test('a missing setting is a clear error', () => {
-    expect(() => createTransport({ ...base, EMAIL_TRANSPORT: 'smtp' })).toThrow('SMTP_URL is required when EMAIL_TRANSPORT=smtp')
-    expect(() => createTransport({ ...base, EMAIL_TRANSPORT: 'resend' })).toThrow('RESEND_API_KEY is required when EMAIL_TRANSPORT=resend')
-    expect(() => createTransport({ ...base, EMAIL_TRANSPORT: 'resend', RESEND_API_KEY: 're_1', RESEND_API_URL: '' })).toThrow(
-      'RESEND_API_URL is required',
+    expect(() => createTransport({ ...base, EMAIL_TRANSPORT: 'smtp' })).toThrow(
+      'SMTP_URL is required when EMAIL_TRANSPORT=smtp',
     )
+    expect(() => createTransport({ ...base, EMAIL_TRANSPORT: 'resend' })).toThrow(
+      'RESEND_API_KEY is required when EMAIL_TRANSPORT=resend',
+    )
+    expect(() =>
+      createTransport({ ...base, EMAIL_TRANSPORT: 'resend', RESEND_API_KEY: 're_1', RESEND_API_URL: '' }),
+    ).toThrow('RESEND_API_URL is required')
     expect(() => createTransport({ ...base, OUTBOX_DIR: '' })).toThrow('OUTBOX_DIR is required')
-    expect(() => createTransport({ ...base, EMAIL_TRANSPORT: 'pigeon' as 'outbox' })).toThrow('Unknown EMAIL_TRANSPORT: pigeon')
+    expect(() => createTransport({ ...base, EMAIL_TRANSPORT: 'pigeon' as 'outbox' })).toThrow(
+      'Unknown EMAIL_TRANSPORT: pigeon',
+    )
   })
 })

@@ -14,7 +14,8 @@ export type OutgoingEmail = {
 }
 
 /** Expected outcomes are values: the queue reads `retryable` (and `retryAfterMs`) to decide what to do next. */
-export type SendResult = { ok: true; id: string } | { ok: false; retryable: boolean; error: string; retryAfterMs?: number }
+export type SendResult =
+  { ok: true; id: string } | { ok: false; retryable: boolean; error: string; retryAfterMs?: number }
 
 /** A way of delivering an email. `send` never throws for delivery problems; it reports them as a SendResult. */
 export interface Transport {
@@ -38,7 +39,8 @@ export function createTransport(config: EmailConfig): Transport {
       if (!config.OUTBOX_DIR) throw new Error('OUTBOX_DIR is required when EMAIL_TRANSPORT=outbox')
       return createOutboxTransport({ dir: config.OUTBOX_DIR })
     case 'smtp':
-      if (!config.SMTP_URL) throw new Error('SMTP_URL is required when EMAIL_TRANSPORT=smtp (e.g. smtp://user:pass@host:587)')
+      if (!config.SMTP_URL)
+        throw new Error('SMTP_URL is required when EMAIL_TRANSPORT=smtp (e.g. smtp://user:pass@host:587)')
       return createSmtpTransport({ url: config.SMTP_URL })
     case 'resend':
       if (!config.RESEND_API_KEY) throw new Error('RESEND_API_KEY is required when EMAIL_TRANSPORT=resend')
