@@ -1,0 +1,63 @@
+import type { Db } from './db.ts'
+
+/** A claimed email, with what the worker needs to build it; unsubscribeToken is null once the address left the list. */
+export type ClaimedEmail = { id: string; kind: 'welcome'; toEmail: string; attempts: number; unsubscribeToken: string | null }
+
+/**
+ * Claims up to `limit` due emails: pending ones whose time has come, and ones left in 'sending'
+ * past their lease by a worker that died. SKIP LOCKED lets several workers share the queue.
+ */
+export async function claimDueEmails(db: Db, limit: number, leaseMs: number): Promise<ClaimedEmail[]> {
+  const r = await db.query<{ id: string; kind: 'welcome'; to_email: string; attempts: number; unsubscribe_token: string | null }>(
+    `with due as (
+       select id from app_private.email_queue
+       where (status = 'pending' and next_attempt_at <= now())
+          or (status = 'sending' and locked_until < now())
+       order by next_attempt_at
+       limit $1
+       for update skip locked
+     )
+     update app_private.email_queue q
+     set status = 'sending', attempts = q.attempts + 1, locked_until = now() + make_interval(secs => $2::double precision / 1000)
+     from due
+     where q.id = due.id
+     returning q.id::text as id, q.kind, q.to_email, q.attempts,
+       (select s.unsubscribe_token::text from public.beta_signups s
+        where lower(btrim(s.email)) = lower(btrim(q.to_email))) as unsubscribe_token`,
+    [limit, leaseMs],
+  )
+  return r.rows.map((x) => ({ id: x.id, kind: x.kind, toEmail: x.to_email, attempts: Number(x.attempts), unsubscribeToken: x.unsubscribe_token }))
+}
+
+export async function markSent(db: Db, id: string, providerMessageId: string): Promise<void> {
+  await db.query(
+    `update app_private.email_queue
+     set status = 'sent', sent_at = now(), locked_until = null, last_error = null, provider_message_id = $2
+     where id = $1::uuid`,
+    [id, providerMessageId],
+  )
+}
+
+export async function markForRetry(db: Db, id: string, delayMs: number, error: string): Promise<void> {
+  await db.query(
+    `update app_private.email_queue
+     set status = 'pending', locked_until = null, last_error = $3,
+         next_attempt_at = now() + make_interval(secs => $2::double precision / 1000)
+     where id = $1::uuid`,
+    [id, delayMs, error],
+  )
+}
+
+export async function markFinal(db: Db, id: string, status: 'failed' | 'cancelled', error: string): Promise<void> {
+  await db.query(`update app_private.email_queue set status = $2, locked_until = null, last_error = $3 where id = $1::uuid`, [id, status, error])
+}
+
+/** Milliseconds until the next pending email is due, or null when none is waiting. */
+export async function msUntilNextDue(db: Db): Promise<number | null> {
+  const r = await db.query<{ ms: number | string | null }>(
+    `select greatest(0, extract(epoch from (min(coalesce(case when status = 'sending' then locked_until end, next_attempt_at)) - now())) * 1000) as ms
+     from app_private.email_queue where status in ('pending', 'sending')`,
+  )
+  const ms = r.rows[0]?.ms
+  return ms === null || ms === undefined ? null : Number(ms)
+}

@@ -1,0 +1,88 @@
+import type { Db, Tx } from './db.ts'
+import { TABLES, type TableName } from './tables.ts'
+
+const ident = (name: string) => `"${name.replaceAll('"', '""')}"`
+
+async function asAnon<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    // The database's grants, row-level security and triggers decide, exactly as behind PostgREST.
+    await tx.query('set local role anon')
+    return fn(tx)
+  })
+}
+
+/**
+ * Inserts one row as the anon role. Column names must come from TABLES (the caller checks);
+ * `returning` asks for the row back, which anon may not read, as PostgREST's return=representation does.
+ */
+export async function insertRow(db: Db, table: TableName, row: Record<string, unknown>, options: { returning?: boolean } = {}): Promise<void> {
+  const columns = Object.keys(row)
+  if (!columns.every((c) => TABLES[table].columns.includes(c))) throw new Error(`insertRow: unknown column for ${table}`)
+  const values = columns.map((c) => toParam(row[c]))
+  const sql = columns.length
+    ? `insert into public.${ident(table)} (${columns.map(ident).join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`
+    : `insert into public.${ident(table)} default values`
+  await asAnon(db, (tx) => tx.query(sql + (options.returning ? ' returning *' : ''), values))
+}
+
+const ROLLBACK = Symbol('rollback')
+
+/** Runs a read, update or delete as anon and throws the database's refusal; never changes anything. */
+export async function probeAsAnon(db: Db, table: TableName, action: 'select' | 'update' | 'delete'): Promise<void> {
+  const t = `public.${ident(table)}`
+  const sql = {
+    select: `select * from ${t} limit 0`,
+    update: `update ${t} set ${ident(TABLES[table].columns[1]!)} = ${ident(TABLES[table].columns[1]!)} where false`,
+    delete: `delete from ${t} where false`,
+  }[action]
+  try {
+    await asAnon(db, async (tx) => {
+      await tx.query(sql)
+      throw ROLLBACK
+    })
+  } catch (err) {
+    if (err !== ROLLBACK) throw err
+  }
+}
+
+// JSON values that are not text reach PostgreSQL as their JSON text, as PostgREST sends them.
+function toParam(v: unknown): unknown {
+  if (v === null || v === undefined || typeof v === 'string') return v ?? null
+  return JSON.stringify(v)
+}
+
+/**
+ * Queues the welcome email for an address on the beta list, at most once per address ever
+ * (dedupe_key). Returns whether a new email was queued.
+ */
+export async function enqueueWelcomeEmail(db: Db, email: string): Promise<boolean> {
+  const r = await db.query(
+    `insert into app_private.email_queue (kind, to_email, dedupe_key)
+     select 'welcome', s.email, 'welcome:' || lower(btrim(s.email))
+     from public.beta_signups s
+     where lower(btrim(s.email)) = lower(btrim($1))
+     on conflict (dedupe_key) do nothing`,
+    [email],
+  )
+  return r.rowCount > 0
+}
+
+export async function isKnownUnsubscribeToken(db: Db, token: string): Promise<boolean> {
+  const r = await db.query('select 1 from public.beta_signups where unsubscribe_token = $1::uuid', [token])
+  return r.rows.length > 0
+}
+
+/** Removes the address from the list, with any email queued for it. Returns whether the token was known. */
+export async function unsubscribe(db: Db, token: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const gone = await tx.query<{ email: string }>('delete from public.beta_signups where unsubscribe_token = $1::uuid returning email', [token])
+    const email = gone.rows[0]?.email
+    if (email === undefined) return false
+    await tx.query(`delete from app_private.email_queue where dedupe_key = 'welcome:' || lower(btrim($1))`, [email])
+    return true
+  })
+}
+
+export async function ping(db: Db): Promise<void> {
+  await db.query('select 1')
+}

@@ -1,0 +1,71 @@
+import { serve } from '@hono/node-server'
+import { resolve } from 'node:path'
+import { createApp } from './app.ts'
+import { loadConfig } from './config.ts'
+import { deferredDb } from './db/deferred.ts'
+import { migrate } from './db/migrate.ts'
+import { openDb } from './db/open.ts'
+import { createEmailQueue } from './email/queue.ts'
+import { createTransport } from './email/transport.ts'
+import { createLogger } from './log.ts'
+
+// The one place with side effects: configuration, database, email worker, HTTP server.
+const config = loadConfigOrExit()
+const logger = createLogger(config.LOG_LEVEL)
+
+const ready = openDb(config).then(async (db) => {
+  const applied = await migrate(db)
+  if (applied.length) logger.info({ event: 'db.migrated', applied }, 'migrations applied')
+  return db
+})
+ready.catch((err: unknown) => {
+  logger.fatal({ err }, 'database could not be opened')
+  process.exit(1)
+})
+const db = deferredDb(ready)
+const transport = createTransport(config)
+const queue = createEmailQueue({ db, transport, logger, config })
+
+const app = createApp({
+  config: { ...config, STATIC_DIR: resolve(config.STATIC_DIR) },
+  db,
+  logger,
+  wakeEmailQueue: queue.wake,
+})
+const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  const host = info.address === '0.0.0.0' || info.address === '::' ? 'localhost' : info.address
+  logger.info(
+    { event: 'server.listening', port: info.port, db: config.DATABASE_URL ? 'postgres' : 'pglite', email: transport.name },
+    `listening on http://${host}:${info.port}`,
+  )
+})
+void ready.then(() => queue.start())
+
+let stopping = false
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return
+  stopping = true
+  logger.info({ event: 'server.stopping', signal }, 'stopping')
+  // Let requests in progress finish; idle keep-alive sockets would otherwise hold close() open.
+  const closed = new Promise<void>((done) => server.close(() => done()))
+  if ('closeIdleConnections' in server) server.closeIdleConnections()
+  const force = setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), 10_000)
+  await closed
+  clearTimeout(force)
+  await queue.stop()
+  await transport.close()
+  await db.close()
+  logger.info({ event: 'server.stopped' }, 'stopped')
+  process.exit(0)
+}
+process.once('SIGTERM', () => void shutdown('SIGTERM'))
+process.once('SIGINT', () => void shutdown('SIGINT'))
+
+function loadConfigOrExit() {
+  try {
+    return loadConfig(process.env)
+  } catch (err) {
+    console.error((err as Error).message)
+    process.exit(1)
+  }
+}

@@ -1,0 +1,60 @@
+import { SITE } from '../../shared/site.ts'
+
+/** Strict: no script at all, styles only from our own stylesheet, forms only to us. */
+export const PAGE_CSP = "default-src 'none'; style-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+
+export const PAGE_CSS = `body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1f2937}
+h1{font-size:1.5rem}button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#1f2937;color:#fff;cursor:pointer}
+button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}a{color:#1d4ed8}
+`
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escape(title)} · ${escape(SITE.name)}</title>
+<link rel="stylesheet" href="/unsubscribe.css">
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`
+}
+
+export function confirmPage(token: string): string {
+  return page(
+    'Leave the beta',
+    `<h1>Leave the ${escape(SITE.name)} beta?</h1>
+<p>We will delete your email address from the beta list and send you nothing more.</p>
+<form method="post" action="/unsubscribe?token=${encodeURIComponent(token)}">
+<button type="submit">Leave the beta</button>
+</form>`,
+  )
+}
+
+export function donePage(): string {
+  return page(
+    'You have left the beta',
+    `<h1>You have left the ${escape(SITE.name)} beta.</h1>
+<p>Your email address is deleted from our list. You can <a href="/">join again</a> at any time.</p>`,
+  )
+}
+
+/** Same wording for a token that never existed and one already used: the page reveals nothing. */
+export function unknownTokenPage(): string {
+  return page(
+    'Link not valid',
+    `<h1>This link is no longer valid.</h1>
+<p>If your address was on the ${escape(SITE.name)} beta list, it has already been removed, or the link was copied incompletely.</p>
+<p><a href="/">Back to ${escape(SITE.name)}</a></p>`,
+  )
+}

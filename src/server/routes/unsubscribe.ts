@@ -1,0 +1,44 @@
+import { Hono, type Context } from 'hono'
+import type { Db } from '../db/db.ts'
+import { isKnownUnsubscribeToken, unsubscribe } from '../db/queries.ts'
+import type { Logger } from '../log.ts'
+import { confirmPage, donePage, PAGE_CSP, PAGE_CSS, unknownTokenPage } from './unsubscribe-page.ts'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * The link in every email's footer and List-Unsubscribe header. GET only shows a button (mail
+ * scanners fetch links); POST removes the address, which is also RFC 8058's one-click request.
+ */
+export function unsubscribeRoutes(deps: { db: Db; logger: Logger }): Hono {
+  const app = new Hono()
+
+  app.get('/unsubscribe.css', (c) => {
+    c.header('Cache-Control', 'public, max-age=86400')
+    return c.body(PAGE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' })
+  })
+
+  app.get('/unsubscribe', async (c) => {
+    const token = c.req.query('token') ?? ''
+    const known = UUID.test(token) && (await isKnownUnsubscribeToken(deps.db, token))
+    return html(c, known ? confirmPage(token) : unknownTokenPage(), known ? 200 : 404)
+  })
+
+  app.post('/unsubscribe', async (c) => {
+    const token = c.req.query('token') ?? ''
+    const removed = UUID.test(token) && (await unsubscribe(deps.db, token))
+    if (removed) deps.logger.info({ event: 'beta.unsubscribed' }, 'an address left the beta')
+    return html(c, removed ? donePage() : unknownTokenPage(), removed ? 200 : 404)
+  })
+
+  return app
+}
+
+function html(c: Context, body: string, status: 200 | 404): Response {
+  c.header('Content-Security-Policy', PAGE_CSP)
+  c.header('Cache-Control', 'no-store')
+  // The token is in the URL: keep it out of Referer headers.
+  c.header('Referrer-Policy', 'no-referrer')
+  c.header('X-Robots-Tag', 'noindex')
+  return c.html(body, status)
+}
