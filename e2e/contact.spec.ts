@@ -92,7 +92,7 @@ test('closing resets the fields and the status after 300 ms', async ({ page }) =
 
   // Close and time the reset inside the page, where the clock is the one the page uses.
   const name = await f.name.elementHandle()
-  const closeButton = await f.dialog.getByRole('button', { name: /close/i }).elementHandle()
+  const closeButton = await f.dialog.getByRole('button', { name: /close/i }).first().elementHandle()
   const timing = await page.evaluate(
     ([input, button]) =>
       new Promise<{ rightAfter: string; resetAfterMs: number }>((resolve) => {

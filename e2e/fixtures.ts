@@ -84,15 +84,27 @@ export async function holdRequests(page: Page, url: string): Promise<{ held: Pro
   return { held, release }
 }
 
-/** Runs `action` and returns the text of the alert it raises (and accepts it). */
+/**
+ * Runs `action` and returns the text of the alert it raises: a native alert() (accepted
+ * here) or an in-page role="alert" element; the specification says "Alert" and allows both.
+ */
 export async function alertFrom(page: Page, action: () => Promise<unknown>): Promise<string> {
-  const dialog = page.waitForEvent('dialog', { timeout: 10_000 })
-  await action()
-  const d = await dialog
-  const message = d.message()
-  expect(d.type()).toBe('alert')
-  await d.accept()
-  return message
+  const timeout = 10_000
+  const native = page.waitForEvent('dialog', { timeout }).then(async (d) => {
+    const message = d.message()
+    await d.accept()
+    return message
+  })
+  const inPage = page.getByRole('alert').filter({ hasText: /\S/ }).first()
+  const shown = (async () => {
+    await action()
+    await inPage.waitFor({ timeout })
+    return (await inPage.innerText()).trim()
+  })()
+  // Whichever form appears wins; the other waiter's timeout is expected, not an error.
+  native.catch(() => {})
+  shown.catch(() => {})
+  return Promise.any([native, shown])
 }
 
 export function signupSection(page: Page): Locator {
