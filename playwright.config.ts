@@ -75,6 +75,8 @@ export default defineConfig({
       PGLITE_DIR: 'memory://',
       OUTBOX_DIR: outboxDir,
       EMAIL_TRANSPORT: 'outbox',
+      // Warnings and errors still reach the test output; request logs would drown it.
+      LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
     },
   },

@@ -23,7 +23,12 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 /** Runs axe on the page as it is now; a failure lists each rule with the elements it hit. */
 async function expectNoViolations(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
-  const summary = violations.map((v) => ({ rule: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }))
+  const summary = violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    targets: v.nodes.map((n) => n.target.join(' ')),
+  }))
   expect(summary).toEqual([])
 }
 
@@ -57,7 +62,9 @@ test.describe('sign-up states', () => {
   })
 
   test('after a failed insert', async ({ page }) => {
-    await page.route(SIGNUP_TABLE, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: pgrstError('no') }))
+    await page.route(SIGNUP_TABLE, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: pgrstError('no') }),
+    )
     await signupEmail(page).fill(uniqueEmail('a11y-err'))
     await alertFrom(page, () => joinButton(page).click())
     await expect(joinButton(page)).toBeEnabled()
@@ -65,7 +72,9 @@ test.describe('sign-up states', () => {
   })
 
   test('after a failed email function', async ({ page }) => {
-    await page.route(RESEND_FUNCTION, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }))
+    await page.route(RESEND_FUNCTION, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }),
+    )
     await signupEmail(page).fill(uniqueEmail('a11y-fn'))
     await alertFrom(page, () => joinButton(page).click())
     await expect(joinButton(page)).toBeEnabled()
@@ -91,7 +100,9 @@ test.describe('contact states', () => {
   })
 
   test('error', async ({ page }) => {
-    await page.route(CONTACT_TABLE, (route) => route.fulfill({ status: 400, contentType: 'application/json', body: pgrstError('Nope.') }))
+    await page.route(CONTACT_TABLE, (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: pgrstError('Nope.') }),
+    )
     const f = await fillContact(page)
     await f.send.click()
     await expect(contactFields(page).dialog.getByText('Failed to send message', { exact: true })).toBeVisible()
@@ -102,7 +113,9 @@ test.describe('contact states', () => {
 test('no horizontal scrolling at 320 px wide', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 })
   await page.goto('/')
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
   expect(overflow).toBeLessThanOrEqual(0)
   await expectNoViolations(page)
 })

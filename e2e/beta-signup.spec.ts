@@ -19,7 +19,10 @@ test.beforeEach(async ({ page }) => {
   await page.goto('/')
 })
 
-test('success: Joining... while the insert is in flight, then the welcome panel and the email', async ({ page, outbox }) => {
+test('success: Joining... while the insert is in flight, then the welcome panel and the email', async ({
+  page,
+  outbox,
+}) => {
   const email = uniqueEmail('signup')
   const insert = await holdRequests(page, SIGNUP_TABLE)
   await signupEmail(page).fill(email)
@@ -57,7 +60,9 @@ test('signing up again in another letter case still succeeds and sends no second
   await outbox.waitFor(email)
 
   await page.goto('/')
-  const again = page.waitForResponse((r) => r.url().includes('/rest/v1/beta_signups') && r.request().method() === 'POST')
+  const again = page.waitForResponse(
+    (r) => r.url().includes('/rest/v1/beta_signups') && r.request().method() === 'POST',
+  )
   await signupEmail(page).fill(email.toUpperCase())
   await joinButton(page).click()
   expect((await again).status()).toBe(409)
@@ -74,7 +79,10 @@ test('signing up again in another letter case still succeeds and sends no second
 
 test('a failed insert raises the alert and keeps the form', async ({ page }) => {
   let functionCalls = 0
-  page.on('request', (r) => void (r.url().includes('/functions/v1/resend-email') && r.method() === 'POST' && functionCalls++))
+  page.on(
+    'request',
+    (r) => void (r.url().includes('/functions/v1/resend-email') && r.method() === 'POST' && functionCalls++),
+  )
   await page.route(SIGNUP_TABLE, (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: pgrstError('database is on fire', 'XX000') }),
   )
@@ -91,9 +99,13 @@ test('a failed insert raises the alert and keeps the form', async ({ page }) => 
 
 test('an insert the real server rejects raises the same alert', async ({ page }) => {
   // The browser accepts "a@b" as an email; the server's schema does not.
-  const rejected = page.waitForResponse((r) => r.url().includes('/rest/v1/beta_signups') && r.request().method() === 'POST')
+  const rejected = page.waitForResponse(
+    (r) => r.url().includes('/rest/v1/beta_signups') && r.request().method() === 'POST',
+  )
   await page.route(SIGNUP_TABLE, (route) =>
-    route.request().method() === 'POST' ? route.continue({ postData: JSON.stringify({ email: 'not-an-address' }) }) : route.continue(),
+    route.request().method() === 'POST'
+      ? route.continue({ postData: JSON.stringify({ email: 'not-an-address' }) })
+      : route.continue(),
   )
   await signupEmail(page).fill(uniqueEmail('rejected'))
   expect(await alertFrom(page, () => joinButton(page).click())).toBe(GENERIC_ERROR)
@@ -118,7 +130,9 @@ test('a failing email function raises its alert, shows no welcome, yet the row w
     route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'provider down' }) }),
   )
   const email = uniqueEmail('fn-500')
-  const insert = page.waitForResponse((r) => r.url().includes('/rest/v1/beta_signups') && r.request().method() === 'POST')
+  const insert = page.waitForResponse(
+    (r) => r.url().includes('/rest/v1/beta_signups') && r.request().method() === 'POST',
+  )
   await signupEmail(page).fill(email)
   expect(await alertFrom(page, () => joinButton(page).click())).toBe(RESEND_ERROR)
   expect((await insert).status()).toBe(201)
@@ -127,7 +141,9 @@ test('a failing email function raises its alert, shows no welcome, yet the row w
 
   // The row is really there: the same address again is a conflict on the real server.
   const sent = await (await insert).request().allHeaders()
-  const headers = Object.fromEntries(['apikey', 'authorization', 'content-type'].flatMap((h) => (sent[h] ? [[h, sent[h]]] : [])))
+  const headers = Object.fromEntries(
+    ['apikey', 'authorization', 'content-type'].flatMap((h) => (sent[h] ? [[h, sent[h]]] : [])),
+  )
   const again = await page.request.post('/rest/v1/beta_signups', { headers, data: { email } })
   expect(again.status()).toBe(409)
 })

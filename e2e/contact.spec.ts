@@ -1,5 +1,14 @@
 import { SUBJECTS } from '../src/shared/contact-message.ts'
-import { CONTACT_TABLE, contactFields, expect, fillContact, footerButton, holdRequests, pgrstError, test } from './fixtures.ts'
+import {
+  CONTACT_TABLE,
+  contactFields,
+  expect,
+  fillContact,
+  footerButton,
+  holdRequests,
+  pgrstError,
+  test,
+} from './fixtures.ts'
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/')
@@ -13,9 +22,11 @@ test('the form: required fields, subject options exactly as specified, a 4-row m
   await expect(f.email).toHaveAttribute('type', 'email')
   await expect(f.message).toHaveAttribute('rows', '4')
 
-  const options = await f.subject.locator('option').evaluateAll((els) =>
-    els.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent?.trim() ?? '' })),
-  )
+  const options = await f.subject
+    .locator('option')
+    .evaluateAll((els) =>
+      els.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent?.trim() ?? '' })),
+    )
   // A placeholder with an empty value comes first, so a subject must be chosen on purpose.
   expect(options[0]?.value).toBe('')
   expect(options.slice(1)).toEqual(SUBJECTS.map(({ value, label }) => ({ value, label })))
@@ -102,7 +113,8 @@ test('closing resets the fields and the status after 300 ms', async ({ page }) =
         const rightAfter = field.value
         const tick = () => {
           const elapsed = performance.now() - start
-          if (field.value === '' || elapsed > 3_000) resolve({ rightAfter, resetAfterMs: field.value === '' ? elapsed : Infinity })
+          if (field.value === '' || elapsed > 3_000)
+            resolve({ rightAfter, resetAfterMs: field.value === '' ? elapsed : Infinity })
           else requestAnimationFrame(tick)
         }
         tick()
@@ -117,7 +129,8 @@ test('closing resets the fields and the status after 300 ms', async ({ page }) =
   await page.waitForTimeout(350) // the one deliberate wait: past the 300 ms reset delay
   await footerButton(page, 'Contact Us').click()
   const reopened = contactFields(page)
-  for (const input of [reopened.name, reopened.email, reopened.subject, reopened.message]) await expect(input).toHaveValue('')
+  for (const input of [reopened.name, reopened.email, reopened.subject, reopened.message])
+    await expect(input).toHaveValue('')
   await expect(reopened.dialog.getByText('Failed to send message', { exact: true })).toHaveCount(0)
   await expect(reopened.send).toHaveText(/^Send/)
 })

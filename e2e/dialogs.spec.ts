@@ -82,7 +82,9 @@ test('the privacy policy links to the terms through an in-page anchor', async ({
 
 test('keyboard only: sign up from the header button', async ({ page, outbox }) => {
   const email = uniqueEmail('keyboard')
-  await tabUntil(page, () => page.getByRole('button', { name: 'Try Beta Free', exact: true }).evaluate((b) => b === document.activeElement))
+  await tabUntil(page, () =>
+    page.getByRole('button', { name: 'Try Beta Free', exact: true }).evaluate((b) => b === document.activeElement),
+  )
   await page.keyboard.press('Enter')
   await expect(signupEmail(page)).toBeFocused()
   await page.keyboard.type(email)

@@ -60,7 +60,9 @@ export class Outbox {
   }
 
   async waitFor(address: string, timeout = 15_000): Promise<OutboxEmail> {
-    await expect.poll(async () => (await this.to(address)).length, { timeout, message: `an email to ${address}` }).toBeGreaterThan(0)
+    await expect
+      .poll(async () => (await this.to(address)).length, { timeout, message: `an email to ${address}` })
+      .toBeGreaterThan(0)
     const [first] = await this.to(address)
     return first as OutboxEmail
   }
@@ -137,7 +139,10 @@ export function contactFields(page: Page) {
   }
 }
 
-export async function fillContact(page: Page, values: { name?: string; email?: string; subject?: string; message?: string } = {}) {
+export async function fillContact(
+  page: Page,
+  values: { name?: string; email?: string; subject?: string; message?: string } = {},
+) {
   const f = contactFields(page)
   await f.name.fill(values.name ?? 'Ada Lovelace')
   await f.email.fill(values.email ?? uniqueEmail('contact'))

@@ -30,7 +30,7 @@ test.describe('landing page', () => {
   test('hero: headline, the CTA with its en dash, the note and three screenshots', async ({ page }) => {
     const article = page.locator('main > article')
     await expect(article.getByRole('heading', { level: 1 })).toBeVisible()
-    await expect(article.getByRole('button', { name: 'Try the Beta – It\'s Free', exact: true })).toBeVisible()
+    await expect(article.getByRole('button', { name: "Try the Beta – It's Free", exact: true })).toBeVisible()
     await expect(article.getByText('No credit card required', { exact: true })).toBeVisible()
     for (const screen of [/tasks/i, /payments/i, /dashboard/i]) {
       await expect(article.getByRole('img', { name: screen }).first()).toBeVisible()
@@ -68,12 +68,22 @@ test.describe('landing page', () => {
   })
 
   test('every image declares its width and height', async ({ page }) => {
-    const images = await page.locator('img').evaluateAll((imgs) =>
-      imgs.map((img) => ({ src: img.getAttribute('src'), width: img.getAttribute('width'), height: img.getAttribute('height') })),
-    )
+    const images = await page
+      .locator('img')
+      .evaluateAll((imgs) =>
+        imgs.map((img) => ({
+          src: img.getAttribute('src'),
+          width: img.getAttribute('width'),
+          height: img.getAttribute('height'),
+        })),
+      )
     expect(images.length).toBeGreaterThan(0)
     for (const image of images) {
-      expect(image, `${image.src}`).toEqual({ src: image.src, width: expect.stringMatching(/^\d+$/), height: expect.stringMatching(/^\d+$/) })
+      expect(image, `${image.src}`).toEqual({
+        src: image.src,
+        width: expect.stringMatching(/^\d+$/),
+        height: expect.stringMatching(/^\d+$/),
+      })
     }
   })
 })
@@ -84,7 +94,7 @@ for (const motion of ['no-preference', 'reduce'] as const) {
 
     for (const [where, name] of [
       ['header', 'Try Beta Free'],
-      ['hero', 'Try the Beta – It\'s Free'],
+      ['hero', "Try the Beta – It's Free"],
     ] as const) {
       test(`the ${where} button brings #cta into view and focuses the email field`, async ({ page }) => {
         await page.goto('/')
@@ -103,7 +113,7 @@ test('the content is there without JavaScript', async ({ browser, baseURL }) => 
   await page.goto('/')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Try Beta Free', exact: true })).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Try the Beta – It\'s Free', exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: "Try the Beta – It's Free", exact: true })).toBeVisible()
   await expect(signupEmail(page)).toBeVisible()
   await expect(page.getByText('No spam ever', { exact: true })).toBeVisible()
   await expect(page.getByText('Beta 2025', { exact: true })).toBeVisible()

@@ -35,13 +35,20 @@ function fromVitest(r: VitestReport): Counts {
   const brokenFiles = r.numFailedTests === 0 && !r.success ? Math.max(r.numFailedTestSuites, 1) : 0
   if (brokenFiles) problems.push(`vitest: ${brokenFiles} test file(s) failed outside any test`)
   if (r.numPassedTests + r.numFailedTests === 0) problems.push('vitest: no test ran')
-  return { passed: r.numPassedTests, failed: r.numFailedTests + brokenFiles, skipped: r.numPendingTests + r.numTodoTests }
+  return {
+    passed: r.numPassedTests,
+    failed: r.numFailedTests + brokenFiles,
+    skipped: r.numPendingTests + r.numTodoTests,
+  }
 }
 
 function fromPlaywright(r: PlaywrightReport): Counts {
   const { expected, unexpected, flaky, skipped } = r.stats
   const globalErrors = r.errors?.length ?? 0
-  if (globalErrors) problems.push(`playwright: ${globalErrors} error(s) outside any test, e.g. ${r.errors?.[0]?.message?.split('\n')[0] ?? '?'}`)
+  if (globalErrors)
+    problems.push(
+      `playwright: ${globalErrors} error(s) outside any test, e.g. ${r.errors?.[0]?.message?.split('\n')[0] ?? '?'}`,
+    )
   if (flaky) problems.push(`playwright: ${flaky} test(s) passed only on retry (counted as passed)`)
   if (expected + unexpected + flaky === 0) problems.push('playwright: no test ran')
   return { passed: expected + flaky, failed: unexpected + globalErrors, skipped }
@@ -50,12 +57,17 @@ function fromPlaywright(r: PlaywrightReport): Counts {
 const [vitestPath = 'test-results/vitest.json', playwrightPath = 'test-results/playwright.json'] = process.argv.slice(2)
 const vitest = await readJson<VitestReport>('vitest', vitestPath)
 const playwright = await readJson<PlaywrightReport>('playwright', playwrightPath)
-const parts = [vitest && fromVitest(vitest), playwright && fromPlaywright(playwright)].filter((c): c is Counts => Boolean(c))
-const total = parts.reduce((a, c) => ({ passed: a.passed + c.passed, failed: a.failed + c.failed, skipped: a.skipped + c.skipped }), {
-  passed: 0,
-  failed: 0,
-  skipped: 0,
-})
+const parts = [vitest && fromVitest(vitest), playwright && fromPlaywright(playwright)].filter((c): c is Counts =>
+  Boolean(c),
+)
+const total = parts.reduce(
+  (a, c) => ({ passed: a.passed + c.passed, failed: a.failed + c.failed, skipped: a.skipped + c.skipped }),
+  {
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+  },
+)
 
 for (const problem of problems) console.error(problem)
 const hardProblem = problems.some((p) => !p.includes('passed only on retry'))

@@ -52,7 +52,9 @@ export function freePort(): Promise<number> {
     server.once('error', reject)
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
     })
   })
 }
@@ -68,7 +70,8 @@ async function waitForConnections(url: string, child: ChildProcess, log: () => s
       return
     } catch (err) {
       await client.end().catch(() => {})
-      if (Date.now() > deadline) throw new Error(`postgres did not accept connections in 30 s: ${String(err)}\n${log()}`)
+      if (Date.now() > deadline)
+        throw new Error(`postgres did not accept connections in 30 s: ${String(err)}\n${log()}`)
       await new Promise((r) => setTimeout(r, 100))
     }
   }
@@ -87,10 +90,14 @@ export async function startPgCluster(options: { database?: string } = {}): Promi
   if (user) await chown(dir, user.uid, user.gid)
   const asUser = user ? { uid: user.uid, gid: user.gid } : {}
 
-  const init = spawnSync(join(bin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C'], {
-    ...asUser,
-    encoding: 'utf8',
-  })
+  const init = spawnSync(
+    join(bin, 'initdb'),
+    ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C'],
+    {
+      ...asUser,
+      encoding: 'utf8',
+    },
+  )
   if (init.status !== 0) {
     await rm(dir, { recursive: true, force: true })
     throw new Error(`initdb failed:\n${init.stdout}${init.stderr}`)
@@ -98,10 +105,14 @@ export async function startPgCluster(options: { database?: string } = {}): Promi
 
   const port = await freePort()
   let output = ''
-  const child = spawn(join(bin, 'postgres'), ['-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1'], {
-    ...asUser,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawn(
+    join(bin, 'postgres'),
+    ['-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1'],
+    {
+      ...asUser,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()))
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
