@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { pino } from 'pino'
+import { inject } from 'vitest'
+import { LOCAL_ANON_KEY } from '../shared/self-hosted.ts'
+import { createApp } from './app.ts'
+import type { Db } from './db/db.ts'
+import { migrate } from './db/migrate.ts'
+import { openDb } from './db/open.ts'
+
+/** Every server suite runs against both databases the server supports. */
+export const DB_KINDS = ['pglite', 'postgres'] as const
+export type DbKind = (typeof DB_KINDS)[number]
+
+export const silentLogger = pino({ level: 'silent' })
+
+/**
+ * A migrated database of its own: PGlite in memory, or a fresh database in the PostgreSQL
+ * cluster that test/global-setup-pg.ts starts for the run (so test files never share rows).
+ */
+export async function testDb(kind: DbKind): Promise<{ db: Db; url?: string; close: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const db = await openDb({ PGLITE_DIR: 'memory://' })
+    await migrate(db)
+    return { db, close: () => db.close() }
+  }
+  const clusterUrl = inject('TEST_DATABASE_URL')
+  const name = `t_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: clusterUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(clusterUrl)
+  url.pathname = `/${name}`
+  const db = await openDb({ DATABASE_URL: url.toString(), PGLITE_DIR: 'memory://' })
+  await migrate(db)
+  return {
+    db,
+    url: url.toString(),
+    close: async () => {
+      await db.close()
+      const a = new pg.Client({ connectionString: clusterUrl })
+      await a.connect()
+      await a.query(`drop database if exists ${name} with (force)`)
+      await a.end()
+    },
+  }
+}
+
+export async function truncateAll(db: Db): Promise<void> {
+  await db.exec('truncate public.beta_signups, public.contact_messages, app_private.email_queue restart identity')
+}
+
+export function testApp(db: Db, options: { staticDir?: string; wakeEmailQueue?: () => void } = {}) {
+  return createApp({
+    config: { ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: options.staticDir ?? '/nonexistent/static-dir' },
+    db,
+    logger: silentLogger,
+    ...(options.wakeEmailQueue ? { wakeEmailQueue: options.wakeEmailQueue } : {}),
+  })
+}
+
+/** A request as the page's client sends it: anon key in both headers, JSON body. */
+export function anonJson(body: unknown, init: { method?: string; headers?: Record<string, string> } = {}): RequestInit {
+  return {
+    method: init.method ?? 'POST',
+    headers: {
+      apikey: LOCAL_ANON_KEY,
+      authorization: `Bearer ${LOCAL_ANON_KEY}`,
+      'content-type': 'application/json',
+      ...init.headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  }
+}
+
+export async function count(db: Db, table: string): Promise<number> {
+  const r = await db.query<{ n: string | number }>(`select count(*) as n from ${table}`)
+  return Number(r.rows[0]!.n)
+}
