@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { join, sep } from 'node:path'
+import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type MiddlewareHandler } from 'hono'
 
@@ -17,13 +17,16 @@ export function staticRoutes(dir: string): Hono {
   let files: MiddlewareHandler | undefined
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     if (!files && existsSync(dir)) {
-      files = serveStatic({
-        root: dir,
-        precompressed: true,
-        onFound: (path, ctx) => ctx.header('Cache-Control', cacheControl(path)),
-      })
+      files = serveStatic({ root: dir, precompressed: true })
     }
-    return files ? files(c, next) : next()
+    if (!files) return next()
+    let missing = false
+    const res = await files(c, async () => {
+      missing = true
+    })
+    if (missing || !(res instanceof Response)) return next()
+    res.headers.set('Cache-Control', cacheControl(c.req.path))
+    return res
   })
   app.on(['GET', 'HEAD'], '*', async (c) => {
     c.header('Cache-Control', 'no-cache')
@@ -33,8 +36,8 @@ export function staticRoutes(dir: string): Hono {
   return app
 }
 
-function cacheControl(path: string): string {
-  if (path.includes(`${sep}assets${sep}`)) return IMMUTABLE
-  if (/\.html?(\.(br|gz|zst))?$/.test(path)) return 'no-cache'
+function cacheControl(urlPath: string): string {
+  if (urlPath.startsWith('/assets/')) return IMMUTABLE
+  if (urlPath.endsWith('/') || /\.html?$/.test(urlPath)) return 'no-cache'
   return SHORT
 }
