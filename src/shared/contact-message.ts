@@ -3,17 +3,10 @@ import { emailAddress } from './email-address.ts'
 import { honeypot } from './honeypot.ts'
 import { LIMITS } from './limits.ts'
 
-/** Subject options of the contact form, value and label exactly as the specification lists them. */
-export const SUBJECTS = [
-  { value: 'beta-feedback', label: 'Beta Feedback' },
-  { value: 'bug-report', label: 'Bug Report' },
-  { value: 'feature-request', label: 'Feature Request' },
-  { value: 'billing', label: 'Billing Question' },
-  { value: 'general', label: 'General Inquiry' },
-  { value: 'other', label: 'Other' },
-] as const
+import { SUBJECTS, type SubjectValue } from './subjects.ts'
 
-export type SubjectValue = (typeof SUBJECTS)[number]['value']
+export { SUBJECTS, type SubjectValue }
+
 const subjectValues = SUBJECTS.map((s) => s.value) as [SubjectValue, ...SubjectValue[]]
 
 const requiredText = (field: string, max: number) =>

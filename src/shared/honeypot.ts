@@ -1,10 +1,11 @@
 import { z } from 'zod'
+import { HONEYPOT_FIELD } from './honeypot-field.ts'
+
+export { HONEYPOT_FIELD }
 
 /**
  * A form field people never see and bots like to fill. The page sends it only when it is
  * filled; the database drops such a row silently (a BEFORE INSERT trigger), so the bot gets
  * the usual answer and nothing is stored, on this server and on Supabase alike.
  */
-export const HONEYPOT_FIELD = 'website'
-
 export const honeypot = z.string().max(2000).optional()

@@ -1,0 +1,28 @@
+// Puts the server-rendered page into the built index.html, so visitors (and crawlers) get
+// the whole page before any script runs; src/web/main.tsx then hydrates it.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const indexPath = `${root}dist/client/index.html`
+const entryPath = `${root}dist/ssr/entry-server.js`
+
+type Entry = { render: () => string; renderScreens: () => Record<string, string> }
+const { render, renderScreens } = (await import(pathToFileURL(entryPath).href)) as Entry
+const template = await readFile(indexPath, 'utf8')
+const placeholder = '<!--app-->'
+if (!template.includes(placeholder)) throw new Error(`${indexPath} has no ${placeholder} placeholder (already prerendered?)`)
+
+const html = render()
+// The server sends a CSP without 'unsafe-inline': the markup must carry no inline styles or scripts.
+const inline = html.match(/\sstyle="|<script(?![^>]*type="application\/ld\+json")|<style/)
+if (inline) throw new Error(`Prerendered markup contains inline code (${inline[0].trim()}); the CSP would block it`)
+
+await writeFile(indexPath, template.replace(placeholder, html))
+await mkdir(`${root}dist/client/screens`, { recursive: true })
+for (const [id, svg] of Object.entries(renderScreens())) {
+  await writeFile(`${root}dist/client/screens/${id}.svg`, `<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n`)
+}
+// The SSR bundle was only needed for this step; it is not served.
+await rm(`${root}dist/ssr`, { recursive: true, force: true })
+console.log(`prerendered ${html.length} characters into ${indexPath}`)

@@ -1,0 +1,71 @@
+import { FunctionsClient } from '@supabase/functions-js'
+import { PostgrestClient } from '@supabase/postgrest-js'
+import { BetaSignup } from '../../shared/beta-signup.ts'
+import { ContactMessage } from '../../shared/contact-message.ts'
+import { readBackendEnv } from './env.ts'
+
+// Loaded with import() on the first submit, so the page's first load carries neither the
+// clients nor the schemas. The two Supabase parts speak the same wire protocol as supabase-js.
+
+type Clients = { rest: PostgrestClient; functions: FunctionsClient }
+let clients: Clients | undefined
+
+function getClients(): Clients {
+  if (!clients) {
+    const { url, anonKey } = readBackendEnv()
+    const headers = { apikey: anonKey, Authorization: `Bearer ${anonKey}` }
+    clients = {
+      rest: new PostgrestClient(`${url}/rest/v1`, { headers }),
+      functions: new FunctionsClient(`${url}/functions/v1`, { headers }),
+    }
+  }
+  return clients
+}
+
+/** Form input: the honeypot is passed only when something typed into it. */
+export type BetaSignupInput = { email: string; website?: string }
+export type JoinBetaResult =
+  | { ok: true; email: string }
+  | { ok: false; reason: 'invalid'; message: string }
+  | { ok: false; reason: 'insert' | 'email' }
+
+/** Step one stores the address; step two, only after it, asks the server to send the welcome email. */
+export async function joinBeta(input: BetaSignupInput): Promise<JoinBetaResult> {
+  const parsed = BetaSignup.safeParse(input.website ? input : { email: input.email })
+  if (!parsed.success) return { ok: false, reason: 'invalid', message: firstIssue(parsed.error) }
+  const { rest, functions } = getClients()
+  try {
+    const { error, status } = await rest.from('beta_signups').insert(parsed.data)
+    // A repeat sign-up is a unique violation; for the visitor it is the same success.
+    const repeat = error?.code === '23505' || status === 409
+    if (error && !repeat) return { ok: false, reason: 'insert' }
+    const invoked = await functions.invoke('resend-email', { body: { email: parsed.data.email } })
+    if (invoked.error) return { ok: false, reason: 'email' }
+    return { ok: true, email: parsed.data.email }
+  } catch {
+    return { ok: false, reason: 'insert' }
+  }
+}
+
+export type ContactInput = { name: string; email: string; subject: string; message: string; website?: string }
+/** `message` is the server's own error message, or null when there is none to show. */
+export type ContactResult = { ok: true } | { ok: false; message: string | null }
+
+export async function sendContactMessage(input: ContactInput): Promise<ContactResult> {
+  const { website, ...fields } = input
+  const parsed = ContactMessage.safeParse(website ? input : fields)
+  if (!parsed.success) return { ok: false, message: firstIssue(parsed.error) }
+  try {
+    const { data, error, status } = await getClients().rest.from('contact_messages').insert(parsed.data)
+    console.log('Contact message result:', data)
+    if (!error) return { ok: true }
+    // Status 0 means no server answered (network failure): its text is not a server message.
+    return { ok: false, message: status > 0 && error.message ? error.message : null }
+  } catch {
+    return { ok: false, message: null }
+  }
+}
+
+function firstIssue(error: { issues: readonly { message: string }[] }): string {
+  return error.issues[0]?.message ?? 'Please check the form.'
+}

@@ -1,0 +1,68 @@
+import { HERO, SCREENS } from '../../shared/site.ts'
+import { CTA_ID, scrollToCta } from '../lib/scroll-to-cta.ts'
+import { buttonClass, LinkButton } from '../ui/button.tsx'
+import { PhoneFrame } from '../ui/phone-frame.tsx'
+import { SCREEN, screenSrc, type ScreenId } from './screens/screen-files.ts'
+
+function Screen({ id, priority = false }: { id: ScreenId; priority?: boolean }) {
+  return (
+    <img
+      src={screenSrc(id)}
+      alt={SCREENS[id].label}
+      width={SCREEN.width}
+      height={SCREEN.height}
+      decoding="async"
+      fetchPriority={priority ? 'high' : 'auto'}
+      className="block h-auto w-full"
+    />
+  )
+}
+
+export function Hero() {
+  const lead = HERO.headline.slice(0, HERO.headline.length - HERO.headlineAccent.length)
+  return (
+    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden pt-12 pb-16 sm:pt-20 sm:pb-24">
+      <div aria-hidden="true" className="hero-glow absolute inset-0 -z-10" />
+      <div className="mx-auto max-w-6xl px-4 text-center sm:px-6">
+        <p className="mx-auto inline-flex items-center gap-2 rounded-full border border-white/10 bg-white/5 px-3 py-1 text-sm text-slate-300">
+          <span aria-hidden="true" className="size-1.5 rounded-full bg-emerald-400" />
+          {HERO.eyebrow}
+        </p>
+        <h1
+          id="hero-title"
+          className="mx-auto mt-6 max-w-4xl text-[2.5rem] leading-[1.05] font-bold tracking-tight text-balance text-white sm:text-6xl lg:text-7xl"
+        >
+          {lead}
+          <span className="text-gradient">{HERO.headlineAccent}</span>
+        </h1>
+        <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-pretty text-slate-300 sm:text-xl">{HERO.subline}</p>
+        <div className="mt-9 flex flex-col items-center gap-3">
+          <LinkButton href={`#${CTA_ID}`} onClick={scrollToCta} className={buttonClass('primary', 'lg', 'px-8')}>
+            {HERO.cta}
+          </LinkButton>
+          <p className="flex items-center gap-1.5 text-sm text-slate-400">
+            <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" className="fill-emerald-400">
+              <path d="M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm3.3 5.2-3.9 4.3a.7.7 0 0 1-1 0L4.6 8.7l1-1 1.3 1.2 3.4-3.7 1 1Z" />
+            </svg>
+            {HERO.note}
+          </p>
+        </div>
+      </div>
+      <div
+        role="group"
+        aria-label={HERO.screensLabel}
+        className="relative mx-auto mt-14 flex max-w-4xl items-start justify-center px-3 sm:mt-20 sm:px-6"
+      >
+        <PhoneFrame className="relative z-0 mt-[9%] w-[38%] max-w-[270px] shrink-0 translate-x-[18%] -rotate-6 sm:w-[31%] sm:translate-x-[6%]">
+          <Screen id="tasks" />
+        </PhoneFrame>
+        <PhoneFrame className="relative z-0 order-last mt-[9%] w-[38%] max-w-[270px] shrink-0 -translate-x-[18%] rotate-6 sm:w-[31%] sm:-translate-x-[6%]">
+          <Screen id="payments" />
+        </PhoneFrame>
+        <PhoneFrame className="relative z-10 w-[46%] max-w-[310px] shrink-0 sm:w-[36%]">
+          <Screen id="dashboard" priority />
+        </PhoneFrame>
+      </div>
+    </section>
+  )
+}

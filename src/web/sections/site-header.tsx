@@ -1,0 +1,36 @@
+import { HEADER, PRODUCT_DIRECTORY, SITE } from '../../shared/site.ts'
+import { CTA_ID, scrollToCta } from '../lib/scroll-to-cta.ts'
+import { Badge } from '../ui/badge.tsx'
+import { buttonClass, LinkButton } from '../ui/button.tsx'
+import { LogoMark } from '../ui/logo.tsx'
+
+export function SiteHeader() {
+  return (
+    <header className="relative z-40 border-b border-white/[0.06] bg-[#0b0d17]/80 backdrop-blur-md md:sticky md:top-0">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-3 px-4 py-3 sm:px-6">
+        <a href="#top" aria-label={HEADER.homeLabel} className="flex items-center gap-2.5 rounded-lg">
+          <LogoMark id="logo-header" />
+          <span className="text-lg font-semibold tracking-tight text-white" aria-hidden="true">
+            {SITE.name}
+          </span>
+          <Badge>{HEADER.betaBadge}</Badge>
+        </a>
+        <div className="order-last flex w-full justify-center md:order-none md:ml-auto md:w-auto">
+          <a href={PRODUCT_DIRECTORY.href} className="block rounded-[10px]">
+            <img
+              src={PRODUCT_DIRECTORY.image}
+              alt={PRODUCT_DIRECTORY.alt}
+              width={PRODUCT_DIRECTORY.width}
+              height={PRODUCT_DIRECTORY.height}
+              decoding="async"
+              className="block h-[54px] w-[250px]"
+            />
+          </a>
+        </div>
+        <LinkButton href={`#${CTA_ID}`} onClick={scrollToCta} className={buttonClass('light', 'md')}>
+          {HEADER.cta}
+        </LinkButton>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,8 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Backend origin (a Supabase project URL); unset: the page's own origin, the self-hosted server. */
+  readonly VITE_SUPABASE_URL?: string
+  /** Public anon key; unset: the self-hosted server's default key. */
+  readonly VITE_SUPABASE_ANON_KEY?: string
+}
