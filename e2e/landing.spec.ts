@@ -68,15 +68,13 @@ test.describe('landing page', () => {
   })
 
   test('every image declares its width and height', async ({ page }) => {
-    const images = await page
-      .locator('img')
-      .evaluateAll((imgs) =>
-        imgs.map((img) => ({
-          src: img.getAttribute('src'),
-          width: img.getAttribute('width'),
-          height: img.getAttribute('height'),
-        })),
-      )
+    const images = await page.locator('img').evaluateAll((imgs) =>
+      imgs.map((img) => ({
+        src: img.getAttribute('src'),
+        width: img.getAttribute('width'),
+        height: img.getAttribute('height'),
+      })),
+    )
     expect(images.length).toBeGreaterThan(0)
     for (const image of images) {
       expect(image, `${image.src}`).toEqual({
