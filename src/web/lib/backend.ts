@@ -14,8 +14,10 @@ function getClients(): Clients {
   if (!clients) {
     const { url, anonKey } = readBackendEnv()
     const headers = { apikey: anonKey, Authorization: `Bearer ${anonKey}` }
+    // PostgrestClient would keep the fetch it sees at construction; look it up per request instead.
+    const lateFetch: typeof fetch = (input, init) => fetch(input, init)
     clients = {
-      rest: new PostgrestClient(`${url}/rest/v1`, { headers }),
+      rest: new PostgrestClient(`${url}/rest/v1`, { headers, fetch: lateFetch }),
       functions: new FunctionsClient(`${url}/functions/v1`, { headers }),
     }
   }

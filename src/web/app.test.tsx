@@ -1,0 +1,75 @@
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { renderToString } from 'react-dom/server'
+import { describe, expect, test, vi } from 'vitest'
+import { App } from './app.tsx'
+
+describe('App', () => {
+  test('the prerendered markup carries no inline style or script (the CSP forbids them)', () => {
+    const html = renderToString(<App />)
+    expect(html).not.toMatch(/\sstyle="/)
+    expect(html).not.toMatch(/<script|<style/)
+    expect(html).toContain('Try the Beta – It&#x27;s Free')
+  })
+
+  test('landmarks and the specified texts', () => {
+    render(<App />)
+    const header = screen.getByRole('banner')
+    expect(within(header).getByText('BETA')).toBeInTheDocument()
+    expect(within(header).getByRole('button', { name: 'Try Beta Free' })).toHaveAttribute('href', '#cta')
+    const badge = within(header).getByRole('img', { name: /product directory/i })
+    expect(badge).toHaveAttribute('width', '250')
+    expect(badge).toHaveAttribute('height', '54')
+
+    const main = screen.getByRole('main')
+    const article = within(main).getByRole('article')
+    expect(within(article).getByRole('heading', { level: 1 })).toHaveTextContent(/under control/)
+    expect(within(article).getByRole('button', { name: "Try the Beta – It's Free" })).toHaveAttribute('href', '#cta')
+    expect(within(article).getByText('No credit card required')).toBeInTheDocument()
+    const shots = within(article).getAllByRole('img').map((img) => img.getAttribute('src'))
+    expect(shots).toEqual(['/screens/tasks.svg', '/screens/payments.svg', '/screens/dashboard.svg'])
+
+    const aside = within(main).getByRole('complementary')
+    expect(aside).toHaveAttribute('id', 'cta')
+    expect(within(aside).getByRole('heading', { level: 2 })).toHaveTextContent(/join the beta.*future of solo work/i)
+    for (const line of ['Free during beta', 'No spam ever', 'Cancel anytime']) expect(within(aside).getByText(line)).toBeInTheDocument()
+
+    const footer = screen.getByRole('contentinfo')
+    expect(within(footer).getByText('Beta 2025')).toBeInTheDocument()
+    expect(within(footer).getByText(/©/)).toBeInTheDocument()
+    for (const item of ['Contact Us', 'Privacy Policy', 'Terms of Service'])
+      expect(within(footer).getByRole('button', { name: item })).toHaveAttribute('aria-haspopup', 'dialog')
+    expect(within(footer).getByRole('link', { name: /microblog/ })).toBeInTheDocument()
+    expect(within(footer).getByRole('link', { name: /professional network/ })).toBeInTheDocument()
+  })
+
+  test('both policies show the effective date, and the privacy policy links to the terms in-page', () => {
+    const { container } = render(<App />)
+    for (const id of ['privacy', 'terms']) {
+      const dialog = container.querySelector(`dialog#${id}`)
+      expect(dialog).toHaveAttribute('aria-labelledby', `${id}-title`)
+      expect(dialog?.querySelector('time')).toHaveAttribute('dateTime', '2025-06-16')
+      expect(dialog).toHaveTextContent('Effective date: June 16, 2025')
+    }
+    expect(container.querySelector('dialog#privacy a[href="#terms"]')).toHaveTextContent('Terms of Service')
+    expect(container.querySelector('dialog#terms')).toHaveTextContent('"as is"')
+  })
+
+  test('a call to action scrolls to the sign-up and focuses its email field, instantly under reduced motion', async () => {
+    const scrollIntoView = vi.fn()
+    // jsdom implements neither; the browser does.
+    Element.prototype.scrollIntoView = scrollIntoView
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce') }))
+    const user = userEvent.setup()
+    render(<App />)
+    await user.click(screen.getByRole('button', { name: "Try the Beta – It's Free" }))
+    expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'auto', block: 'start' })
+    expect(screen.getByLabelText('Email address')).toHaveFocus()
+
+    vi.stubGlobal('matchMedia', () => ({ matches: false }))
+    screen.getByRole('button', { name: 'Try Beta Free' }).focus()
+    await user.keyboard(' ')
+    expect(scrollIntoView).toHaveBeenLastCalledWith({ behavior: 'smooth', block: 'start' })
+    expect(screen.getByLabelText('Email address')).toHaveFocus()
+  })
+})

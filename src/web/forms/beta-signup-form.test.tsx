@@ -1,0 +1,138 @@
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, test } from 'vitest'
+import { BetaSignupForm } from './beta-signup-form.tsx'
+import { created, deferred, fakeBackend, json } from './test-network.ts'
+
+const INSERT = '/rest/v1/beta_signups'
+const RESEND = '/functions/v1/resend-email'
+
+function setup() {
+  const user = userEvent.setup()
+  render(<BetaSignupForm />)
+  const email = screen.getByLabelText('Email address')
+  const submit = () => screen.getByRole('button', { name: /Join Beta Now|Joining\.\.\./ })
+  return { user, email, submit }
+}
+
+describe('BetaSignupForm', () => {
+  test('the email field is a required email input and the button waits for an address', async () => {
+    const { user, email, submit } = setup()
+    expect(email).toHaveAttribute('type', 'email')
+    expect(email).toBeRequired()
+    expect(email).toHaveAttribute('maxlength', '254')
+    expect(email).toHaveAttribute('autocomplete', 'email')
+    expect(submit()).toBeDisabled()
+    await user.type(email, 'ada@example.com')
+    expect(submit()).toBeEnabled()
+    await user.clear(email)
+    expect(submit()).toBeDisabled()
+  })
+
+  test('submitting, then the welcome panel repeats the address; both calls carry the anon key', async () => {
+    const pending = deferred()
+    const { calls } = fakeBackend({ [INSERT]: () => pending.promise, [RESEND]: () => json(200, { queued: true }) })
+    const { user, email, submit } = setup()
+    await user.type(email, 'ada@example.com')
+    await user.click(submit())
+
+    await waitFor(() => expect(submit()).toHaveTextContent('Joining...'))
+    expect(submit()).toBeDisabled()
+    pending.resolve(created())
+
+    expect(await screen.findByRole('heading', { name: 'Welcome to the Beta' })).toBeInTheDocument()
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument()
+    expect(screen.getByText(/access details and early updates/)).toBeInTheDocument()
+    expect(screen.queryByLabelText('Email address')).not.toBeInTheDocument()
+
+    expect(calls.map((c) => [c.method, new URL(c.url).pathname])).toEqual([
+      ['POST', INSERT],
+      ['POST', RESEND],
+    ])
+    expect(calls[0]?.body).toEqual({ email: 'ada@example.com' })
+    expect(calls[1]?.body).toEqual({ email: 'ada@example.com' })
+    for (const call of calls) {
+      expect(call.headers.get('apikey')).toBe('local-anon-key-not-secret')
+      expect(call.headers.get('authorization')).toBe('Bearer local-anon-key-not-secret')
+    }
+  })
+
+  test('a repeat sign-up (409, 23505) still counts as success and still asks for the email', async () => {
+    const { calls } = fakeBackend({
+      [INSERT]: () => json(409, { code: '23505', message: 'duplicate key value', details: null, hint: null }),
+      [RESEND]: () => json(200, {}),
+    })
+    const { user, email, submit } = setup()
+    await user.type(email, 'ada@example.com')
+    await user.click(submit())
+    expect(await screen.findByRole('heading', { name: 'Welcome to the Beta' })).toBeInTheDocument()
+    expect(calls).toHaveLength(2)
+  })
+
+  test('a failed insert shows the generic alert, keeps the form and skips the email', async () => {
+    const { calls } = fakeBackend({
+      [INSERT]: () => json(500, { code: 'XX000', message: 'Internal error', details: null, hint: null }),
+      [RESEND]: () => json(200, {}),
+    })
+    const { user, email, submit } = setup()
+    await user.type(email, 'ada@example.com')
+    await user.click(submit())
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Something went wrong\. Please try again\.$/)
+    expect(submit()).toHaveTextContent('Join Beta Now')
+    expect(submit()).toBeEnabled()
+    expect(email).toHaveValue('ada@example.com')
+    expect(screen.queryByText('Welcome to the Beta')).not.toBeInTheDocument()
+    expect(calls).toHaveLength(1)
+  })
+
+  test('a network exception shows the generic alert', async () => {
+    fakeBackend({
+      [INSERT]: () => {
+        throw new TypeError('Failed to fetch')
+      },
+    })
+    const { user, email, submit } = setup()
+    await user.type(email, 'ada@example.com')
+    await user.click(submit())
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.')
+  })
+
+  test('a failed email function shows its own alert and no welcome panel', async () => {
+    fakeBackend({ [INSERT]: () => created(), [RESEND]: () => json(502, { error: 'provider down' }) })
+    const { user, email, submit } = setup()
+    await user.type(email, 'ada@example.com')
+    await user.click(submit())
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Something went wrong with the email resend\. Please contact us$/,
+    )
+    expect(screen.queryByText('Welcome to the Beta')).not.toBeInTheDocument()
+    expect(submit()).toBeEnabled()
+  })
+
+  test('an address the shared schema rejects is not sent', async () => {
+    const { fetchMock } = fakeBackend({})
+    const { user, email, submit } = setup()
+    await user.type(email, 'ada@localhost')
+    await user.click(submit())
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter a valid email address.')
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  test('the honeypot is hidden, and sent only when something filled it', async () => {
+    const { calls } = fakeBackend({ [INSERT]: () => created(), [RESEND]: () => json(200, {}) })
+    const { user, email, submit } = setup()
+    const trap = document.querySelector<HTMLInputElement>('input[name="website"]')
+    expect(trap).not.toBeNull()
+    expect(trap).toHaveAttribute('tabindex', '-1')
+    expect(trap).toHaveAttribute('autocomplete', 'off')
+    expect(trap?.closest('[aria-hidden="true"]')).not.toBeNull()
+    expect(screen.queryByRole('textbox', { name: /leave this field empty/i })).not.toBeInTheDocument()
+
+    await user.type(trap!, 'https://spam.example')
+    await user.type(email, 'bot@example.com')
+    await user.click(submit())
+    await screen.findByRole('heading', { name: 'Welcome to the Beta' })
+    expect(calls[0]?.body).toEqual({ email: 'bot@example.com', website: 'https://spam.example' })
+    expect(calls[1]?.body).toEqual({ email: 'bot@example.com' })
+  })
+})

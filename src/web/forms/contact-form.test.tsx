@@ -1,0 +1,130 @@
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, test, vi } from 'vitest'
+import { ContactForm } from './contact-form.tsx'
+import { created, deferred, fakeBackend, json } from './test-network.ts'
+
+const INSERT = '/rest/v1/contact_messages'
+
+function setup() {
+  const user = userEvent.setup()
+  render(<ContactForm />)
+  const name = screen.getByLabelText('Name')
+  const email = screen.getByLabelText('Email')
+  const subject = screen.getByLabelText('Subject')
+  const message = screen.getByLabelText('Message')
+  const submit = () => screen.getByRole('button', { name: /Send Message|Sending\.\.\./ })
+  async function fill() {
+    await user.type(name, 'Ada Lovelace')
+    await user.type(email, 'ada@example.com')
+    await user.selectOptions(subject, 'Bug Report')
+    await user.type(message, 'The export button does nothing.')
+  }
+  return { user, name, email, subject, message, submit, fill }
+}
+
+describe('ContactForm', () => {
+  test('fields are required, limited, and the subject offers exactly the six options after a placeholder', () => {
+    const { name, email, subject, message } = setup()
+    for (const field of [name, email, subject, message]) expect(field).toBeRequired()
+    expect(email).toHaveAttribute('type', 'email')
+    expect(name).toHaveAttribute('maxlength', '100')
+    expect(message).toHaveAttribute('maxlength', '5000')
+    expect(message).toHaveAttribute('rows', '4')
+    const options = within(subject).getAllByRole('option') as HTMLOptionElement[]
+    expect(options.map((o) => [o.value, o.textContent, o.disabled])).toEqual([
+      ['', 'Choose a subject', true],
+      ['beta-feedback', 'Beta Feedback', false],
+      ['bug-report', 'Bug Report', false],
+      ['feature-request', 'Feature Request', false],
+      ['billing', 'Billing Question', false],
+      ['general', 'General Inquiry', false],
+      ['other', 'Other', false],
+    ])
+    expect(subject).toHaveValue('')
+  })
+
+  test('while sending, every input and the button are disabled; success clears the fields and says so', async () => {
+    const pending = deferred()
+    const { calls } = fakeBackend({ [INSERT]: () => pending.promise })
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+    const { user, name, email, subject, message, submit, fill } = setup()
+    await fill()
+    await user.click(submit())
+
+    await waitFor(() => expect(submit()).toHaveTextContent('Sending...'))
+    expect(submit()).toBeDisabled()
+    for (const field of [name, email, subject, message]) expect(field).toBeDisabled()
+    expect(document.querySelector('input[name="website"]')).toBeDisabled()
+    pending.resolve(created())
+
+    const banner = await screen.findByRole('status')
+    expect(banner).toHaveTextContent('Message sent successfully!')
+    expect(banner).toHaveTextContent("We'll get back to you as soon as possible.")
+    for (const field of [name, email, subject, message]) {
+      expect(field).toHaveValue('')
+      expect(field).toBeEnabled()
+    }
+    expect(submit()).toHaveTextContent('Send Message')
+    expect(calls).toHaveLength(1)
+    expect(calls[0]?.body).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      subject: 'bug-report',
+      message: 'The export button does nothing.',
+    })
+    expect(calls[0]?.headers.get('apikey')).toBe('local-anon-key-not-secret')
+    expect(log).toHaveBeenCalled()
+  })
+
+  test("an error shows the server's message under the error title and keeps the fields", async () => {
+    fakeBackend({
+      [INSERT]: () =>
+        json(400, { code: '23514', message: 'Message must be at most 5000 characters.', details: null, hint: null }),
+    })
+    vi.spyOn(console, 'log').mockImplementation(() => {})
+    const { user, name, submit, fill } = setup()
+    await fill()
+    await user.click(submit())
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Failed to send message')
+    expect(alert).toHaveTextContent('Message must be at most 5000 characters.')
+    expect(name).toHaveValue('Ada Lovelace')
+    expect(submit()).toBeEnabled()
+  })
+
+  test('without a server message the fallback text shows', async () => {
+    fakeBackend({ [INSERT]: () => new Response('', { status: 500 }) })
+    vi.spyOn(console, 'log').mockImplementation(() => {})
+    const { user, submit, fill } = setup()
+    await fill()
+    await user.click(submit())
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to send message. Please try again.')
+  })
+
+  test('a network failure also shows the fallback, not the browser error text', async () => {
+    fakeBackend({
+      [INSERT]: () => {
+        throw new TypeError('Failed to fetch')
+      },
+    })
+    vi.spyOn(console, 'log').mockImplementation(() => {})
+    const { user, submit, fill } = setup()
+    await fill()
+    await user.click(submit())
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Failed to send message. Please try again.')
+    expect(alert).not.toHaveTextContent('Failed to fetch')
+  })
+
+  test('the honeypot is sent only when filled', async () => {
+    const { calls } = fakeBackend({ [INSERT]: () => created() })
+    vi.spyOn(console, 'log').mockImplementation(() => {})
+    const { user, submit, fill } = setup()
+    await user.type(document.querySelector<HTMLInputElement>('input[name="website"]')!, 'spam')
+    await fill()
+    await user.click(submit())
+    await screen.findByRole('status')
+    expect(calls[0]?.body).toMatchObject({ website: 'spam' })
+  })
+})
