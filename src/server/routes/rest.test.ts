@@ -5,6 +5,14 @@ import { anonJson, count, DB_KINDS, testApp, testDb, truncateAll } from '../test
 
 const PGRST_KEYS = ['code', 'details', 'hint', 'message']
 
+function headerList(h: Headers): string[] {
+  const out: string[] = []
+  h.forEach((value, name) => {
+    if (name !== 'date') out.push(`${name}: ${value}`)
+  })
+  return out
+}
+
 describe.each(DB_KINDS)('REST interface on %s', (kind) => {
   let db: Db
   let close: () => Promise<void>
@@ -45,7 +53,7 @@ describe.each(DB_KINDS)('REST interface on %s', (kind) => {
     const again = await post('beta_signups', { email: '  ADA@Example.COM ' })
     expect(again.status).toBe(first.status)
     expect(await again.text()).toBe(await first.text())
-    expect([...again.headers.entries()].filter(([k]) => k !== 'date')).toEqual([...first.headers.entries()].filter(([k]) => k !== 'date'))
+    expect(headerList(again.headers)).toEqual(headerList(first.headers))
     expect(await count(db, 'public.beta_signups')).toBe(1)
   })
 
