@@ -15,7 +15,7 @@ test('with nothing set the server runs on defaults: PGlite, the outbox, the loca
     OUTBOX_DIR: './data/outbox',
     RESEND_API_URL: 'https://api.resend.com',
     EMAIL_FROM: 'Solodesk <hello@localhost>',
-    EMAIL_MAX_ATTEMPTS: 8,
+    EMAIL_MAX_ATTEMPTS: 10,
   })
   expect(c.DATABASE_URL).toBeUndefined()
 })

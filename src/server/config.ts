@@ -24,9 +24,9 @@ const Config = z
     /** How often the email worker looks for due emails when nobody wakes it. */
     EMAIL_POLL_INTERVAL_MS: positiveMs.default(5_000),
     /** Sending attempts per email before it is marked failed. */
-    EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
+    EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
     /** First retry delay; doubles on each attempt, with jitter, capped at EMAIL_RETRY_MAX_MS. */
-    EMAIL_RETRY_BASE_MS: positiveMs.default(30_000),
+    EMAIL_RETRY_BASE_MS: positiveMs.default(60_000),
     EMAIL_RETRY_MAX_MS: positiveMs.default(6 * 60 * 60 * 1000),
     /** How long a worker owns a claimed email; past it, another worker (or a restart) takes it over. */
     EMAIL_LEASE_MS: positiveMs.default(2 * 60 * 1000),
