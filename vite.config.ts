@@ -29,11 +29,5 @@ export default defineConfig({
     outDir: 'dist/client',
     // The CSP forbids inline code, so never inline small assets as data: URLs into scripts or styles.
     assetsInlineLimit: 0,
-    rolldownOptions: {
-      // The page reads constants (SUBJECTS, HONEYPOT_FIELD) from modules that also build zod
-      // schemas. Building a schema has no side effects, so the first load can drop zod; the
-      // schemas arrive with the backend chunk on submit. See docs/decisions/web-bundle-budget.md.
-      treeshake: { manualPureFunctions: ['z'] },
-    },
   },
 })

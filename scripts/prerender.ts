@@ -2,6 +2,7 @@
 // the whole page before any script runs; src/web/main.tsx then hydrates it.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { gzipSync } from 'node:zlib'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const indexPath = `${root}dist/client/index.html`
@@ -25,4 +26,14 @@ for (const [id, svg] of Object.entries(renderScreens())) {
 }
 // The SSR bundle was only needed for this step; it is not served.
 await rm(`${root}dist/ssr`, { recursive: true, force: true })
+
+// Budget: the scripts a first visit loads (entry and preloads; the backend chunk waits for a submit).
+const JS_BUDGET_GZIP = 85 * 1024
+const scripts = [...template.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/([^"]+\.js)"/g)].map((m) => m[1])
+let jsBytes = 0
+for (const file of scripts) jsBytes += gzipSync(await readFile(`${root}dist/client/${file}`)).length
+const styles = template.match(/rel="stylesheet"/g)?.length ?? 0
+if (jsBytes > JS_BUDGET_GZIP || styles !== 1)
+  throw new Error(`Budget exceeded: ${jsBytes} bytes of gzipped JS at load (max ${JS_BUDGET_GZIP}), ${styles} stylesheets (want 1)`)
+console.log(`first-load JS ${(jsBytes / 1024).toFixed(1)} KB gzipped in ${scripts.length} file(s), ${styles} stylesheet`)
 console.log(`prerendered ${html.length} characters into ${indexPath}`)

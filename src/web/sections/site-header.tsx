@@ -7,10 +7,10 @@ import { LogoMark } from '../ui/logo.tsx'
 export function SiteHeader() {
   return (
     <header className="relative z-40 border-b border-white/[0.06] bg-[#0b0d17]/80 backdrop-blur-md md:sticky md:top-0">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-3 px-4 py-3 sm:px-6">
-        <a href="#top" aria-label={HEADER.homeLabel} className="flex items-center gap-2.5 rounded-lg">
-          <LogoMark id="logo-header" />
-          <span className="text-lg font-semibold tracking-tight text-white" aria-hidden="true">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-2 gap-y-3 px-3 py-3 sm:gap-x-4 sm:px-6">
+        <a href="#top" aria-label={HEADER.homeLabel} className="flex items-center gap-2 rounded-lg sm:gap-2.5">
+          <LogoMark id="logo-header" size={30} />
+          <span className="text-base font-semibold tracking-tight text-white sm:text-lg" aria-hidden="true">
             {SITE.name}
           </span>
           <Badge>{HEADER.betaBadge}</Badge>
@@ -27,7 +27,7 @@ export function SiteHeader() {
             />
           </a>
         </div>
-        <LinkButton href={`#${CTA_ID}`} onClick={scrollToCta} className={buttonClass('light', 'md')}>
+        <LinkButton href={`#${CTA_ID}`} onClick={scrollToCta} className={buttonClass('light', 'md', 'h-9 px-3 sm:h-10 sm:px-4')}>
           {HEADER.cta}
         </LinkButton>
       </div>

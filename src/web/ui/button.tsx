@@ -9,7 +9,7 @@ const BASE =
 const VARIANTS: Record<Variant, string> = {
   // indigo-600 to violet-700 keeps white text above 4.5:1 across the whole gradient.
   primary:
-    'bg-gradient-to-r from-indigo-600 to-violet-700 text-white shadow-lg shadow-indigo-950/50 ring-1 ring-inset ring-white/15 hover:from-indigo-500 hover:to-violet-600 enabled:active:scale-[0.98]',
+    'bg-gradient-to-r from-indigo-600 to-violet-700 text-white shadow-lg shadow-indigo-950/50 ring-1 ring-inset ring-white/15 hover:from-indigo-700 hover:to-violet-800 enabled:active:scale-[0.98]',
   light: 'bg-white text-slate-950 shadow-sm hover:bg-indigo-50',
   ghost: 'text-slate-200 hover:bg-white/10 hover:text-white',
 }
