@@ -101,7 +101,7 @@ function WelcomePanel({ email }: { email: string }) {
         {SIGNUP.successTitle}
       </h3>
       <p className="mt-2 text-slate-200">
-        {SIGNUP.successLead} <strong className="font-semibold break-all text-white">{email}</strong>.
+        {SIGNUP.successLead} <strong className="font-semibold [overflow-wrap:anywhere] text-white">{email}</strong>.
       </p>
     </section>
   )
