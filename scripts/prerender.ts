@@ -3,6 +3,8 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { precompress } from './precompress.ts'
+import { headTags, robotsTxt, siteUrl, sitemapXml, webManifest } from './seo.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const indexPath = `${root}dist/client/index.html`
@@ -12,14 +14,20 @@ type Entry = { render: () => string; renderScreens: () => Record<string, string>
 const { render, renderScreens } = (await import(pathToFileURL(entryPath).href)) as Entry
 const template = await readFile(indexPath, 'utf8')
 const placeholder = '<!--app-->'
-if (!template.includes(placeholder)) throw new Error(`${indexPath} has no ${placeholder} placeholder (already prerendered?)`)
+const seoPlaceholder = '<!--seo-->'
+for (const p of [placeholder, seoPlaceholder])
+  if (!template.includes(p)) throw new Error(`${indexPath} has no ${p} placeholder (already prerendered?)`)
+const origin = siteUrl()
 
 const html = render()
 // The server sends a CSP without 'unsafe-inline': the markup must carry no inline styles or scripts.
 const inline = html.match(/\sstyle="|<script(?![^>]*type="application\/ld\+json")|<style/)
 if (inline) throw new Error(`Prerendered markup contains inline code (${inline[0].trim()}); the CSP would block it`)
 
-await writeFile(indexPath, template.replace(placeholder, html))
+await writeFile(indexPath, template.replace(seoPlaceholder, headTags(origin)).replace(placeholder, html))
+await writeFile(`${root}dist/client/robots.txt`, robotsTxt(origin))
+await writeFile(`${root}dist/client/sitemap.xml`, sitemapXml(origin, new Date()))
+await writeFile(`${root}dist/client/site.webmanifest`, webManifest())
 await mkdir(`${root}dist/client/screens`, { recursive: true })
 for (const [id, svg] of Object.entries(renderScreens())) {
   await writeFile(`${root}dist/client/screens/${id}.svg`, `<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n`)
@@ -36,4 +44,9 @@ const styles = template.match(/rel="stylesheet"/g)?.length ?? 0
 if (jsBytes > JS_BUDGET_GZIP || styles !== 1)
   throw new Error(`Budget exceeded: ${jsBytes} bytes of gzipped JS at load (max ${JS_BUDGET_GZIP}), ${styles} stylesheets (want 1)`)
 console.log(`first-load JS ${(jsBytes / 1024).toFixed(1)} KB gzipped in ${scripts.length} file(s), ${styles} stylesheet`)
-console.log(`prerendered ${html.length} characters into ${indexPath}`)
+console.log(`prerendered ${html.length} characters into ${indexPath} (site URL ${origin})`)
+
+// Last, once every text file is final: .br and .gz copies for the server to send as they are.
+const compressed = await precompress(`${root}dist/client`)
+const sum = (k: 'raw' | 'br' | 'gz') => compressed.reduce((n, c) => n + c[k], 0)
+console.log(`precompressed ${compressed.length} files: ${sum('raw')} bytes raw, ${sum('br')} brotli, ${sum('gz')} gzip`)

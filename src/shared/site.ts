@@ -12,6 +12,17 @@ export const SITE = {
   themeColor: '#0b0d17',
   lang: 'en',
   year: 2025,
+  /**
+   * Where the page is published: canonical URL, Open Graph and sitemap links are built from it.
+   * Placeholder until launch; a build overrides it with VITE_SITE_URL (see docs/BENCHMARKS.md).
+   */
+  url: 'https://solodesk.app',
+  /** Open Graph / Twitter card picture, 1200 by 630 (public/og-image.png, made by scripts/share-image.ts). */
+  shareImage: { path: '/og-image.png', width: 1200, height: 630, alt: 'Solodesk: your freelance work, finally under control. Free beta.' },
+  /** Short name for the home-screen icon (web manifest). */
+  shortName: 'Solodesk',
+  /** App-store category for the JSON-LD SoftwareApplication. */
+  category: 'BusinessApplication',
 } as const
 
 /** The product-directory badge in the header. */

@@ -1,0 +1,98 @@
+// Search and sharing metadata, all derived from the one site configuration (src/shared/site.ts),
+// so a copy change or a new domain never leaves a stale tag, sitemap or manifest behind.
+import { HERO, SITE } from '../src/shared/site.ts'
+
+/** The public origin: VITE_SITE_URL at build time, else the configured placeholder. */
+export function siteUrl(env: Record<string, string | undefined> = process.env): string {
+  const raw = env.VITE_SITE_URL || SITE.url
+  const url = new URL(raw)
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`VITE_SITE_URL must be http(s): ${raw}`)
+  return url.origin
+}
+
+const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/** JSON inside <script> must not be able to close the element. */
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
+
+export function jsonLd(origin: string): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'SoftwareApplication',
+    name: SITE.name,
+    description: SITE.description,
+    url: `${origin}/`,
+    image: `${origin}${SITE.shareImage.path}`,
+    applicationCategory: SITE.category,
+    operatingSystem: 'iOS, Android',
+    // "Free during beta": a zero-price offer, no other pricing (spec §1).
+    offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD', availability: 'https://schema.org/PreOrder' },
+  }
+}
+
+/** Tags for <head>: canonical, manifest, Open Graph, Twitter card and JSON-LD. */
+export function headTags(origin: string): string {
+  const image = `${origin}${SITE.shareImage.path}`
+  const meta = (key: 'name' | 'property', name: string, content: string) =>
+    `<meta ${key}="${name}" content="${attr(content)}" />`
+  return [
+    `<link rel="canonical" href="${attr(origin)}/" />`,
+    `<link rel="manifest" href="/site.webmanifest" />`,
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', SITE.name),
+    meta('property', 'og:title', SITE.title),
+    meta('property', 'og:description', SITE.description),
+    meta('property', 'og:url', `${origin}/`),
+    meta('property', 'og:locale', 'en_US'),
+    meta('property', 'og:image', image),
+    meta('property', 'og:image:type', 'image/png'),
+    meta('property', 'og:image:width', String(SITE.shareImage.width)),
+    meta('property', 'og:image:height', String(SITE.shareImage.height)),
+    meta('property', 'og:image:alt', SITE.shareImage.alt),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', SITE.title),
+    meta('name', 'twitter:description', SITE.description),
+    meta('name', 'twitter:image', image),
+    meta('name', 'twitter:image:alt', SITE.shareImage.alt),
+    `<script type="application/ld+json">${jsonForScript(jsonLd(origin))}</script>`,
+  ].join('\n    ')
+}
+
+export function robotsTxt(origin: string): string {
+  return `User-agent: *\nAllow: /\nDisallow: /rest/\nDisallow: /functions/\nDisallow: /unsubscribe\n\nSitemap: ${origin}/sitemap.xml\n`
+}
+
+/** One page; lastmod is the build date, so a redeploy tells crawlers to look again. */
+export function sitemapXml(origin: string, built: Date): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    `  <url><loc>${attr(origin)}/</loc><lastmod>${built.toISOString().slice(0, 10)}</lastmod></url>`,
+    '</urlset>',
+    '',
+  ].join('\n')
+}
+
+export function webManifest(): string {
+  return `${JSON.stringify(
+    {
+      name: SITE.title,
+      short_name: SITE.shortName,
+      description: HERO.subline,
+      lang: SITE.lang,
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: SITE.themeColor,
+      theme_color: SITE.themeColor,
+      icons: [
+        { src: '/favicon.svg', type: 'image/svg+xml', sizes: 'any' },
+        { src: '/icon-192.png', type: 'image/png', sizes: '192x192' },
+        { src: '/icon-512.png', type: 'image/png', sizes: '512x512' },
+        { src: '/icon-maskable-512.png', type: 'image/png', sizes: '512x512', purpose: 'maskable' },
+      ],
+    },
+    null,
+    2,
+  )}\n`
+}
