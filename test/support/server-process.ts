@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+/** The repository root: the server resolves migrations and relative paths from its working directory. */
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+export type ServerProcess = {
+  child: ChildProcess
+  /** http://127.0.0.1:<port> */
+  url: string
+  /** Resolves with the exit code (null when a signal ended it). */
+  exited: Promise<number | null>
+  /** Everything the process wrote to stdout and stderr so far. */
+  log: () => string
+  /** SIGKILL, and wait until the process is gone. */
+  kill: () => Promise<void>
+  /** SIGTERM, and the exit code of the graceful shutdown. */
+  stop: () => Promise<number | null>
+}
+
+/**
+ * Starts the real entry point, `src/server/index.ts`, through tsx (no build needed, so it runs
+ * before `npm run build` on a fresh clone). Resolves once it listens on a random loopback port.
+ * `env` is laid over this process's environment; DATABASE_URL is cleared unless given.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  options: { timeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()))
+  const timeoutMs = options.timeoutMs ?? 30_000
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`server did not listen within ${timeoutMs} ms:\n${out}`))
+    }, timeoutMs)
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString()
+      const m = /listening on (http:\/\/[^"\s]+)/.exec(out)
+      if (m) {
+        clearTimeout(timer)
+        resolve(m[1]!)
+      }
+    })
+    void exited.then(() => {
+      clearTimeout(timer)
+      reject(new Error(`server exited early:\n${out}`))
+    })
+  })
+  return {
+    child,
+    url,
+    exited,
+    log: () => out,
+    kill: async () => {
+      child.kill('SIGKILL')
+      await exited
+    },
+    stop: async () => {
+      child.kill('SIGTERM')
+      return exited
+    },
+  }
+}
+
+/** Polls /healthz until the database is open and migrated (a first start creates it). */
+export async function waitHealthy(server: ServerProcess, timeoutMs = 30_000): Promise<void> {
+  await waitFor(
+    async () =>
+      (await fetch(`${server.url}/healthz`).then(
+        (r) => r.status,
+        () => 0,
+      )) === 200,
+    { timeoutMs, what: () => `a healthy server; its log:\n${server.log()}` },
+  )
+}
+
+/** Polls `check` every `intervalMs` until it returns true; throws after `timeoutMs`. */
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  options: { timeoutMs: number; intervalMs?: number; what: string | (() => string) },
+): Promise<void> {
+  const deadline = Date.now() + options.timeoutMs
+  for (;;) {
+    if (await check()) return
+    if (Date.now() > deadline) {
+      const what = typeof options.what === 'function' ? options.what() : options.what
+      throw new Error(`timed out after ${options.timeoutMs} ms waiting for ${what}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 50))
+  }
+}
