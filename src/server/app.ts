@@ -1,19 +1,29 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { Config } from './config.ts'
+import { loadConfig, type Config } from './config.ts'
 import type { Db } from './db/db.ts'
 import { ApiError } from './errors.ts'
+import { clientIp, rateLimitKey } from './http/client-ip.ts'
+import { rateLimit, type Limits } from './http/rate-limit.ts'
+import { securityHeaders } from './http/security-headers.ts'
 import type { Logger } from './log.ts'
 import { requireApiKey } from './routes/api-key.ts'
 import { functionRoutes } from './routes/functions.ts'
 import { healthRoutes } from './routes/health.ts'
+import { MAX_BODY_BYTES, tooLarge } from './routes/json-body.ts'
 import { restRoutes } from './routes/rest.ts'
 import { staticRoutes } from './routes/static.ts'
 import { unsubscribeRoutes } from './routes/unsubscribe.ts'
 
+type HardeningKey = 'TRUST_PROXY' | 'CSP_CONNECT_SRC' | `RATE_LIMIT_${string}`
+type Hardening = { [K in keyof Config as K extends HardeningKey ? K : never]: Config[K] }
+
 export type AppDeps = {
-  config: Pick<Config, 'ANON_KEY' | 'STATIC_DIR'>
+  /** ANON_KEY and STATIC_DIR always; proxy, CSP and rate-limit settings default as in config.ts. */
+  config: Pick<Config, 'ANON_KEY' | 'STATIC_DIR'> & Partial<Hardening>
   db: Db
   logger: Logger
   /** Called after an email was queued, so the worker sends it now rather than at its next poll. */
@@ -39,20 +49,31 @@ const supabaseCors = cors({
   maxAge: 86_400,
 })
 
+const HARDENING_DEFAULTS: Hardening = loadConfig({})
+
 /** The whole HTTP surface; no I/O until a request arrives. */
 export function createApp(deps: AppDeps): Hono {
-  const { config, db, logger } = deps
+  const { db, logger } = deps
+  const config = { ...HARDENING_DEFAULTS, ...deps.config }
   const app = new Hono()
 
-  app.use('*', async (c, next) => {
-    await next()
-    c.header('X-Content-Type-Options', 'nosniff')
-    if (!c.res.headers.has('Referrer-Policy')) c.header('Referrer-Policy', 'strict-origin-when-cross-origin')
-  })
-  for (const prefix of ['/rest/v1', '/functions/v1']) {
-    app.use(prefix, supabaseCors, requireApiKey(config.ANON_KEY))
-    app.use(`${prefix}/*`, supabaseCors, requireApiKey(config.ANON_KEY))
-  }
+  app.use('*', securityHeaders({ trustedHops: config.TRUST_PROXY, extraConnect: config.CSP_CONNECT_SRC }))
+  // Dynamic text answers over 1 KB (built files come precompressed, see routes/static.ts).
+  app.use('*', compress())
+  for (const prefix of ['/rest/v1', '/functions/v1']) app.use(prefix, supabaseCors, requireApiKey(config.ANON_KEY))
+  // CORS first, so a browser can read a 429 too; the limit before the key check, so wrong keys count.
+  app.use('/rest/v1/*', supabaseCors)
+  app.use('/functions/v1/*', supabaseCors)
+  const keyOf = (c: Context) => rateLimitKey(clientIp(c, config.TRUST_PROXY))
+  const limited = (group: string, limits: Limits) => rateLimit(group, limits, keyOf)
+  app.use('/rest/v1/beta_signups', limited('beta_signups', { perMinute: config.RATE_LIMIT_SIGNUP_PER_MINUTE, perHour: config.RATE_LIMIT_SIGNUP_PER_HOUR }))
+  app.use('/rest/v1/contact_messages', limited('contact_messages', { perMinute: config.RATE_LIMIT_CONTACT_PER_MINUTE, perHour: config.RATE_LIMIT_CONTACT_PER_HOUR }))
+  app.use('/functions/v1/resend-email', limited('resend-email', { perMinute: config.RATE_LIMIT_EMAIL_PER_MINUTE, perHour: config.RATE_LIMIT_EMAIL_PER_HOUR }))
+  app.use('/unsubscribe', limited('unsubscribe', { perMinute: config.RATE_LIMIT_UNSUBSCRIBE_PER_MINUTE, perHour: config.RATE_LIMIT_UNSUBSCRIBE_PER_HOUR }))
+  // Every route, not only the JSON ones: the one-click unsubscribe POST carries a form body too.
+  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => Promise.reject(tooLarge()) }))
+  app.use('/rest/v1/*', requireApiKey(config.ANON_KEY))
+  app.use('/functions/v1/*', requireApiKey(config.ANON_KEY))
   app.route('/rest/v1', restRoutes(db))
   app.route('/functions/v1', functionRoutes({ db, logger, wakeEmailQueue: deps.wakeEmailQueue ?? (() => {}) }))
   app.route('/', healthRoutes(db))

@@ -4,6 +4,17 @@ import { SITE } from '../shared/site.ts'
 
 const port = z.coerce.number().int().min(0).max(65535)
 const positiveMs = z.coerce.number().int().min(1)
+/** Requests allowed per client address in one window; 0 turns that window off. */
+const limit = z.coerce.number().int().min(0)
+/** 'false', 'true' (one proxy) or the number of proxies in front of the server. */
+const trustProxy = z
+  .union([z.enum(['true', 'false']), z.string().regex(/^\d+$/, 'must be true, false or a number of proxies')])
+  .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)))
+/** Origins the page may also connect to (a separate Supabase project), separated by spaces or commas. */
+const origins = z
+  .string()
+  .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+  .pipe(z.array(z.url({ protocol: /^(https?|wss?)$/, error: 'must list http(s):// or ws(s):// origins' }).transform((u) => new URL(u).origin)))
 
 const Config = z
   .object({
@@ -30,6 +41,19 @@ const Config = z
     EMAIL_RETRY_MAX_MS: positiveMs.default(6 * 60 * 60 * 1000),
     /** How long a worker owns a claimed email; past it, another worker (or a restart) takes it over. */
     EMAIL_LEASE_MS: positiveMs.default(2 * 60 * 1000),
+    /** How many reverse proxies stand in front; their X-Forwarded-For and X-Forwarded-Proto are believed. */
+    TRUST_PROXY: trustProxy.default(0),
+    CSP_CONNECT_SRC: origins.default([]),
+    // Per client address (an IPv6 /64): a burst window of one minute and a sustained one of one hour.
+    // Sized in docs/decisions/server-hardening.md.
+    RATE_LIMIT_SIGNUP_PER_MINUTE: limit.default(30),
+    RATE_LIMIT_SIGNUP_PER_HOUR: limit.default(300),
+    RATE_LIMIT_EMAIL_PER_MINUTE: limit.default(30),
+    RATE_LIMIT_EMAIL_PER_HOUR: limit.default(300),
+    RATE_LIMIT_CONTACT_PER_MINUTE: limit.default(10),
+    RATE_LIMIT_CONTACT_PER_HOUR: limit.default(100),
+    RATE_LIMIT_UNSUBSCRIBE_PER_MINUTE: limit.default(60),
+    RATE_LIMIT_UNSUBSCRIBE_PER_HOUR: limit.default(1000),
   })
   .superRefine((c, ctx) => {
     if (c.EMAIL_TRANSPORT === 'resend' && !c.RESEND_API_KEY)

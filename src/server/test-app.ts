@@ -3,7 +3,7 @@ import pg from 'pg'
 import { pino } from 'pino'
 import { inject } from 'vitest'
 import { LOCAL_ANON_KEY } from '../shared/self-hosted.ts'
-import { createApp } from './app.ts'
+import { createApp, type AppDeps } from './app.ts'
 import type { Db } from './db/db.ts'
 import { migrate } from './db/migrate.ts'
 import { openDb } from './db/open.ts'
@@ -51,13 +51,23 @@ export async function truncateAll(db: Db): Promise<void> {
   await db.exec('truncate public.beta_signups, public.contact_messages, app_private.email_queue restart identity')
 }
 
-export function testApp(db: Db, options: { staticDir?: string; wakeEmailQueue?: () => void } = {}) {
+/** Rate limits are off unless asked for: suites that are not about them send many requests from one (absent) address. */
+export const NO_RATE_LIMITS = Object.fromEntries(
+  ['SIGNUP', 'EMAIL', 'CONTACT', 'UNSUBSCRIBE'].flatMap((g) => [`RATE_LIMIT_${g}_PER_MINUTE`, `RATE_LIMIT_${g}_PER_HOUR`].map((k) => [k, 0])),
+) as Partial<Record<`RATE_LIMIT_${string}`, number>>
+
+export function testApp(db: Db, options: { staticDir?: string; wakeEmailQueue?: () => void; config?: Partial<AppDeps['config']> } = {}) {
   return createApp({
-    config: { ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: options.staticDir ?? '/nonexistent/static-dir' },
+    config: { ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: options.staticDir ?? '/nonexistent/static-dir', ...NO_RATE_LIMITS, ...options.config },
     db,
     logger: silentLogger,
     ...(options.wakeEmailQueue ? { wakeEmailQueue: options.wakeEmailQueue } : {}),
   })
+}
+
+/** The env @hono/node-server hands the app, reduced to what the app reads: the peer's address. */
+export function fromAddress(remoteAddress: string, encrypted = false) {
+  return { incoming: { socket: { remoteAddress, encrypted } } }
 }
 
 /** A request as the page's client sends it: anon key in both headers, JSON body. */

@@ -19,7 +19,7 @@ export async function readJsonBody(c: Context): Promise<unknown> {
 }
 
 // PostgREST has no size limit of its own; 54000 is PostgreSQL's program_limit_exceeded.
-function tooLarge() {
+export function tooLarge() {
   return apiError(413, '54000', 'Payload too large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`, null)
 }
 

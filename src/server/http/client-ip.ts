@@ -1,0 +1,64 @@
+import type { Context } from 'hono'
+import { isIP } from 'node:net'
+
+/** What @hono/node-server passes as the request's env; tests pass the same shape to app.request(). */
+type NodeBindings = { incoming?: { socket?: { remoteAddress?: string; encrypted?: boolean } } }
+
+/**
+ * The client's address. Without trusted proxies it is the socket's peer. With `trustedHops`
+ * proxies in front, each appending the address it received from to X-Forwarded-For, the client
+ * is the entry that many steps left of the socket's peer: everything further left was written by
+ * the client itself and can be forged.
+ */
+export function clientIp(c: Context, trustedHops: number): string {
+  const peer = bindings(c).incoming?.socket?.remoteAddress ?? 'unknown'
+  if (trustedHops === 0) return normalise(peer)
+  const forwarded = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  const chain = [...forwarded, peer]
+  return normalise(chain[Math.max(0, chain.length - 1 - trustedHops)]!)
+}
+
+/** Whether the client reached us over HTTPS: directly, or (with trusted proxies) as the first proxy says. */
+export function isHttps(c: Context, trustedHops: number): boolean {
+  if (bindings(c).incoming?.socket?.encrypted) return true
+  if (new URL(c.req.url).protocol === 'https:') return true
+  if (trustedHops === 0) return false
+  const proto = (c.req.header('x-forwarded-proto') ?? '').split(',')[0]!.trim().toLowerCase()
+  return proto === 'https'
+}
+
+/**
+ * The key rate limits count under. An IPv6 subscriber usually holds a whole /64, so counting
+ * single IPv6 addresses would let one machine pick a fresh address per request.
+ */
+export function rateLimitKey(ip: string): string {
+  if (isIP(ip) !== 6) return ip
+  const groups = expandIpv6(ip)
+  return groups ? `${groups.slice(0, 4).join(':')}::/64` : ip
+}
+
+function bindings(c: Context): NodeBindings {
+  return (c.env ?? {}) as NodeBindings
+}
+
+// "::ffff:203.0.113.5" (an IPv4 client on a dual-stack socket) counts as 203.0.113.5.
+function normalise(ip: string): string {
+  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
+  return v4 ? v4[1]! : ip.toLowerCase()
+}
+
+function expandIpv6(ip: string): string[] | undefined {
+  const [head = '', tail] = ip.split('::')
+  const parts = (s: string | undefined) => (s ? s.split(':') : [])
+  const left = parts(head)
+  const right = parts(tail)
+  // An embedded IPv4 tail takes two groups; it only appears in the last 32 bits, outside the /64.
+  const width = (xs: string[]) => xs.reduce((n, x) => n + (x.includes('.') ? 2 : 1), 0)
+  const missing = 8 - width(left) - width(right)
+  if (tail === undefined && missing !== 0) return undefined
+  const groups = [...left, ...Array<string>(Math.max(0, missing)).fill('0'), ...right]
+  return groups.map((g) => (g.includes('.') ? g : g.padStart(4, '0')))
+}
