@@ -1,0 +1,140 @@
+// Lighthouse (npm package, 12.x) with its default mobile preset: simulated slow 4G and a 4x
+// slower CPU, run through its CLI against the system Chromium. The median of `runs` runs is
+// taken per figure, as the issue asks.
+import { spawn } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const LIGHTHOUSE = fileURLToPath(new URL('../node_modules/lighthouse/cli/index.js', import.meta.url))
+
+/** chrome-launcher's headless flags plus the ones Debian's Chromium needs in a container. */
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export type LighthouseRun = {
+  scores: { performance: number; accessibility: number; 'best-practices': number; seo: number }
+  fcpMs: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  /** Bytes over the wire for the whole load, and for scripts alone. */
+  totalBytes: number
+  scriptBytes: number
+  requests: number
+  foreignRequests: string[]
+  renderBlocking: string[]
+  failedAudits: string[]
+}
+
+type Audit = { score: number | null; numericValue?: number; scoreDisplayMode: string; title: string; details?: { items?: Record<string, unknown>[] } }
+type Report = { categories: Record<string, { score: number }>; audits: Record<string, Audit>; runtimeError?: { message: string } }
+
+function runCli(url: string, out: string, throttling: 'simulate' | 'devtools'): Promise<void> {
+  const args = [
+    LIGHTHOUSE,
+    url,
+    '--quiet',
+    '--output=json',
+    `--output-path=${out}`,
+    `--throttling-method=${throttling}`,
+    `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+  ]
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+    let err = ''
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()))
+    child.once('error', reject)
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exited ${code}: ${err.slice(-2000)}`))))
+  })
+}
+
+export function summarise(report: Report, origin: string): LighthouseRun {
+  if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.message}`)
+  const a = report.audits
+  const num = (id: string) => {
+    const v = a[id]?.numericValue
+    if (typeof v !== 'number') throw new Error(`lighthouse report has no ${id}`)
+    return v
+  }
+  const requests = (a['network-requests']?.details?.items ?? []) as { url: string; transferSize?: number; resourceType?: string }[]
+  const score = (k: string) => Math.round((report.categories[k]?.score ?? 0) * 100)
+  return {
+    scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
+    fcpMs: num('first-contentful-paint'),
+    lcpMs: num('largest-contentful-paint'),
+    tbtMs: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+    totalBytes: num('total-byte-weight'),
+    scriptBytes: requests.filter((r) => r.resourceType === 'Script').reduce((n, r) => n + (r.transferSize ?? 0), 0),
+    requests: requests.length,
+    foreignRequests: requests.map((r) => r.url).filter((u) => !u.startsWith(origin) && !u.startsWith('data:')),
+    renderBlocking: ((a['render-blocking-insight']?.details?.items ?? []) as { url?: string }[]).map((i) => i.url ?? '?'),
+    failedAudits: Object.entries(a)
+      .filter(([, x]) => x.score !== null && x.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(x.scoreDisplayMode))
+      .map(([id]) => id),
+  }
+}
+
+export async function lighthouse(url: string, throttling: 'simulate' | 'devtools' = 'simulate'): Promise<LighthouseRun> {
+  const dir = await mkdtemp(join(tmpdir(), 'lh-'))
+  try {
+    const out = join(dir, 'report.json')
+    await runCli(url, out, throttling)
+    return summarise(JSON.parse(await readFile(out, 'utf8')) as Report, new URL(url).origin)
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((x, y) => x - y)
+  const mid = Math.floor(s.length / 2)
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2
+}
+
+/** Median of each figure over `runs` runs (one after another: parallel runs would share the CPU). */
+export async function lighthouseMedian(url: string, runs = 3, throttling: 'simulate' | 'devtools' = 'simulate') {
+  const all: LighthouseRun[] = []
+  for (let i = 0; i < runs; i++) all.push(await lighthouse(url, throttling))
+  const m = (f: (r: LighthouseRun) => number) => median(all.map(f))
+  return {
+    runs: all,
+    scores: {
+      performance: m((r) => r.scores.performance),
+      accessibility: m((r) => r.scores.accessibility),
+      'best-practices': m((r) => r.scores['best-practices']),
+      seo: m((r) => r.scores.seo),
+    },
+    fcpMs: m((r) => r.fcpMs),
+    lcpMs: m((r) => r.lcpMs),
+    tbtMs: m((r) => r.tbtMs),
+    cls: m((r) => r.cls),
+    totalBytes: m((r) => r.totalBytes),
+    scriptBytes: m((r) => r.scriptBytes),
+    foreignRequests: [...new Set(all.flatMap((r) => r.foreignRequests))],
+    renderBlocking: [...new Set(all.flatMap((r) => r.renderBlocking))],
+    failedAudits: [...new Set(all.flatMap((r) => r.failedAudits))],
+  }
+}
+export type LighthouseMedian = Awaited<ReturnType<typeof lighthouseMedian>>
+
+// `tsx bench/lighthouse.ts <url> [runs] [simulate|devtools]`: one figure set, for trying a change.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const [url, runs = '1', mode = 'simulate'] = process.argv.slice(2)
+  if (!url) throw new Error('usage: tsx bench/lighthouse.ts <url> [runs] [simulate|devtools]')
+  const r = await lighthouseMedian(url, Number(runs), mode as 'simulate' | 'devtools')
+  console.log(JSON.stringify({ ...r, runs: undefined }, null, 2))
+}
