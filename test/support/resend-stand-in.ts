@@ -114,6 +114,12 @@ export async function startResendStandIn(options: { apiKey: string }): Promise<R
           ),
         )
       }
+      if (fault?.kind === 'drop-after-accept') {
+        // The replayed answer is lost too; still no second email.
+        record('fault:drop-after-accept')
+        req.socket.destroy()
+        return
+      }
       record('replayed')
       return json(res, 200, { id: previous.email.id })
     }
