@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
+import { startServer } from './support/server-process.ts'
 
 // The entry point as a real process: start-up, shutdown on SIGTERM, and rows surviving SIGKILL.
 let dir: string
@@ -12,27 +12,12 @@ beforeAll(async () => {
 })
 afterAll(() => rm(dir, { recursive: true, force: true }))
 
-type Running = { child: ChildProcess; url: string; exited: Promise<number | null>; log: () => string }
-
-async function start(): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PGLITE_DIR: join(dir, 'pglite'), OUTBOX_DIR: join(dir, 'outbox'), STATIC_DIR: join(dir, 'static'), DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+const start = () =>
+  startServer({
+    PGLITE_DIR: join(dir, 'pglite'),
+    OUTBOX_DIR: join(dir, 'outbox'),
+    STATIC_DIR: join(dir, 'static'),
   })
-  let out = ''
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString()
-      const m = /listening on (http:\/\/[^"\s]+)/.exec(out)
-      if (m) resolve(m[1]!)
-    }
-    child.stdout!.on('data', onData)
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()))
-    void exited.then(() => reject(new Error(`server exited early:\n${out}`)))
-  })
-  return { child, url, exited, log: () => out }
-}
 
 const signUp = (url: string, email: string) =>
   fetch(`${url}/rest/v1/beta_signups`, {
