@@ -47,7 +47,8 @@ export const SOCIAL = [
 export const HEADER = {
   betaBadge: 'BETA',
   cta: 'Try Beta Free',
-  homeLabel: 'Solodesk home',
+  // Starts with the link's visible text ("Solodesk BETA"): WCAG 2.5.3 label in name.
+  homeLabel: 'Solodesk BETA, home',
 } as const
 
 export const HERO = {
