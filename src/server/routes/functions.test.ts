@@ -43,7 +43,7 @@ describe.each(DB_KINDS)('resend-email on %s', (kind) => {
   const resend = (email: string) => app.request('/functions/v1/resend-email', anonJson({ email }))
   const sent = async () => (await readdir(outbox).catch(() => [])).filter((f) => f.endsWith('.json'))
   const waitFor = async (check: () => Promise<boolean>) => {
-    for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 25))
+    for (let i = 0; i < 600 && !(await check()); i++) await new Promise((r) => setTimeout(r, 25))
   }
 
   test('a signed-up address gets one welcome email with a working unsubscribe header', async () => {

@@ -42,3 +42,45 @@ test('a missing folder gives 404s, not a crash', async () => {
   const res = await staticRoutes(join(dir, 'does-not-exist')).request('/')
   expect(res.status).toBe(404)
 })
+
+test('text files are sent as their brotli or gzip twin as Accept-Encoding allows, always with Vary', async () => {
+  const { brotliCompressSync, gzipSync, brotliDecompressSync } = await import('node:zlib')
+  const css = 'body{color:red}'.repeat(100)
+  await writeFile(join(dir, 'assets', 'index-abc.css'), css)
+  await writeFile(join(dir, 'assets', 'index-abc.css.br'), brotliCompressSync(css))
+  await writeFile(join(dir, 'assets', 'index-abc.css.gz'), gzipSync(css))
+  const app = staticRoutes(dir)
+  const get = (enc?: string) => app.request('/assets/index-abc.css', enc ? { headers: { 'accept-encoding': enc } } : {})
+  const br = await get('gzip, deflate, br, zstd')
+  expect(br.headers.get('content-encoding')).toBe('br')
+  expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(css)
+  expect((await get('gzip, deflate')).headers.get('content-encoding')).toBe('gzip')
+  const plain = await get()
+  expect(plain.headers.get('content-encoding')).toBeNull()
+  expect(await plain.text()).toBe(css)
+  for (const res of [br, plain]) expect(res.headers.get('vary')).toMatch(/accept-encoding/i)
+  // Pictures are not text: no Vary.
+  await writeFile(join(dir, 'shot.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]))
+  expect((await app.request('/shot.png', { headers: { 'accept-encoding': 'br' } })).headers.get('vary')).toBeNull()
+})
+
+test('the page is revalidated cheaply: a matching ETag or an unchanged date gets 304', async () => {
+  const app = staticRoutes(dir)
+  const first = await app.request('/')
+  const etag = first.headers.get('etag')!
+  expect(etag).toMatch(/^W\/".+"$/)
+  const byTag = await app.request('/', { headers: { 'if-none-match': etag } })
+  expect(byTag.status).toBe(304)
+  expect(await byTag.text()).toBe('')
+  expect(byTag.headers.get('etag')).toBe(etag)
+  expect(byTag.headers.get('cache-control')).toBe('no-cache')
+  const byDate = await app.request('/', { headers: { 'if-modified-since': first.headers.get('last-modified')! } })
+  expect(byDate.status).toBe(304)
+  // A changed file no longer matches.
+  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Solodesk, changed</title>')
+  expect((await app.request('/', { headers: { 'if-none-match': etag } })).status).toBe(200)
+  // Each encoding is its own representation.
+  await writeFile(join(dir, 'index.html.gz'), (await import('node:zlib')).gzipSync('<!doctype html><title>Solodesk, changed</title>'))
+  const gz = await app.request('/', { headers: { 'accept-encoding': 'gzip' } })
+  expect(gz.headers.get('etag')).not.toBe((await app.request('/')).headers.get('etag'))
+})

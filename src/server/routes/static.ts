@@ -2,15 +2,17 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
-import { Hono, type MiddlewareHandler } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const SHORT = 'public, max-age=3600'
 
 /**
  * The built page. Vite's hashed files under /assets never change, so browsers keep them a year;
- * HTML is revalidated on every visit so a deploy shows at once. A missing folder (tests, or
- * before the first build) gives 404s, not a crash.
+ * HTML is revalidated on every visit so a deploy shows at once. Text files are sent as the .br or
+ * .gz twin that scripts/precompress.ts wrote at build, as the client's Accept-Encoding allows.
+ * A missing folder (tests, or before the first build) gives 404s, not a crash.
  */
 export function staticRoutes(dir: string): Hono {
   const app = new Hono()
@@ -26,7 +28,11 @@ export function staticRoutes(dir: string): Hono {
     })
     if (missing || !(res instanceof Response)) return next()
     res.headers.set('Cache-Control', cacheControl(c.req.path))
-    return res
+    // The answer depends on Accept-Encoding even when this client got the plain file.
+    if (COMPRESSIBLE_CONTENT_TYPE_REGEX.test(res.headers.get('Content-Type') ?? '') && !/accept-encoding/i.test(res.headers.get('Vary') ?? '')) {
+      res.headers.append('Vary', 'Accept-Encoding')
+    }
+    return revalidate(c, res)
   })
   app.on(['GET', 'HEAD'], '*', async (c) => {
     c.header('Cache-Control', 'no-cache')
@@ -40,4 +46,29 @@ function cacheControl(urlPath: string): string {
   if (urlPath.startsWith('/assets/')) return IMMUTABLE
   if (urlPath.endsWith('/') || /\.html?$/.test(urlPath)) return 'no-cache'
   return SHORT
+}
+
+/**
+ * A weak ETag from what serveStatic tells: size, modification time and encoding (each encoding
+ * is its own representation). A matching If-None-Match, or failing that If-Modified-Since, gets
+ * 304, so revalidating the HTML costs a few hundred bytes.
+ */
+function revalidate(c: Context, res: Response): Response {
+  if (res.status !== 200) return res
+  const modified = res.headers.get('Last-Modified')
+  const length = res.headers.get('Content-Length')
+  if (!modified || !length) return res
+  const encoding = res.headers.get('Content-Encoding') ?? 'identity'
+  const etag = `W/"${Number(length).toString(36)}-${(Date.parse(modified) / 1000).toString(36)}-${encoding}"`
+  res.headers.set('ETag', etag)
+  const ifNoneMatch = c.req.header('if-none-match')
+  const ifModifiedSince = c.req.header('if-modified-since')
+  const fresh = ifNoneMatch
+    ? ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*')
+    : ifModifiedSince !== undefined && Date.parse(modified) <= Date.parse(ifModifiedSince)
+  if (!fresh) return res
+  void res.body?.cancel()
+  const headers = new Headers(res.headers)
+  for (const h of ['Content-Length', 'Content-Encoding', 'Content-Type']) headers.delete(h)
+  return new Response(null, { status: 304, headers })
 }
