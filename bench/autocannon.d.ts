@@ -20,7 +20,7 @@ declare module 'autocannon' {
     overallRate?: number
     method?: string
     headers?: Record<string, string>
-    requests?: (Request & { setupRequest?: (req: Request) => Request })[]
+    requests?: (Request & { setupRequest?: (req: Request & { headers?: Record<string, string> }) => Request })[]
   }
   export default function autocannon(opts: Options): Promise<Result>
 }

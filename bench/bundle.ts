@@ -35,7 +35,7 @@ export async function firstView(): Promise<FirstView> {
       if (src) refs.set(src, 'image')
     }
   for (const m of html.matchAll(/<link[^>]+rel="preload"[^>]+as="image"[^>]+href="\/([^"]+)"/g)) refs.set(m[1]!, 'image')
-  const files = []
+  const files: FirstView['files'] = []
   let jsGzip = 0
   for (const [path, kind] of refs) {
     files.push({ path, kind, sent: await sentSize(path) })

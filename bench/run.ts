@@ -35,7 +35,8 @@ const cleanups: (() => Promise<void>)[] = [() => rm(scratch, { recursive: true, 
 const rows: Row[] = []
 const pglite = (name: string) => ({ PGLITE_DIR: join(scratch, name), OUTBOX_DIR: join(scratch, `${name}-outbox`) })
 async function server(env: Record<string, string>): Promise<RunningServer> {
-  const srv = await startServer(env)
+  // The load test presents each request as its own client through X-Forwarded-For (bench/load.ts).
+  const srv = await startServer({ TRUST_PROXY: '1', ...env })
   cleanups.unshift(srv.stop)
   return srv
 }
@@ -84,11 +85,12 @@ try {
   const full = await loadSignups(viaPg.url, { connections: CONNECTIONS, seconds: SECONDS })
   const ratio = full.rps / ceiling.tps
   rows.push(row('pgbench single-row insert, 64 clients', `${ceiling.tps.toFixed(0)} tps`, '(ceiling)', null))
+  const clean = (r: { non2xx: number; errors: number }) => r.non2xx === 0 && r.errors === 0
   rows.push(
-    row(`sign-ups/s, 64 conns, PostgreSQL (${full.non2xx} non-2xx, ${full.errors} errors)`, `${full.rps.toFixed(0)} req/s`, '≥ 70% of pgbench', ratio >= 0.7 && full.errors === 0, pct(ratio)),
+    row(`sign-ups/s, 64 conns, PostgreSQL (statuses ${full.statuses}, ${full.errors} errors)`, `${full.rps.toFixed(0)} req/s`, '≥ 70% of pgbench', ratio >= 0.7 && clean(full), pct(ratio)),
   )
   const half = await loadSignups(viaPg.url, { connections: CONNECTIONS, seconds: SECONDS, rate: full.rps / 2 })
-  rows.push(row(`p99 at half load (${(full.rps / 2).toFixed(0)} req/s), PostgreSQL`, ms(half.p99Ms), '≤ 20 ms', half.p99Ms <= 20 && half.errors === 0))
+  rows.push(row(`p99 at half load (${(full.rps / 2).toFixed(0)} req/s), PostgreSQL`, ms(half.p99Ms), '≤ 20 ms', half.p99Ms <= 20 && clean(full) && clean(half)))
   const pgRss = await viaPg.rssBytes()
   await viaPg.stop()
   rows.push(row(`RSS after ${full.requests + half.requests} sign-ups, PostgreSQL`, mb(pgRss), '(info)', null))
@@ -99,9 +101,9 @@ try {
   const rss = await embedded.rssBytes()
   const pgliteHalf = await loadSignups(embedded.url, { connections: CONNECTIONS, seconds: SECONDS, rate: tenK.rps / 2 })
   await embedded.stop()
-  rows.push(row(`sign-ups/s, 64 conns, PGlite (${tenK.non2xx} non-2xx)`, `${tenK.rps.toFixed(0)} req/s`, '(info)', null, pct(tenK.rps / ceiling.tps)))
+  rows.push(row(`sign-ups/s, 64 conns, PGlite (statuses ${tenK.statuses})`, `${tenK.rps.toFixed(0)} req/s`, '(info)', null, pct(tenK.rps / ceiling.tps)))
   rows.push(row('p99 at half load, PGlite', ms(pgliteHalf.p99Ms), '(info)', null))
-  rows.push(row(`RSS after ${SIGNUPS_FOR_MEMORY} sign-ups, PGlite (default)`, mb(rss), '≤ 150 MB', rss <= 150 * 1024 * 1024 && tenK.non2xx === 0))
+  rows.push(row(`RSS after ${SIGNUPS_FOR_MEMORY} sign-ups, PGlite (default)`, mb(rss), '≤ 150 MB', rss <= 150 * 1024 * 1024 && clean(tenK)))
 
   const c = cpus()
   console.log(`\nSolodesk bench, ${new Date().toISOString()}: ${c.length} x ${c[0]?.model ?? 'cpu'}, ${mb(totalmem())} RAM, Node ${process.version}, load average at end ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`)
