@@ -155,6 +155,11 @@ describe.each(DB_KINDS)('Resend outage, %s', (kind) => {
       const inOutage = new Set([...duringAddresses, ...afterRestart.map((r) => r.email)])
       for (const row of queue.filter((r) => inOutage.has(r.to_email)))
         expect(row.attempts, row.to_email).toBeGreaterThan(1)
+      // After a 429 the next try of that email waited for Retry-After (1 s; timers may run a little early).
+      for (const limited of resend.requests.filter((r) => r.outcome === 'fault:429')) {
+        const next = resend.requests.find((r) => r.key === limited.key && r.at > limited.at)
+        expect(next!.at - limited.at).toBeGreaterThanOrEqual(900)
+      }
       // An email Resend accepted just before the connection dropped was retried with its key, not sent again.
       for (const dropped of resend.requests.filter((r) => r.outcome === 'fault:drop-after-accept')) {
         const later = resend.requests.filter((r) => r.key === dropped.key && r.at >= dropped.at)
