@@ -47,14 +47,18 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
 /** Polls / every 5 ms; the figure is spawn-to-200, so it includes Node's own start. */
 async function firstOk(url: string, child: ChildProcess, log: () => string, started: number): Promise<number> {
   const deadline = started + 60_000
+  let last = 'no answer'
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log()}`)
     try {
-      const res = await fetch(`${url}/`)
+      const res = await fetch(`${url}/`, { signal: AbortSignal.timeout(5_000) })
       await res.arrayBuffer()
       if (res.status === 200) return performance.now() - started
-    } catch {}
-    if (performance.now() > deadline) throw new Error(`server gave no 200 on / within 60 s:\n${log()}`)
+      last = `HTTP ${res.status}`
+    } catch (err) {
+      last = String(err)
+    }
+    if (performance.now() > deadline) throw new Error(`server gave no 200 on / within 60 s (last: ${last}):\n${log()}`)
     await new Promise((r) => setTimeout(r, 5))
   }
 }
