@@ -66,10 +66,34 @@ export function createApp(deps: AppDeps): Hono {
   app.use('/functions/v1/*', supabaseCors)
   const keyOf = (c: Context) => rateLimitKey(clientIp(c, config.TRUST_PROXY))
   const limited = (group: string, limits: Limits) => rateLimit(group, limits, keyOf)
-  app.use('/rest/v1/beta_signups', limited('beta_signups', { perMinute: config.RATE_LIMIT_SIGNUP_PER_MINUTE, perHour: config.RATE_LIMIT_SIGNUP_PER_HOUR }))
-  app.use('/rest/v1/contact_messages', limited('contact_messages', { perMinute: config.RATE_LIMIT_CONTACT_PER_MINUTE, perHour: config.RATE_LIMIT_CONTACT_PER_HOUR }))
-  app.use('/functions/v1/resend-email', limited('resend-email', { perMinute: config.RATE_LIMIT_EMAIL_PER_MINUTE, perHour: config.RATE_LIMIT_EMAIL_PER_HOUR }))
-  app.use('/unsubscribe', limited('unsubscribe', { perMinute: config.RATE_LIMIT_UNSUBSCRIBE_PER_MINUTE, perHour: config.RATE_LIMIT_UNSUBSCRIBE_PER_HOUR }))
+  app.use(
+    '/rest/v1/beta_signups',
+    limited('beta_signups', {
+      perMinute: config.RATE_LIMIT_SIGNUP_PER_MINUTE,
+      perHour: config.RATE_LIMIT_SIGNUP_PER_HOUR,
+    }),
+  )
+  app.use(
+    '/rest/v1/contact_messages',
+    limited('contact_messages', {
+      perMinute: config.RATE_LIMIT_CONTACT_PER_MINUTE,
+      perHour: config.RATE_LIMIT_CONTACT_PER_HOUR,
+    }),
+  )
+  app.use(
+    '/functions/v1/resend-email',
+    limited('resend-email', {
+      perMinute: config.RATE_LIMIT_EMAIL_PER_MINUTE,
+      perHour: config.RATE_LIMIT_EMAIL_PER_HOUR,
+    }),
+  )
+  app.use(
+    '/unsubscribe',
+    limited('unsubscribe', {
+      perMinute: config.RATE_LIMIT_UNSUBSCRIBE_PER_MINUTE,
+      perHour: config.RATE_LIMIT_UNSUBSCRIBE_PER_HOUR,
+    }),
+  )
   // Every route, not only the JSON ones: the one-click unsubscribe POST carries a form body too.
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => Promise.reject(tooLarge()) }))
   app.use('/rest/v1/*', requireApiKey(config.ANON_KEY))

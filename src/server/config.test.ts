@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import { LOCAL_ANON_KEY } from '../shared/self-hosted.ts'
-import { loadConfig } from './config.ts'
+import { readFileSync } from 'node:fs'
+import { loadConfig, SETTING_NAMES } from './config.ts'
 
 test('with nothing set the server runs on defaults: PGlite, the outbox, the local anon key', () => {
   const c = loadConfig({})
@@ -41,8 +42,58 @@ test('every problem is reported at once', () => {
   for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL']) expect(message).toContain(`  ${name}:`)
 })
 
+test('rules between settings are reported together with the other problems', () => {
+  let message = ''
+  try {
+    loadConfig({
+      PORT: 'abc',
+      EMAIL_TRANSPORT: 'resend',
+      TRUST_PROXY: 'yes',
+      RATE_LIMIT_SIGNUP_PER_HOUR: '-1',
+      CSP_CONNECT_SRC: 'ftp://x',
+    })
+  } catch (err) {
+    message = (err as Error).message
+  }
+  for (const name of ['PORT', 'RESEND_API_KEY', 'TRUST_PROXY', 'RATE_LIMIT_SIGNUP_PER_HOUR', 'CSP_CONNECT_SRC'])
+    expect(message).toContain(`  ${name}`)
+})
+
+test('hardening settings: proxies, extra CSP origins, rate limits', () => {
+  const c = loadConfig({
+    TRUST_PROXY: 'true',
+    CSP_CONNECT_SRC: 'https://abc.supabase.co/ wss://abc.supabase.co',
+    RATE_LIMIT_CONTACT_PER_MINUTE: '0',
+  })
+  expect(c.TRUST_PROXY).toBe(1)
+  expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
+  expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(0)
+  expect(c.CSP_CONNECT_SRC).toEqual(['https://abc.supabase.co', 'wss://abc.supabase.co'])
+  expect(c.RATE_LIMIT_CONTACT_PER_MINUTE).toBe(0)
+  expect(loadConfig({})).toMatchObject({
+    TRUST_PROXY: 0,
+    CSP_CONNECT_SRC: [],
+    RATE_LIMIT_SIGNUP_PER_MINUTE: 30,
+    RATE_LIMIT_SIGNUP_PER_HOUR: 300,
+  })
+})
+
+test('the README documents every setting, and nothing that is not one', () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+  const section = /\n## Configuration\n([\s\S]*?)\n## /.exec(readme)?.[1] ?? ''
+  const documented = [...section.matchAll(/^\| `([A-Z0-9_]+)`/gm)].map((m) => m[1]!)
+  const server = documented.filter((name) => !name.startsWith('VITE_'))
+  expect(server.sort()).toEqual([...SETTING_NAMES].sort())
+  for (const name of ['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY', 'VITE_SITE_URL'])
+    expect(documented).toContain(name)
+})
+
 test('each transport requires its setting', () => {
-  expect(() => loadConfig({ EMAIL_TRANSPORT: 'resend' })).toThrow(/RESEND_API_KEY: required when EMAIL_TRANSPORT=resend/)
+  expect(() => loadConfig({ EMAIL_TRANSPORT: 'resend' })).toThrow(
+    /RESEND_API_KEY: required when EMAIL_TRANSPORT=resend/,
+  )
   expect(() => loadConfig({ EMAIL_TRANSPORT: 'smtp' })).toThrow(/SMTP_URL: required when EMAIL_TRANSPORT=smtp/)
-  expect(loadConfig({ EMAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://user:pass@mail.example:587' }).SMTP_URL).toBe('smtp://user:pass@mail.example:587')
+  expect(loadConfig({ EMAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://user:pass@mail.example:587' }).SMTP_URL).toBe(
+    'smtp://user:pass@mail.example:587',
+  )
 })

@@ -14,64 +14,87 @@ const trustProxy = z
 const origins = z
   .string()
   .transform((v) => v.split(/[\s,]+/).filter(Boolean))
-  .pipe(z.array(z.url({ protocol: /^(https?|wss?)$/, error: 'must list http(s):// or ws(s):// origins' }).transform((u) => new URL(u).origin)))
+  .pipe(
+    z.array(
+      z
+        .url({ protocol: /^(https?|wss?)$/, error: 'must list http(s):// or ws(s):// origins' })
+        .transform((u) => new URL(u).origin),
+    ),
+  )
 
-const Config = z
-  .object({
-    PORT: port.default(3000),
-    HOST: z.string().default('0.0.0.0'),
-    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
-    PGLITE_DIR: z.string().default('./data/pglite'),
-    ANON_KEY: z.string().min(1).default(LOCAL_ANON_KEY),
-    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-    STATIC_DIR: z.string().default('dist/client'),
-    EMAIL_TRANSPORT: z.enum(['outbox', 'smtp', 'resend']).default('outbox'),
-    OUTBOX_DIR: z.string().default('./data/outbox'),
-    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
-    RESEND_API_KEY: z.string().optional(),
-    RESEND_API_URL: z.url().default('https://api.resend.com'),
-    EMAIL_FROM: z.string().min(3).default(`${SITE.name} <hello@localhost>`),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** How often the email worker looks for due emails when nobody wakes it. */
-    EMAIL_POLL_INTERVAL_MS: positiveMs.default(5_000),
-    /** Sending attempts per email before it is marked failed. */
-    EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
-    /** First retry delay; doubles on each attempt, with jitter, capped at EMAIL_RETRY_MAX_MS. */
-    EMAIL_RETRY_BASE_MS: positiveMs.default(60_000),
-    EMAIL_RETRY_MAX_MS: positiveMs.default(6 * 60 * 60 * 1000),
-    /** How long a worker owns a claimed email; past it, another worker (or a restart) takes it over. */
-    EMAIL_LEASE_MS: positiveMs.default(2 * 60 * 1000),
-    /** How many reverse proxies stand in front; their X-Forwarded-For and X-Forwarded-Proto are believed. */
-    TRUST_PROXY: trustProxy.default(0),
-    CSP_CONNECT_SRC: origins.default([]),
-    // Per client address (an IPv6 /64): a burst window of one minute and a sustained one of one hour.
-    // Sized in docs/decisions/server-hardening.md.
-    RATE_LIMIT_SIGNUP_PER_MINUTE: limit.default(30),
-    RATE_LIMIT_SIGNUP_PER_HOUR: limit.default(300),
-    RATE_LIMIT_EMAIL_PER_MINUTE: limit.default(30),
-    RATE_LIMIT_EMAIL_PER_HOUR: limit.default(300),
-    RATE_LIMIT_CONTACT_PER_MINUTE: limit.default(10),
-    RATE_LIMIT_CONTACT_PER_HOUR: limit.default(100),
-    RATE_LIMIT_UNSUBSCRIBE_PER_MINUTE: limit.default(60),
-    RATE_LIMIT_UNSUBSCRIBE_PER_HOUR: limit.default(1000),
-  })
-  .superRefine((c, ctx) => {
-    if (c.EMAIL_TRANSPORT === 'resend' && !c.RESEND_API_KEY)
-      ctx.addIssue({ code: 'custom', path: ['RESEND_API_KEY'], message: 'required when EMAIL_TRANSPORT=resend' })
-    if (c.EMAIL_TRANSPORT === 'smtp' && !c.SMTP_URL)
-      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required when EMAIL_TRANSPORT=smtp' })
-    if (/[\r\n]/.test(c.EMAIL_FROM))
-      ctx.addIssue({ code: 'custom', path: ['EMAIL_FROM'], message: 'must be on one line' })
-  })
-  .transform((c) => ({ ...c, PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '') }))
+const Settings = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  PGLITE_DIR: z.string().default('./data/pglite'),
+  ANON_KEY: z.string().min(1).default(LOCAL_ANON_KEY),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  STATIC_DIR: z.string().default('dist/client'),
+  EMAIL_TRANSPORT: z.enum(['outbox', 'smtp', 'resend']).default('outbox'),
+  OUTBOX_DIR: z.string().default('./data/outbox'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  RESEND_API_KEY: z.string().optional(),
+  RESEND_API_URL: z.url().default('https://api.resend.com'),
+  EMAIL_FROM: z.string().min(3).default(`${SITE.name} <hello@localhost>`),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How often the email worker looks for due emails when nobody wakes it. */
+  EMAIL_POLL_INTERVAL_MS: positiveMs.default(5_000),
+  /** Sending attempts per email before it is marked failed. */
+  EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  /** First retry delay; doubles on each attempt, with jitter, capped at EMAIL_RETRY_MAX_MS. */
+  EMAIL_RETRY_BASE_MS: positiveMs.default(60_000),
+  EMAIL_RETRY_MAX_MS: positiveMs.default(6 * 60 * 60 * 1000),
+  /** How long a worker owns a claimed email; past it, another worker (or a restart) takes it over. */
+  EMAIL_LEASE_MS: positiveMs.default(2 * 60 * 1000),
+  /** How many reverse proxies stand in front; their X-Forwarded-For and X-Forwarded-Proto are believed. */
+  TRUST_PROXY: trustProxy.default(0),
+  CSP_CONNECT_SRC: origins.default([]),
+  // Per client address (an IPv6 /64): a burst window of one minute and a sustained one of one hour.
+  // Sized in docs/decisions/server-hardening.md.
+  RATE_LIMIT_SIGNUP_PER_MINUTE: limit.default(30),
+  RATE_LIMIT_SIGNUP_PER_HOUR: limit.default(300),
+  RATE_LIMIT_EMAIL_PER_MINUTE: limit.default(30),
+  RATE_LIMIT_EMAIL_PER_HOUR: limit.default(300),
+  RATE_LIMIT_CONTACT_PER_MINUTE: limit.default(10),
+  RATE_LIMIT_CONTACT_PER_HOUR: limit.default(100),
+  RATE_LIMIT_UNSUBSCRIBE_PER_MINUTE: limit.default(60),
+  RATE_LIMIT_UNSUBSCRIBE_PER_HOUR: limit.default(1000),
+})
+
+/** Every setting the server reads; the README documents each (config.test.ts checks). */
+export const SETTING_NAMES = Object.keys(Settings.shape)
+
+const Config = Settings.transform((c) => ({
+  ...c,
+  PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+}))
+
+/**
+ * Rules between settings, checked on the raw values so they are reported together with every
+ * other problem (zod skips refinements of an object that already failed).
+ */
+function crossChecks(env: Record<string, string>): string[] {
+  const problems: string[] = []
+  const transport = env.EMAIL_TRANSPORT ?? 'outbox'
+  if (transport === 'resend' && !env.RESEND_API_KEY)
+    problems.push('RESEND_API_KEY: required when EMAIL_TRANSPORT=resend')
+  if (transport === 'smtp' && !env.SMTP_URL) problems.push('SMTP_URL: required when EMAIL_TRANSPORT=smtp')
+  if (env.EMAIL_FROM !== undefined && /[\r\n]/.test(env.EMAIL_FROM)) problems.push('EMAIL_FROM: must be on one line')
+  return problems
+}
 
 export type Config = z.infer<typeof Config>
 
 /** Validates the environment once, reporting every problem at once. Empty values count as unset. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
+  const present = Object.fromEntries(
+    Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''),
+  )
   const r = Config.safeParse(present)
-  if (r.success) return r.data
-  const lines = r.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
-  throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  const problems = [
+    ...(r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)),
+    ...crossChecks(present),
+  ]
+  if (r.success && problems.length === 0) return r.data
+  throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`)
 }

@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server'
+import type { Server } from 'node:http'
 import { resolve } from 'node:path'
 import { createApp } from './app.ts'
 import { loadConfig } from './config.ts'
@@ -8,6 +9,7 @@ import { openDb } from './db/open.ts'
 import { createEmailQueue } from './email/queue.ts'
 import { createTransport } from './email/transport.ts'
 import { createLogger } from './log.ts'
+import { shutdown } from './shutdown.ts'
 
 // The one place with side effects: configuration, database, email worker, HTTP server.
 const config = loadConfigOrExit()
@@ -35,31 +37,28 @@ const app = createApp({
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   const host = info.address === '0.0.0.0' || info.address === '::' ? 'localhost' : info.address
   logger.info(
-    { event: 'server.listening', port: info.port, db: config.DATABASE_URL ? 'postgres' : 'pglite', email: transport.name },
+    {
+      event: 'server.listening',
+      port: info.port,
+      db: config.DATABASE_URL ? 'postgres' : 'pglite',
+      email: transport.name,
+    },
     `listening on http://${host}:${info.port}`,
   )
 })
 void ready.then(() => queue.start())
 
 let stopping = false
-async function shutdown(signal: string): Promise<void> {
+async function stop(signal: string): Promise<void> {
   if (stopping) return
   stopping = true
   logger.info({ event: 'server.stopping', signal }, 'stopping')
-  // Let requests in progress finish; idle keep-alive sockets would otherwise hold close() open.
-  const closed = new Promise<void>((done) => server.close(() => done()))
-  if ('closeIdleConnections' in server) server.closeIdleConnections()
-  const force = setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), 10_000)
-  await closed
-  clearTimeout(force)
-  await queue.stop()
-  await transport.close()
-  await db.close()
+  await shutdown({ server: server as Server, queue, transport, db, logger })
   logger.info({ event: 'server.stopped' }, 'stopped')
   process.exit(0)
 }
-process.once('SIGTERM', () => void shutdown('SIGTERM'))
-process.once('SIGINT', () => void shutdown('SIGINT'))
+process.once('SIGTERM', () => void stop('SIGTERM'))
+process.once('SIGINT', () => void stop('SIGINT'))
 
 function loadConfigOrExit() {
   try {

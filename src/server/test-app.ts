@@ -53,12 +53,22 @@ export async function truncateAll(db: Db): Promise<void> {
 
 /** Rate limits are off unless asked for: suites that are not about them send many requests from one (absent) address. */
 export const NO_RATE_LIMITS = Object.fromEntries(
-  ['SIGNUP', 'EMAIL', 'CONTACT', 'UNSUBSCRIBE'].flatMap((g) => [`RATE_LIMIT_${g}_PER_MINUTE`, `RATE_LIMIT_${g}_PER_HOUR`].map((k) => [k, 0])),
+  ['SIGNUP', 'EMAIL', 'CONTACT', 'UNSUBSCRIBE'].flatMap((g) =>
+    [`RATE_LIMIT_${g}_PER_MINUTE`, `RATE_LIMIT_${g}_PER_HOUR`].map((k) => [k, 0]),
+  ),
 ) as Partial<Record<`RATE_LIMIT_${string}`, number>>
 
-export function testApp(db: Db, options: { staticDir?: string; wakeEmailQueue?: () => void; config?: Partial<AppDeps['config']> } = {}) {
+export function testApp(
+  db: Db,
+  options: { staticDir?: string; wakeEmailQueue?: () => void; config?: Partial<AppDeps['config']> } = {},
+) {
   return createApp({
-    config: { ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: options.staticDir ?? '/nonexistent/static-dir', ...NO_RATE_LIMITS, ...options.config },
+    config: {
+      ANON_KEY: LOCAL_ANON_KEY,
+      STATIC_DIR: options.staticDir ?? '/nonexistent/static-dir',
+      ...NO_RATE_LIMITS,
+      ...options.config,
+    },
     db,
     logger: silentLogger,
     ...(options.wakeEmailQueue ? { wakeEmailQueue: options.wakeEmailQueue } : {}),

@@ -13,9 +13,15 @@ afterAll(() => close())
 beforeEach(() => truncateAll(db))
 
 const limitedApp = (config: Record<string, number> = {}) =>
-  testApp(db, { config: { ...NO_RATE_LIMITS, RATE_LIMIT_SIGNUP_PER_MINUTE: 3, RATE_LIMIT_SIGNUP_PER_HOUR: 10, ...config } })
+  testApp(db, {
+    config: { ...NO_RATE_LIMITS, RATE_LIMIT_SIGNUP_PER_MINUTE: 3, RATE_LIMIT_SIGNUP_PER_HOUR: 10, ...config },
+  })
 const signUp = (app: ReturnType<typeof testApp>, email: string, ip: string, headers: Record<string, string> = {}) =>
-  app.request('/rest/v1/beta_signups', anonJson({ email }, { headers: { origin: 'https://elsewhere.example', ...headers } }), fromAddress(ip))
+  app.request(
+    '/rest/v1/beta_signups',
+    anonJson({ email }, { headers: { origin: 'https://elsewhere.example', ...headers } }),
+    fromAddress(ip),
+  )
 
 test('past the burst a client gets a PostgREST-shaped 429 with Retry-After, readable cross-origin, and nothing is stored', async () => {
   const app = limitedApp()
@@ -47,14 +53,16 @@ test('requests with a wrong key or a bad body count too', async () => {
 test('forged X-Forwarded-For headers do not escape the limit unless a proxy is trusted', async () => {
   const app = limitedApp()
   const statuses = []
-  for (let i = 0; i < 5; i++) statuses.push((await signUp(app, `f${i}@example.com`, '203.0.113.7', { 'x-forwarded-for': `10.0.0.${i}` })).status)
+  for (let i = 0; i < 5; i++)
+    statuses.push((await signUp(app, `f${i}@example.com`, '203.0.113.7', { 'x-forwarded-for': `10.0.0.${i}` })).status)
   expect(statuses).toEqual([201, 201, 201, 429, 429])
 })
 
 test('behind a trusted proxy each client is counted by its own address, forged hops included', async () => {
   const app = limitedApp({ TRUST_PROXY: 1 })
   const via = (client: string, forged = '') => ({ 'x-forwarded-for': `${forged}${client}` })
-  for (let i = 0; i < 3; i++) expect((await signUp(app, `p${i}@example.com`, '127.0.0.1', via('203.0.113.7', `10.9.9.${i}, `))).status).toBe(201)
+  for (let i = 0; i < 3; i++)
+    expect((await signUp(app, `p${i}@example.com`, '127.0.0.1', via('203.0.113.7', `10.9.9.${i}, `))).status).toBe(201)
   expect((await signUp(app, 'p3@example.com', '127.0.0.1', via('203.0.113.7', '8.8.8.8, '))).status).toBe(429)
   expect((await signUp(app, 'q@example.com', '127.0.0.1', via('198.51.100.9'))).status).toBe(201)
 })
@@ -68,11 +76,20 @@ test('one IPv6 /64 is one client', async () => {
 
 test('each route group has its own limits', async () => {
   const app = testApp(db, {
-    config: { ...NO_RATE_LIMITS, RATE_LIMIT_CONTACT_PER_MINUTE: 1, RATE_LIMIT_EMAIL_PER_MINUTE: 1, RATE_LIMIT_UNSUBSCRIBE_PER_MINUTE: 1 },
+    config: {
+      ...NO_RATE_LIMITS,
+      RATE_LIMIT_CONTACT_PER_MINUTE: 1,
+      RATE_LIMIT_EMAIL_PER_MINUTE: 1,
+      RATE_LIMIT_UNSUBSCRIBE_PER_MINUTE: 1,
+    },
   })
   const ip = fromAddress('203.0.113.7')
   const contact = () =>
-    app.request('/rest/v1/contact_messages', anonJson({ name: 'Ada', email: 'ada@example.com', subject: 'general', message: 'Hi' }), ip)
+    app.request(
+      '/rest/v1/contact_messages',
+      anonJson({ name: 'Ada', email: 'ada@example.com', subject: 'general', message: 'Hi' }),
+      ip,
+    )
   const resend = () => app.request('/functions/v1/resend-email', anonJson({ email: 'ada@example.com' }), ip)
   const unsubscribe = () => app.request('/unsubscribe?token=00000000-0000-0000-0000-000000000000', {}, ip)
   expect([(await contact()).status, (await contact()).status]).toEqual([201, 429])
@@ -85,8 +102,12 @@ test('each route group has its own limits', async () => {
 
 test('a CORS preflight is not counted', async () => {
   const app = limitedApp({ RATE_LIMIT_SIGNUP_PER_MINUTE: 1 })
-  const preflight = { method: 'OPTIONS', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' } }
-  for (let i = 0; i < 5; i++) expect((await app.request('/rest/v1/beta_signups', preflight, fromAddress('203.0.113.7'))).status).toBe(204)
+  const preflight = {
+    method: 'OPTIONS',
+    headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' },
+  }
+  for (let i = 0; i < 5; i++)
+    expect((await app.request('/rest/v1/beta_signups', preflight, fromAddress('203.0.113.7'))).status).toBe(204)
   expect((await signUp(app, 'a@example.com', '203.0.113.7')).status).toBe(201)
 })
 
@@ -97,7 +118,10 @@ test('every route refuses a body over 16 KB, the unsubscribe POST included', asy
   const targets = [
     ['/rest/v1/beta_signups', anonJson({ email: 'a@example.com', website: big })],
     ['/functions/v1/resend-email', anonJson({ email: 'a@example.com', pad: big })],
-    ['/unsubscribe?token=00000000-0000-0000-0000-000000000000', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: big }],
+    [
+      '/unsubscribe?token=00000000-0000-0000-0000-000000000000',
+      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: big },
+    ],
   ] as const
   for (const [path, init] of targets) {
     const res = await app.request(path, init, ip)
@@ -122,8 +146,14 @@ test('every route refuses a body over 16 KB, the unsubscribe POST included', asy
 
 test('a filled honeypot is answered as usual and stores nothing, in both tables', async () => {
   const app = testApp(db)
-  const a = await app.request('/rest/v1/beta_signups', anonJson({ email: 'bot@example.com', website: 'https://spam.example' }))
-  const b = await app.request('/rest/v1/contact_messages', anonJson({ name: 'Bot', email: 'bot@example.com', subject: 'other', message: 'Buy', website: 'x' }))
+  const a = await app.request(
+    '/rest/v1/beta_signups',
+    anonJson({ email: 'bot@example.com', website: 'https://spam.example' }),
+  )
+  const b = await app.request(
+    '/rest/v1/contact_messages',
+    anonJson({ name: 'Bot', email: 'bot@example.com', subject: 'other', message: 'Buy', website: 'x' }),
+  )
   expect([a.status, b.status]).toEqual([201, 201])
   expect(await count(db, 'public.beta_signups')).toBe(0)
   expect(await count(db, 'public.contact_messages')).toBe(0)

@@ -6,26 +6,34 @@ import { clientIp, isHttps, rateLimitKey } from './client-ip.ts'
 function probe(hops: number) {
   const app = new Hono()
   app.get('/', (c) => c.json({ ip: clientIp(c, hops), https: isHttps(c, hops) }))
-  return async (peer: string, headers: Record<string, string> = {}) => (await app.request('/', { headers }, fromAddress(peer))).json()
+  return async (peer: string, headers: Record<string, string> = {}) =>
+    (await app.request('/', { headers }, fromAddress(peer))).json()
 }
 
 test('without trusted proxies the socket peer is the client, whatever the headers say', async () => {
   const ask = probe(0)
-  expect(await ask('203.0.113.7', { 'x-forwarded-for': '198.51.100.1', 'x-forwarded-proto': 'https' })).toEqual({ ip: '203.0.113.7', https: false })
+  expect(await ask('203.0.113.7', { 'x-forwarded-for': '198.51.100.1', 'x-forwarded-proto': 'https' })).toEqual({
+    ip: '203.0.113.7',
+    https: false,
+  })
   expect(await ask('::ffff:203.0.113.7')).toMatchObject({ ip: '203.0.113.7' })
 })
 
 test('behind one proxy the client is the last X-Forwarded-For entry; forged entries on the left are ignored', async () => {
   const ask = probe(1)
   expect(await ask('127.0.0.1', { 'x-forwarded-for': '203.0.113.7' })).toMatchObject({ ip: '203.0.113.7' })
-  expect(await ask('127.0.0.1', { 'x-forwarded-for': '1.2.3.4, 5.6.7.8,203.0.113.7' })).toMatchObject({ ip: '203.0.113.7' })
+  expect(await ask('127.0.0.1', { 'x-forwarded-for': '1.2.3.4, 5.6.7.8,203.0.113.7' })).toMatchObject({
+    ip: '203.0.113.7',
+  })
   // A proxy that sent no header: the peer is all we know.
   expect(await ask('127.0.0.1')).toMatchObject({ ip: '127.0.0.1' })
 })
 
 test('behind two proxies (a CDN, then nginx) the client is two steps left of the peer', async () => {
   const ask = probe(2)
-  expect(await ask('10.0.0.2', { 'x-forwarded-for': '6.6.6.6, 203.0.113.7, 192.0.2.10' })).toMatchObject({ ip: '203.0.113.7' })
+  expect(await ask('10.0.0.2', { 'x-forwarded-for': '6.6.6.6, 203.0.113.7, 192.0.2.10' })).toMatchObject({
+    ip: '203.0.113.7',
+  })
 })
 
 test('HTTPS is taken from the socket, or from X-Forwarded-Proto only behind a trusted proxy', async () => {

@@ -65,7 +65,11 @@ export function createRateLimiter(limits: Limits, options: { maxClients?: number
  * Refuses a client over its limits with 429, a Retry-After header and a PostgREST-shaped body.
  * `group` names the limited route in the message's details; `keyOf` tells clients apart.
  */
-export function rateLimit(group: string, limits: Limits, keyOf: (c: Parameters<MiddlewareHandler>[0]) => string): MiddlewareHandler {
+export function rateLimit(
+  group: string,
+  limits: Limits,
+  keyOf: (c: Parameters<MiddlewareHandler>[0]) => string,
+): MiddlewareHandler {
   const limiter = createRateLimiter(limits)
   return async (c, next) => {
     const r = limiter.take(keyOf(c))
@@ -78,6 +82,14 @@ export function rateLimit(group: string, limits: Limits, keyOf: (c: Parameters<M
 
 function tooManyRequests(group: string, limits: Limits, seconds: number) {
   const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`
-  const allowed = [limits.perMinute && `${limits.perMinute} per minute`, limits.perHour && `${limits.perHour} per hour`].filter(Boolean).join(' and ')
-  return apiError(429, 'RATE_LIMITED', `Too many requests. Please try again in ${wait}.`, `${group}: at most ${allowed} from one address.`, `Retry after ${seconds} seconds.`)
+  const allowed = [limits.perMinute && `${limits.perMinute} per minute`, limits.perHour && `${limits.perHour} per hour`]
+    .filter(Boolean)
+    .join(' and ')
+  return apiError(
+    429,
+    'RATE_LIMITED',
+    `Too many requests. Please try again in ${wait}.`,
+    `${group}: at most ${allowed} from one address.`,
+    `Retry after ${seconds} seconds.`,
+  )
 }

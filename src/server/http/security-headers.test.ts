@@ -19,7 +19,13 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-const directives = (csp: string) => new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]))
+const directives = (csp: string) =>
+  new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  )
 
 test('the page gets a strict CSP and the other protective headers, and no HSTS over plain HTTP', async () => {
   const res = await testApp(db, { staticDir: dir }).request('/', {}, fromAddress('203.0.113.7'))
@@ -28,7 +34,8 @@ test('the page gets a strict CSP and the other protective headers, and no HSTS o
   expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|\*/)
   const d = directives(csp)
   expect(d.get('default-src')).toEqual(["'none'"])
-  for (const kind of ['script-src', 'style-src', 'font-src', 'connect-src', 'base-uri', 'form-action']) expect(d.get(kind), kind).toEqual(["'self'"])
+  for (const kind of ['script-src', 'style-src', 'font-src', 'connect-src', 'base-uri', 'form-action'])
+    expect(d.get(kind), kind).toEqual(["'self'"])
   expect(d.get('img-src')).toEqual(["'self'", 'data:'])
   expect(d.get('frame-ancestors')).toEqual(["'none'"])
   expect(d.get('object-src')).toEqual(["'none'"])
@@ -60,18 +67,33 @@ test('over HTTPS, directly or through a trusted proxy, HSTS (a year or more, sub
 })
 
 test('X-Forwarded-Proto from an untrusted client changes nothing', async () => {
-  const res = await testApp(db, { staticDir: dir }).request('/', { headers: { 'x-forwarded-proto': 'https' } }, fromAddress('203.0.113.7'))
+  const res = await testApp(db, { staticDir: dir }).request(
+    '/',
+    { headers: { 'x-forwarded-proto': 'https' } },
+    fromAddress('203.0.113.7'),
+  )
   expect(res.headers.get('strict-transport-security')).toBeNull()
 })
 
 test('extra connect-src origins come from config', async () => {
-  const res = await testApp(db, { staticDir: dir, config: { CSP_CONNECT_SRC: ['https://abc.supabase.co'] } }).request('/', {}, fromAddress('203.0.113.7'))
-  expect(directives(res.headers.get('content-security-policy')!).get('connect-src')).toEqual(["'self'", 'https://abc.supabase.co'])
+  const res = await testApp(db, { staticDir: dir, config: { CSP_CONNECT_SRC: ['https://abc.supabase.co'] } }).request(
+    '/',
+    {},
+    fromAddress('203.0.113.7'),
+  )
+  expect(directives(res.headers.get('content-security-policy')!).get('connect-src')).toEqual([
+    "'self'",
+    'https://abc.supabase.co',
+  ])
   expect(pageCsp({ https: false })).not.toContain('supabase')
 })
 
 test('API answers allow nothing to run or frame, and may be read cross-origin', async () => {
-  const res = await testApp(db).request('/rest/v1/beta_signups', anonJson({ email: 'ada@example.com' }), fromAddress('203.0.113.7'))
+  const res = await testApp(db).request(
+    '/rest/v1/beta_signups',
+    anonJson({ email: 'ada@example.com' }),
+    fromAddress('203.0.113.7'),
+  )
   expect(res.status).toBe(201)
   expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
   expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin')
@@ -89,7 +111,11 @@ test('a route’s own stricter headers are kept (the unsubscribe page)', async (
 test('dynamic text answers over 1 KB are gzipped when the client accepts it', async () => {
   const app = testApp(db)
   // PostgREST's 404 repeats the table name, so a long one makes a JSON answer over the threshold.
-  const res = await app.request(`/rest/v1/${'t'.repeat(2000)}`, anonJson({}, { headers: { 'accept-encoding': 'gzip, br' } }), fromAddress('203.0.113.7'))
+  const res = await app.request(
+    `/rest/v1/${'t'.repeat(2000)}`,
+    anonJson({}, { headers: { 'accept-encoding': 'gzip, br' } }),
+    fromAddress('203.0.113.7'),
+  )
   expect(res.status).toBe(404)
   expect(res.headers.get('content-encoding')).toBe('gzip')
   expect(res.headers.get('vary')).toMatch(/accept-encoding/i)

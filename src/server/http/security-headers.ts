@@ -54,7 +54,10 @@ const API_CSP = "default-src 'none'; frame-ancestors 'none'"
  * HTTP it is ignored by browsers, and on localhost it would pin a developer's machine to HTTPS.
  */
 export function securityHeaders(options: { trustedHops: number; extraConnect: readonly string[] }): MiddlewareHandler {
-  const csp = { http: pageCsp({ https: false, extraConnect: options.extraConnect }), https: pageCsp({ https: true, extraConnect: options.extraConnect }) }
+  const csp = {
+    http: pageCsp({ https: false, extraConnect: options.extraConnect }),
+    https: pageCsp({ https: true, extraConnect: options.extraConnect }),
+  }
   return async (c, next) => {
     await next()
     const https = isHttps(c, options.trustedHops)

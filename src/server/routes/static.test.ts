@@ -80,7 +80,10 @@ test('the page is revalidated cheaply: a matching ETag or an unchanged date gets
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>Solodesk, changed</title>')
   expect((await app.request('/', { headers: { 'if-none-match': etag } })).status).toBe(200)
   // Each encoding is its own representation.
-  await writeFile(join(dir, 'index.html.gz'), (await import('node:zlib')).gzipSync('<!doctype html><title>Solodesk, changed</title>'))
+  await writeFile(
+    join(dir, 'index.html.gz'),
+    (await import('node:zlib')).gzipSync('<!doctype html><title>Solodesk, changed</title>'),
+  )
   const gz = await app.request('/', { headers: { 'accept-encoding': 'gzip' } })
   expect(gz.headers.get('etag')).not.toBe((await app.request('/')).headers.get('etag'))
 })

@@ -29,7 +29,10 @@ export function staticRoutes(dir: string): Hono {
     if (missing || !(res instanceof Response)) return next()
     res.headers.set('Cache-Control', cacheControl(c.req.path))
     // The answer depends on Accept-Encoding even when this client got the plain file.
-    if (COMPRESSIBLE_CONTENT_TYPE_REGEX.test(res.headers.get('Content-Type') ?? '') && !/accept-encoding/i.test(res.headers.get('Vary') ?? '')) {
+    if (
+      COMPRESSIBLE_CONTENT_TYPE_REGEX.test(res.headers.get('Content-Type') ?? '') &&
+      !/accept-encoding/i.test(res.headers.get('Vary') ?? '')
+    ) {
       res.headers.append('Vary', 'Accept-Encoding')
     }
     return revalidate(c, res)
