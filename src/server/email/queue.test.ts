@@ -147,6 +147,37 @@ describe.each(DB_KINDS)('email queue on %s', (kind) => {
     await stopping
     expect((await rows(db))[0]).toMatchObject({ status: 'sent' })
   })
+
+  test('a worker leases only the email it is sending, and stop() claims no more', async () => {
+    for (const email of ['bea@example.com', 'cy@example.com']) {
+      await db.query('insert into public.beta_signups (email) values ($1)', [email])
+      await enqueueWelcomeEmail(db, email)
+    }
+    let release!: () => void
+    const gate = new Promise<void>((r) => (release = r))
+    let sends = 0
+    const transport: Transport = {
+      name: 'slow',
+      async send(email) {
+        sends += 1
+        await gate
+        return { ok: true, id: email.id }
+      },
+      async close() {},
+    }
+    const queue = createEmailQueue({ db, transport, logger: silentLogger, config })
+    queue.start()
+    while (sends === 0) await new Promise((r) => setTimeout(r, 5))
+    // Leased rows waiting behind a slow send could be taken over by another process after
+    // the lease and sent twice; only the one in hand may be leased.
+    const statuses = (await rows(db)).map((r) => r.status).sort()
+    expect(statuses).toEqual(['pending', 'pending', 'sending'])
+    const stopped = queue.stop()
+    release()
+    await stopped
+    expect(sends).toBe(1)
+    expect((await rows(db)).map((r) => r.status).sort()).toEqual(['pending', 'pending', 'sent'])
+  })
 })
 
 test('retry delays grow exponentially with jitter and stay within the cap', () => {

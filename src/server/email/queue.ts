@@ -20,7 +20,10 @@ export type EmailQueue = {
   runOnce(): Promise<number>
 }
 
-const BATCH = 10
+// One email per claim: a lease then covers only the email being sent, so a slow provider can
+// never let another process take over rows still waiting in this worker's batch (and send
+// them twice over SMTP, which has no idempotency key), and stop() waits for one send at most.
+const CLAIM = 1
 
 /**
  * Sends queued emails through the transport, at least once and (transports being idempotent on
@@ -30,6 +33,8 @@ const BATCH = 10
 export function createEmailQueue(deps: { db: Db; transport: Transport; logger: Logger; config: EmailQueueConfig }): EmailQueue {
   const { db, transport, logger, config } = deps
   let running = false
+  // Set by stop(): finish the email in hand, claim no more.
+  let stopping = false
   let loop: Promise<void> | undefined
   let wakeRequested = false
   let wakeSleeper: (() => void) | undefined
@@ -89,10 +94,11 @@ export function createEmailQueue(deps: { db: Db; transport: Transport; logger: L
   async function runOnce(): Promise<number> {
     let handled = 0
     for (;;) {
-      const batch = await claimDueEmails(db, BATCH, config.EMAIL_LEASE_MS)
-      for (const email of batch) await handle(email)
-      handled += batch.length
-      if (batch.length < BATCH || !running) return handled
+      const [email] = await claimDueEmails(db, CLAIM, config.EMAIL_LEASE_MS)
+      if (!email) return handled
+      await handle(email)
+      handled += 1
+      if (stopping) return handled
     }
   }
 
@@ -127,10 +133,12 @@ export function createEmailQueue(deps: { db: Db; transport: Transport; logger: L
     start() {
       if (running) return
       running = true
+      stopping = false
       loop = run()
     },
     async stop() {
       running = false
+      stopping = true
       wakeSleeper?.()
       await loop
     },
