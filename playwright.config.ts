@@ -78,6 +78,14 @@ export default defineConfig({
       // Warnings and errors still reach the test output; request logs would drown it.
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // Every browser test comes from 127.0.0.1: per-address limits would turn the suite away.
+      // The limits themselves are tested in src/server/http/rate-limit.test.ts.
+      RATE_LIMIT_SIGNUP_PER_MINUTE: '0',
+      RATE_LIMIT_SIGNUP_PER_HOUR: '0',
+      RATE_LIMIT_EMAIL_PER_MINUTE: '0',
+      RATE_LIMIT_EMAIL_PER_HOUR: '0',
+      RATE_LIMIT_CONTACT_PER_MINUTE: '0',
+      RATE_LIMIT_CONTACT_PER_HOUR: '0',
     },
   },
 })

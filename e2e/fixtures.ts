@@ -151,7 +151,24 @@ export async function fillContact(
   return f
 }
 
-export const test = base.extend<{ outbox: Outbox }>({
+// A refused request a test provokes on purpose (a routed 500, an abort) is logged by the
+// browser as "Failed to load resource"; anything else in the console is a defect.
+const EXPECTED_CONSOLE_ERROR = /^Failed to load resource/
+
+export const test = base.extend<{ outbox: Outbox; consoleGuard: void }>({
+  // Fails any test whose page logs an error or a Content-Security-Policy violation.
+  consoleGuard: [
+    async ({ page }, use) => {
+      const problems: string[] = []
+      page.on('console', (m) => {
+        if (m.type() === 'error' && !EXPECTED_CONSOLE_ERROR.test(m.text())) problems.push(m.text())
+      })
+      page.on('pageerror', (err) => problems.push(`uncaught: ${err.message}`))
+      await use()
+      expect(problems, 'errors in the browser console').toEqual([])
+    },
+    { auto: true },
+  ],
   outbox: async ({}, use) => {
     const dir = process.env.E2E_OUTBOX_DIR
     if (!dir) throw new Error('E2E_OUTBOX_DIR is not set: run the browser tests through playwright.config.ts')
