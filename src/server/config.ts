@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { LOCAL_ANON_KEY } from '../shared/self-hosted.ts'
 import { SITE } from '../shared/site.ts'
+import { ANON_POOL_SIZE_DEFAULT, POOL_SIZE_DEFAULT } from './db/pool-sizes.ts'
 
 const port = z.coerce.number().int().min(0).max(65535)
 const positiveMs = z.coerce.number().int().min(1)
@@ -27,6 +28,10 @@ const Settings = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   PGLITE_DIR: z.string().default('./data/pglite'),
+  // Two pools on PostgreSQL: trusted work (migrations, email queue), and sessions that are anon
+  // from their start for the sign-up and contact inserts. Sized in docs/decisions/perf-server.md.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(POOL_SIZE_DEFAULT),
+  DATABASE_ANON_POOL_SIZE: z.coerce.number().int().min(1).default(ANON_POOL_SIZE_DEFAULT),
   ANON_KEY: z.string().min(1).default(LOCAL_ANON_KEY),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   STATIC_DIR: z.string().default('dist/client'),

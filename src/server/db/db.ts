@@ -13,6 +13,12 @@ export type Tx = {
  * nothing outside src/server/db knows which.
  */
 export type Db = Tx & {
+  /**
+   * One statement as the anon role, in its own transaction: grants, row-level security and
+   * triggers decide, exactly as behind PostgREST. The hot path (every sign-up), so each backend
+   * does it its cheapest way (see open.ts).
+   */
+  asAnon<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>
   close(): Promise<void>
 }

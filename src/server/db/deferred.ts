@@ -10,6 +10,7 @@ export function deferredDb(ready: Promise<Db>): Db {
   return {
     query: async (sql, params) => (await ready).query(sql, params),
     exec: async (sql) => (await ready).exec(sql),
+    asAnon: async (sql, params) => (await ready).asAnon(sql, params),
     transaction: async (fn) => (await ready).transaction(fn),
     close: async () => (await ready).close(),
   }

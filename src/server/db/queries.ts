@@ -3,6 +3,7 @@ import { TABLES, type TableName } from './tables.ts'
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`
 
+// Several statements as anon in one transaction (the probes, which roll back); one insert uses db.asAnon.
 async function asAnon<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     // The database's grants, row-level security and triggers decide, exactly as behind PostgREST.
@@ -22,7 +23,7 @@ export async function insertRow(db: Db, table: TableName, row: Record<string, un
   const sql = columns.length
     ? `insert into public.${ident(table)} (${columns.map(ident).join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`
     : `insert into public.${ident(table)} default values`
-  await asAnon(db, (tx) => tx.query(sql + (options.returning ? ' returning *' : ''), values))
+  await db.asAnon(sql + (options.returning ? ' returning *' : ''), values)
 }
 
 const ROLLBACK = Symbol('rollback')
