@@ -164,6 +164,12 @@ export const test = base.extend<{ outbox: Outbox; consoleGuard: void }>({
         if (m.type() === 'error' && !EXPECTED_CONSOLE_ERROR.test(m.text())) problems.push(m.text())
       })
       page.on('pageerror', (err) => problems.push(`uncaught: ${err.message}`))
+      // Chromium reports CSP violations as DevTools issues, not console messages: surface them.
+      await page.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (e) =>
+          console.error(`CSP violation: ${e.violatedDirective} (${e.blockedURI || 'inline'})`),
+        ),
+      )
       await use()
       expect(problems, 'errors in the browser console').toEqual([])
     },

@@ -1,16 +1,12 @@
+import './zod-jitless.ts'
 import { FunctionsClient } from '@supabase/functions-js'
 import { PostgrestClient } from '@supabase/postgrest-js'
-import { z } from 'zod'
 import { BetaSignup } from '../../shared/beta-signup.ts'
 import { ContactMessage } from '../../shared/contact-message.ts'
 import { readBackendEnv } from './env.ts'
 
 // Loaded with import() on the first submit, so the page's first load carries neither the
 // clients nor the schemas. The two Supabase parts speak the same wire protocol as supabase-js.
-
-// The page's Content-Security-Policy forbids eval. Zod would probe `new Function` to compile
-// faster parsers, and the browser would log that refusal as a CSP violation on every visit.
-z.config({ jitless: true })
 
 type Clients = { rest: PostgrestClient; functions: FunctionsClient }
 let clients: Clients | undefined
