@@ -24,7 +24,8 @@ export function clientIp(c: Context, trustedHops: number): string {
 /** Whether the client reached us over HTTPS: directly, or (with trusted proxies) as the first proxy says. */
 export function isHttps(c: Context, trustedHops: number): boolean {
   if (bindings(c).incoming?.socket?.encrypted) return true
-  if (new URL(c.req.url).protocol === 'https:') return true
+  // A prefix test, not new URL(): this runs on every answer (security-headers.ts).
+  if (c.req.url.startsWith('https:')) return true
   if (trustedHops === 0) return false
   const proto = (c.req.header('x-forwarded-proto') ?? '').split(',')[0]!.trim().toLowerCase()
   return proto === 'https'
