@@ -34,8 +34,12 @@ describe.each(DB_KINDS)('asAnon on %s', (kind) => {
     expect((await insert(' ADA@example.com ')).rowCount).toBe(0)
     expect((await insert('bot@example.com', 'http://spam')).rowCount).toBe(0)
     await expect(db.asAnon('select * from public.beta_signups')).rejects.toMatchObject({ code: '42501' })
-    await expect(db.asAnon("insert into public.beta_signups (email, created_at) values ('x@y.co', now())")).rejects.toMatchObject({ code: '42501' })
-    await expect(db.asAnon('insert into public.beta_signups (email) values ($1) returning *', ['bo@example.com'])).rejects.toMatchObject({ code: '42501' })
+    await expect(
+      db.asAnon("insert into public.beta_signups (email, created_at) values ('x@y.co', now())"),
+    ).rejects.toMatchObject({ code: '42501' })
+    await expect(
+      db.asAnon('insert into public.beta_signups (email) values ($1) returning *', ['bo@example.com']),
+    ).rejects.toMatchObject({ code: '42501' })
     await expect(db.asAnon('select * from app_private.email_queue')).rejects.toMatchObject({ code: '42501' })
     const rows = await db.query<{ email: string }>('select email from public.beta_signups')
     expect(rows.rows).toEqual([{ email: 'ada@example.com' }])
@@ -51,7 +55,9 @@ test('a new PGlite folder is created, then reopened with its data', async () => 
     await db.close()
     db = await openDb({ PGLITE_DIR: dir })
     expect(await migrate(db)).toEqual([])
-    expect((await db.query<{ n: number }>('select count(*)::int as n from public.beta_signups')).rows).toEqual([{ n: 1 }])
+    expect((await db.query<{ n: number }>('select count(*)::int as n from public.beta_signups')).rows).toEqual([
+      { n: 1 },
+    ])
     await db.close()
   } finally {
     await rm(dir, { recursive: true, force: true })

@@ -13,7 +13,6 @@ export type DbConfig = {
   DATABASE_ANON_POOL_SIZE?: number
 }
 
-
 /** PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite in PGLITE_DIR ('memory://' keeps it in memory). */
 export async function openDb(config: DbConfig): Promise<Db> {
   if (config.DATABASE_URL) {

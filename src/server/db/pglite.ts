@@ -62,7 +62,9 @@ async function initdbInChild(dir: string): Promise<void> {
   const code = `const { PGlite } = await import(${JSON.stringify(pglite)})
 const db = await PGlite.create(process.argv[1], { relaxedDurability: false })
 await db.close()`
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code, dir], { stdio: ['ignore', 'ignore', 'pipe'] })
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code, dir], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
   let stderr = ''
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
   const exitCode = await new Promise<number | null>((resolve, reject) => {

@@ -4,7 +4,10 @@ import { fastBodyLimit } from './body-limit.ts'
 
 function app() {
   const a = new Hono()
-  a.use('*', fastBodyLimit(10, () => Promise.resolve(new Response('too large', { status: 413 }))))
+  a.use(
+    '*',
+    fastBodyLimit(10, () => Promise.resolve(new Response('too large', { status: 413 }))),
+  )
   a.post('/', async (c) => c.text(await c.req.text()))
   return a
 }
@@ -20,7 +23,8 @@ test('a body within the limit reaches the route intact', async () => {
 })
 
 test('a body without a declared length is counted as it streams', async () => {
-  const stream = (s: string) => new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode(s)), c.close()) })
+  const stream = (s: string) =>
+    new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode(s)), c.close()) })
   const post = (s: string) => app().request('/', { method: 'POST', body: stream(s), duplex: 'half' } as RequestInit)
   expect((await post('12345678901')).status).toBe(413)
   expect(await (await post('12345')).text()).toBe('12345')
