@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { loadConfig, type Config } from './config.ts'
 import type { Db } from './db/db.ts'
 import { ApiError } from './errors.ts'
+import { fastBodyLimit } from './http/body-limit.ts'
 import { clientIp, rateLimitKey } from './http/client-ip.ts'
 import { rateLimit, type Limits } from './http/rate-limit.ts'
 import { securityHeaders } from './http/security-headers.ts'
@@ -95,7 +95,7 @@ export function createApp(deps: AppDeps): Hono {
     }),
   )
   // Every route, not only the JSON ones: the one-click unsubscribe POST carries a form body too.
-  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => Promise.reject(tooLarge()) }))
+  app.use('*', fastBodyLimit(MAX_BODY_BYTES, () => Promise.reject(tooLarge())))
   app.use('/rest/v1/*', requireApiKey(config.ANON_KEY))
   app.use('/functions/v1/*', requireApiKey(config.ANON_KEY))
   app.route('/rest/v1', restRoutes(db))
