@@ -154,3 +154,20 @@ test('a failing email function raises its alert, shows no welcome, yet the row w
   expect(retried.ok()).toBe(true)
   await outbox.waitFor(email)
 })
+
+test('an address typed before the script arrives is kept, and sent once the script runs', async ({ context, outbox }) => {
+  // A page of its own: the `page` fixture waits for the script, which this test holds back.
+  const page = await context.newPage()
+  const entry = await holdRequests(page, '**/assets/index-*.js')
+  await page.goto('/')
+  await entry.held
+  const email = uniqueEmail('early')
+  await signupEmail(page).fill(email)
+  await expect(joinButton(page)).toBeDisabled()
+  entry.release()
+  await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset)
+  await expect(signupEmail(page)).toHaveValue(email)
+  await joinButton(page).click()
+  await expect(page.getByText('Welcome to the Beta', { exact: true })).toBeVisible()
+  await outbox.waitFor(email)
+})

@@ -175,6 +175,17 @@ export const test = base.extend<{ outbox: Outbox; consoleGuard: void }>({
     },
     { auto: true },
   ],
+  // The page is usable before its script arrives (it loads after the first paint); tests of
+  // scripted behaviour start once React has taken over. Script-less contexts are unaffected.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page)
+    page.goto = async (url, options) => {
+      const response = await goto(url, options)
+      if (javaScriptEnabled !== false) await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset)
+      return response
+    }
+    await use(page)
+  },
   outbox: async ({}, use) => {
     const dir = process.env.E2E_OUTBOX_DIR
     if (!dir) throw new Error('E2E_OUTBOX_DIR is not set: run the browser tests through playwright.config.ts')

@@ -5,6 +5,7 @@ import { Button } from '../ui/button.tsx'
 import { CONTROL_CLASS } from '../ui/field.tsx'
 import { HoneypotField } from '../ui/honeypot-field.tsx'
 import { useHydrated } from '../ui/use-hydrated.ts'
+import { usePrehydrationInput } from '../ui/use-prehydration-input.ts'
 
 type Status = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'success'; email: string }
 
@@ -14,6 +15,11 @@ export function BetaSignupForm() {
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
   const [error, setError] = useState<string | null>(null)
   const hydrated = useHydrated()
+  const form = useRef<HTMLFormElement>(null)
+  usePrehydrationInput(form, (typed) => {
+    if (typed.email) setEmail(typed.email)
+    if (typed.website) setWebsite(typed.website)
+  })
 
   if (status.kind === 'success') return <WelcomePanel email={status.email} />
 
@@ -39,7 +45,7 @@ export function BetaSignupForm() {
   }
 
   return (
-    <form onSubmit={handleSubmit} className="relative grid gap-3" aria-describedby={error ? 'beta-error' : undefined}>
+    <form ref={form} onSubmit={handleSubmit} className="relative grid gap-3" aria-describedby={error ? 'beta-error' : undefined}>
       <label htmlFor="beta-email" className="sr-only">
         {SIGNUP.emailLabel}
       </label>

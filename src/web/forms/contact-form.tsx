@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { SUBJECTS } from '../../shared/subjects.ts'
 import { LIMITS } from '../../shared/limits.ts'
 import { CONTACT } from '../../shared/site.ts'
@@ -6,6 +6,7 @@ import { Button } from '../ui/button.tsx'
 import { CONTROL_CLASS, Field } from '../ui/field.tsx'
 import { HoneypotField } from '../ui/honeypot-field.tsx'
 import { useHydrated } from '../ui/use-hydrated.ts'
+import { usePrehydrationInput } from '../ui/use-prehydration-input.ts'
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string }
 
@@ -16,6 +17,14 @@ export function ContactForm() {
   const [fields, setFields] = useState(EMPTY)
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
   const hydrated = useHydrated()
+  const form = useRef<HTMLFormElement>(null)
+  usePrehydrationInput(form, (typed) =>
+    setFields((f) => {
+      const next = { ...f }
+      for (const key of Object.keys(EMPTY) as (keyof typeof EMPTY)[]) if (typed[key]) next[key] = typed[key]
+      return next
+    }),
+  )
   const sending = status.kind === 'sending'
   const set = (key: keyof typeof EMPTY) => (value: string) => setFields((f) => ({ ...f, [key]: value }))
 
@@ -40,7 +49,7 @@ export function ContactForm() {
   }
 
   return (
-    <form onSubmit={handleSubmit} className="relative grid gap-4">
+    <form ref={form} onSubmit={handleSubmit} className="relative grid gap-4">
       <p className="text-slate-300">{CONTACT.intro}</p>
       {status.kind === 'sent' && (
         <div role="status" className="rounded-xl border border-emerald-300/30 bg-emerald-400/10 px-4 py-3">
