@@ -26,6 +26,8 @@ export async function firstView(): Promise<FirstView> {
   const html = await readFile(`${CLIENT}index.html`, 'utf8')
   const refs = new Map<string, string>()
   for (const m of html.matchAll(/<script[^>]+src="\/([^"]+)"/g)) refs.set(m[1]!, 'js')
+  // The entry module, started by the loader after the first paint.
+  for (const m of html.matchAll(/<script[^>]+data-entry="\/([^"]+)"/g)) refs.set(m[1]!, 'js')
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g)) refs.set(m[1]!, 'js')
   for (const m of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+)"/g)) refs.set(m[1]!, 'css')
   // Eagerly loaded pictures: <img> without loading="lazy", and image preloads.
