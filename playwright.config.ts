@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts'
 
 // Playwright loads this file in the runner and again in every worker. The port and the
 // outbox folder are chosen once, in the runner, and handed to the workers (and the server)
@@ -18,17 +19,6 @@ const port = process.env.E2E_PORT
 const outboxDir = process.env.E2E_OUTBOX_DIR
 const baseURL = `http://127.0.0.1:${port}`
 const ci = Boolean(process.env.CI)
-
-/** Debian's Chromium needs these in containers; the rest keep it from phoning home. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 export default defineConfig({
   testDir: 'e2e',
@@ -54,7 +44,7 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         headless: true,
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          executablePath: CHROMIUM_PATH,
           args: CHROMIUM_ARGS,
         },
       },

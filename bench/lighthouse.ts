@@ -6,20 +6,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
 
 const LIGHTHOUSE = fileURLToPath(new URL('../node_modules/lighthouse/cli/index.js', import.meta.url))
 
-/** chrome-launcher's headless flags plus the ones Debian's Chromium needs in a container. */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+/** chrome-launcher's headless flag plus the ones Debian's Chromium needs in a container. */
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS]
 
 export type LighthouseRun = {
   scores: { performance: number; accessibility: number; 'best-practices': number; seo: number }
@@ -51,7 +43,7 @@ function runCli(url: string, out: string, throttling: 'simulate' | 'devtools'): 
   ]
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
-      env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+      env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
       stdio: ['ignore', 'ignore', 'pipe'],
     })
     let err = ''

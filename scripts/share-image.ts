@@ -6,6 +6,7 @@ import { writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import { HERO, SITE, SIGNUP } from '../src/shared/site.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 
 const publicDir = fileURLToPath(new URL('../public/', import.meta.url))
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
@@ -39,8 +40,8 @@ function shareHtml(): string {
 }
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 })
 try {
   const page = await browser.newPage({ deviceScaleFactor: 1 })
