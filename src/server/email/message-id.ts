@@ -1,4 +1,5 @@
 import addressparser from 'nodemailer/lib/addressparser'
+import type { OutgoingEmail } from './transport.ts'
 
 /**
  * The Message-ID for an email, derived only from its stable id and its sender's domain,
@@ -17,4 +18,10 @@ function senderDomain(from: string): string {
   const [first] = addressparser(from, { flatten: true })
   const domain = first?.address.split('@')[1]?.toLowerCase()
   return domain && /^[a-z0-9.-]+$/.test(domain) ? domain : 'localhost'
+}
+
+/** nodemailer's message options for an email, the same for the outbox's .eml and an SMTP send. */
+export function mailOptions(email: OutgoingEmail) {
+  const { from, to, subject, text, html, headers } = email
+  return { from, to, subject, text, html, headers, messageId: messageIdFor(email.id, email.from) }
 }

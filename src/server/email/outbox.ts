@@ -3,7 +3,7 @@ import { mkdir, open, rename, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import MailComposer from 'nodemailer/lib/mail-composer'
 import { refuseHeaderInjection } from './header-safety.ts'
-import { messageIdFor } from './message-id.ts'
+import { mailOptions } from './message-id.ts'
 import type { OutgoingEmail, SendResult, Transport } from './transport.ts'
 
 /** What `<id>.json` holds: the marker that the email is complete, and the easy way to read it. */
@@ -36,18 +36,9 @@ export function createOutboxTransport(options: { dir: string }): Transport {
         const marker = join(dir, `${email.id}.json`)
         if (await exists(marker)) return { ok: true, id: email.id }
         await mkdir(dir, { recursive: true })
-        const messageId = messageIdFor(email.id, email.from)
+        const options = mailOptions(email)
         const createdAt = new Date()
-        const eml = await new MailComposer({
-          from: email.from,
-          to: email.to,
-          subject: email.subject,
-          text: email.text,
-          html: email.html,
-          headers: email.headers,
-          messageId,
-          date: createdAt,
-        })
+        const eml = await new MailComposer({ ...options, date: createdAt })
           .compile()
           .build()
         const record: OutboxRecord = {
@@ -57,7 +48,7 @@ export function createOutboxTransport(options: { dir: string }): Transport {
           subject: email.subject,
           text: email.text,
           headers: email.headers,
-          messageId,
+          messageId: options.messageId,
           createdAt: createdAt.toISOString(),
         }
         await writeAtomic(dir, `${email.id}.eml`, eml)

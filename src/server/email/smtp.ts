@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer'
 import type { NodemailerError } from 'nodemailer'
 import { refuseHeaderInjection } from './header-safety.ts'
-import { messageIdFor } from './message-id.ts'
+import { mailOptions } from './message-id.ts'
 import type { OutgoingEmail, SendResult, Transport } from './transport.ts'
 
 export type SmtpOptions = {
@@ -28,18 +28,10 @@ export function createSmtpTransport(options: SmtpOptions): Transport {
     async send(email: OutgoingEmail): Promise<SendResult> {
       const refused = refuseHeaderInjection(email)
       if (refused) return refused
-      const messageId = messageIdFor(email.id, email.from)
+      const options = mailOptions(email)
       try {
-        await transporter.sendMail({
-          from: email.from,
-          to: email.to,
-          subject: email.subject,
-          text: email.text,
-          html: email.html,
-          headers: email.headers,
-          messageId,
-        })
-        return { ok: true, id: messageId }
+        await transporter.sendMail(options)
+        return { ok: true, id: options.messageId }
       } catch (err) {
         return classifySmtpError(err as NodemailerError)
       }
