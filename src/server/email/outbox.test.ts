@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { createOutboxTransport, type OutboxRecord } from './outbox.ts'
-import { readRawMessage, testEmail } from './test-email.ts'
+import { expectTestEmailHeaders, readRawMessage, testEmail } from './test-email.ts'
 
 let root: string
 beforeEach(async () => {
@@ -37,13 +37,7 @@ describe('outbox transport', () => {
 
     const eml = await readFile(join(dir, 'queue-42.eml'), 'utf8')
     const { head, body } = readRawMessage(eml)
-    expect(head).toMatch(/^From: Solodesk <hello@solodesk\.example>$/m)
-    expect(head).toMatch(/^To: ada@example\.com$/m)
-    expect(head).toMatch(/^Subject: Welcome to the Solodesk beta$/m)
-    expect(head).toMatch(/^Message-ID: <queue-42@solodesk\.example>$/m)
-    expect(head).toMatch(/^List-Unsubscribe: <https:\/\/solodesk\.example\/unsubscribe\?token=t1>$/m)
-    expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m)
-    expect(head).toMatch(/^Content-Type: multipart\/alternative;/m)
+    expectTestEmailHeaders(head)
     expect(body).toMatch(/Content-Type: text\/plain/)
     expect(body).toMatch(/Content-Type: text\/html/)
     expect(body).toContain('Hello from the text part')

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server'
 import { afterEach, describe, expect, test } from 'vitest'
 import { createSmtpTransport } from './smtp.ts'
-import { readRawMessage, testEmail } from './test-email.ts'
+import { expectTestEmailHeaders, readRawMessage, testEmail } from './test-email.ts'
 import type { Transport } from './transport.ts'
 
 type Received = { from: string; to: string[]; raw: string }
@@ -77,13 +77,7 @@ describe('SMTP transport', () => {
     expect(message?.from).toBe('hello@solodesk.example')
     expect(message?.to).toEqual(['ada@example.com'])
     const { head, body } = readRawMessage(message?.raw ?? '')
-    expect(head).toMatch(/^From: Solodesk <hello@solodesk\.example>$/m)
-    expect(head).toMatch(/^To: ada@example\.com$/m)
-    expect(head).toMatch(/^Subject: Welcome to the Solodesk beta$/m)
-    expect(head).toMatch(/^Message-ID: <queue-42@solodesk\.example>$/m)
-    expect(head).toMatch(/^List-Unsubscribe: <https:\/\/solodesk\.example\/unsubscribe\?token=t1>$/m)
-    expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m)
-    expect(head).toMatch(/^Content-Type: multipart\/alternative;/m)
+    expectTestEmailHeaders(head)
     expect(body).toMatch(/Content-Type: text\/plain[\s\S]*Hello from the text part/)
     expect(body).toMatch(/Content-Type: text\/html[\s\S]*<p>Hello from the HTML part<\/p>/)
   })

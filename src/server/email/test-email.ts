@@ -1,3 +1,4 @@
+import { expect } from 'vitest'
 import type { OutgoingEmail } from './transport.ts'
 
 /** A realistic welcome email for transport tests; override any field. */
@@ -26,4 +27,15 @@ export function readRawMessage(raw: string): { head: string; body: string } {
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
   return { head: raw.slice(0, end), body }
+}
+
+/** The headers every transport must put on testEmail(): addresses, subject, the Message-ID derived from the id, unsubscribe, both parts. */
+export function expectTestEmailHeaders(head: string): void {
+  expect(head).toMatch(/^From: Solodesk <hello@solodesk\.example>$/m)
+  expect(head).toMatch(/^To: ada@example\.com$/m)
+  expect(head).toMatch(/^Subject: Welcome to the Solodesk beta$/m)
+  expect(head).toMatch(/^Message-ID: <queue-42@solodesk\.example>$/m)
+  expect(head).toMatch(/^List-Unsubscribe: <https:\/\/solodesk\.example\/unsubscribe\?token=t1>$/m)
+  expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m)
+  expect(head).toMatch(/^Content-Type: multipart\/alternative;/m)
 }
