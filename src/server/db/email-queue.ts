@@ -1,14 +1,26 @@
 import type { Db } from './db.ts'
 
 /** A claimed email, with what the worker needs to build it; unsubscribeToken is null once the address left the list. */
-export type ClaimedEmail = { id: string; kind: 'welcome'; toEmail: string; attempts: number; unsubscribeToken: string | null }
+export type ClaimedEmail = {
+  id: string
+  kind: 'welcome'
+  toEmail: string
+  attempts: number
+  unsubscribeToken: string | null
+}
 
 /**
  * Claims up to `limit` due emails: pending ones whose time has come, and ones left in 'sending'
  * past their lease by a worker that died. SKIP LOCKED lets several workers share the queue.
  */
 export async function claimDueEmails(db: Db, limit: number, leaseMs: number): Promise<ClaimedEmail[]> {
-  const r = await db.query<{ id: string; kind: 'welcome'; to_email: string; attempts: number; unsubscribe_token: string | null }>(
+  const r = await db.query<{
+    id: string
+    kind: 'welcome'
+    to_email: string
+    attempts: number
+    unsubscribe_token: string | null
+  }>(
     `with due as (
        select id from app_private.email_queue
        where (status = 'pending' and next_attempt_at <= now())
@@ -26,7 +38,13 @@ export async function claimDueEmails(db: Db, limit: number, leaseMs: number): Pr
         where lower(btrim(s.email)) = lower(btrim(q.to_email))) as unsubscribe_token`,
     [limit, leaseMs],
   )
-  return r.rows.map((x) => ({ id: x.id, kind: x.kind, toEmail: x.to_email, attempts: Number(x.attempts), unsubscribeToken: x.unsubscribe_token }))
+  return r.rows.map((x) => ({
+    id: x.id,
+    kind: x.kind,
+    toEmail: x.to_email,
+    attempts: Number(x.attempts),
+    unsubscribeToken: x.unsubscribe_token,
+  }))
 }
 
 export async function markSent(db: Db, id: string, providerMessageId: string): Promise<void> {
@@ -49,15 +67,20 @@ export async function markForRetry(db: Db, id: string, delayMs: number, error: s
 }
 
 export async function markFinal(db: Db, id: string, status: 'failed' | 'cancelled', error: string): Promise<void> {
-  await db.query(`update app_private.email_queue set status = $2, locked_until = null, last_error = $3 where id = $1::uuid`, [id, status, error])
+  await db.query(
+    `update app_private.email_queue set status = $2, locked_until = null, last_error = $3 where id = $1::uuid`,
+    [id, status, error],
+  )
 }
 
-/** Milliseconds until the next pending email is due, or null when none is waiting. */
+/** Milliseconds until the next pending email is due (0 if overdue), or null when none is waiting. */
 export async function msUntilNextDue(db: Db): Promise<number | null> {
+  // No greatest(0, …) in SQL: PostgreSQL's greatest ignores NULL, so an empty queue would read as
+  // "due now" and the worker would poll without pause (issue 7).
   const r = await db.query<{ ms: number | string | null }>(
-    `select greatest(0, extract(epoch from (min(coalesce(case when status = 'sending' then locked_until end, next_attempt_at)) - now())) * 1000) as ms
+    `select extract(epoch from (min(coalesce(case when status = 'sending' then locked_until end, next_attempt_at)) - now())) * 1000 as ms
      from app_private.email_queue where status in ('pending', 'sending')`,
   )
   const ms = r.rows[0]?.ms
-  return ms === null || ms === undefined ? null : Number(ms)
+  return ms === null || ms === undefined ? null : Math.max(0, Number(ms))
 }

@@ -38,9 +38,7 @@ export function createOutboxTransport(options: { dir: string }): Transport {
         await mkdir(dir, { recursive: true })
         const options = mailOptions(email)
         const createdAt = new Date()
-        const eml = await new MailComposer({ ...options, date: createdAt })
-          .compile()
-          .build()
+        const eml = await new MailComposer({ ...options, date: createdAt }).compile().build()
         const record: OutboxRecord = {
           id: email.id,
           to: email.to,

@@ -31,12 +31,16 @@ function scriptedTransport(script: SendResult[]): Transport & { sent: OutgoingEm
 
 type Row = { status: string; attempts: number; last_error: string | null; provider_message_id: string | null }
 const rows = async (db: Db) =>
-  (await db.query<Row>('select status, attempts, last_error, provider_message_id from app_private.email_queue')).rows.map((r) => ({ ...r, attempts: Number(r.attempts) }))
+  (
+    await db.query<Row>('select status, attempts, last_error, provider_message_id from app_private.email_queue')
+  ).rows.map((r) => ({ ...r, attempts: Number(r.attempts) }))
 // Runs the worker until no email is waiting for a retry due soon.
 const drain = async (db: Db, q: { runOnce(): Promise<number> }) => {
   for (let i = 0; i < 50; i++) {
     await q.runOnce()
-    const waiting = await db.query("select 1 from app_private.email_queue where status = 'pending' and next_attempt_at < now() + interval '1 second'")
+    const waiting = await db.query(
+      "select 1 from app_private.email_queue where status = 'pending' and next_attempt_at < now() + interval '1 second'",
+    )
     if (waiting.rows.length === 0) return
     await new Promise((r) => setTimeout(r, 10))
   }
@@ -61,7 +65,9 @@ describe.each(DB_KINDS)('email queue on %s', (kind) => {
     await drain(db, queue)
     expect(transport.sent).toHaveLength(2)
     expect(transport.sent[0]!.id).toBe(transport.sent[1]!.id)
-    expect(await rows(db)).toEqual([{ status: 'sent', attempts: 2, last_error: null, provider_message_id: `provider-${transport.sent[0]!.id}` }])
+    expect(await rows(db)).toEqual([
+      { status: 'sent', attempts: 2, last_error: null, provider_message_id: `provider-${transport.sent[0]!.id}` },
+    ])
   })
 
   test('a lasting failure stops after the maximum number of attempts', async () => {
@@ -69,7 +75,9 @@ describe.each(DB_KINDS)('email queue on %s', (kind) => {
     const transport = scriptedTransport([down, down, down, down, down])
     await drain(db, createEmailQueue({ db, transport, logger: silentLogger, config }))
     expect(transport.sent).toHaveLength(3)
-    expect(await rows(db)).toEqual([{ status: 'failed', attempts: 3, last_error: '503 from provider', provider_message_id: null }])
+    expect(await rows(db)).toEqual([
+      { status: 'failed', attempts: 3, last_error: '503 from provider', provider_message_id: null },
+    ])
   })
 
   test('a permanent failure is not retried', async () => {
@@ -81,10 +89,17 @@ describe.each(DB_KINDS)('email queue on %s', (kind) => {
 
   test('retryAfterMs is honoured', async () => {
     const transport = scriptedTransport([{ ok: false, retryable: true, error: '429', retryAfterMs: 60_000 }])
-    const queue = createEmailQueue({ db, transport, logger: silentLogger, config: { ...config, EMAIL_RETRY_MAX_MS: 3_600_000 } })
+    const queue = createEmailQueue({
+      db,
+      transport,
+      logger: silentLogger,
+      config: { ...config, EMAIL_RETRY_MAX_MS: 3_600_000 },
+    })
     await drain(db, queue)
     expect(transport.sent).toHaveLength(1)
-    const due = await db.query<{ s: number }>("select extract(epoch from next_attempt_at - now()) as s from app_private.email_queue where status = 'pending'")
+    const due = await db.query<{ s: number }>(
+      "select extract(epoch from next_attempt_at - now()) as s from app_private.email_queue where status = 'pending'",
+    )
     expect(Number(due.rows[0]!.s)).toBeGreaterThan(50)
   })
 
@@ -93,7 +108,9 @@ describe.each(DB_KINDS)('email queue on %s', (kind) => {
     const queue = createEmailQueue({ db, transport, logger: silentLogger, config })
     const id = (await db.query<{ id: string }>('select id::text as id from app_private.email_queue')).rows[0]!.id
     // What a worker that died mid-send leaves behind.
-    await db.query("update app_private.email_queue set status = 'sending', attempts = 1, locked_until = now() + interval '1 hour'")
+    await db.query(
+      "update app_private.email_queue set status = 'sending', attempts = 1, locked_until = now() + interval '1 hour'",
+    )
     await queue.runOnce()
     expect(transport.sent).toHaveLength(0)
     await db.query("update app_private.email_queue set locked_until = now() - interval '1 second'")

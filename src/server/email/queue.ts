@@ -1,13 +1,26 @@
-import { renderWelcomeEmail } from '../../emails/welcome.tsx'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/db.ts'
-import { claimDueEmails, markFinal, markForRetry, markSent, msUntilNextDue, type ClaimedEmail } from '../db/email-queue.ts'
+import {
+  claimDueEmails,
+  markFinal,
+  markForRetry,
+  markSent,
+  msUntilNextDue,
+  type ClaimedEmail,
+} from '../db/email-queue.ts'
 import { emailHash, type Logger } from '../log.ts'
-import type { OutgoingEmail, Transport } from './transport.ts'
+import { EMAIL_KINDS } from './kinds.ts'
+import type { Transport } from './transport.ts'
 
 export type EmailQueueConfig = Pick<
   Config,
-  'EMAIL_FROM' | 'PUBLIC_URL' | 'EMAIL_POLL_INTERVAL_MS' | 'EMAIL_MAX_ATTEMPTS' | 'EMAIL_RETRY_BASE_MS' | 'EMAIL_RETRY_MAX_MS' | 'EMAIL_LEASE_MS'
+  | 'EMAIL_FROM'
+  | 'PUBLIC_URL'
+  | 'EMAIL_POLL_INTERVAL_MS'
+  | 'EMAIL_MAX_ATTEMPTS'
+  | 'EMAIL_RETRY_BASE_MS'
+  | 'EMAIL_RETRY_MAX_MS'
+  | 'EMAIL_LEASE_MS'
 >
 
 export type EmailQueue = {
@@ -30,7 +43,12 @@ const CLAIM = 1
  * the row id) in effect exactly once: a crash between send and mark leaves the row 'sending'
  * until its lease ends, then the same id is sent again and the transport recognises it.
  */
-export function createEmailQueue(deps: { db: Db; transport: Transport; logger: Logger; config: EmailQueueConfig }): EmailQueue {
+export function createEmailQueue(deps: {
+  db: Db
+  transport: Transport
+  logger: Logger
+  config: EmailQueueConfig
+}): EmailQueue {
   const { db, transport, logger, config } = deps
   let running = false
   // Set by stop(): finish the email in hand, claim no more.
@@ -45,23 +63,30 @@ export function createEmailQueue(deps: { db: Db; transport: Transport; logger: L
   }
 
   async function handle(email: ClaimedEmail): Promise<void> {
-    const log = { event: 'email', id: email.id, kind: email.kind, to: emailHash(email.toEmail), attempt: email.attempts }
+    const log = {
+      event: 'email',
+      id: email.id,
+      kind: email.kind,
+      to: emailHash(email.toEmail),
+      attempt: email.attempts,
+    }
     if (email.attempts > config.EMAIL_MAX_ATTEMPTS) {
       await markFinal(db, email.id, 'failed', `gave up after ${config.EMAIL_MAX_ATTEMPTS} attempts (lease expired)`)
       logger.error(log, 'email failed for good')
       return
     }
-    if (email.unsubscribeToken === null) {
-      await markFinal(db, email.id, 'cancelled', 'address no longer on the beta list')
-      logger.info(log, 'email cancelled')
-      return
-    }
     let result
     try {
-      result = await transport.send(await build(email, email.unsubscribeToken))
+      const built = await EMAIL_KINDS[email.kind](email, config)
+      if ('cancel' in built) {
+        await markFinal(db, email.id, 'cancelled', built.cancel)
+        logger.info(log, 'email cancelled')
+        return
+      }
+      result = await transport.send(built.email)
     } catch (err) {
-      // A transport must not throw; if one does, treat it as a passing fault and retry.
-      result = { ok: false as const, retryable: true, error: `transport threw: ${(err as Error).message}` }
+      // A transport must not throw; if one does (or a template fails), treat it as a passing fault and retry.
+      result = { ok: false as const, retryable: true, error: `email could not be sent: ${(err as Error).message}` }
     }
     if (result.ok) {
       await markSent(db, email.id, result.id)
@@ -73,21 +98,6 @@ export function createEmailQueue(deps: { db: Db; transport: Transport; logger: L
     } else {
       await markFinal(db, email.id, 'failed', result.error)
       logger.error({ ...log, error: result.error }, 'email failed for good')
-    }
-  }
-
-  async function build(email: ClaimedEmail, token: string): Promise<OutgoingEmail> {
-    const unsubscribeUrl = `${config.PUBLIC_URL}/unsubscribe?token=${encodeURIComponent(token)}`
-    const { subject, html, text } = await renderWelcomeEmail({ unsubscribeUrl, siteUrl: `${config.PUBLIC_URL}/` })
-    return {
-      id: email.id,
-      from: config.EMAIL_FROM,
-      to: email.toEmail,
-      subject,
-      html,
-      text,
-      // RFC 8058 one-click unsubscribe: mail clients POST to the URL with List-Unsubscribe=One-Click.
-      headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     }
   }
 
@@ -148,7 +158,11 @@ export function createEmailQueue(deps: { db: Db; transport: Transport; logger: L
 }
 
 /** Exponential backoff with jitter (half fixed, half random), never sooner than the provider asked. */
-export function retryDelay(attempt: number, config: Pick<Config, 'EMAIL_RETRY_BASE_MS' | 'EMAIL_RETRY_MAX_MS'>, retryAfterMs?: number): number {
+export function retryDelay(
+  attempt: number,
+  config: Pick<Config, 'EMAIL_RETRY_BASE_MS' | 'EMAIL_RETRY_MAX_MS'>,
+  retryAfterMs?: number,
+): number {
   const exp = Math.min(config.EMAIL_RETRY_MAX_MS, config.EMAIL_RETRY_BASE_MS * 2 ** (attempt - 1))
   const jittered = exp / 2 + Math.random() * (exp / 2)
   return Math.round(Math.min(config.EMAIL_RETRY_MAX_MS, Math.max(jittered, retryAfterMs ?? 0)))

@@ -1,0 +1,20 @@
+import type { Config } from '../config.ts'
+import type { ClaimedEmail } from '../db/email-queue.ts'
+import { buildWelcomeEmail } from './kinds/welcome.ts'
+import type { OutgoingEmail } from './transport.ts'
+
+export type EmailKindConfig = Pick<Config, 'EMAIL_FROM' | 'PUBLIC_URL'>
+
+/** What a kind makes of a claimed row: the email to send, or why it must not be sent any more. */
+export type EmailBuild = { email: OutgoingEmail } | { cancel: string }
+
+/**
+ * One builder per `email_queue.kind`. A new kind of email is a file in kinds/ and a line here
+ * (and the kind in the table's check constraint).
+ */
+export const EMAIL_KINDS: Record<
+  ClaimedEmail['kind'],
+  (email: ClaimedEmail, config: EmailKindConfig) => Promise<EmailBuild>
+> = {
+  welcome: buildWelcomeEmail,
+}
