@@ -1,0 +1,23 @@
+-- Queues the welcome email for an address on the beta list: the one rule, called by the Node
+-- server (src/server/db/queries.ts) and by the Supabase edge function
+-- (supabase/functions/resend-email). Returns whether a new email was queued: false for an address
+-- not on the list (no stranger is ever mailed) and for one already queued or sent (dedupe_key:
+-- at most one welcome email per address, ever, also under concurrent calls).
+create function app_private.enqueue_welcome_email(address text) returns boolean
+language sql
+volatile
+set search_path = ''
+as $$
+  with queued as (
+    insert into app_private.email_queue (kind, to_email, dedupe_key)
+    select 'welcome', s.email, 'welcome:' || lower(btrim(s.email))
+    from public.beta_signups s
+    where lower(btrim(s.email)) = lower(btrim(address))
+    on conflict (dedupe_key) do nothing
+    returning 1
+  )
+  select exists (select 1 from queued)
+$$;
+-- Not for the Data API's roles: anon has no usage on app_private, and no execute either.
+revoke all on function app_private.enqueue_welcome_email(text) from public;
+grant execute on function app_private.enqueue_welcome_email(text) to service_role;
