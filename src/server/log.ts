@@ -1,11 +1,8 @@
-import { createHash } from 'node:crypto'
 import { pino, type Logger } from 'pino'
-import { normaliseEmail } from '../shared/email-address.ts'
+import { emailHash, redactAddresses } from './log-redact.ts'
 
 export type { Logger }
-
-// Loose on purpose: anything that looks like an address, also inside error texts and stacks.
-const ADDRESS = /[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g
+export { emailHash, redactAddresses }
 
 /**
  * JSON lines on `destination` (stdout). Our own log calls pass addresses through emailHash();
@@ -19,11 +16,3 @@ export function createLogger(level: string, destination: { write(line: string): 
   )
 }
 
-/** Addresses never go to the logs in clear: a short hash still lets one follow an address through them. */
-export function emailHash(address: string): string {
-  return createHash('sha256').update(normaliseEmail(address)).digest('hex').slice(0, 12)
-}
-
-export function redactAddresses(text: string): string {
-  return text.replace(ADDRESS, (a) => `[email ${emailHash(a)}]`)
-}

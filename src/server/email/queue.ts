@@ -8,7 +8,8 @@ import {
   msUntilNextDue,
   type ClaimedEmail,
 } from '../db/email-queue.ts'
-import { emailHash, type Logger } from '../log.ts'
+import type { Logger } from '../log.ts'
+import { emailHash } from '../log-redact.ts'
 import { EMAIL_KINDS } from './kinds.ts'
 import type { Transport } from './transport.ts'
 
@@ -46,7 +47,7 @@ const CLAIM = 1
 export function createEmailQueue(deps: {
   db: Db
   transport: Transport
-  logger: Logger
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>
   config: EmailQueueConfig
 }): EmailQueue {
   const { db, transport, logger, config } = deps

@@ -1,0 +1,132 @@
+import { ResendEmailRequest } from '../../../src/shared/beta-signup.ts'
+import { ApiError, apiError } from '../../../src/server/errors.ts'
+import type { Db } from '../../../src/server/db/db.ts'
+import type { EmailQueue } from '../../../src/server/email/queue.ts'
+import { emailHash } from '../../../src/server/log-redact.ts'
+import { MAX_BODY_BYTES, tooLarge } from '../../../src/server/routes/json-body.ts'
+import { validate } from '../../../src/server/routes/validation.ts'
+import type { FunctionLogger } from './logger.ts'
+
+/** The same answer whether or not the address is on the list, as the Node server's (routes/functions.ts). */
+const ANSWER = { queued: true }
+
+/** What Supabase's gateway and the Node server (app.ts) allow cross-origin; the function answers CORS itself. */
+export const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
+  'Access-Control-Allow-Headers':
+    'authorization,x-client-info,apikey,content-type,prefer,x-supabase-api-version,accept-profile,content-profile,x-region',
+  'Access-Control-Max-Age': '86400',
+} as const
+
+export type HandlerDeps = {
+  db: Db
+  queue: Pick<EmailQueue, 'runOnce'>
+  logger: FunctionLogger
+  /**
+   * Supabase's EdgeRuntime.waitUntil: the email is sent after the answer, as the Node server's
+   * worker does. Without it (deno run) the send finishes before the answer.
+   */
+  waitUntil?: (work: Promise<unknown>) => void
+}
+
+/**
+ * The resend-email function: `POST /resend-email` queues and sends the welcome email of a listed
+ * address; `POST /resend-email/retry` sends the emails whose retry is due (pg_cron calls it every
+ * minute). Paths may carry Supabase's `/functions/v1` prefix (local runs behind a proxy).
+ */
+export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Response> {
+  const { db, queue, logger } = deps
+  const background = (work: () => Promise<unknown>): Promise<void> => {
+    const run = work().then(
+      () => {},
+      (err) => logger.error({ err }, 'email queue pass failed'),
+    )
+    if (deps.waitUntil) {
+      deps.waitUntil(run)
+      return Promise.resolve()
+    }
+    return run
+  }
+
+  async function route(req: Request): Promise<Response> {
+    const path = new URL(req.url).pathname.replace(/^\/functions\/v1(?=\/)/, '').replace(/\/+$/, '')
+    if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS })
+    if (path === '/resend-email') {
+      if (req.method !== 'POST') throw apiError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed; use POST.`)
+      const { email } = validate(ResendEmailRequest, await readJsonBody(req))
+      const queued = await db.query<{ queued: boolean }>('select app_private.enqueue_welcome_email($1) as queued', [email])
+      if (queued.rows[0]?.queued === true) {
+        logger.info({ event: 'email.queued', kind: 'welcome', to: emailHash(email) }, 'welcome email queued')
+        await background(() => queue.runOnce())
+      }
+      return json(ANSWER, 200)
+    }
+    if (path === '/resend-email/retry') {
+      if (req.method !== 'POST') throw apiError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed; use POST.`)
+      // Safe for anyone to call: it only sends emails already queued and due, under the queue's
+      // own backoff and leases, so calling it more often sends nothing more and nothing sooner.
+      await background(() => queue.runOnce())
+      return new Response(null, { status: 202, headers: CORS })
+    }
+    // Supabase's edge runtime answers an unknown function with this body.
+    throw apiError(404, 'NOT_FOUND', 'Requested function was not found')
+  }
+
+  return async (req) => {
+    try {
+      return await route(req)
+    } catch (err) {
+      if (err instanceof ApiError) return json(err.body, err.status)
+      logger.error({ err, method: req.method }, 'request failed')
+      return json({ code: 'XX000', message: 'Internal error', details: null, hint: null }, 500)
+    }
+  }
+}
+
+function json(body: unknown, status: number): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...CORS, 'Content-Type': 'application/json' },
+  })
+}
+
+/** As the Node server's readJsonBody (routes/json-body.ts): the same limits, checks and answers, in the same order. */
+async function readJsonBody(req: Request): Promise<unknown> {
+  const declared = req.headers.get('content-length')
+  if (declared !== null && Number(declared) > MAX_BODY_BYTES) throw tooLarge()
+  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+  if (type !== 'application/json') {
+    throw apiError(415, 'PGRST107', `None of these media types are available: ${type || '(none)'}`, null, 'Send the body as application/json.')
+  }
+  const bytes = await readLimited(req)
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes)) as unknown
+  } catch {
+    throw apiError(400, 'PGRST102', 'Empty or invalid json')
+  }
+}
+
+async function readLimited(req: Request): Promise<Uint8Array> {
+  if (!req.body) return new Uint8Array()
+  const reader = req.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel()
+      throw tooLarge()
+    }
+    chunks.push(value)
+  }
+  const all = new Uint8Array(size)
+  let at = 0
+  for (const c of chunks) {
+    all.set(c, at)
+    at += c.byteLength
+  }
+  return all
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod'
+
+/**
+ * The function's settings (docs/deploy-supabase.md). On Supabase, SUPABASE_DB_URL is set for every
+ * function; the others are `supabase secrets set`. Read once at start: a missing one stops the
+ * function with every problem named, instead of failing on the first sign-up.
+ */
+const Settings = z.object({
+  SUPABASE_DB_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'),
+  RESEND_API_KEY: z.string().min(1),
+  EMAIL_FROM: z
+    .string()
+    .min(3)
+    .refine((v) => !/[\r\n]/.test(v), 'must be on one line'),
+  /** The page's public address: the email's links point there. */
+  SITE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .transform((u) => u.replace(/\/+$/, '')),
+  RESEND_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://api.resend.com'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+})
+
+export type Settings = z.infer<typeof Settings>
+
+export const SETTING_NAMES = Object.keys(Settings.shape)
+
+/** Empty values count as unset, as in the Node server's config. */
+export function loadSettings(env: Record<string, string | undefined>): Settings {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
+  const r = Settings.safeParse(present)
+  if (r.success) return r.data
+  const problems = r.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')
+  throw new Error(`Invalid settings for resend-email:\n${problems}`)
+}
