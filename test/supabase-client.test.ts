@@ -21,7 +21,10 @@ class NoRealtime {
     throw new Error('realtime is not part of this backend; nothing may open a socket')
   }
 }
-const clientOptions = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: NoRealtime as never } }
+const clientOptions = {
+  auth: { persistSession: false, autoRefreshToken: false },
+  realtime: { transport: NoRealtime as never },
+}
 describe.each(DB_KINDS)('supabase-js against the server on %s', (kind) => {
   let db: Db
   let closeDb: () => Promise<void>
@@ -48,7 +51,12 @@ describe.each(DB_KINDS)('supabase-js against the server on %s', (kind) => {
       },
     })
     queue.start()
-    const app = createApp({ config: { ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: join(outbox, 'no-static') }, db, logger: silentLogger, wakeEmailQueue: queue.wake })
+    const app = createApp({
+      config: { ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: join(outbox, 'no-static') },
+      db,
+      logger: silentLogger,
+      wakeEmailQueue: queue.wake,
+    })
     const port = await new Promise<number>((resolve) => {
       server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(info.port))
     })
@@ -98,7 +106,12 @@ describe.each(DB_KINDS)('supabase-js against the server on %s', (kind) => {
   test('a contact message is stored', async () => {
     const { data, error } = await supabase
       .from('contact_messages')
-      .insert({ name: 'Ada', email: 'ada@example.com', subject: 'feature-request', message: 'Recurring invoices, please.' })
+      .insert({
+        name: 'Ada',
+        email: 'ada@example.com',
+        subject: 'feature-request',
+        message: 'Recurring invoices, please.',
+      })
     expect(error).toBeNull()
     expect(data).toBeNull()
     const r = await db.query<{ subject: string }>('select subject from public.contact_messages')
@@ -106,7 +119,9 @@ describe.each(DB_KINDS)('supabase-js against the server on %s', (kind) => {
   })
 
   test('a validation error reaches the client as error.code and error.message', async () => {
-    const { error, status } = await supabase.from('contact_messages').insert({ name: 'Ada', email: 'ada@example.com', subject: 'sales', message: 'Hi' })
+    const { error, status } = await supabase
+      .from('contact_messages')
+      .insert({ name: 'Ada', email: 'ada@example.com', subject: 'sales', message: 'Hi' })
     expect(status).toBe(400)
     expect(error).toMatchObject({ code: '23514', message: 'Choose a subject.' })
   })

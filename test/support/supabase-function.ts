@@ -17,10 +17,17 @@ export const DENO = fileURLToPath(new URL('../../node_modules/.bin/deno', import
  */
 export type DenoMode = 'deployed' | 'interface'
 
-export function denoArgs(command: 'run' | 'check' | 'lint', mode: DenoMode, extra: string[] = []): { args: string[]; env: Record<string, string> } {
+export function denoArgs(
+  command: 'run' | 'check' | 'lint',
+  mode: DenoMode,
+  extra: string[] = [],
+): { args: string[]; env: Record<string, string> } {
   const permissions = command === 'run' ? ['--allow-net', '--allow-env', '--allow-read'] : []
   if (mode === 'interface') return { args: [command, ...permissions, ...extra], env: {} }
-  return { args: [command, ...permissions, '--config', `${FUNCTION_DIR}/deno.json`, ...extra], env: { DENO_NO_PACKAGE_JSON: '1' } }
+  return {
+    args: [command, ...permissions, '--config', `${FUNCTION_DIR}/deno.json`, ...extra],
+    env: { DENO_NO_PACKAGE_JSON: '1' },
+  }
 }
 
 export type RunningFunction = { url: string; output: () => string; stop: () => Promise<void> }
@@ -34,7 +41,10 @@ export type FunctionSettings = {
 }
 
 /** Starts the edge function under the real Deno binary; resolves once it listens. */
-export async function startFunction(settings: FunctionSettings, options: { mode?: DenoMode } = {}): Promise<RunningFunction> {
+export async function startFunction(
+  settings: FunctionSettings,
+  options: { mode?: DenoMode } = {},
+): Promise<RunningFunction> {
   const port = await freePort()
   const { args, env } = denoArgs('run', options.mode ?? 'deployed', [FUNCTION_ENTRY])
   const child: ChildProcess = spawn(DENO, args, {

@@ -1,0 +1,228 @@
+import pg from 'pg'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import type { Db } from '../src/server/db/db.ts'
+import { buildWelcomeEmail } from '../src/server/email/kinds/welcome.ts'
+import { anonJson, testApp, testDb } from '../src/server/test-app.ts'
+import { startResendStandIn, type ResendStandIn } from './support/resend-stand-in.ts'
+import { startSupabaseDatabase, type SupabaseDatabase } from './support/supabase-database.ts'
+import { startFunction, type RunningFunction } from './support/supabase-function.ts'
+
+// The resend-email edge function under the real Deno binary, as deployed (its deno.json's npm:
+// pins), against a Supabase-like database and the Resend stand-in.
+
+const API_KEY = 're_test_supabase'
+const SITE_URL = 'https://beta.example.com'
+const EMAIL_FROM = 'Solodesk <hello@example.com>'
+
+let supa: SupabaseDatabase
+let admin: pg.Client
+let api: pg.Client
+let resend: ResendStandIn
+let fn: RunningFunction
+let node: { db: Db; close: () => Promise<void> }
+let app: ReturnType<typeof testApp>
+
+beforeAll(async () => {
+  ;[supa, resend, node] = await Promise.all([
+    startSupabaseDatabase(),
+    startResendStandIn({ apiKey: API_KEY }),
+    testDb('pglite'),
+  ])
+  admin = new pg.Client({ connectionString: supa.url })
+  api = new pg.Client({ connectionString: supa.authenticatorUrl })
+  await Promise.all([admin.connect(), api.connect()])
+  fn = await startFunction({
+    SUPABASE_DB_URL: supa.url,
+    RESEND_API_KEY: API_KEY,
+    EMAIL_FROM,
+    SITE_URL,
+    RESEND_API_URL: resend.url,
+  })
+  app = testApp(node.db)
+}, 180_000)
+afterAll(async () => {
+  await fn?.stop()
+  await Promise.all([api?.end(), admin?.end()])
+  await Promise.all([supa?.stop(), resend?.close(), node?.close()])
+})
+beforeEach(() => resend.setFaults(null))
+
+/** The page's sign-up, as PostgREST runs it: the authenticator login, `set role anon`, one insert. */
+async function signUp(email: string): Promise<void> {
+  await api.query('begin')
+  await api.query('set local role anon')
+  await api.query('insert into public.beta_signups (email) values ($1)', [email])
+  await api.query('commit')
+}
+
+const call = (path: string, init: RequestInit) => fetch(`${fn.url}${path}`, init)
+const resendEmail = (email: string) => call('/resend-email', anonJson({ email }))
+const retry = () => call('/resend-email/retry', { method: 'POST' })
+const queueRows = async (to: string) =>
+  (
+    await admin.query<{ id: string; status: string; attempts: number; last_error: string | null }>(
+      'select id::text, status, attempts, last_error from app_private.email_queue where to_email = $1',
+      [to],
+    )
+  ).rows
+
+test('a listed address gets one welcome email, the one the Node server would send', async () => {
+  await signUp('Ada@Example.com')
+  for (const typed of ['ada@example.com', ' ADA@example.com ']) {
+    const res = await resendEmail(typed)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ queued: true })
+  }
+  const [email, ...more] = resend.emailsTo('Ada@Example.com')
+  expect(more).toEqual([])
+  const [row] = await queueRows('Ada@Example.com')
+  expect(row).toMatchObject({ status: 'sent', attempts: 1 })
+  // Recorded in the queue before it was sent, and sent with the row's id as Idempotency-Key.
+  expect(email!.key).toBe(row!.id)
+
+  // The same template and the same builder: what the Node server sends for this row, byte for byte.
+  const token = (
+    await admin.query("select unsubscribe_token::text as t from public.beta_signups where email = 'Ada@Example.com'")
+  ).rows[0].t
+  const built = await buildWelcomeEmail(
+    { id: row!.id, kind: 'welcome', toEmail: 'Ada@Example.com', attempts: 1, unsubscribeToken: token },
+    { EMAIL_FROM, PUBLIC_URL: SITE_URL },
+  )
+  if (!('email' in built)) throw new Error('the Node builder cancelled the email')
+  const sent = JSON.parse(email!.body)
+  expect(sent).toEqual({
+    from: built.email.from,
+    to: [built.email.to],
+    subject: built.email.subject,
+    html: built.email.html,
+    text: built.email.text,
+    headers: built.email.headers,
+  })
+  expect(sent.text).toContain(`${SITE_URL}/unsubscribe?token=${token}`)
+})
+
+test('an address never signed up gets the same answer, and nothing is queued or sent', async () => {
+  const before = resend.requests.length
+  const res = await resendEmail('stranger@example.com')
+  expect(res.status).toBe(200)
+  expect(await res.json()).toEqual({ queued: true })
+  expect(resend.requests.length).toBe(before)
+  expect(await queueRows('stranger@example.com')).toEqual([])
+})
+
+test('50 concurrent calls for one address send exactly one email', async () => {
+  await signUp('grace@example.com')
+  const answers = await Promise.all(Array.from({ length: 50 }, () => resendEmail('grace@example.com')))
+  expect(answers.map((r) => r.status)).toEqual(Array(50).fill(200))
+  await retry()
+  expect(resend.emailsTo('grace@example.com')).toHaveLength(1)
+  expect(await queueRows('grace@example.com')).toHaveLength(1)
+})
+
+describe('an outage at sign-up time', () => {
+  test('the email waits in the queue, and the retry entry point delivers it exactly once', async () => {
+    await signUp('linus@example.com')
+    resend.setFaults([{ kind: 'status', status: 503 }])
+    expect((await resendEmail('linus@example.com')).status).toBe(200)
+    expect(resend.emailsTo('linus@example.com')).toEqual([])
+    const [waiting] = await queueRows('linus@example.com')
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 1 })
+    expect(waiting!.last_error).toContain('503')
+
+    // Not due yet: the retry entry point respects the backoff even when Resend is back.
+    resend.setFaults(null)
+    expect((await retry()).status).toBe(202)
+    expect(resend.emailsTo('linus@example.com')).toEqual([])
+
+    // The backoff has passed (here: moved forward) and pg_cron calls the entry point.
+    await admin.query("update app_private.email_queue set next_attempt_at = now() where to_email = 'linus@example.com'")
+    expect((await retry()).status).toBe(202)
+    expect((await retry()).status).toBe(202)
+    const delivered = resend.emailsTo('linus@example.com')
+    expect(delivered).toHaveLength(1)
+    expect(delivered[0]!.key).toBe(waiting!.id)
+    expect(await queueRows('linus@example.com')).toMatchObject([{ status: 'sent', attempts: 2 }])
+  })
+
+  test('an email Resend accepted but whose answer was lost is not sent twice', async () => {
+    await signUp('barbara@example.com')
+    resend.setFaults([{ kind: 'drop-after-accept' }])
+    expect((await resendEmail('barbara@example.com')).status).toBe(200)
+    resend.setFaults(null)
+    await admin.query(
+      "update app_private.email_queue set next_attempt_at = now() where to_email = 'barbara@example.com'",
+    )
+    await retry()
+    expect(resend.emailsTo('barbara@example.com')).toHaveLength(1)
+    const [row] = await queueRows('barbara@example.com')
+    expect(row!.status).toBe('sent')
+    // Every request carried the row's key; Resend (the stand-in) accepted the first and replayed its
+    // answer to the retry. (Deno's HTTP client may itself repeat a request whose connection dropped.)
+    const outcomes = resend.requests.filter((r) => r.key === row!.id).map((r) => r.outcome)
+    expect(outcomes[0]).toBe('fault:drop-after-accept')
+    expect(outcomes.at(-1)).toBe('replayed')
+    expect(outcomes).not.toContain('sent')
+  })
+})
+
+describe('answers as the self-hosted server answers', () => {
+  const json = (body: string, headers: Record<string, string> = {}) => anonJson(body, { headers })
+  const cases: [string, RequestInit][] = [
+    ['a missing address', json('{}')],
+    ['an invalid address', json(JSON.stringify({ email: 'not-an-address' }))],
+    ['an empty address', json(JSON.stringify({ email: '   ' }))],
+    ['a too long address', json(JSON.stringify({ email: `${'a'.repeat(250)}@example.com` }))],
+    ['an unknown field', json(JSON.stringify({ email: 'ada@example.com', to: 'x@example.com' }))],
+    ['a number', json(JSON.stringify({ email: 42 }))],
+    ['malformed JSON', json('{"email":')],
+    ['an empty body', json('')],
+    ['an array', json(JSON.stringify([{ email: 'ada@example.com' }]))],
+    ['another content type', json('email=ada@example.com', { 'content-type': 'application/x-www-form-urlencoded' })],
+    ['a body over 16 KB', json(JSON.stringify({ email: 'ada@example.com', pad: 'x'.repeat(17_000) }))],
+    ['a listed address', json(JSON.stringify({ email: 'ada@example.com' }))],
+    ['an unknown address', json(JSON.stringify({ email: 'nobody@example.com' }))],
+    ['GET', { method: 'GET', headers: anonJson({}).headers }],
+  ]
+  test.each(cases)('%s: the same status and body', async (_, init) => {
+    const fromNode = await app.request('/functions/v1/resend-email', init)
+    const fromFunction = await call('/resend-email', init)
+    const expected = { status: fromNode.status, body: await fromNode.json() }
+    expect({ status: fromFunction.status, body: await fromFunction.json() }).toEqual(expected)
+    if (expected.status >= 400)
+      expect(Object.keys(expected.body).sort()).toEqual(['code', 'details', 'hint', 'message'])
+  })
+
+  test('an unknown function: the same 404', async () => {
+    const fromNode = await app.request('/functions/v1/nope', anonJson({}))
+    const fromFunction = await call('/nope', anonJson({}))
+    expect(fromFunction.status).toBe(404)
+    expect(await fromFunction.json()).toEqual(await fromNode.json())
+  })
+
+  test('the CORS preflight succeeds, allowing what the Node server allows', async () => {
+    const preflight: RequestInit = {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://beta.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'apikey, authorization, content-type, x-client-info',
+      },
+    }
+    const fromFunction = await call('/resend-email', preflight)
+    const fromNode = await app.request('/functions/v1/resend-email', preflight)
+    expect(fromFunction.status).toBe(204)
+    expect(fromNode.status).toBe(204)
+    for (const name of [
+      'access-control-allow-origin',
+      'access-control-allow-methods',
+      'access-control-allow-headers',
+      'access-control-max-age',
+    ]) {
+      expect({ name, value: fromFunction.headers.get(name) }).toEqual({ name, value: fromNode.headers.get(name) })
+    }
+    const allowed = fromFunction.headers.get('access-control-allow-headers')!.split(',')
+    expect(allowed).toEqual(expect.arrayContaining(['apikey', 'authorization', 'content-type', 'x-client-info']))
+    // And the answer itself is readable cross-origin.
+    expect((await resendEmail('nobody@example.com')).headers.get('access-control-allow-origin')).toBe('*')
+  })
+})
