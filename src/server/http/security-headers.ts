@@ -1,47 +1,9 @@
 import type { MiddlewareHandler } from 'hono'
 import { isHttps } from './client-ip.ts'
+import { ONE_YEAR, pageCsp, PERMISSIONS_POLICY } from './security-policy.ts'
 
-const ONE_YEAR = 31_536_000
-
-/**
- * The page's Content-Security-Policy: everything from our own origin, nothing inline, no eval.
- * `default-src 'none'` plus one directive per kind of resource the page loads, so anything new
- * has to be allowed on purpose. `extraConnect` adds the backend's origin when the page is built
- * against a separate Supabase project.
- */
-export function pageCsp(options: { https: boolean; extraConnect?: readonly string[] }): string {
-  const directives = [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    `connect-src ${["'self'", ...(options.extraConnect ?? [])].join(' ')}`,
-    "manifest-src 'self'",
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-  ]
-  // Only meaningful once the site is on HTTPS; over plain HTTP it would break every request.
-  if (options.https) directives.push('upgrade-insecure-requests')
-  return directives.join('; ')
-}
-
-/** Powerful features the page never uses, switched off for it and anything it might embed. */
-export const PERMISSIONS_POLICY = [
-  'accelerometer',
-  'camera',
-  'display-capture',
-  'geolocation',
-  'gyroscope',
-  'magnetometer',
-  'microphone',
-  'payment',
-  'usb',
-]
-  .map((f) => `${f}=()`)
-  .join(', ')
+// The values live in security-policy.ts, shared with the static-host header files.
+export { pageCsp, PERMISSIONS_POLICY }
 
 /** API answers are data for scripts: nothing in them may run, frame or load anything. */
 const API_CSP = "default-src 'none'; frame-ancestors 'none'"

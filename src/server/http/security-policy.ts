@@ -1,0 +1,60 @@
+// The page's security headers as data: the Node server's middleware (security-headers.ts) and
+// the static-host header files (scripts/static-host-headers.ts: Netlify and Cloudflare Pages'
+// `_headers`, Vercel's `vercel.json`) are built from this one module. No I/O, no framework.
+
+export const ONE_YEAR = 31_536_000
+
+/**
+ * The page's Content-Security-Policy: everything from our own origin, nothing inline, no eval.
+ * `default-src 'none'` plus one directive per kind of resource the page loads, so anything new
+ * has to be allowed on purpose. `extraConnect` adds the backend's origin when the page is built
+ * against a separate Supabase project.
+ */
+export function pageCsp(options: { https: boolean; extraConnect?: readonly string[] }): string {
+  const directives = [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src ${["'self'", ...(options.extraConnect ?? [])].join(' ')}`,
+    "manifest-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ]
+  // Only meaningful once the site is on HTTPS; over plain HTTP it would break every request.
+  if (options.https) directives.push('upgrade-insecure-requests')
+  return directives.join('; ')
+}
+
+/** Powerful features the page never uses, switched off for it and anything it might embed. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'magnetometer',
+  'microphone',
+  'payment',
+  'usb',
+]
+  .map((f) => `${f}=()`)
+  .join(', ')
+
+/** Every security header a page (not an API answer) gets, in the order the server sets them. */
+export function pageSecurityHeaders(options: { https: boolean; extraConnect?: readonly string[] }): [string, string][] {
+  const headers: [string, string][] = [
+    ['Content-Security-Policy', pageCsp(options)],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-Frame-Options', 'DENY'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['Permissions-Policy', PERMISSIONS_POLICY],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Cross-Origin-Resource-Policy', 'same-origin'],
+  ]
+  if (options.https) headers.push(['Strict-Transport-Security', `max-age=${ONE_YEAR * 2}; includeSubDomains`])
+  return headers
+}

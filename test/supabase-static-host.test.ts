@@ -1,0 +1,73 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { Db } from '../src/server/db/db.ts'
+import { fromAddress, testApp, testDb } from '../src/server/test-app.ts'
+import { IMMUTABLE_ASSETS, writeStaticHostHeaders } from '../scripts/static-host-headers.ts'
+
+// The static host's header files say what the Node server says for the same page, with the
+// Supabase project allowed in connect-src.
+
+const SUPABASE = 'https://abcdefghijklmnop.supabase.co'
+let db: Db
+let close: () => Promise<void>
+let dir: string
+let netlify: Map<string, Map<string, string>>
+let vercel: Map<string, Map<string, string>>
+
+beforeAll(async () => {
+  ;({ db, close } = await testDb('pglite'))
+  dir = await mkdtemp(join(tmpdir(), 'static-host-'))
+  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Solodesk</title>')
+  await writeStaticHostHeaders(dir, `${SUPABASE}/`)
+  netlify = parseNetlify(await readFile(join(dir, '_headers'), 'utf8'))
+  const config = JSON.parse(await readFile(join(dir, 'vercel.json'), 'utf8')) as {
+    headers: { source: string; headers: { key: string; value: string }[] }[]
+  }
+  vercel = new Map(config.headers.map((h) => [h.source, new Map(h.headers.map((x) => [x.key.toLowerCase(), x.value]))]))
+})
+afterAll(async () => {
+  await close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+/** Netlify's and Cloudflare Pages' format: a path, then indented `Name: value` lines. */
+function parseNetlify(text: string): Map<string, Map<string, string>> {
+  const rules = new Map<string, Map<string, string>>()
+  let current: Map<string, string> | undefined
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue
+    if (!/^\s/.test(line)) rules.set(line.trim(), (current = new Map()))
+    else {
+      const at = line.indexOf(':')
+      current!.set(line.slice(0, at).trim().toLowerCase(), line.slice(at + 1).trim())
+    }
+  }
+  return rules
+}
+
+test('_headers and vercel.json say the same thing', () => {
+  expect([...netlify.keys()]).toEqual(['/*', '/assets/*'])
+  expect([...vercel.keys()]).toEqual(['/(.*)', '/assets/(.*)'])
+  expect(Object.fromEntries(vercel.get('/(.*)')!)).toEqual(Object.fromEntries(netlify.get('/*')!))
+  expect(Object.fromEntries(vercel.get('/assets/(.*)')!)).toEqual(Object.fromEntries(netlify.get('/assets/*')!))
+  expect(netlify.get('/assets/*')!.get('cache-control')).toBe(IMMUTABLE_ASSETS.cacheControl)
+})
+
+test("they are the Node server's page headers over HTTPS, with the Supabase project in connect-src", async () => {
+  const app = testApp(db, { staticDir: dir, config: { CSP_CONNECT_SRC: [SUPABASE], TRUST_PROXY: 1 } })
+  const res = await app.request('/', { headers: { 'x-forwarded-proto': 'https' } }, fromAddress('127.0.0.1', true))
+  expect(res.status).toBe(200)
+  const security =
+    /^(content-security-policy|x-content-type-options|x-frame-options|referrer-policy|permissions-policy|cross-origin-.*|strict-transport-security)$/
+  const fromServer = Object.fromEntries([...res.headers].filter(([k]) => security.test(k)))
+  expect(fromServer['strict-transport-security']).toBeDefined()
+  expect(Object.fromEntries(netlify.get('/*')!)).toEqual(fromServer)
+  const connect = netlify
+    .get('/*')!
+    .get('content-security-policy')!
+    .split(';')
+    .find((d) => d.trim().startsWith('connect-src'))
+  expect(connect!.trim()).toBe(`connect-src 'self' ${SUPABASE}`)
+})
