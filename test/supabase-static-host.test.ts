@@ -61,7 +61,7 @@ test("they are the Node server's page headers over HTTPS, with the Supabase proj
   expect(res.status).toBe(200)
   const security =
     /^(content-security-policy|x-content-type-options|x-frame-options|referrer-policy|permissions-policy|cross-origin-.*|strict-transport-security)$/
-  const fromServer = Object.fromEntries([...res.headers].filter(([k]) => security.test(k)))
+  const fromServer = Object.fromEntries(Object.entries(headerRecord(res.headers)).filter(([k]) => security.test(k)))
   expect(fromServer['strict-transport-security']).toBeDefined()
   expect(Object.fromEntries(netlify.get('/*')!)).toEqual(fromServer)
   const connect = netlify
@@ -71,3 +71,9 @@ test("they are the Node server's page headers over HTTPS, with the Supabase proj
     .find((d) => d.trim().startsWith('connect-src'))
   expect(connect!.trim()).toBe(`connect-src 'self' ${SUPABASE}`)
 })
+
+function headerRecord(headers: Headers): Record<string, string> {
+  const record: Record<string, string> = {}
+  headers.forEach((value, name) => (record[name] = value))
+  return record
+}
