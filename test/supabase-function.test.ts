@@ -165,6 +165,43 @@ describe('an outage at sign-up time', () => {
   })
 })
 
+test("the pg_cron job's call (Vault secrets, pg_net) reaches the retry entry point", async () => {
+  // Stand-ins for what a Supabase project provides: Vault's decrypted view, and pg_net's
+  // http_post, which here records the request; the test then sends it, as pg_net would.
+  await admin.query(`
+    create schema vault;
+    create table vault.decrypted_secrets (name text primary key, decrypted_secret text);
+    create schema net;
+    create table net.requests (id bigserial primary key, url text, body jsonb, headers jsonb, timeout_milliseconds int);
+    create function net.http_post(url text, body jsonb default '{}', params jsonb default '{}', headers jsonb default '{}', timeout_milliseconds int default 5000)
+    returns bigint language sql as $$
+      insert into net.requests (url, body, headers, timeout_milliseconds) values (url, body, headers, timeout_milliseconds) returning id
+    $$;
+  `)
+  await expect(admin.query('select app_private.call_resend_email_retry()')).rejects.toThrow(/Vault secrets/)
+  await admin.query(
+    `insert into vault.decrypted_secrets values ('resend_email_project_url', $1), ('resend_email_publishable_key', 'sb_publishable_test')`,
+    [`${fn.url}/`],
+  )
+
+  await signUp('katherine@example.com')
+  resend.setFaults([{ kind: 'status', status: 429, retryAfter: '1' }])
+  await resendEmail('katherine@example.com')
+  resend.setFaults(null)
+  expect(resend.emailsTo('katherine@example.com')).toEqual([])
+  await admin.query(
+    "update app_private.email_queue set next_attempt_at = now() where to_email = 'katherine@example.com'",
+  )
+
+  const id = (await admin.query('select app_private.call_resend_email_retry() as id')).rows[0].id
+  const request = (await admin.query('select url, body, headers from net.requests where id = $1', [id])).rows[0]
+  expect(request.url).toBe(`${fn.url}/functions/v1/resend-email/retry`)
+  expect(request.headers).toMatchObject({ apikey: 'sb_publishable_test', Authorization: 'Bearer sb_publishable_test' })
+  const res = await fetch(request.url, { method: 'POST', headers: request.headers, body: JSON.stringify(request.body) })
+  expect(res.status).toBe(202)
+  expect(resend.emailsTo('katherine@example.com')).toHaveLength(1)
+})
+
 describe('answers as the self-hosted server answers', () => {
   const json = (body: string, headers: Record<string, string> = {}) => anonJson(body, { headers })
   const cases: [string, RequestInit][] = [
