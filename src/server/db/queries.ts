@@ -16,9 +16,15 @@ async function asAnon<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
  * Inserts one row as the anon role. Column names must come from TABLES (the caller checks);
  * `returning` asks for the row back, which anon may not read, as PostgREST's return=representation does.
  */
-export async function insertRow(db: Db, table: TableName, row: Record<string, unknown>, options: { returning?: boolean } = {}): Promise<void> {
+export async function insertRow(
+  db: Db,
+  table: TableName,
+  row: Record<string, unknown>,
+  options: { returning?: boolean } = {},
+): Promise<void> {
   const columns = Object.keys(row)
-  if (!columns.every((c) => TABLES[table].columns.includes(c))) throw new Error(`insertRow: unknown column for ${table}`)
+  if (!columns.every((c) => TABLES[table].columns.includes(c)))
+    throw new Error(`insertRow: unknown column for ${table}`)
   const values = columns.map((c) => toParam(row[c]))
   const sql = columns.length
     ? `insert into public.${ident(table)} (${columns.map(ident).join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`
@@ -53,15 +59,16 @@ function toParam(v: unknown): unknown {
 }
 
 /**
- * Queues the welcome email for an address on the beta list, at most once per address ever
- * (dedupe_key). Returns whether a new email was queued.
+ * Queues the welcome email for an address on the beta list, at most once per mailbox ever
+ * (dedupe_key, on the canonical form), sent to the address as first typed. Returns whether a
+ * new email was queued.
  */
 export async function enqueueWelcomeEmail(db: Db, email: string): Promise<boolean> {
   const r = await db.query(
     `insert into app_private.email_queue (kind, to_email, dedupe_key)
-     select 'welcome', s.email, 'welcome:' || lower(btrim(s.email))
+     select 'welcome', s.email, 'welcome:' || app_private.canonical_email(s.email)
      from public.beta_signups s
-     where lower(btrim(s.email)) = lower(btrim($1))
+     where app_private.canonical_email(s.email) = app_private.canonical_email($1)
      on conflict (dedupe_key) do nothing`,
     [email],
   )
@@ -76,10 +83,16 @@ export async function isKnownUnsubscribeToken(db: Db, token: string): Promise<bo
 /** Removes the address from the list, with any email queued for it. Returns whether the token was known. */
 export async function unsubscribe(db: Db, token: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const gone = await tx.query<{ email: string }>('delete from public.beta_signups where unsubscribe_token = $1::uuid returning email', [token])
+    const gone = await tx.query<{ email: string }>(
+      'delete from public.beta_signups where unsubscribe_token = $1::uuid returning email',
+      [token],
+    )
     const email = gone.rows[0]?.email
     if (email === undefined) return false
-    await tx.query(`delete from app_private.email_queue where dedupe_key = 'welcome:' || lower(btrim($1))`, [email])
+    await tx.query(
+      `delete from app_private.email_queue where dedupe_key = 'welcome:' || app_private.canonical_email($1)`,
+      [email],
+    )
     return true
   })
 }
