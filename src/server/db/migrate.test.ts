@@ -20,6 +20,7 @@ describe.each(DB_KINDS)('schema on %s', (kind) => {
       '20250601120100_create_contact_messages.sql',
       '20250601120200_create_email_queue.sql',
       '20261122100000_add_canonical_mailbox.sql',
+      '20261122100100_create_email_suppressions.sql',
     ])
   })
 

@@ -80,21 +80,13 @@ export async function isKnownUnsubscribeToken(db: Db, token: string): Promise<bo
   return r.rows.length > 0
 }
 
-/** Removes the address from the list, with any email queued for it. Returns whether the token was known. */
+/**
+ * Removes the address from the list with any email queued for its mailbox, and suppresses the
+ * mailbox (app_private.unsubscribe, see suppressions.ts). Returns whether the token was known.
+ */
 export async function unsubscribe(db: Db, token: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const gone = await tx.query<{ email: string }>(
-      'delete from public.beta_signups where unsubscribe_token = $1::uuid returning email',
-      [token],
-    )
-    const email = gone.rows[0]?.email
-    if (email === undefined) return false
-    await tx.query(
-      `delete from app_private.email_queue where dedupe_key = 'welcome:' || app_private.canonical_email($1)`,
-      [email],
-    )
-    return true
-  })
+  const r = await db.query<{ ok: boolean }>('select app_private.unsubscribe($1::uuid) as ok', [token])
+  return r.rows[0]?.ok === true
 }
 
 export async function ping(db: Db): Promise<void> {
