@@ -119,6 +119,43 @@ test('50 concurrent calls for one address send exactly one email', async () => {
   expect(await queueRows('grace@example.com')).toHaveLength(1)
 })
 
+test('one email per mailbox: a +tag, Gmail dots and googlemail.com are one sign-up', async () => {
+  await signUp('ann.lee+beta@gmail.com')
+  await signUp('Ann.Lee@googlemail.com')
+  for (const typed of ['annlee@gmail.com', 'ann.lee+beta@gmail.com', 'ANN.LEE+other@googlemail.com']) {
+    expect(await (await resendEmail(typed)).json()).toEqual({ queued: true })
+  }
+  await retry()
+  expect(resend.emails.filter((e) => e.to.some((to) => /ann\.?lee/i.test(to))).map((e) => e.to)).toEqual([
+    ['ann.lee+beta@gmail.com'],
+  ])
+})
+
+test('a mailbox that left the beta gets nothing, also when it signs up again', async () => {
+  await signUp('edsger@example.com')
+  // An outage at sign-up: the welcome email waits in the queue, then the address leaves.
+  resend.setFaults([{ kind: 'status', status: 500 }])
+  await resendEmail('edsger@example.com')
+  resend.setFaults(null)
+  const token = (
+    await admin.query("select unsubscribe_token::text as t from public.beta_signups where email = 'edsger@example.com'")
+  ).rows[0].t
+  expect((await admin.query('select app_private.unsubscribe($1::uuid) as ok', [token])).rows[0].ok).toBe(true)
+
+  await signUp('Edsger+again@example.com')
+  expect(
+    Number((await admin.query("select count(*) as n from public.beta_signups where email ilike 'edsger%'")).rows[0].n),
+  ).toBe(0)
+  expect((await resendEmail('edsger@example.com')).status).toBe(200)
+  await admin.query('update app_private.email_queue set next_attempt_at = now()')
+  await retry()
+  expect(resend.emails.filter((e) => e.to.some((to) => /edsger/i.test(to)))).toEqual([])
+  // And the rule itself refuses, whoever calls it.
+  expect((await admin.query(`select app_private.enqueue_welcome_email('edsger@example.com') as q`)).rows[0].q).toBe(
+    false,
+  )
+})
+
 describe('an outage at sign-up time', () => {
   test('the email waits in the queue, and the retry entry point delivers it exactly once', async () => {
     await signUp('linus@example.com')
@@ -178,6 +215,10 @@ test("the pg_cron job's call (Vault secrets, pg_net) reaches the retry entry poi
       insert into net.requests (url, body, headers, timeout_milliseconds) values (url, body, headers, timeout_milliseconds) returning id
     $$;
   `)
+  // Where Vault exists, the suppression list's key lives there too (migration 20261122100100).
+  await admin.query(
+    `insert into vault.decrypted_secrets select name, encode(value, 'hex') from app_private.secrets where name = 'suppression_hmac_key'`,
+  )
   await expect(admin.query('select app_private.call_resend_email_retry()')).rejects.toThrow(/Vault secrets/)
   await admin.query(
     `insert into vault.decrypted_secrets values ('resend_email_project_url', $1), ('resend_email_publishable_key', 'sb_publishable_test')`,

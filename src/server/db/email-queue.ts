@@ -35,7 +35,7 @@ export async function claimDueEmails(db: Db, limit: number, leaseMs: number): Pr
      where q.id = due.id
      returning q.id::text as id, q.kind, q.to_email, q.attempts,
        (select s.unsubscribe_token::text from public.beta_signups s
-        where lower(btrim(s.email)) = lower(btrim(q.to_email))) as unsubscribe_token`,
+        where app_private.canonical_email(s.email) = app_private.canonical_email(q.to_email)) as unsubscribe_token`,
     [limit, leaseMs],
   )
   return r.rows.map((x) => ({

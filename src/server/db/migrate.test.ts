@@ -17,10 +17,12 @@ describe.each(DB_KINDS)('schema on %s', (kind) => {
     expect(await migrate(db)).toEqual([])
     const r = await db.query<{ name: string }>('select name from app_private.schema_migrations order by name')
     const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort()
-    expect(files.slice(0, 3)).toEqual([
+    expect(files.slice(0, 5)).toEqual([
       '20250601120000_create_beta_signups.sql',
       '20250601120100_create_contact_messages.sql',
       '20250601120200_create_email_queue.sql',
+      '20261122100000_add_canonical_mailbox.sql',
+      '20261122100100_create_email_suppressions.sql',
     ])
     expect(r.rows.map((x) => x.name)).toEqual(files)
   })

@@ -59,8 +59,9 @@ function toParam(v: unknown): unknown {
 }
 
 /**
- * Queues the welcome email for an address on the beta list, at most once per address ever.
- * Returns whether a new email was queued. The rule is the SQL function of migration
+ * Queues the welcome email for an address on the beta list, at most once per mailbox ever
+ * (dedupe_key, on the canonical form), never for a suppressed mailbox, sent to the address as
+ * first typed. Returns whether a new email was queued. The rule is the SQL function of migration
  * 20261122300000, which the Supabase edge function calls too.
  */
 export async function enqueueWelcomeEmail(db: Db, email: string): Promise<boolean> {
@@ -73,18 +74,13 @@ export async function isKnownUnsubscribeToken(db: Db, token: string): Promise<bo
   return r.rows.length > 0
 }
 
-/** Removes the address from the list, with any email queued for it. Returns whether the token was known. */
+/**
+ * Removes the address from the list with any email queued for its mailbox, and suppresses the
+ * mailbox (app_private.unsubscribe, see suppressions.ts). Returns whether the token was known.
+ */
 export async function unsubscribe(db: Db, token: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const gone = await tx.query<{ email: string }>(
-      'delete from public.beta_signups where unsubscribe_token = $1::uuid returning email',
-      [token],
-    )
-    const email = gone.rows[0]?.email
-    if (email === undefined) return false
-    await tx.query(`delete from app_private.email_queue where dedupe_key = 'welcome:' || lower(btrim($1))`, [email])
-    return true
-  })
+  const r = await db.query<{ ok: boolean }>('select app_private.unsubscribe($1::uuid) as ok', [token])
+  return r.rows[0]?.ok === true
 }
 
 export async function ping(db: Db): Promise<void> {
