@@ -156,6 +156,50 @@ test('a mailbox that left the beta gets nothing, also when it signs up again', a
   )
 })
 
+test('leaving the beta: a GET never removes; a POST does once; unknown and used tokens get one answer', async () => {
+  await signUp('alan@example.com')
+  const token = (
+    await admin.query("select unsubscribe_token::text as t from public.beta_signups where email = 'alan@example.com'")
+  ).rows[0].t
+  const leave = (t: string, init: RequestInit = { method: 'POST' }) =>
+    call(`/resend-email/unsubscribe?token=${t}`, init)
+  expect((await leave(token, { method: 'GET' })).status).toBe(405)
+  expect(
+    Number(
+      (await admin.query("select count(*) as n from public.beta_signups where email = 'alan@example.com'")).rows[0].n,
+    ),
+  ).toBe(1)
+  // RFC 8058: the mail client POSTs List-Unsubscribe=One-Click as a form.
+  const oneClick = await leave(token, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'List-Unsubscribe=One-Click',
+  })
+  expect(oneClick.status).toBe(200)
+  expect(await oneClick.json()).toEqual({ unsubscribed: true })
+  expect(
+    Number(
+      (await admin.query("select count(*) as n from public.beta_signups where email = 'alan@example.com'")).rows[0].n,
+    ),
+  ).toBe(0)
+  const used = await leave(token)
+  const unknown = await leave('00000000-0000-4000-8000-000000000000')
+  const malformed = await leave('nonsense')
+  const answers = await Promise.all(
+    [used, unknown, malformed].map(async (r) => ({ status: r.status, body: await r.json() })),
+  )
+  expect(answers[0]!.status).toBe(404)
+  expect(answers[1]).toEqual(answers[0])
+  expect(answers[2]).toEqual(answers[0])
+  // And the mailbox stays off the list.
+  await signUp('alan@example.com')
+  expect(
+    Number(
+      (await admin.query("select count(*) as n from public.beta_signups where email = 'alan@example.com'")).rows[0].n,
+    ),
+  ).toBe(0)
+})
+
 describe('an outage at sign-up time', () => {
   test('the email waits in the queue, and the retry entry point delivers it exactly once', async () => {
     await signUp('linus@example.com')

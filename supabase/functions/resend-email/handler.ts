@@ -10,6 +10,10 @@ import type { FunctionLogger } from './logger.ts'
 /** The same answer whether or not the address is on the list, as the Node server's (routes/functions.ts). */
 const ANSWER = { queued: true }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** Unknown and already used tokens get this one answer: it tells nobody whether an address was on the list. */
+const UNKNOWN_TOKEN_HINT = 'The address may have left the beta already; nothing else is needed.'
+
 /** What Supabase's gateway and the Node server (app.ts) allow cross-origin; the function answers CORS itself. */
 export const CORS = {
   'Access-Control-Allow-Origin': '*',
@@ -33,7 +37,8 @@ export type HandlerDeps = {
 /**
  * The resend-email function: `POST /resend-email` queues and sends the welcome email of a listed
  * address; `POST /resend-email/retry` sends the emails whose retry is due (pg_cron calls it every
- * minute). Paths may carry Supabase's `/functions/v1` prefix (local runs behind a proxy).
+ * minute); `POST /resend-email/unsubscribe?token=…` takes an address off the list for good
+ * (app_private.unsubscribe: the sign-up, its queued email, and a suppression of its mailbox). Paths may carry Supabase's `/functions/v1` prefix (local runs behind a proxy).
  */
 export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Response> {
   const { db, queue, logger } = deps
@@ -53,9 +58,12 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
     const path = new URL(req.url).pathname.replace(/^\/functions\/v1(?=\/)/, '').replace(/\/+$/, '')
     if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS })
     if (path === '/resend-email') {
-      if (req.method !== 'POST') throw apiError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed; use POST.`)
+      if (req.method !== 'POST')
+        throw apiError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed; use POST.`)
       const { email } = validate(ResendEmailRequest, await readJsonBody(req))
-      const queued = await db.query<{ queued: boolean }>('select app_private.enqueue_welcome_email($1) as queued', [email])
+      const queued = await db.query<{ queued: boolean }>('select app_private.enqueue_welcome_email($1) as queued', [
+        email,
+      ])
       if (queued.rows[0]?.queued === true) {
         logger.info({ event: 'email.queued', kind: 'welcome', to: emailHash(email) }, 'welcome email queued')
         await background(() => queue.runOnce())
@@ -63,11 +71,26 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
       return json(ANSWER, 200)
     }
     if (path === '/resend-email/retry') {
-      if (req.method !== 'POST') throw apiError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed; use POST.`)
+      if (req.method !== 'POST')
+        throw apiError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed; use POST.`)
       // Safe for anyone to call: it only sends emails already queued and due, under the queue's
       // own backoff and leases, so calling it more often sends nothing more and nothing sooner.
       await background(() => queue.runOnce())
       return new Response(null, { status: 202, headers: CORS })
+    }
+    if (path === '/resend-email/unsubscribe') {
+      // A GET never removes anyone: mail scanners fetch links. The page's button and RFC 8058's
+      // one-click request (List-Unsubscribe-Post) both POST.
+      if (req.method !== 'POST')
+        throw apiError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed; use POST.`)
+      const token = new URL(req.url).searchParams.get('token') ?? ''
+      const removed =
+        UUID.test(token) &&
+        (await db.query<{ ok: boolean }>('select app_private.unsubscribe($1::uuid) as ok', [token])).rows[0]?.ok ===
+          true
+      if (!removed) throw apiError(404, 'UNKNOWN_TOKEN', 'This link is not valid (any more).', null, UNKNOWN_TOKEN_HINT)
+      logger.info({ event: 'beta.unsubscribed' }, 'an address left the beta')
+      return json({ unsubscribed: true }, 200)
     }
     // Supabase's edge runtime answers an unknown function with this body.
     throw apiError(404, 'NOT_FOUND', 'Requested function was not found')
@@ -97,7 +120,13 @@ async function readJsonBody(req: Request): Promise<unknown> {
   if (declared !== null && Number(declared) > MAX_BODY_BYTES) throw tooLarge()
   const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
   if (type !== 'application/json') {
-    throw apiError(415, 'PGRST107', `None of these media types are available: ${type || '(none)'}`, null, 'Send the body as application/json.')
+    throw apiError(
+      415,
+      'PGRST107',
+      `None of these media types are available: ${type || '(none)'}`,
+      null,
+      'Send the body as application/json.',
+    )
   }
   const bytes = await readLimited(req)
   try {
