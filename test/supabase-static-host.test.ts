@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Db } from '../src/server/db/db.ts'
 import { fromAddress, testApp, testDb } from '../src/server/test-app.ts'
 import { IMMUTABLE_ASSETS, writeStaticHostHeaders } from '../scripts/static-host-headers.ts'
+import { parseHeadersFile } from './support/supabase-static-host.ts'
 
 // The static host's header files say what the Node server says for the same page, with the
 // Supabase project allowed in connect-src.
@@ -21,7 +22,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'static-host-'))
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>Solodesk</title>')
   await writeStaticHostHeaders(dir, `${SUPABASE}/`)
-  netlify = parseNetlify(await readFile(join(dir, '_headers'), 'utf8'))
+  netlify = parseHeadersFile(await readFile(join(dir, '_headers'), 'utf8'))
   const config = JSON.parse(await readFile(join(dir, 'vercel.json'), 'utf8')) as {
     headers: { source: string; headers: { key: string; value: string }[] }[]
   }
@@ -31,21 +32,6 @@ afterAll(async () => {
   await close()
   await rm(dir, { recursive: true, force: true })
 })
-
-/** Netlify's and Cloudflare Pages' format: a path, then indented `Name: value` lines. */
-function parseNetlify(text: string): Map<string, Map<string, string>> {
-  const rules = new Map<string, Map<string, string>>()
-  let current: Map<string, string> | undefined
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue
-    if (!/^\s/.test(line)) rules.set(line.trim(), (current = new Map()))
-    else {
-      const at = line.indexOf(':')
-      current!.set(line.slice(0, at).trim().toLowerCase(), line.slice(at + 1).trim())
-    }
-  }
-  return rules
-}
 
 test('_headers and vercel.json say the same thing', () => {
   expect([...netlify.keys()]).toEqual(['/*', '/assets/*'])

@@ -1,0 +1,112 @@
+import { pino } from 'pino'
+import { expect, test } from '@playwright/test'
+import { freePort } from '../scripts/pg-cluster.ts'
+import { joinButton, signupEmail, signupSection } from './fixtures.ts'
+import { createApp } from '../src/server/app.ts'
+import type { Db } from '../src/server/db/db.ts'
+import { openDb } from '../src/server/db/open.ts'
+import { startResendStandIn, type ResendStandIn } from '../test/support/resend-stand-in.ts'
+import { startSupabaseDatabase, type SupabaseDatabase } from '../test/support/supabase-database.ts'
+import { startFunction, type RunningFunction } from '../test/support/supabase-function.ts'
+import { startGateway } from '../test/support/supabase-gateway.ts'
+import { buildForStaticHost, startStaticHost } from '../test/support/supabase-static-host.ts'
+
+// The Supabase deployment end to end, in a real Chromium: the page built with VITE_SUPABASE_URL
+// (in a temp folder, apart from dist/) on a static host that applies the generated `_headers`, a
+// separate "project" origin whose /rest/v1 is our Node server (the stand-in for PostgREST) and
+// whose /functions/v1/resend-email is the Deno edge function, started with the interface's
+// command; the database is the Supabase-like PostgreSQL with the migrations, email goes to the
+// Resend stand-in.
+
+const KEY = 'sb_publishable_e2e_not_secret'
+const RESEND_KEY = 're_e2e'
+
+let supa: SupabaseDatabase
+let resend: ResendStandIn
+let fn: RunningFunction
+let db: Db
+const closers: (() => Promise<unknown>)[] = []
+let siteUrl: string
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000)
+  const projectPort = await freePort()
+  const projectUrl = `http://127.0.0.1:${projectPort}`
+  ;[supa, resend] = await Promise.all([startSupabaseDatabase(), startResendStandIn({ apiKey: RESEND_KEY })])
+  closers.push(
+    () => supa.stop(),
+    () => resend.close(),
+  )
+  // The page's address is only known once its host listens; the build needs only the project's.
+  const build = await buildForStaticHost({
+    VITE_SUPABASE_URL: projectUrl,
+    VITE_SUPABASE_ANON_KEY: KEY,
+    VITE_SITE_URL: 'https://beta.example.com',
+  })
+  closers.push(build.remove)
+  const host = await startStaticHost(build.clientDir)
+  closers.push(host.close)
+  siteUrl = host.url
+  fn = await startFunction(
+    {
+      SUPABASE_DB_URL: supa.url,
+      RESEND_API_KEY: RESEND_KEY,
+      EMAIL_FROM: 'Solodesk <hello@example.com>',
+      SITE_URL: siteUrl,
+      RESEND_API_URL: resend.url,
+    },
+    { mode: 'interface' },
+  )
+  closers.push(fn.stop)
+  db = await openDb({ DATABASE_URL: supa.url, PGLITE_DIR: 'memory://' })
+  closers.push(() => db.close())
+  const rest = createApp({
+    config: { ANON_KEY: KEY, STATIC_DIR: '/nonexistent' },
+    db,
+    logger: pino({ level: 'silent' }),
+  })
+  const gateway = await startGateway({
+    port: projectPort,
+    functionUrl: fn.url,
+    rest: (req, env) => rest.fetch(req, env),
+  })
+  closers.push(gateway.close)
+})
+
+test.afterAll(async () => {
+  for (const close of closers.reverse()) await close().catch(() => {})
+})
+
+test('a sign-up on the static page ends with the welcome email, sent by the edge function through Resend', async ({
+  page,
+}) => {
+  const violations: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error') violations.push(m.text())
+  })
+  const email = `supabase-${Date.now()}@example.com`
+  await page.goto(`${siteUrl}/`)
+  await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset)
+  const section = signupSection(page)
+  await signupEmail(page).fill(email)
+  const functionCall = page.waitForResponse(
+    (r) => r.url().includes('/functions/v1/resend-email') && r.request().method() === 'POST',
+  )
+  await joinButton(page).click()
+  await expect(section.getByText('Welcome to the Beta', { exact: true })).toBeVisible()
+  expect((await functionCall).status()).toBe(200)
+  await expect(section).toContainText(email)
+
+  await expect.poll(() => resend.emailsTo(email).length, { timeout: 15_000 }).toBe(1)
+  const sent = JSON.parse(resend.emailsTo(email)[0]!.body) as {
+    subject: string
+    text: string
+    headers: Record<string, string>
+  }
+  expect(sent.subject).toBe('Welcome to the Solodesk beta')
+  expect(sent.text).toContain(`${siteUrl}/unsubscribe?token=`)
+  const row = (await db.query<{ n: string }>('select count(*) as n from public.beta_signups where email = $1', [email]))
+    .rows[0]
+  expect(Number(row!.n)).toBe(1)
+  expect(violations).toEqual([])
+})
