@@ -1,4 +1,4 @@
-import { serve, type HttpBindings } from '@hono/node-server'
+import { serve, type Http2Bindings, type HttpBindings } from '@hono/node-server'
 import type { Server } from 'node:http'
 
 const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive'])
@@ -11,7 +11,7 @@ const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'transfer-en
 export async function startGateway(options: {
   port: number
   functionUrl: string
-  rest: (req: Request, env: HttpBindings) => Response | Promise<Response>
+  rest: (req: Request, env: HttpBindings | Http2Bindings) => Response | Promise<Response>
 }): Promise<{ url: string; close: () => Promise<void> }> {
   const forward = async (req: Request): Promise<Response> => {
     const url = new URL(req.url)
@@ -30,7 +30,7 @@ export async function startGateway(options: {
       {
         hostname: '127.0.0.1',
         port: options.port,
-        fetch: (req: Request, env: HttpBindings) =>
+        fetch: (req: Request, env: HttpBindings | Http2Bindings) =>
           new URL(req.url).pathname.startsWith('/functions/v1/') ? forward(req) : options.rest(req, env),
       },
       () => resolve(s as Server),
