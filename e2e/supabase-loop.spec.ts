@@ -27,11 +27,12 @@ let fn: RunningFunction
 let db: Db
 const closers: (() => Promise<unknown>)[] = []
 let siteUrl: string
+let projectUrl: string
 
 test.beforeAll(async () => {
   test.setTimeout(240_000)
   const projectPort = await freePort()
-  const projectUrl = `http://127.0.0.1:${projectPort}`
+  projectUrl = `http://127.0.0.1:${projectPort}`
   ;[supa, resend] = await Promise.all([startSupabaseDatabase(), startResendStandIn({ apiKey: RESEND_KEY })])
   closers.push(
     () => supa.stop(),
@@ -54,6 +55,7 @@ test.beforeAll(async () => {
       EMAIL_FROM: 'Solodesk <hello@example.com>',
       SITE_URL: siteUrl,
       RESEND_API_URL: resend.url,
+      SUPABASE_URL: projectUrl,
     },
     { mode: 'interface' },
   )
@@ -81,9 +83,11 @@ test('a sign-up on the static page ends with the welcome email, sent by the edge
   page,
 }) => {
   const violations: string[] = []
+  // CSP refusals (the generated _headers must allow the project's origin) and script errors.
   page.on('console', (m) => {
-    if (m.type() === 'error') violations.push(m.text())
+    if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text())
   })
+  page.on('pageerror', (err) => violations.push(err.message))
   const email = `supabase-${Date.now()}@example.com`
   await page.goto(`${siteUrl}/`)
   await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset)
@@ -108,5 +112,33 @@ test('a sign-up on the static page ends with the welcome email, sent by the edge
   const row = (await db.query<{ n: string }>('select count(*) as n from public.beta_signups where email = $1', [email]))
     .rows[0]
   expect(Number(row!.n)).toBe(1)
+  expect(violations).toEqual([])
+
+  // Leaving the beta from the email: its link opens the static /unsubscribe page, which asks first.
+  const token = /unsubscribe\?token=([0-9a-f-]{36})/.exec(sent.text)![1]!
+  expect(sent.headers['List-Unsubscribe']).toBe(`<${projectUrl}/functions/v1/resend-email/unsubscribe?token=${token}>`)
+  await page.goto(`${siteUrl}/unsubscribe?token=${token}`)
+  await expect(page.getByRole('heading', { name: 'Leave the Solodesk beta?' })).toBeVisible()
+  expect(
+    Number(
+      (await db.query<{ n: string }>('select count(*) as n from public.beta_signups where email = $1', [email]))
+        .rows[0]!.n,
+    ),
+  ).toBe(1)
+  await page.getByRole('button', { name: 'Leave the beta' }).click()
+  await expect(page.getByRole('heading', { name: 'You have left the Solodesk beta.' })).toBeVisible()
+  expect(
+    Number(
+      (await db.query<{ n: string }>('select count(*) as n from public.beta_signups where email = $1', [email]))
+        .rows[0]!.n,
+    ),
+  ).toBe(0)
+  // The mail client's one-click POST reaches the function through the project's URL; the token is used now.
+  const oneClick = await fetch(sent.headers['List-Unsubscribe']!.slice(1, -1), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'List-Unsubscribe=One-Click',
+  })
+  expect(oneClick.status).toBe(404)
   expect(violations).toEqual([])
 })

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Db } from '../src/server/db/db.ts'
 import { fromAddress, testApp, testDb } from '../src/server/test-app.ts'
-import { IMMUTABLE_ASSETS, writeStaticHostHeaders } from '../scripts/static-host-headers.ts'
+import { IMMUTABLE_ASSETS, writeStaticHostHeaders, writeUnsubscribePage } from '../scripts/static-host.ts'
 import { parseHeadersFile } from './support/supabase-static-host.ts'
 
 // The static host's header files say what the Node server says for the same page, with the
@@ -63,3 +63,16 @@ function headerRecord(headers: Headers): Record<string, string> {
   headers.forEach((value, name) => (record[name] = value))
   return record
 }
+
+test('the static /unsubscribe page: the Node server texts, no inline code, its script posts to the function', async () => {
+  await writeUnsubscribePage(dir, { supabaseUrl: `${SUPABASE}/`, anonKey: 'sb_publishable_x' })
+  const html = await readFile(join(dir, 'unsubscribe.html'), 'utf8')
+  expect(html).toContain('<h1>Leave the Solodesk beta?</h1>')
+  expect(html).not.toMatch(/<script(?![^>]*\ssrc=)|\sstyle=|\son[a-z]+=/)
+  expect(html).not.toContain('method="post"')
+  const src = /<script type="module" src="(\/assets\/unsubscribe-[0-9a-f]{8}\.js)">/.exec(html)![1]!
+  const script = await readFile(join(dir, src), 'utf8')
+  expect(script).toContain(`"${SUPABASE}/functions/v1/resend-email/unsubscribe"`)
+  expect(script).toContain('You have left the Solodesk beta.')
+  expect(await readFile(join(dir, 'unsubscribe.css'), 'utf8')).toContain('body{')
+})

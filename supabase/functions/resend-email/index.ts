@@ -8,6 +8,7 @@ import { createResendTransport } from '../../../src/server/email/resend.ts'
 import { openDb } from './db.ts'
 import { createHandler } from './handler.ts'
 import { createFunctionLogger } from './logger.ts'
+import { withOneClickUnsubscribe } from './one-click.ts'
 import { loadSettings } from './settings.ts'
 
 const settings = loadSettings(Deno.env.toObject())
@@ -16,9 +17,10 @@ const defaults = loadConfig({})
 const encoder = new TextEncoder()
 const logger = createFunctionLogger((line) => Deno.stdout.writeSync(encoder.encode(line)))
 const db = openDb(settings.SUPABASE_DB_URL)
+const resend = createResendTransport({ apiKey: settings.RESEND_API_KEY, apiUrl: settings.RESEND_API_URL })
 const queue = createEmailQueue({
   db,
-  transport: createResendTransport({ apiKey: settings.RESEND_API_KEY, apiUrl: settings.RESEND_API_URL }),
+  transport: settings.SUPABASE_URL ? withOneClickUnsubscribe(resend, settings.SUPABASE_URL) : resend,
   logger,
   config: {
     EMAIL_FROM: settings.EMAIL_FROM,

@@ -11,8 +11,15 @@ const LEVELS = { info: 30, warn: 40, error: 50 } as const
  */
 export function createFunctionLogger(write: (line: string) => void): FunctionLogger {
   const log = (level: keyof typeof LEVELS) => (first: unknown, msg?: unknown) => {
-    const fields = typeof first === 'object' && first !== null ? serialise(first as Record<string, unknown>) : { msg: first }
-    const line = JSON.stringify({ level: LEVELS[level], time: Date.now(), service: 'resend-email', ...fields, ...(msg === undefined ? {} : { msg }) })
+    const fields =
+      typeof first === 'object' && first !== null ? serialise(first as Record<string, unknown>) : { msg: first }
+    const line = JSON.stringify({
+      level: LEVELS[level],
+      time: Date.now(),
+      service: 'resend-email',
+      ...fields,
+      ...(msg === undefined ? {} : { msg }),
+    })
     write(redactAddresses(line) + '\n')
   }
   return { info: log('info'), warn: log('warn'), error: log('error') }

@@ -16,8 +16,12 @@ const Settings = z.object({
   SITE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .transform((u) => u.replace(/\/+$/, '')),
-  RESEND_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://api.resend.com'),
+  RESEND_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://api.resend.com'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  /** Set by Supabase for every function (not a secret to set): where one-click unsubscribes go. */
+  SUPABASE_URL: z.url({ protocol: /^https?$/ }).optional(),
 })
 
 export type Settings = z.infer<typeof Settings>
