@@ -1,5 +1,5 @@
 // The page's security headers as data: the Node server's middleware (security-headers.ts) and
-// the static-host header files (scripts/static-host-headers.ts: Netlify and Cloudflare Pages'
+// the static-host header files (scripts/static-host.ts: Netlify and Cloudflare Pages'
 // `_headers`, Vercel's `vercel.json`) are built from this one module. No I/O, no framework.
 
 export const ONE_YEAR = 31_536_000
