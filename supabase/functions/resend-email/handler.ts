@@ -1,6 +1,7 @@
 import { ResendEmailRequest } from '../../../src/shared/beta-signup.ts'
 import { ApiError, apiError } from '../../../src/server/errors.ts'
 import type { Db } from '../../../src/server/db/db.ts'
+import { enqueueWelcomeEmail, unsubscribe } from '../../../src/server/db/queries.ts'
 import type { EmailQueue } from '../../../src/server/email/queue.ts'
 import { emailHash } from '../../../src/server/log-redact.ts'
 import { MAX_BODY_BYTES, tooLarge } from '../../../src/server/routes/json-body.ts'
@@ -38,7 +39,8 @@ export type HandlerDeps = {
  * The resend-email function: `POST /resend-email` queues and sends the welcome email of a listed
  * address; `POST /resend-email/retry` sends the emails whose retry is due (pg_cron calls it every
  * minute); `POST /resend-email/unsubscribe?token=…` takes an address off the list for good
- * (app_private.unsubscribe: the sign-up, its queued email, and a suppression of its mailbox). Paths may carry Supabase's `/functions/v1` prefix (local runs behind a proxy).
+ * (app_private.unsubscribe: the sign-up, its queued email, and a suppression of its mailbox).
+ * Paths may carry Supabase's `/functions/v1` prefix (local runs behind a proxy).
  */
 export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Response> {
   const { db, queue, logger } = deps
@@ -61,10 +63,8 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
       if (req.method !== 'POST')
         throw apiError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed; use POST.`)
       const { email } = validate(ResendEmailRequest, await readJsonBody(req))
-      const queued = await db.query<{ queued: boolean }>('select app_private.enqueue_welcome_email($1) as queued', [
-        email,
-      ])
-      if (queued.rows[0]?.queued === true) {
+      // The Node server's call of the one SQL rule (migration 20261122300000).
+      if (await enqueueWelcomeEmail(db, email)) {
         logger.info({ event: 'email.queued', kind: 'welcome', to: emailHash(email) }, 'welcome email queued')
         await background(() => queue.runOnce())
       }
@@ -84,10 +84,7 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
       if (req.method !== 'POST')
         throw apiError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed; use POST.`)
       const token = new URL(req.url).searchParams.get('token') ?? ''
-      const removed =
-        UUID.test(token) &&
-        (await db.query<{ ok: boolean }>('select app_private.unsubscribe($1::uuid) as ok', [token])).rows[0]?.ok ===
-          true
+      const removed = UUID.test(token) && (await unsubscribe(db, token))
       if (!removed) throw apiError(404, 'UNKNOWN_TOKEN', 'This link is not valid (any more).', null, UNKNOWN_TOKEN_HINT)
       logger.info({ event: 'beta.unsubscribed' }, 'an address left the beta')
       return json({ unsubscribed: true }, 200)
