@@ -16,7 +16,7 @@ import { healthRoutes } from './routes/health.ts'
 import { MAX_BODY_BYTES, tooLarge } from './routes/json-body.ts'
 import { restRoutes } from './routes/rest.ts'
 import { staticRoutes } from './routes/static.ts'
-import { unsubscribeRoutes } from './routes/unsubscribe.ts'
+import { tokenPageErrors, unsubscribeRoutes } from './routes/unsubscribe.ts'
 
 type HardeningKey = 'TRUST_PROXY' | 'CSP_CONNECT_SRC' | `RATE_LIMIT_${string}` | 'SIGNUP_CONFIRMATION'
 type Hardening = { [K in keyof Config as K extends HardeningKey ? K : never]: Config[K] }
@@ -92,8 +92,7 @@ export function createApp(deps: AppDeps): Hono {
     perMinute: config.RATE_LIMIT_UNSUBSCRIBE_PER_MINUTE,
     perHour: config.RATE_LIMIT_UNSUBSCRIBE_PER_HOUR,
   })
-  app.use('/unsubscribe', tokenPages)
-  app.use('/confirm', tokenPages)
+  for (const path of ['/unsubscribe', '/confirm']) app.use(path, tokenPageErrors(), tokenPages)
   // Every route, not only the JSON ones: the one-click unsubscribe POST carries a form body too.
   app.use(
     '*',

@@ -81,3 +81,14 @@ export function signupConfirmedPage(): string {
 <p><a href="/">Back to ${escape(SITE.name)}</a></p>`,
   )
 }
+
+/** The rate limit's answer on these pages. */
+export function tooManyRequestsPage(retryAfterSeconds: number): string {
+  const wait = retryAfterSeconds < 90 ? `${retryAfterSeconds} seconds` : `${Math.ceil(retryAfterSeconds / 60)} minutes`
+  return page(
+    'Too many requests',
+    `<h1>Too many requests.</h1>
+<p>Please try again in ${escape(wait)}. Your link still works.</p>
+<p><a href="/">Back to ${escape(SITE.name)}</a></p>`,
+  )
+}

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import type { Db } from '../db/db.ts'
 import { confirmSignup, isKnownUnsubscribeToken, unsubscribe } from '../db/queries.ts'
 import type { Logger } from '../log.ts'
@@ -9,6 +9,7 @@ import {
   PAGE_CSP,
   PAGE_CSS,
   signupConfirmedPage,
+  tooManyRequestsPage,
   unknownTokenPage,
 } from './unsubscribe-page.ts'
 
@@ -60,7 +61,20 @@ export function unsubscribeRoutes(deps: { db: Db; logger: Logger; wakeEmailQueue
   return app
 }
 
-function html(c: Context, body: string, status: 200 | 404): Response {
+/**
+ * In front of the rate limit on the token pages: people open them in a browser, so a 429 is a
+ * page too, not the API's JSON (issue 8). Retry-After stays.
+ */
+export function tokenPageErrors(): MiddlewareHandler {
+  return async (c, next) => {
+    await next()
+    if (c.res.status !== 429) return
+    const seconds = Number(c.res.headers.get('Retry-After')) || 60
+    c.res = html(c, tooManyRequestsPage(seconds), 429)
+  }
+}
+
+function html(c: Context, body: string, status: 200 | 404 | 429): Response {
   c.header('Content-Security-Policy', PAGE_CSP)
   c.header('Cache-Control', 'no-store')
   // The token is in the URL: keep it out of Referer headers.
