@@ -22,6 +22,7 @@ describe.each(DB_KINDS)('schema on %s', (kind) => {
       '20261122100000_add_canonical_mailbox.sql',
       '20261122100100_create_email_suppressions.sql',
       '20261122100200_add_signup_confirmation.sql',
+      '20261122100300_add_email_local_part_limit.sql',
     ])
   })
 
@@ -75,6 +76,11 @@ describe.each(DB_KINDS)('schema on %s', (kind) => {
       ],
       ["insert into public.beta_signups (email) values ('no-at-sign')", '23514'],
       ['insert into public.beta_signups (email) values (null)', '23502'],
+      [`insert into public.beta_signups (email) values ('${'a'.repeat(65)}@b.co')`, '23514'],
+      [
+        `insert into public.contact_messages (name, email, subject, message) values ('A', '${'a'.repeat(65)}@b.co', 'other', 'x')`,
+        '23514',
+      ],
     ] as const
     for (const [sql, code] of bad) {
       await expect(db.query(sql), sql).rejects.toMatchObject({ code })

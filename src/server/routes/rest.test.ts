@@ -139,6 +139,19 @@ describe.each(DB_KINDS)('REST interface on %s', (kind) => {
     expect(await count(db, 'public.beta_signups')).toBe(0)
   })
 
+  test('a local part over 64 characters is refused with a clear message, in both tables', async () => {
+    const email = `${'a'.repeat(65)}@example.com`
+    for (const [table, body] of [
+      ['beta_signups', { email }],
+      ['contact_messages', { name: 'Ada', email, subject: 'general', message: 'Hi' }],
+    ] as const) {
+      const err = await expectRefused(await post(table, body), 400, '23514')
+      expect(err.message).toBe('The part before the @ must be at most 64 characters.')
+    }
+    expect(await count(db, 'public.beta_signups')).toBe(0)
+    expect(await count(db, 'public.contact_messages')).toBe(0)
+  })
+
   test('the unknown column message is PostgREST’s', async () => {
     const body = await expectRefused(await post('beta_signups', { email: 'ada@example.com', x: 1 }), 400, 'PGRST204')
     expect(body.message).toBe("Could not find the 'x' column of 'beta_signups' in the schema cache")
