@@ -10,9 +10,9 @@ export function SiteHeader() {
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-2 gap-y-3 px-3 py-3 sm:gap-x-4 sm:px-6">
         <a href="#top" aria-label={HEADER.homeLabel} className="flex items-center gap-2 rounded-lg sm:gap-2.5">
           <LogoMark id="logo-header" size={30} />
-          <span className="text-base font-semibold tracking-tight text-white sm:text-lg" aria-hidden="true">
-            {SITE.name}
-          </span>
+          <span className="text-base font-semibold tracking-tight text-white sm:text-lg">{SITE.name}</span>
+          {/* The flex gap spaces the two visually; the space makes the link's text "Solodesk BETA", as
+              seen, so its label "Solodesk BETA, home" starts with it (WCAG 2.5.3 label in name). */}{' '}
           <Badge>{HEADER.betaBadge}</Badge>
         </a>
         <div className="order-last flex w-full justify-center md:order-none md:ml-auto md:w-auto">
@@ -27,7 +27,11 @@ export function SiteHeader() {
             />
           </a>
         </div>
-        <LinkButton href={`#${CTA_ID}`} onClick={scrollToCta} className={buttonClass('light', 'md', 'h-9 px-3 sm:h-10 sm:px-4')}>
+        <LinkButton
+          href={`#${CTA_ID}`}
+          onClick={scrollToCta}
+          className={buttonClass('light', 'md', 'h-9 px-3 sm:h-10 sm:px-4')}
+        >
           {HEADER.cta}
         </LinkButton>
       </div>
