@@ -1,9 +1,9 @@
 import { HEADER, PRODUCT_DIRECTORY, SITE } from '../../shared/site.ts'
-import { CTA_ID, scrollToCta } from '../lib/scroll-to-cta.ts'
+import { Island } from '../islands/island.tsx'
 import { Badge } from '../ui/badge.tsx'
-import { buttonClass, LinkButton } from '../ui/button.tsx'
 import { LogoMark } from '../ui/logo.tsx'
 
+/** Server HTML around one island, the "try the beta" button (cta-links.tsx). */
 export function SiteHeader() {
   return (
     <header className="relative z-40 border-b border-white/[0.06] bg-[#0b0d17]/80 backdrop-blur-md md:sticky md:top-0">
@@ -27,13 +27,7 @@ export function SiteHeader() {
             />
           </a>
         </div>
-        <LinkButton
-          href={`#${CTA_ID}`}
-          onClick={scrollToCta}
-          className={buttonClass('light', 'md', 'h-9 px-3 sm:h-10 sm:px-4')}
-        >
-          {HEADER.cta}
-        </LinkButton>
+        <Island name="header-cta" />
       </div>
     </header>
   )
