@@ -20,7 +20,7 @@ function reactOwned(page: Page, selector: string) {
 test('React owns only what is inside an island; the static sections are never walked', async ({ page }) => {
   await page.goto('/')
   const owned = await page.evaluate(() =>
-    [...document.querySelectorAll('*')]
+    Array.from(document.querySelectorAll('*'))
       .filter((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber')))
       .map((el) => ({ tag: el.tagName, inIsland: el.parentElement?.closest('[data-island]') !== null })),
   )
