@@ -3,7 +3,7 @@ import { LIMITS } from './limits.ts'
 
 /**
  * An email address as every side accepts it: trimmed, at most 254 characters, syntactically
- * valid, and free of CR/LF (it ends up in an email header). Letter case is kept as typed;
+ * valid, at most 64 characters before the @ (SMTP's limit), and free of CR/LF (it ends up in an email header). Letter case is kept as typed;
  * uniqueness is decided on the lower-cased form by the database.
  */
 export const emailAddress = z
@@ -11,7 +11,14 @@ export const emailAddress = z
   .trim()
   .min(1, 'Email is required.')
   .max(LIMITS.email, `Email must be at most ${LIMITS.email} characters.`)
-  .pipe(z.email('Enter a valid email address.'))
+  .pipe(
+    z
+      .email('Enter a valid email address.')
+      .refine(
+        (a) => a.lastIndexOf('@') <= LIMITS.emailLocalPart,
+        `The part before the @ must be at most ${LIMITS.emailLocalPart} characters.`,
+      ),
+  )
 
 /** The address trimmed and in lower case (log hashes). */
 export function normaliseEmail(address: string): string {

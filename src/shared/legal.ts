@@ -53,7 +53,7 @@ export const PRIVACY: LegalDocument = {
     {
       heading: 'How long we keep it',
       paragraphs: [
-        'We keep your sign-up email for as long as you take part in the beta. We delete it as soon as you leave, or within 30 days after the beta ends, unless you choose to keep using Solodesk.',
+        'We keep your sign-up email for as long as you take part in the beta. We delete it as soon as you leave, or within 30 days after the beta ends, unless you choose to keep using Solodesk. If we ask you to confirm your sign-up and you do not, we delete your address after 7 days.',
         'We keep contact messages for up to 12 months after we have answered them, so we can follow up on the same question, and then delete them.',
       ],
     },

@@ -10,12 +10,16 @@ language sql
 volatile
 set search_path = ''
 as $$
-  with queued as (
-    insert into app_private.email_queue (kind, to_email, dedupe_key)
-    select 'welcome', s.email, 'welcome:' || app_private.canonical_email(s.email)
-    from public.beta_signups s
+  -- Without double opt-in (the Node server's SIGNUP_CONFIRMATION off, and always on Supabase) the
+  -- welcome email ends the sign-up: it is marked confirmed (20261122100200).
+  with signup as (
+    update public.beta_signups s set confirmed_at = coalesce(s.confirmed_at, now())
     where app_private.canonical_email(s.email) = app_private.canonical_email(address)
       and not app_private.is_suppressed(s.email)
+    returning s.email
+  ), queued as (
+    insert into app_private.email_queue (kind, to_email, dedupe_key)
+    select 'welcome', signup.email, 'welcome:' || app_private.canonical_email(signup.email) from signup
     on conflict (dedupe_key) do nothing
     returning 1
   )

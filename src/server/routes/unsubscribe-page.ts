@@ -60,3 +60,35 @@ export function unknownTokenPage(): string {
 <p><a href="/">Back to ${escape(SITE.name)}</a></p>`,
   )
 }
+
+/** Double opt-in: the link in the first email opens this; only its button (a POST) confirms. */
+export function confirmSignupPage(token: string): string {
+  return page(
+    'Confirm your sign-up',
+    `<h1>Join the ${escape(SITE.name)} beta?</h1>
+<p>Confirm that you want to receive the beta emails at this address, starting with your welcome email.</p>
+<form method="post" action="/confirm?token=${encodeURIComponent(token)}">
+<button type="submit">Confirm my sign-up</button>
+</form>`,
+  )
+}
+
+export function signupConfirmedPage(): string {
+  return page(
+    'You are on the beta list',
+    `<h1>You are on the ${escape(SITE.name)} beta list.</h1>
+<p>Thanks for confirming. Your welcome email is on its way.</p>
+<p><a href="/">Back to ${escape(SITE.name)}</a></p>`,
+  )
+}
+
+/** The rate limit's answer on these pages. */
+export function tooManyRequestsPage(retryAfterSeconds: number): string {
+  const wait = retryAfterSeconds < 90 ? `${retryAfterSeconds} seconds` : `${Math.ceil(retryAfterSeconds / 60)} minutes`
+  return page(
+    'Too many requests',
+    `<h1>Too many requests.</h1>
+<p>Please try again in ${escape(wait)}. Your link still works.</p>
+<p><a href="/">Back to ${escape(SITE.name)}</a></p>`,
+  )
+}
