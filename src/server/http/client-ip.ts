@@ -55,6 +55,11 @@ export function rateLimitKey(ip: string): string {
   return groups ? `${groups.slice(0, 4).join(':')}::/64` : ip
 }
 
+/** What per-address connection limits count under: a socket's peer, as rate limits count it. */
+export function connectionKey(remoteAddress: string | undefined): string {
+  return rateLimitKey(normalise(remoteAddress ?? 'unknown'))
+}
+
 function bindings(c: Context): NodeBindings {
   return (c.env ?? {}) as NodeBindings
 }
