@@ -169,6 +169,16 @@ test('an HTTP/1.0 request without Host is still served', async () => {
   expect(head(await exchange(s.port, 'GET / HTTP/1.0\r\n\r\n')).status).toBe(200)
 })
 
+test('over a real socket too, a Range the server does not support gets 200 and the whole file', async () => {
+  const s = await start()
+  for (const range of ['items=0-5', 'bytes=0-1,3-4']) {
+    const res = await fetch(`${s.url}/index.html`, { headers: { range } })
+    expect(res.status, range).toBe(200)
+    expect(await res.text()).toBe('<!doctype html><title>Solodesk</title>')
+  }
+  expect((await fetch(`${s.url}/index.html`, { headers: { range: 'bytes=0-4' } })).status).toBe(206)
+})
+
 test('idle, slow and kept-alive connections are closed after their timeouts', async () => {
   const s = await start({ HTTP_HEADERS_TIMEOUT_MS: 300, HTTP_REQUEST_TIMEOUT_MS: 600, HTTP_KEEP_ALIVE_TIMEOUT_MS: 200 })
   const silent = await open(s.port)
