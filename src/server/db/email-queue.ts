@@ -3,25 +3,46 @@ import type { Db } from './db.ts'
 /** A claimed email, with what the worker needs to build it; unsubscribeToken is null once the address left the list. */
 export type ClaimedEmail = {
   id: string
-  kind: 'welcome'
+  kind: 'welcome' | 'confirm-signup'
   toEmail: string
   attempts: number
   unsubscribeToken: string | null
 }
 
+/** How long a sign-up may stay unconfirmed under double opt-in before it is deleted. */
+export const UNCONFIRMED_SIGNUP_DAYS = 7
+
 /**
  * Claims up to `limit` due emails: pending ones whose time has come, and ones left in 'sending'
  * past their lease by a worker that died. SKIP LOCKED lets several workers share the queue.
+ *
+ * With `expireUnconfirmed` (double opt-in on), the same statement deletes sign-ups left
+ * unconfirmed for UNCONFIRMED_SIGNUP_DAYS, with their finished confirmation request: riding on
+ * the claim costs no query and no timer of its own, so an idle server still does one claim per
+ * poll interval and nothing else (issue 7). A partial index makes the check cheap.
  */
-export async function claimDueEmails(db: Db, limit: number, leaseMs: number): Promise<ClaimedEmail[]> {
+export async function claimDueEmails(
+  db: Db,
+  limit: number,
+  leaseMs: number,
+  expireUnconfirmed = false,
+): Promise<ClaimedEmail[]> {
   const r = await db.query<{
     id: string
-    kind: 'welcome'
+    kind: ClaimedEmail['kind']
     to_email: string
     attempts: number
     unsubscribe_token: string | null
   }>(
-    `with due as (
+    `with expired as (
+       delete from public.beta_signups
+       where $3::boolean and confirmed_at is null and created_at < now() - make_interval(days => $4::integer)
+       returning email
+     ), expired_requests as (
+       delete from app_private.email_queue r using expired e
+       where r.dedupe_key = 'confirm-signup:' || app_private.canonical_email(e.email)
+         and r.status not in ('pending', 'sending')
+     ), due as (
        select id from app_private.email_queue
        where (status = 'pending' and next_attempt_at <= now())
           or (status = 'sending' and locked_until < now())
@@ -35,8 +56,8 @@ export async function claimDueEmails(db: Db, limit: number, leaseMs: number): Pr
      where q.id = due.id
      returning q.id::text as id, q.kind, q.to_email, q.attempts,
        (select s.unsubscribe_token::text from public.beta_signups s
-        where lower(btrim(s.email)) = lower(btrim(q.to_email))) as unsubscribe_token`,
-    [limit, leaseMs],
+        where app_private.canonical_email(s.email) = app_private.canonical_email(q.to_email)) as unsubscribe_token`,
+    [limit, leaseMs, expireUnconfirmed, UNCONFIRMED_SIGNUP_DAYS],
   )
   return r.rows.map((x) => ({
     id: x.id,
