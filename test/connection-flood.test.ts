@@ -30,8 +30,7 @@ async function start(env: Record<string, string> = {}) {
     { PGLITE_DIR: 'memory://', OUTBOX_DIR: join(dir, 'outbox'), STATIC_DIR: dir, ...env },
     { fileLimit: FILE_LIMIT },
   )
-  // A first start creates the database; on a busy machine that takes a while.
-  await waitHealthy(server, 60_000)
+  await waitHealthy(server)
   return { url: server.url, port: Number(new URL(server.url).port) }
 }
 

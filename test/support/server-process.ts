@@ -74,8 +74,11 @@ export async function startServer(
   }
 }
 
-/** Polls /healthz until the database is open and migrated (a first start creates it). */
-export async function waitHealthy(server: ServerProcess, timeoutMs = 30_000): Promise<void> {
+/**
+ * Polls /healthz until the database is open and migrated (a first start creates it; on a loaded
+ * 2-core machine that has taken over 30 s).
+ */
+export async function waitHealthy(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
   await waitFor(
     async () =>
       (await fetch(`${server.url}/healthz`).then(
