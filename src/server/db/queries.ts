@@ -60,10 +60,10 @@ function toParam(v: unknown): unknown {
 
 /**
  * Queues the welcome email for an address on the beta list, at most once per mailbox ever
- * (dedupe_key, on the canonical form), never for a suppressed mailbox, sent to the address as
- * first typed, and marks the sign-up confirmed: without double opt-in, the welcome email is its
- * end. Returns whether a new email was queued. The rule is the SQL function of migration
- * 20261122300000, which the Supabase edge function calls too.
+ * (dedupe_key, on the canonical form), sent to the address as first typed, and marks the sign-up
+ * confirmed: without double opt-in, the welcome email is its end. Returns whether a new email was
+ * queued. The rule is the SQL function of migration 20261122300000, which the Supabase edge
+ * function calls too.
  */
 export async function enqueueWelcomeEmail(db: Db, email: string): Promise<boolean> {
   const r = await db.query<{ queued: boolean }>('select app_private.enqueue_welcome_email($1) as queued', [email])
