@@ -14,11 +14,12 @@ import { requireApiKey } from './routes/api-key.ts'
 import { functionRoutes } from './routes/functions.ts'
 import { healthRoutes } from './routes/health.ts'
 import { MAX_BODY_BYTES, tooLarge } from './routes/json-body.ts'
+import { adminRoutes } from './routes/admin.ts'
 import { restRoutes } from './routes/rest.ts'
 import { staticRoutes } from './routes/static.ts'
 import { unsubscribeRoutes } from './routes/unsubscribe.ts'
 
-type HardeningKey = 'TRUST_PROXY' | 'CSP_CONNECT_SRC' | `RATE_LIMIT_${string}`
+type HardeningKey = 'TRUST_PROXY' | 'CSP_CONNECT_SRC' | `RATE_LIMIT_${string}` | `OWNER_${string}` | 'PUBLIC_URL'
 type Hardening = { [K in keyof Config as K extends HardeningKey ? K : never]: Config[K] }
 
 export type AppDeps = {
@@ -95,13 +96,17 @@ export function createApp(deps: AppDeps): Hono {
     }),
   )
   // Every route, not only the JSON ones: the one-click unsubscribe POST carries a form body too.
-  app.use('*', fastBodyLimit(MAX_BODY_BYTES, () => Promise.reject(tooLarge())))
+  app.use(
+    '*',
+    fastBodyLimit(MAX_BODY_BYTES, () => Promise.reject(tooLarge())),
+  )
   app.use('/rest/v1/*', requireApiKey(config.ANON_KEY))
   app.use('/functions/v1/*', requireApiKey(config.ANON_KEY))
   app.route('/rest/v1', restRoutes(db))
   app.route('/functions/v1', functionRoutes({ db, logger, wakeEmailQueue: deps.wakeEmailQueue ?? (() => {}) }))
   app.route('/', healthRoutes(db))
   app.route('/', unsubscribeRoutes({ db, logger }))
+  app.route('/admin', adminRoutes({ db, logger, config, wakeEmailQueue: deps.wakeEmailQueue ?? (() => {}) }))
   app.route('/', staticRoutes(config.STATIC_DIR))
 
   app.notFound((c) => c.text('Not found', 404))

@@ -10,6 +10,7 @@ import { createEmailQueue } from './email/queue.ts'
 import { createTransport } from './email/transport.ts'
 import { createLogger } from './log.ts'
 import { createSignupDigest } from './owner/digest.ts'
+import { ownerSecret, secretFilePath, writeSecretFile } from './owner/keys.ts'
 import { syncOwnerEmails } from './owner/owners.ts'
 import { shutdown } from './shutdown.ts'
 
@@ -21,6 +22,9 @@ const ready = openDb(config).then(async (db) => {
   const applied = await migrate(db)
   if (applied.length) logger.info({ event: 'db.migrated', applied }, 'migrations applied')
   await syncOwnerEmails(db, config.OWNER_EMAILS)
+  // PGlite: `npm run owner` cannot open the folder while we hold it, so it signs links with this copy.
+  const secretFile = config.DATABASE_URL ? null : secretFilePath(config.PGLITE_DIR)
+  if (secretFile) await writeSecretFile(secretFile, await ownerSecret(db))
   return db
 })
 ready.catch((err: unknown) => {
