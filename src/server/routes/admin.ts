@@ -6,6 +6,7 @@ import { sameOrigin } from '../owner/origin.ts'
 import { readSession } from '../owner/sessions.ts'
 import { adminAccountRoutes, type OwnerEnv } from './admin-api.ts'
 import { adminAuthRoutes } from './admin-auth.ts'
+import { adminDataRoutes } from './admin-data.ts'
 import { adminConsoleRoutes } from './admin-console.ts'
 
 /** The console API: every route here needs a live session (admin.test.ts checks each one). */
@@ -20,6 +21,7 @@ export function adminApiRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
     await next()
   })
   app.route('/', adminAccountRoutes(deps))
+  app.route('/', adminDataRoutes(deps))
   return app
 }
 
