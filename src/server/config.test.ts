@@ -101,7 +101,5 @@ test('each transport requires its setting', () => {
 test('the PostgreSQL pool sizes default to the measured values and must be positive', () => {
   expect(loadConfig({})).toMatchObject({ DATABASE_POOL_SIZE: 4, DATABASE_ANON_POOL_SIZE: 32 })
   expect(loadConfig({ DATABASE_ANON_POOL_SIZE: '64' }).DATABASE_ANON_POOL_SIZE).toBe(64)
-  expect(() => loadConfig({ DATABASE_POOL_SIZE: '0', DATABASE_ANON_POOL_SIZE: 'x' })).toThrow(
-    /DATABASE_POOL_SIZE[\s\S]*DATABASE_ANON_POOL_SIZE/,
-  )
+  expect(() => loadConfig({ DATABASE_POOL_SIZE: '0', DATABASE_ANON_POOL_SIZE: 'x' })).toThrow(/DATABASE_POOL_SIZE[\s\S]*DATABASE_ANON_POOL_SIZE/)
 })

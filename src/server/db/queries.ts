@@ -16,15 +16,9 @@ async function asAnon<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
  * Inserts one row as the anon role. Column names must come from TABLES (the caller checks);
  * `returning` asks for the row back, which anon may not read, as PostgREST's return=representation does.
  */
-export async function insertRow(
-  db: Db,
-  table: TableName,
-  row: Record<string, unknown>,
-  options: { returning?: boolean } = {},
-): Promise<void> {
+export async function insertRow(db: Db, table: TableName, row: Record<string, unknown>, options: { returning?: boolean } = {}): Promise<void> {
   const columns = Object.keys(row)
-  if (!columns.every((c) => TABLES[table].columns.includes(c)))
-    throw new Error(`insertRow: unknown column for ${table}`)
+  if (!columns.every((c) => TABLES[table].columns.includes(c))) throw new Error(`insertRow: unknown column for ${table}`)
   const values = columns.map((c) => toParam(row[c]))
   const sql = columns.length
     ? `insert into public.${ident(table)} (${columns.map(ident).join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`
@@ -82,10 +76,7 @@ export async function isKnownUnsubscribeToken(db: Db, token: string): Promise<bo
 /** Removes the address from the list, with any email queued for it. Returns whether the token was known. */
 export async function unsubscribe(db: Db, token: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const gone = await tx.query<{ email: string }>(
-      'delete from public.beta_signups where unsubscribe_token = $1::uuid returning email',
-      [token],
-    )
+    const gone = await tx.query<{ email: string }>('delete from public.beta_signups where unsubscribe_token = $1::uuid returning email', [token])
     const email = gone.rows[0]?.email
     if (email === undefined) return false
     await tx.query(`delete from app_private.email_queue where dedupe_key = 'welcome:' || lower(btrim($1))`, [email])

@@ -8,13 +8,7 @@ export const MAX_BODY_BYTES = 16 * 1024
 export async function readJsonBody(c: Context): Promise<unknown> {
   const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
   if (type !== 'application/json') {
-    throw apiError(
-      415,
-      'PGRST107',
-      `None of these media types are available: ${type || '(none)'}`,
-      null,
-      'Send the body as application/json.',
-    )
+    throw apiError(415, 'PGRST107', `None of these media types are available: ${type || '(none)'}`, null, 'Send the body as application/json.')
   }
   const text = await readLimited(c)
   try {

@@ -34,11 +34,7 @@ export function restRoutes(db: Db): Hono {
   })
 
   app.all('/rpc/:fn', (c) => {
-    throw apiError(
-      404,
-      'PGRST202',
-      `Could not find the function public.${c.req.param('fn')} without parameters in the schema cache`,
-    )
+    throw apiError(404, 'PGRST202', `Could not find the function public.${c.req.param('fn')} without parameters in the schema cache`)
   })
   app.all('*', () => {
     throw apiError(404, 'PGRST125', 'Invalid path specified in request URL')
@@ -50,12 +46,7 @@ async function insert(c: Context, db: Db, table: TableName): Promise<Response> {
   const body = await readJsonBody(c)
   const rows = Array.isArray(body) ? body : [body]
   if (!rows.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r))) {
-    throw apiError(
-      400,
-      'PGRST102',
-      'Empty or invalid json',
-      'The body must be a JSON object, or an array of one object.',
-    )
+    throw apiError(400, 'PGRST102', 'Empty or invalid json', 'The body must be a JSON object, or an array of one object.')
   }
   // One row per request: the page never sends more, and a bulk insert is a bot's shortcut.
   if (rows.length > 1) throw apiError(400, 'PGRST102', 'Only one row may be inserted per request.')

@@ -1,8 +1,7 @@
 import { SITE } from '../../shared/site.ts'
 
 /** Strict: no script at all, styles only from our own stylesheet, forms only to us. */
-export const PAGE_CSP =
-  "default-src 'none'; style-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+export const PAGE_CSP = "default-src 'none'; style-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 export const PAGE_CSS = `body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1f2937}
 h1{font-size:1.5rem}button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#1f2937;color:#fff;cursor:pointer}

@@ -17,11 +17,7 @@ describe.each(DB_KINDS)('unsubscribe on %s', (kind) => {
     await truncateAll(db)
     await db.query("insert into public.beta_signups (email) values ('Ada@example.com'), ('bo@example.com')")
     await enqueueWelcomeEmail(db, 'ada@example.com')
-    token = (
-      await db.query<{ t: string }>(
-        "select unsubscribe_token::text as t from public.beta_signups where email = 'Ada@example.com'",
-      )
-    ).rows[0]!.t
+    token = (await db.query<{ t: string }>("select unsubscribe_token::text as t from public.beta_signups where email = 'Ada@example.com'")).rows[0]!.t
   })
 
   test('GET shows a button that posts, and changes nothing', async () => {
