@@ -1,5 +1,5 @@
 // `npm run bench`: builds, starts a throwaway PostgreSQL and the built server, then measures every
-// target of issue 4 in one run and prints one table (docs/BENCHMARKS.md). Not part of CI.
+// target of issues 4 and 7 in one run and prints one table (docs/BENCHMARKS.md). Not part of CI.
 //   BENCH_SECONDS   length of each load phase (default 15)
 //   BENCH_LH_RUNS   Lighthouse runs, median taken (default 3)
 //   --no-build      measure the existing dist/
@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startPgCluster } from '../scripts/pg-cluster.ts'
 import { firstView } from './bundle.ts'
+import { measureIdle } from './idle.ts'
 import { lighthouse, lighthouseMedian } from './lighthouse.ts'
 import { loadSignups } from './load.ts'
 import { pgbench } from './pgbench.ts'
@@ -21,6 +22,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3)
 const CONNECTIONS = 64
 const SIGNUPS_FOR_MEMORY = 10_000
+const IDLE_SECONDS = 30
 const root = fileURLToPath(new URL('..', import.meta.url))
 const say = (m: string) => console.error(`[bench] ${m}`)
 
@@ -33,6 +35,7 @@ if (!process.argv.includes('--no-build')) {
 const scratch = await mkdtemp(join(tmpdir(), 'bench-'))
 const cleanups: (() => Promise<void>)[] = [() => rm(scratch, { recursive: true, force: true })]
 const rows: Row[] = []
+const clean = (r: { non2xx: number; errors: number }) => r.non2xx === 0 && r.errors === 0
 const pglite = (name: string) => ({ PGLITE_DIR: join(scratch, name), OUTBOX_DIR: join(scratch, `${name}-outbox`) })
 async function server(env: Record<string, string>): Promise<RunningServer> {
   // The load test presents each request as its own client through X-Forwarded-For (bench/load.ts).
@@ -44,7 +47,16 @@ async function server(env: Record<string, string>): Promise<RunningServer> {
 try {
   // 1. Start-up, as `npm start` runs the server after its build: fresh embedded database.
   const page = await server(pglite('startup'))
-  say(`server (PGlite) up in ${ms(page.startupMs)}`)
+  say(`server (PGlite) up in ${ms(page.startupMs)}; watching it idle for ${IDLE_SECONDS} s`)
+  const idleLite = await measureIdle(page, IDLE_SECONDS)
+  rows.push(
+    row(
+      `idle CPU over ${IDLE_SECONDS} s, PGlite (default)`,
+      `${idleLite.cpuPctOfCore.toFixed(2)}% of a core`,
+      '≤ 1%',
+      idleLite.cpuPctOfCore <= 1,
+    ),
+  )
 
   // 2. The page, first, while nothing else loads the machine.
   say(`lighthouse x${LH_RUNS} (mobile, simulated)`)
@@ -60,7 +72,14 @@ try {
   rows.push(row('LCP', s(lh.lcpMs), '≤ 1.20 s', lh.lcpMs <= 1200))
   rows.push(row('TBT', ms(lh.tbtMs), '≤ 30 ms', lh.tbtMs <= 30))
   rows.push(row('CLS', lh.cls.toFixed(3), '0', lh.cls === 0))
-  rows.push(row('FCP / LCP / TBT, devtools throttling', `${s(lhDevtools.fcpMs)} / ${s(lhDevtools.lcpMs)} / ${ms(lhDevtools.tbtMs)}`, '(info)', null))
+  rows.push(
+    row(
+      'FCP / LCP / TBT, devtools throttling',
+      `${s(lhDevtools.fcpMs)} / ${s(lhDevtools.lcpMs)} / ${ms(lhDevtools.tbtMs)}`,
+      '(info)',
+      null,
+    ),
+  )
   rows.push(row('first-view JS, gzip (build)', kb(fv.jsGzip), '≤ 85 KB', fv.jsGzip <= 85 * 1024))
   rows.push(row('first-view JS on the wire (Lighthouse)', kb(lh.scriptBytes), '≤ 85 KB', lh.scriptBytes <= 85 * 1024))
   rows.push(row('first-view transfer (Lighthouse)', kb(lh.totalBytes), '≤ 250 KB', lh.totalBytes <= 250 * 1024))
@@ -68,15 +87,52 @@ try {
   rows.push(row('requests to other origins', String(lh.foreignRequests.length), '0', lh.foreignRequests.length === 0))
   const blockingOther = lh.renderBlocking.filter((u) => !/\.css(\?|$)/.test(u))
   const blockingCss = lh.renderBlocking.length - blockingOther.length
-  rows.push(row('render-blocking requests', `${blockingCss} stylesheet, ${blockingOther.length} other`, '≤ 1 stylesheet, 0 other', blockingCss <= 1 && blockingOther.length === 0))
+  rows.push(
+    row(
+      'render-blocking requests',
+      `${blockingCss} stylesheet, ${blockingOther.length} other`,
+      '≤ 1 stylesheet, 0 other',
+      blockingCss <= 1 && blockingOther.length === 0,
+    ),
+  )
 
   // 3. The database ceiling and the server against that same PostgreSQL.
   say('starting a throwaway PostgreSQL')
   const pg = await startPgCluster({ database: 'bench' })
   cleanups.unshift(pg.stop)
   const viaPg = await server({ DATABASE_URL: pg.url, OUTBOX_DIR: join(scratch, 'pg-outbox') })
-  rows.push(row('start-up to first 200 on /, PGlite (fresh dir)', ms(page.startupMs), '≤ 1500 ms', page.startupMs <= 1500))
+  rows.push(
+    row('start-up to first 200 on /, PGlite (fresh dir)', ms(page.startupMs), '≤ 1500 ms', page.startupMs <= 1500),
+  )
   rows.push(row('start-up to first 200 on /, PostgreSQL', ms(viaPg.startupMs), '≤ 1500 ms', viaPg.startupMs <= 1500))
+  say(`watching the PostgreSQL-backed server idle for ${IDLE_SECONDS} s`)
+  const idlePg = await measureIdle(viaPg, IDLE_SECONDS, pg.url)
+  rows.push(
+    row(
+      `idle CPU over ${IDLE_SECONDS} s, PostgreSQL`,
+      `${idlePg.cpuPctOfCore.toFixed(2)}% of a core`,
+      '≤ 1%',
+      idlePg.cpuPctOfCore <= 1,
+    ),
+  )
+  rows.push(
+    row(
+      'idle queries/s, PostgreSQL (poll every 5 s: claim + next-due)',
+      (idlePg.queriesPerSecond ?? 0).toFixed(2),
+      '≤ 1',
+      (idlePg.queriesPerSecond ?? 0) <= 1,
+    ),
+  )
+  const pgTenK = await loadSignups(viaPg.url, { connections: CONNECTIONS, amount: SIGNUPS_FOR_MEMORY })
+  const pgTenKRss = await viaPg.rssBytes()
+  rows.push(
+    row(
+      `RSS after ${SIGNUPS_FOR_MEMORY} sign-ups, PostgreSQL (statuses ${pgTenK.statuses})`,
+      mb(pgTenKRss),
+      '≤ 120 MB',
+      pgTenKRss <= 120 * 1024 * 1024 && clean(pgTenK),
+    ),
+  )
 
   say(`pgbench -c ${CONNECTIONS} -j 2 -T ${SECONDS}`)
   const ceiling = await pgbench(pg.url, CONNECTIONS, SECONDS)
@@ -85,15 +141,29 @@ try {
   const full = await loadSignups(viaPg.url, { connections: CONNECTIONS, seconds: SECONDS })
   const ratio = full.rps / ceiling.tps
   rows.push(row('pgbench single-row insert, 64 clients', `${ceiling.tps.toFixed(0)} tps`, '(ceiling)', null))
-  const clean = (r: { non2xx: number; errors: number }) => r.non2xx === 0 && r.errors === 0
   rows.push(
-    row(`sign-ups/s, 64 conns, PostgreSQL (statuses ${full.statuses}, ${full.errors} errors)`, `${full.rps.toFixed(0)} req/s`, '≥ 70% of pgbench', ratio >= 0.7 && clean(full), pct(ratio)),
+    row(
+      `sign-ups/s, 64 conns, PostgreSQL (statuses ${full.statuses}, ${full.errors} errors)`,
+      `${full.rps.toFixed(0)} req/s`,
+      '≥ 70% of pgbench',
+      ratio >= 0.7 && clean(full),
+      pct(ratio),
+    ),
   )
   const half = await loadSignups(viaPg.url, { connections: CONNECTIONS, seconds: SECONDS, rate: full.rps / 2 })
-  rows.push(row(`p99 at half load (${(full.rps / 2).toFixed(0)} req/s), PostgreSQL`, ms(half.p99Ms), '≤ 20 ms', half.p99Ms <= 20 && clean(full) && clean(half)))
+  rows.push(
+    row(
+      `p99 at half load (${(full.rps / 2).toFixed(0)} req/s), PostgreSQL`,
+      ms(half.p99Ms),
+      '≤ 20 ms',
+      half.p99Ms <= 20 && clean(full) && clean(half),
+    ),
+  )
   const pgRss = await viaPg.rssBytes()
   await viaPg.stop()
-  rows.push(row(`RSS after ${full.requests + half.requests} sign-ups, PostgreSQL`, mb(pgRss), '(info)', null))
+  rows.push(
+    row(`RSS after ${pgTenK.requests + full.requests + half.requests} sign-ups, PostgreSQL`, mb(pgRss), '(info)', null),
+  )
 
   // 4. The default embedded database: throughput, and memory after 10,000 sign-ups.
   const embedded = await server(pglite('memory'))
@@ -101,15 +171,36 @@ try {
   const rss = await embedded.rssBytes()
   const pgliteHalf = await loadSignups(embedded.url, { connections: CONNECTIONS, seconds: SECONDS, rate: tenK.rps / 2 })
   await embedded.stop()
-  rows.push(row(`sign-ups/s, 64 conns, PGlite (statuses ${tenK.statuses})`, `${tenK.rps.toFixed(0)} req/s`, '(info)', null, pct(tenK.rps / ceiling.tps)))
+  rows.push(
+    row(
+      `sign-ups/s, 64 conns, PGlite (statuses ${tenK.statuses})`,
+      `${tenK.rps.toFixed(0)} req/s`,
+      '(info)',
+      null,
+      pct(tenK.rps / ceiling.tps),
+    ),
+  )
   rows.push(row('p99 at half load, PGlite', ms(pgliteHalf.p99Ms), '(info)', null))
-  rows.push(row(`RSS after ${SIGNUPS_FOR_MEMORY} sign-ups, PGlite (default)`, mb(rss), '≤ 150 MB', rss <= 150 * 1024 * 1024 && clean(tenK)))
+  rows.push(
+    row(
+      `RSS after ${SIGNUPS_FOR_MEMORY} sign-ups, PGlite (default)`,
+      mb(rss),
+      '≤ 200 MB',
+      rss <= 200 * 1024 * 1024 && clean(tenK),
+    ),
+  )
 
   const c = cpus()
-  console.log(`\nSolodesk bench, ${new Date().toISOString()}: ${c.length} x ${c[0]?.model ?? 'cpu'}, ${mb(totalmem())} RAM, Node ${process.version}, load average at end ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`)
+  console.log(
+    `\nSolodesk bench, ${new Date().toISOString()}: ${c.length} x ${c[0]?.model ?? 'cpu'}, ${mb(totalmem())} RAM, Node ${process.version}, load average at end ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}\n`,
+  )
   console.log(markdown(rows))
   const missed = rows.filter((r) => r.met === false)
-  console.log(`\n${rows.filter((r) => r.met === true).length} targets met, ${missed.length} missed${missed.length ? `: ${missed.map((r) => r.target).join('; ')}` : ''}`)
+  console.log(
+    `\n${rows.filter((r) => r.met === true).length} targets met, ${missed.length} missed${missed.length ? `: ${missed.map((r) => r.target).join('; ')}` : ''}`,
+  )
   if (lh.failedAudits.length) console.log(`Lighthouse audits below 1 (diagnostics): ${lh.failedAudits.join(', ')}`)
 } finally {
   for (const cleanup of cleanups) await cleanup().catch((err: unknown) => say(`cleanup: ${String(err)}`))

@@ -1,20 +1,40 @@
-// Starts the built server (`node dist/node/server/index.js`, what `npm start` runs after its
-// build) on a free port and measures the time from spawn to the first 200 on /.
+// Starts the built server exactly as `npm run serve` does (what `npm start` runs after its build:
+// the same node flags, read from package.json) on a free port, and measures the time from spawn
+// to the first 200 on /.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '../scripts/pg-cluster.ts'
 
-const ENTRY = fileURLToPath(new URL('../dist/node/server/index.js', import.meta.url))
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
+// USER_HZ: 100 on every Linux architecture Node runs on.
+const CLOCK_TICKS = 100
 
-export type RunningServer = { url: string; pid: number; startupMs: number; rssBytes: () => Promise<number>; stop: () => Promise<void> }
+export type RunningServer = {
+  url: string
+  pid: number
+  startupMs: number
+  rssBytes: () => Promise<number>
+  /** User plus system CPU time the process has used so far. */
+  cpuMs: () => Promise<number>
+  stop: () => Promise<void>
+}
+
+/** `node <flags> <entry>` of package.json's serve script, so the bench measures what founders run. */
+export function serveCommand(): string[] {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { serve: string } }
+  const [node, ...args] = pkg.scripts.serve.split(/\s+/)
+  if (node !== 'node') throw new Error(`package.json's serve script should start with node: ${pkg.scripts.serve}`)
+  return args
+}
 
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const started = performance.now()
-  const child: ChildProcess = spawn(process.execPath, [ENTRY], {
+  const child: ChildProcess = spawn(process.execPath, serveCommand(), {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -32,6 +52,16 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]
       if (!kb) throw new Error('no VmRSS in /proc status')
       return Number(kb) * 1024
+    },
+    cpuMs: async () => {
+      // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised command name): utime, stime in clock ticks.
+      const stat = await readFile(`/proc/${child.pid}/stat`, 'utf8')
+      const [utime, stime] = stat
+        .slice(stat.lastIndexOf(')') + 2)
+        .split(' ')
+        .slice(11, 13)
+        .map(Number)
+      return ((utime! + stime!) * 1000) / CLOCK_TICKS
     },
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {

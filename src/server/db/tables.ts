@@ -15,7 +15,7 @@ type TableInfo = {
 /** The tables the REST interface knows, in schema public. */
 export const TABLES: Record<TableName, TableInfo> = {
   beta_signups: {
-    columns: ['id', 'email', 'website', 'unsubscribe_token', 'created_at'],
+    columns: ['id', 'email', 'website', 'unsubscribe_token', 'created_at', 'confirmed_at'],
     insertable: ['email', 'website'],
     schema: BetaSignup,
   },
