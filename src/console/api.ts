@@ -79,5 +79,7 @@ export const api = {
     call<{ signups: number; messages: number; emails: number }>('POST', '/admin/api/people/erase', { email }),
   sessions: () => call<{ sessions: SessionInfo[] }>('GET', '/admin/api/sessions'),
   revoke: (id: string) => call<void>('POST', `/admin/api/sessions/${id}/revoke`),
+  suppressions: () => call<{ count: number }>('GET', '/admin/api/suppressions'),
+  liftSuppression: (email: string) => call<{ lifted: boolean }>('POST', '/admin/api/suppressions/lift', { email }),
   audit: () => call<{ entries: AuditEntry[] }>('GET', '/admin/api/audit'),
 }
