@@ -155,6 +155,27 @@ describe.each(DB_KINDS)('double opt-in (SIGNUP_CONFIRMATION) on %s', (kind) => {
     expect((await emails()).filter((e) => e.to === 'old@example.com')).toHaveLength(2)
   })
 
+  test('an idle worker with the setting on still makes one statement pair per poll interval: the clean-up rides on the claim', async () => {
+    const statements: string[] = []
+    const watched: Db = { ...db, query: (sql, params) => (statements.push(sql), db.query(sql, params)) }
+    const POLL_MS = 200
+    const queue = createEmailQueue({
+      db: watched,
+      transport: createOutboxTransport({ dir: outbox }),
+      logger: silentLogger,
+      config: { ...queueConfig, EMAIL_POLL_INTERVAL_MS: POLL_MS, SIGNUP_CONFIRMATION: true },
+    })
+    queue.start()
+    await new Promise((r) => setTimeout(r, 1_500))
+    await queue.stop()
+    const claims = statements.filter(
+      (s) => /delete from public\.beta_signups/.test(s) && /update app_private\.email_queue q/.test(s),
+    )
+    expect(claims.length).toBeGreaterThanOrEqual(2)
+    expect(claims.length).toBeLessThanOrEqual(1_500 / POLL_MS + 2)
+    expect(statements.length).toBeLessThanOrEqual(2 * (1_500 / POLL_MS + 2))
+  })
+
   test('with the setting off (the default) the welcome email comes at once and the sign-up counts as confirmed', async () => {
     const { queue, signUp, resend } = setUp(false)
     await signUp('bo@example.com')
