@@ -19,7 +19,8 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     const problem = (await res.json().catch(() => null)) as { message?: string } | null
     throw new ApiFailure(res.status, problem?.message ?? `Request failed (${res.status})`)
   }
-  return (res.status === 204 ? undefined : await res.json()) as T
+  const text = await res.text()
+  return (text ? JSON.parse(text) : undefined) as T
 }
 
 export type Me = { email: string; sessionId: string }
@@ -81,5 +82,18 @@ export const api = {
   revoke: (id: string) => call<void>('POST', `/admin/api/sessions/${id}/revoke`),
   suppressions: () => call<{ count: number }>('GET', '/admin/api/suppressions'),
   liftSuppression: (email: string) => call<{ lifted: boolean }>('POST', '/admin/api/suppressions/lift', { email }),
+  passkeys: () =>
+    call<{ passkeys: { id: string; name: string; createdAt: string; lastUsedAt: string | null }[] }>(
+      'GET',
+      '/admin/api/passkeys',
+    ),
+  passkeyRegistrationOptions: () =>
+    call<{ challengeId: string; options: unknown }>('POST', '/admin/api/passkeys/options'),
+  addPasskey: (challengeId: string, response: unknown, name: string) =>
+    call<void>('POST', '/admin/api/passkeys', { challengeId, response, name }),
+  removePasskey: (id: string) => call<void>('POST', `/admin/api/passkeys/${encodeURIComponent(id)}/remove`),
+  passkeySignInOptions: () => call<{ challengeId: string; options: unknown }>('POST', '/admin/auth/passkey/options'),
+  passkeySignIn: (challengeId: string, response: unknown) =>
+    call<{ email: string }>('POST', '/admin/auth/passkey', { challengeId, response }),
   audit: () => call<{ entries: AuditEntry[] }>('GET', '/admin/api/audit'),
 }
