@@ -29,15 +29,31 @@ export async function startConsoleBench(cluster: PgCluster): Promise<{ server: R
     OUTBOX_DIR: '/tmp/console-bench-outbox',
   }
   const server = await startServer(env)
+  // The first 200 on / comes before the migrations end; /healthz says when the database is ready.
+  for (
+    let i = 0;
+    (await fetch(`${server.url}/healthz`).then(
+      (r) => r.status,
+      () => 0,
+    )) !== 200;
+    i++
+  ) {
+    if (i > 600) throw new Error('the server never became healthy')
+    await new Promise((r) => setTimeout(r, 50))
+  }
   const db = new pg.Client({ connectionString: url })
+  db.on('error', () => {})
   await db.connect()
-  await db.query(
-    `insert into public.beta_signups (email, created_at)
-     select 'member' || i || '.' || substr(md5(i::text), 1, 6) || '@example' || (i % 97) || '.com',
-            now() - make_interval(mins => i)
-     from generate_series(1, $1::int) i`,
-    [CONSOLE_SIGNUPS],
-  )
+  // In batches: the insert trigger takes an advisory lock per row, held to the end of the transaction.
+  for (let from = 1; from <= CONSOLE_SIGNUPS; from += 2000) {
+    await db.query(
+      `insert into public.beta_signups (email, created_at)
+       select 'member' || i || '.' || substr(md5(i::text), 1, 6) || '@example' || (i % 97) || '.com',
+              now() - make_interval(mins => i)
+       from generate_series($1::int, $2::int) i`,
+      [from, Math.min(CONSOLE_SIGNUPS, from + 1999)],
+    )
+  }
   await db.query(
     `insert into app_private.email_queue (kind, to_email, dedupe_key, status, attempts, sent_at)
      select 'welcome', email, 'welcome:' || app_private.canonical_email(email), 'sent', 1, now()
@@ -131,6 +147,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     const started = await startConsoleBench(cluster)
     server = started.server
     console.log(markdown(await measureConsole(server, started.url)))
+  } catch (err) {
+    console.error(err)
+    process.exitCode = 1
   } finally {
     await server?.stop()
     await cluster.stop()
