@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts'
-import { openLinkPage, signInByEmail } from './console-support.ts'
+import { openLinkPage, signInByEmail, workerOwner } from './console-support.ts'
 
 // WebAuthn refuses an IP address as relying party, so this spec browses http://localhost:<port>.
 test('an owner adds a passkey and signs in with it alone (virtual authenticator)', async ({
@@ -39,8 +39,8 @@ test('an owner adds a passkey and signs in with it alone (virtual authenticator)
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
   // Back in, on the view the address names (#/sessions), with the passkey listed.
   await expect(page.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible()
-  await expect(page.getByRole('banner')).toContainText('owner@example.com')
-  expect(await (await page.request.get(`${base}/admin/api/me`)).json()).toMatchObject({ email: 'owner@example.com' })
+  await expect(page.getByRole('banner')).toContainText(workerOwner())
+  expect(await (await page.request.get(`${base}/admin/api/me`)).json()).toMatchObject({ email: workerOwner() })
   const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
   expect(after.credentials[0]!.signCount).toBeGreaterThan(0)
 })

@@ -1,9 +1,12 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
-import { expect, type Outbox } from './fixtures.ts'
+import { expect, test, type Outbox } from './fixtures.ts'
 
 export const OWNER = 'owner@example.com'
+
+/** This worker's own owner (playwright.config.ts lists one per parallel worker). */
+export const workerOwner = () => `owner-${test.info().parallelIndex}@example.com`
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 export async function expectNoViolations(page: Page) {
@@ -39,16 +42,16 @@ export async function seedMessage(
 }
 
 /** Asks for an emailed link on the sign-in view, reads it from the outbox, opens it and presses the button. */
-export async function signInByEmail(page: Page, outbox: Outbox, base = '') {
+export async function signInByEmail(page: Page, outbox: Outbox, base = '', owner = workerOwner()) {
   await page.goto(`${base}/admin/`)
-  const before = new Set((await outbox.to(OWNER)).map((e) => e.id))
-  await page.getByLabel('Owner email').fill(OWNER)
+  const before = new Set((await outbox.to(owner)).map((e) => e.id))
+  await page.getByLabel('Owner email').fill(owner)
   await page.getByRole('button', { name: 'Email me a sign-in link' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'sign-in link is on its way' })).toBeVisible()
   let text = ''
   await expect
     .poll(async () => {
-      const fresh = (await outbox.to(OWNER)).filter((e) => !before.has(e.id) && /^Sign in/.test(e.subject))
+      const fresh = (await outbox.to(owner)).filter((e) => !before.has(e.id) && /^Sign in/.test(e.subject))
       text = fresh[0]?.text ?? ''
       return fresh.length
     })
