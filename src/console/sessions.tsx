@@ -37,14 +37,14 @@ export function SessionsView({ onError, onSignedOut }: { onError: (err: unknown)
           <li key={s.id}>
             <Card className="flex flex-wrap items-center justify-between gap-3">
               <div className="min-w-0 flex-1 text-sm">
-                <p className="font-medium break-all">
+                <p className="font-medium [overflow-wrap:anywhere]">
                   {s.email}{' '}
                   {s.current ? <span className="text-emerald-800 dark:text-emerald-300">(this browser)</span> : null}
                 </p>
                 <p className="text-slate-600 dark:text-slate-400">
                   Signed in {when(s.createdAt)} by {s.method}; last active {when(s.lastSeenAt)}
                 </p>
-                <p className="text-xs break-all text-slate-600 dark:text-slate-400">
+                <p className="text-xs [overflow-wrap:anywhere] text-slate-600 dark:text-slate-400">
                   {s.userAgent ?? 'unknown browser'}
                 </p>
               </div>
