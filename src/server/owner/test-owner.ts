@@ -20,12 +20,16 @@ export async function linkToken(db: Db, email = OWNER, now = Date.now()) {
 }
 
 /** Spends a link as the page's button does; returns the answer. */
-export function postLink(app: ReturnType<typeof testApp>, token: string, base = ORIGIN) {
-  return app.request(`${base}/admin/auth/link`, {
-    method: 'POST',
-    headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ token }).toString(),
-  })
+export function postLink(app: ReturnType<typeof testApp>, token: string, base = ORIGIN, env?: unknown) {
+  return app.request(
+    `${base}/admin/auth/link`,
+    {
+      method: 'POST',
+      headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token }).toString(),
+    },
+    env,
+  )
 }
 
 /** A signed-in owner's cookie header ("name=value"). */

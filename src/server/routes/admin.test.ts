@@ -3,7 +3,7 @@ import type { Db } from '../db/db.ts'
 import { ownerDeps } from '../owner/deps.ts'
 import { LINK_TTL_MS } from '../owner/link-token.ts'
 import { asOwner, linkToken, ORIGIN, OWNER, ownerApp, postLink, signIn, truncateOwner } from '../owner/test-owner.ts'
-import { count, DB_KINDS, silentLogger, testDb } from '../test-app.ts'
+import { count, DB_KINDS, fromAddress, silentLogger, testDb } from '../test-app.ts'
 import { loadConfig } from '../config.ts'
 import { adminApiRoutes } from './admin.ts'
 import { EMAIL_LINK_ANSWER } from './admin-auth.ts'
@@ -113,7 +113,9 @@ describe.each(DB_KINDS)('console API and sign-in on %s', (kind) => {
 
   test('over HTTPS the cookie is __Host- prefixed and Secure', async () => {
     const app = await ownerApp(db, { PUBLIC_URL: 'https://console.example' })
-    const res = await postLink(app, await linkToken(db), 'https://console.example')
+    // A TLS socket, as @hono/node-server reports it (the URL's scheme is not believed).
+    const tls = fromAddress('203.0.113.9', true)
+    const res = await postLink(app, await linkToken(db), 'https://console.example', tls)
     expect(res.status).toBe(303)
     const cookie = res.headers.get('set-cookie')!
     expect(cookie).toMatch(/^__Host-solodesk_owner=/)
@@ -123,6 +125,7 @@ describe.each(DB_KINDS)('console API and sign-in on %s', (kind) => {
     const me = await app.request(
       'https://console.example/admin/api/me',
       asOwner(cookie.split(';')[0]!, { origin: 'https://console.example' }),
+      tls,
     )
     expect(me.status).toBe(200)
   })
