@@ -76,6 +76,9 @@ export default defineConfig({
       RATE_LIMIT_EMAIL_PER_HOUR: '0',
       RATE_LIMIT_CONTACT_PER_MINUTE: '0',
       RATE_LIMIT_CONTACT_PER_HOUR: '0',
+      // The console's specs sign in as this owner (e2e/console-*.spec.ts).
+      // One owner per parallel worker, so two tests never take each other's emailed link.
+      OWNER_EMAILS: 'owner@example.com,owner-0@example.com,owner-1@example.com,owner-2@example.com,owner-3@example.com',
     },
   },
 })

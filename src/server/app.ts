@@ -15,11 +15,13 @@ import { requireApiKey } from './routes/api-key.ts'
 import { functionRoutes } from './routes/functions.ts'
 import { healthRoutes } from './routes/health.ts'
 import { MAX_BODY_BYTES, tooLarge } from './routes/json-body.ts'
+import { adminRoutes } from './routes/admin.ts'
 import { restRoutes } from './routes/rest.ts'
 import { staticRoutes } from './routes/static.ts'
 import { tokenPageErrors, unsubscribeRoutes } from './routes/unsubscribe.ts'
 
-type HardeningKey = 'TRUST_PROXY' | 'CSP_CONNECT_SRC' | `RATE_LIMIT_${string}` | 'SIGNUP_CONFIRMATION'
+type HardeningKey =
+  'TRUST_PROXY' | 'CSP_CONNECT_SRC' | `RATE_LIMIT_${string}` | 'SIGNUP_CONFIRMATION' | `OWNER_${string}` | 'PUBLIC_URL'
 type Hardening = { [K in keyof Config as K extends HardeningKey ? K : never]: Config[K] }
 
 export type AppDeps = {
@@ -109,6 +111,7 @@ export function createApp(deps: AppDeps): Hono {
   )
   app.route('/', healthRoutes(db))
   app.route('/', unsubscribeRoutes({ db, logger, wakeEmailQueue }))
+  app.route('/admin', adminRoutes({ db, logger, config, wakeEmailQueue }))
   app.route('/', staticRoutes(config.STATIC_DIR))
 
   app.notFound((c) => c.text('Not found', 404))

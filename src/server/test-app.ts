@@ -53,8 +53,9 @@ export async function testDb(
 }
 
 export async function truncateAll(db: Db): Promise<void> {
+  // cascade: the owner's tables (contact_message_states …) reference contact_messages.
   await db.exec(
-    'truncate public.beta_signups, public.contact_messages, app_private.email_queue, app_private.email_suppressions restart identity',
+    'truncate public.beta_signups, public.contact_messages, app_private.email_queue, app_private.email_suppressions restart identity cascade',
   )
 }
 

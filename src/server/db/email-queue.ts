@@ -1,12 +1,22 @@
 import type { Db } from './db.ts'
 
-/** A claimed email, with what the worker needs to build it; unsubscribeToken is null once the address left the list. */
+export type EmailKind = 'welcome' | 'confirm-signup' | 'contact-owner' | 'owner-sign-in' | 'signup-digest'
+
+/** The contact message an owner email is about, as stored. */
+export type QueuedContactMessage = { name: string; email: string; subject: string; message: string; created_at: string }
+
+/**
+ * A claimed email, with what the worker needs to build it; unsubscribeToken is null once the
+ * address left the list, contact is null once the message was erased (or for other kinds).
+ */
 export type ClaimedEmail = {
   id: string
-  kind: 'welcome' | 'confirm-signup'
+  kind: EmailKind
   toEmail: string
   attempts: number
   unsubscribeToken: string | null
+  contact: QueuedContactMessage | null
+  payload: Record<string, unknown> | null
 }
 
 /** How long a sign-up may stay unconfirmed under double opt-in before it is deleted. */
@@ -29,10 +39,12 @@ export async function claimDueEmails(
 ): Promise<ClaimedEmail[]> {
   const r = await db.query<{
     id: string
-    kind: ClaimedEmail['kind']
+    kind: EmailKind
     to_email: string
     attempts: number
     unsubscribe_token: string | null
+    contact: QueuedContactMessage | null
+    payload: Record<string, unknown> | null
   }>(
     `with expired as (
        delete from public.beta_signups
@@ -56,7 +68,10 @@ export async function claimDueEmails(
      where q.id = due.id
      returning q.id::text as id, q.kind, q.to_email, q.attempts,
        (select s.unsubscribe_token::text from public.beta_signups s
-        where app_private.canonical_email(s.email) = app_private.canonical_email(q.to_email)) as unsubscribe_token`,
+        where app_private.canonical_email(s.email) = app_private.canonical_email(q.to_email)) as unsubscribe_token,
+       (select json_build_object('name', m.name, 'email', m.email, 'subject', m.subject, 'message', m.message,
+          'created_at', m.created_at) from public.contact_messages m where m.id = q.contact_message_id) as contact,
+       q.payload`,
     [limit, leaseMs, expireUnconfirmed, UNCONFIRMED_SIGNUP_DAYS],
   )
   return r.rows.map((x) => ({
@@ -65,6 +80,8 @@ export async function claimDueEmails(
     toEmail: x.to_email,
     attempts: Number(x.attempts),
     unsubscribeToken: x.unsubscribe_token,
+    contact: x.contact,
+    payload: x.payload,
   }))
 }
 

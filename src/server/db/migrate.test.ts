@@ -16,8 +16,8 @@ describe.each(DB_KINDS)('schema on %s', (kind) => {
   test('migrating again applies nothing and keeps one record per file', async () => {
     expect(await migrate(db)).toEqual([])
     const r = await db.query<{ name: string }>('select name from app_private.schema_migrations order by name')
+    // Every file of the folder, in name order (read from the folder, so adding one needs no edit here).
     const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort()
-    // The earlier files, then whatever later files the folder holds, each applied once.
     expect(files.slice(0, 7)).toEqual([
       '20250601120000_create_beta_signups.sql',
       '20250601120100_create_contact_messages.sql',

@@ -1,6 +1,9 @@
 import type { Config } from '../config.ts'
 import type { ClaimedEmail } from '../db/email-queue.ts'
 import { buildConfirmSignupEmail } from './kinds/confirm-signup.ts'
+import { buildContactOwnerEmail } from './kinds/contact-owner.ts'
+import { buildOwnerSignInEmail } from './kinds/owner-sign-in.ts'
+import { buildSignupDigestEmail } from './kinds/signup-digest.ts'
 import { buildWelcomeEmail } from './kinds/welcome.ts'
 import type { OutgoingEmail } from './transport.ts'
 
@@ -19,4 +22,7 @@ export const EMAIL_KINDS: Record<
 > = {
   welcome: buildWelcomeEmail,
   'confirm-signup': buildConfirmSignupEmail,
+  'contact-owner': buildContactOwnerEmail,
+  'owner-sign-in': buildOwnerSignInEmail,
+  'signup-digest': buildSignupDigestEmail,
 }
