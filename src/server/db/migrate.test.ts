@@ -19,6 +19,7 @@ describe.each(DB_KINDS)('schema on %s', (kind) => {
       '20250601120000_create_beta_signups.sql',
       '20250601120100_create_contact_messages.sql',
       '20250601120200_create_email_queue.sql',
+      '20261122400000_add_beta_invitations.sql',
     ])
   })
 
