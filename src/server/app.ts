@@ -11,6 +11,7 @@ import { rateLimit, type Limits } from './http/rate-limit.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import type { Logger } from './log.ts'
 import { requireApiKey } from './routes/api-key.ts'
+import { betaRoutes } from './routes/beta.ts'
 import { functionRoutes } from './routes/functions.ts'
 import { healthRoutes } from './routes/health.ts'
 import { MAX_BODY_BYTES, tooLarge } from './routes/json-body.ts'
@@ -23,7 +24,9 @@ type Hardening = { [K in keyof Config as K extends HardeningKey ? K : never]: Co
 
 export type AppDeps = {
   /** ANON_KEY and STATIC_DIR always; proxy, CSP and rate-limit settings default as in config.ts. */
-  config: Pick<Config, 'ANON_KEY' | 'STATIC_DIR'> & Partial<Hardening>
+  config: Pick<Config, 'ANON_KEY' | 'STATIC_DIR'> &
+    Partial<Hardening> &
+    Partial<Pick<Config, 'BETA_IOS_URL' | 'BETA_ANDROID_URL'>>
   db: Db
   logger: Logger
   /** Called after an email was queued, so the worker sends it now rather than at its next poll. */
@@ -94,14 +97,22 @@ export function createApp(deps: AppDeps): Hono {
       perHour: config.RATE_LIMIT_UNSUBSCRIBE_PER_HOUR,
     }),
   )
+  app.use(
+    '/beta/*',
+    limited('beta', { perMinute: config.RATE_LIMIT_BETA_PER_MINUTE, perHour: config.RATE_LIMIT_BETA_PER_HOUR }),
+  )
   // Every route, not only the JSON ones: the one-click unsubscribe POST carries a form body too.
-  app.use('*', fastBodyLimit(MAX_BODY_BYTES, () => Promise.reject(tooLarge())))
+  app.use(
+    '*',
+    fastBodyLimit(MAX_BODY_BYTES, () => Promise.reject(tooLarge())),
+  )
   app.use('/rest/v1/*', requireApiKey(config.ANON_KEY))
   app.use('/functions/v1/*', requireApiKey(config.ANON_KEY))
   app.route('/rest/v1', restRoutes(db))
   app.route('/functions/v1', functionRoutes({ db, logger, wakeEmailQueue: deps.wakeEmailQueue ?? (() => {}) }))
   app.route('/', healthRoutes(db))
   app.route('/', unsubscribeRoutes({ db, logger }))
+  app.route('/', betaRoutes({ db, logger, config }))
   app.route('/', staticRoutes(config.STATIC_DIR))
 
   app.notFound((c) => c.text('Not found', 404))

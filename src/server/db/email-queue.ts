@@ -3,10 +3,18 @@ import type { Db } from './db.ts'
 /** A claimed email, with what the worker needs to build it; unsubscribeToken is null once the address left the list. */
 export type ClaimedEmail = {
   id: string
-  kind: 'welcome'
+  kind: 'welcome' | 'invitation'
   toEmail: string
   attempts: number
   unsubscribeToken: string | null
+  /** The recipient's beta tokens and invitation (issue 11); null once the address left the list. */
+  signup: SignupLinks | null
+}
+
+export type SignupLinks = {
+  platformToken: string
+  inviteToken: string
+  invitationLinks: 'ios' | 'android' | 'both' | null
 }
 
 /**
@@ -16,10 +24,11 @@ export type ClaimedEmail = {
 export async function claimDueEmails(db: Db, limit: number, leaseMs: number): Promise<ClaimedEmail[]> {
   const r = await db.query<{
     id: string
-    kind: 'welcome'
+    kind: ClaimedEmail['kind']
     to_email: string
     attempts: number
     unsubscribe_token: string | null
+    signup: SignupLinks | null
   }>(
     `with due as (
        select id from app_private.email_queue
@@ -35,7 +44,10 @@ export async function claimDueEmails(db: Db, limit: number, leaseMs: number): Pr
      where q.id = due.id
      returning q.id::text as id, q.kind, q.to_email, q.attempts,
        (select s.unsubscribe_token::text from public.beta_signups s
-        where lower(btrim(s.email)) = lower(btrim(q.to_email))) as unsubscribe_token`,
+        where lower(btrim(s.email)) = lower(btrim(q.to_email))) as unsubscribe_token,
+       (select json_build_object('platformToken', s.platform_token, 'inviteToken', s.invite_token,
+          'invitationLinks', s.invitation_links) from public.beta_signups s
+        where lower(btrim(s.email)) = lower(btrim(q.to_email))) as signup`,
     [limit, leaseMs],
   )
   return r.rows.map((x) => ({
@@ -44,6 +56,7 @@ export async function claimDueEmails(db: Db, limit: number, leaseMs: number): Pr
     toEmail: x.to_email,
     attempts: Number(x.attempts),
     unsubscribeToken: x.unsubscribe_token,
+    signup: x.signup,
   }))
 }
 

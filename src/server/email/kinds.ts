@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts'
 import type { ClaimedEmail } from '../db/email-queue.ts'
+import { buildInvitationEmail } from './kinds/invitation.ts'
 import { buildWelcomeEmail } from './kinds/welcome.ts'
 import type { OutgoingEmail } from './transport.ts'
 
@@ -17,4 +18,5 @@ export const EMAIL_KINDS: Record<
   (email: ClaimedEmail, config: EmailKindConfig) => Promise<EmailBuild>
 > = {
   welcome: buildWelcomeEmail,
+  invitation: buildInvitationEmail,
 }
