@@ -15,11 +15,12 @@ import { betaRoutes } from './routes/beta.ts'
 import { functionRoutes } from './routes/functions.ts'
 import { healthRoutes } from './routes/health.ts'
 import { MAX_BODY_BYTES, tooLarge } from './routes/json-body.ts'
+import { adminRoutes } from './routes/admin.ts'
 import { restRoutes } from './routes/rest.ts'
 import { staticRoutes } from './routes/static.ts'
 import { unsubscribeRoutes } from './routes/unsubscribe.ts'
 
-type HardeningKey = 'TRUST_PROXY' | 'CSP_CONNECT_SRC' | `RATE_LIMIT_${string}`
+type HardeningKey = 'TRUST_PROXY' | 'CSP_CONNECT_SRC' | `RATE_LIMIT_${string}` | `OWNER_${string}` | 'PUBLIC_URL'
 type Hardening = { [K in keyof Config as K extends HardeningKey ? K : never]: Config[K] }
 
 export type AppDeps = {
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', healthRoutes(db))
   app.route('/', unsubscribeRoutes({ db, logger }))
   app.route('/', betaRoutes({ db, logger, config }))
+  app.route('/admin', adminRoutes({ db, logger, config, wakeEmailQueue: deps.wakeEmailQueue ?? (() => {}) }))
   app.route('/', staticRoutes(config.STATIC_DIR))
 
   app.notFound((c) => c.text('Not found', 404))

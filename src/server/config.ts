@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { emailAddress, normaliseEmail } from '../shared/email-address.ts'
 import { LOCAL_ANON_KEY } from '../shared/self-hosted.ts'
 import { SITE } from '../shared/site.ts'
 import { ANON_POOL_SIZE_DEFAULT, POOL_SIZE_DEFAULT } from './db/pool-sizes.ts'
@@ -22,6 +23,18 @@ const origins = z
         .transform((u) => new URL(u).origin),
     ),
   )
+
+/** The owners' addresses, separated by commas; each must be a valid address (issue 9). */
+const ownerEmails = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(emailAddress.transform(normaliseEmail)))
+  .transform((list) => [...new Set(list)])
 
 const Settings = z.object({
   PORT: port.default(3000),
@@ -72,6 +85,14 @@ const Settings = z.object({
   INVITATION_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
   RATE_LIMIT_BETA_PER_MINUTE: limit.default(60),
   RATE_LIMIT_BETA_PER_HOUR: limit.default(1000),
+  // The owner's side (issue 9, docs/decisions/owner-console.md).
+  OWNER_EMAILS: ownerEmails.default([]),
+  /** Hour of the day (UTC) at which the owners get yesterday's sign-ups; unset: no digest. */
+  OWNER_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).optional(),
+  OWNER_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
+  OWNER_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
+  /** Sign-in attempts (links, passkeys, emailed-link requests) per client address per 15 minutes, shared by all processes. */
+  OWNER_SIGN_IN_ATTEMPTS: z.coerce.number().int().min(1).default(20),
 })
 
 /** Every setting the server reads; the README documents each (config.test.ts checks). */

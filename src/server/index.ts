@@ -9,6 +9,9 @@ import { openDb } from './db/open.ts'
 import { createEmailQueue } from './email/queue.ts'
 import { createTransport } from './email/transport.ts'
 import { createLogger } from './log.ts'
+import { createSignupDigest } from './owner/digest.ts'
+import { ownerSecret, secretFilePath, writeSecretFile } from './owner/keys.ts'
+import { syncOwnerEmails } from './owner/owners.ts'
 import { shutdown } from './shutdown.ts'
 
 // The one place with side effects: configuration, database, email worker, HTTP server.
@@ -18,6 +21,10 @@ const logger = createLogger(config.LOG_LEVEL)
 const ready = openDb(config).then(async (db) => {
   const applied = await migrate(db)
   if (applied.length) logger.info({ event: 'db.migrated', applied }, 'migrations applied')
+  await syncOwnerEmails(db, config.OWNER_EMAILS)
+  // PGlite: `npm run owner` cannot open the folder while we hold it, so it signs links with this copy.
+  const secretFile = config.DATABASE_URL ? null : secretFilePath(config.PGLITE_DIR)
+  if (secretFile) await writeSecretFile(secretFile, await ownerSecret(db))
   return db
 })
 ready.catch((err: unknown) => {
@@ -46,13 +53,18 @@ const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOS
     `listening on http://${host}:${info.port}`,
   )
 })
-void ready.then(() => queue.start())
+const digest = createSignupDigest({ db, logger, config, wakeEmailQueue: queue.wake })
+void ready.then(() => {
+  queue.start()
+  digest.start()
+})
 
 let stopping = false
 async function stop(signal: string): Promise<void> {
   if (stopping) return
   stopping = true
   logger.info({ event: 'server.stopping', signal }, 'stopping')
+  digest.stop()
   await shutdown({ server: server as Server, queue, transport, db, logger })
   logger.info({ event: 'server.stopped' }, 'stopped')
   process.exit(0)

@@ -48,7 +48,10 @@ export async function testDb(kind: DbKind): Promise<{ db: Db; url?: string; clos
 }
 
 export async function truncateAll(db: Db): Promise<void> {
-  await db.exec('truncate public.beta_signups, public.contact_messages, app_private.email_queue restart identity')
+  // cascade: the owner's tables (contact_message_states …) reference contact_messages.
+  await db.exec(
+    'truncate public.beta_signups, public.contact_messages, app_private.email_queue restart identity cascade',
+  )
 }
 
 /** Rate limits are off unless asked for: suites that are not about them send many requests from one (absent) address. */

@@ -1,12 +1,22 @@
 import type { Db } from './db.ts'
 
-/** A claimed email, with what the worker needs to build it; unsubscribeToken is null once the address left the list. */
+export type EmailKind = 'welcome' | 'contact-owner' | 'owner-sign-in' | 'signup-digest' | 'invitation'
+
+/** The contact message an owner email is about, as stored. */
+export type QueuedContactMessage = { name: string; email: string; subject: string; message: string; created_at: string }
+
+/**
+ * A claimed email, with what the worker needs to build it; unsubscribeToken is null once the
+ * address left the list, contact is null once the message was erased (or for other kinds).
+ */
 export type ClaimedEmail = {
   id: string
-  kind: 'welcome' | 'invitation'
+  kind: EmailKind
   toEmail: string
   attempts: number
   unsubscribeToken: string | null
+  contact: QueuedContactMessage | null
+  payload: Record<string, unknown> | null
   /** The recipient's beta tokens and invitation (issue 11); null once the address left the list. */
   signup: SignupLinks | null
 }
@@ -24,10 +34,12 @@ export type SignupLinks = {
 export async function claimDueEmails(db: Db, limit: number, leaseMs: number): Promise<ClaimedEmail[]> {
   const r = await db.query<{
     id: string
-    kind: ClaimedEmail['kind']
+    kind: EmailKind
     to_email: string
     attempts: number
     unsubscribe_token: string | null
+    contact: QueuedContactMessage | null
+    payload: Record<string, unknown> | null
     signup: SignupLinks | null
   }>(
     `with due as (
@@ -45,6 +57,9 @@ export async function claimDueEmails(db: Db, limit: number, leaseMs: number): Pr
      returning q.id::text as id, q.kind, q.to_email, q.attempts,
        (select s.unsubscribe_token::text from public.beta_signups s
         where lower(btrim(s.email)) = lower(btrim(q.to_email))) as unsubscribe_token,
+       (select json_build_object('name', m.name, 'email', m.email, 'subject', m.subject, 'message', m.message,
+          'created_at', m.created_at) from public.contact_messages m where m.id = q.contact_message_id) as contact,
+       q.payload,
        (select json_build_object('platformToken', s.platform_token, 'inviteToken', s.invite_token,
           'invitationLinks', s.invitation_links) from public.beta_signups s
         where lower(btrim(s.email)) = lower(btrim(q.to_email))) as signup`,
@@ -56,6 +71,8 @@ export async function claimDueEmails(db: Db, limit: number, leaseMs: number): Pr
     toEmail: x.to_email,
     attempts: Number(x.attempts),
     unsubscribeToken: x.unsubscribe_token,
+    contact: x.contact,
+    payload: x.payload,
     signup: x.signup,
   }))
 }

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { Db, Tx } from './db.ts'
 
 /**
@@ -27,7 +28,8 @@ export async function openPglite(dir: string): Promise<Db> {
   if (!dir.startsWith('memory://') && !existsSync(join(dir, 'PG_VERSION'))) await initdbInChild(dir)
   // relaxedDurability: false (the default, spelled out) makes each query wait until its
   // writes reach the files, so a row the API acknowledged survives a killed process.
-  const lite = await PGlite.create(dir, { relaxedDurability: false, startParams })
+  // pg_trgm: the console's search by part of an address (issue 9) uses a trigram index.
+  const lite = await PGlite.create(dir, { relaxedDurability: false, startParams, extensions: { pg_trgm } })
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Tx => ({
     async query<T>(sql: string, params?: unknown[]) {
       const r = await q.query<T>(sql, params)

@@ -1,6 +1,9 @@
 import type { Config } from '../config.ts'
 import type { ClaimedEmail } from '../db/email-queue.ts'
+import { buildContactOwnerEmail } from './kinds/contact-owner.ts'
 import { buildInvitationEmail } from './kinds/invitation.ts'
+import { buildOwnerSignInEmail } from './kinds/owner-sign-in.ts'
+import { buildSignupDigestEmail } from './kinds/signup-digest.ts'
 import { buildWelcomeEmail } from './kinds/welcome.ts'
 import type { OutgoingEmail } from './transport.ts'
 
@@ -18,5 +21,8 @@ export const EMAIL_KINDS: Record<
   (email: ClaimedEmail, config: EmailKindConfig) => Promise<EmailBuild>
 > = {
   welcome: buildWelcomeEmail,
+  'contact-owner': buildContactOwnerEmail,
+  'owner-sign-in': buildOwnerSignInEmail,
+  'signup-digest': buildSignupDigestEmail,
   invitation: buildInvitationEmail,
 }

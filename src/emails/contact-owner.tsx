@@ -1,0 +1,79 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+import { Hr, Link, Section, Text } from '@react-email/components'
+import { render } from '@react-email/render'
+import { SITE } from '../shared/site.ts'
+import { SUBJECTS } from '../shared/subjects.ts'
+import { OwnerEmailFrame, oneLine, ownerColors, ownerParagraph, ownerSmall } from './owner-parts.tsx'
+
+export type ContactOwnerEmailProps = {
+  name: string
+  email: string
+  /** The subject option's value, as stored (e.g. 'bug-report'). */
+  subject: string
+  message: string
+  receivedAt: string
+  /** The console's inbox, named at the bottom. */
+  consoleUrl?: string
+}
+
+/** The label the visitor chose, e.g. 'Bug Report'; an unknown value is shown as it is. */
+export function subjectLabel(value: string): string {
+  return SUBJECTS.find((s) => s.value === value)?.label ?? value
+}
+
+export function contactOwnerSubject(input: Pick<ContactOwnerEmailProps, 'name' | 'subject'>): string {
+  return oneLine(`${SITE.name} contact: ${subjectLabel(input.subject)} from ${oneLine(input.name, 60)}`, 140)
+}
+
+/** The email an owner receives for each contact message; replying answers the visitor (Reply-To). */
+export function ContactOwnerEmail(props: ContactOwnerEmailProps) {
+  return (
+    <OwnerEmailFrame title={`New message: ${subjectLabel(props.subject)}`} preview={oneLine(props.message, 90)}>
+      <Text style={ownerParagraph}>{`From ${props.name} <${props.email}>, ${props.receivedAt}`}</Text>
+      <Section style={{ borderLeft: `4px solid ${ownerColors.rule}`, paddingLeft: '16px', margin: '0 0 16px' }}>
+        <Text style={{ ...ownerParagraph, whiteSpace: 'pre-wrap' }}>{props.message}</Text>
+      </Section>
+      <Hr style={{ borderColor: ownerColors.rule, margin: '24px 0 16px' }} />
+      <Text style={ownerSmall}>Reply to this email to answer the sender.</Text>
+      {props.consoleUrl ? (
+        <Text style={ownerSmall}>
+          <Link href={props.consoleUrl} style={{ color: ownerColors.link, textDecoration: 'underline' }}>
+            Open the inbox
+          </Link>
+        </Text>
+      ) : null}
+    </OwnerEmailFrame>
+  )
+}
+
+ContactOwnerEmail.PreviewProps = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  subject: 'bug-report',
+  message: 'The invoice screen\nshows the wrong total.',
+  receivedAt: '2026-11-22 14:00 UTC',
+  consoleUrl: 'https://example.com/admin/#/inbox',
+} satisfies ContactOwnerEmailProps
+
+export default ContactOwnerEmail
+
+/** Subject, HTML, and a plain-text part that carries the message exactly as it was sent. */
+export async function renderContactOwnerEmail(
+  input: ContactOwnerEmailProps,
+): Promise<{ subject: string; html: string; text: string }> {
+  const html = await render(<ContactOwnerEmail {...input} />)
+  const text = [
+    `New message: ${subjectLabel(input.subject)}`,
+    `From: ${input.name} <${input.email}>`,
+    `Received: ${input.receivedAt}`,
+    '',
+    input.message,
+    '',
+    '-- ',
+    'Reply to this email to answer the sender.',
+    ...(input.consoleUrl ? [`Inbox: ${input.consoleUrl}`] : []),
+    '',
+  ].join('\n')
+  return { subject: contactOwnerSubject(input), html, text }
+}

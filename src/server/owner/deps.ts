@@ -1,0 +1,38 @@
+import type { Config } from '../config.ts'
+import type { Db } from '../db/db.ts'
+import type { Logger } from '../log.ts'
+import { ownerSecret } from './keys.ts'
+
+export type OwnerConfig = Pick<
+  Config,
+  | 'OWNER_EMAILS'
+  | 'PUBLIC_URL'
+  | 'OWNER_SESSION_IDLE_MINUTES'
+  | 'OWNER_SESSION_ABSOLUTE_HOURS'
+  | 'OWNER_SIGN_IN_ATTEMPTS'
+  | 'TRUST_PROXY'
+  | 'STATIC_DIR'
+>
+
+export type OwnerDeps = {
+  db: Db
+  logger: Logger
+  config: OwnerConfig
+  wakeEmailQueue: () => void
+  /** The owner secret, read (or made) once per process. */
+  secret: () => Promise<Buffer>
+}
+
+export function ownerDeps(input: Omit<OwnerDeps, 'secret'>): OwnerDeps {
+  let secret: Promise<Buffer> | undefined
+  return {
+    ...input,
+    secret: () => {
+      secret ??= ownerSecret(input.db).catch((err: unknown) => {
+        secret = undefined
+        throw err
+      })
+      return secret
+    },
+  }
+}

@@ -1,0 +1,47 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { derivedKey } from './keys.ts'
+
+/** How long a one-time sign-in link works. */
+export const LINK_TTL_MS = 15 * 60 * 1000
+
+export type LinkClaims = { email: string; expiresAt: number; nonce: string }
+
+/**
+ * A one-time sign-in link's token: the claims and an HMAC of them. Signing needs only the secret,
+ * no database write, so `npm run owner` can make one while the server holds the database; single
+ * use is enforced when it is spent (owner_used_links).
+ */
+export function signLinkToken(secret: Buffer, email: string, now = Date.now()): string {
+  const claims: LinkClaims = { email, expiresAt: now + LINK_TTL_MS, nonce: randomBytes(16).toString('base64url') }
+  const body = Buffer.from(JSON.stringify(claims)).toString('base64url')
+  return `${body}.${mac(secret, body)}`
+}
+
+/** The claims of a well-signed, unexpired token; null for anything else. */
+export function verifyLinkToken(secret: Buffer, token: string, now = Date.now()): LinkClaims | null {
+  if (token.length > 1000) return null
+  const [body, sig, extra] = token.split('.')
+  if (!body || !sig || extra !== undefined) return null
+  const expected = Buffer.from(mac(secret, body))
+  const given = Buffer.from(sig)
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
+  try {
+    const c = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as LinkClaims
+    if (typeof c.email !== 'string' || typeof c.nonce !== 'string' || typeof c.expiresAt !== 'number') return null
+    return c.expiresAt > now ? c : null
+  } catch {
+    return null
+  }
+}
+
+export function nonceHash(nonce: string): Buffer {
+  return createHash('sha256').update(nonce).digest()
+}
+
+export function signInUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/admin/sign-in?token=${encodeURIComponent(token)}`
+}
+
+function mac(secret: Buffer, body: string): string {
+  return createHmac('sha256', derivedKey(secret, 'link')).update(body).digest('base64url')
+}

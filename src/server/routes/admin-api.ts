@@ -1,0 +1,48 @@
+import { Hono } from 'hono'
+import type { Session } from '../owner/sessions.ts'
+import { clearSessionCookie } from '../owner/cookie.ts'
+import { audit } from '../owner/audit.ts'
+import type { OwnerDeps } from '../owner/deps.ts'
+import { listSessions, revokeSession } from '../owner/sessions.ts'
+import { apiError } from '../errors.ts'
+
+export type OwnerEnv = { Variables: { session: Session } }
+
+/** The signed-in owner, their sessions, sign-out and the audit log (admin.ts requires a session first). */
+export function adminAccountRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
+  const { db, config } = deps
+  const app = new Hono<OwnerEnv>()
+
+  app.get('/me', (c) => {
+    const s = c.get('session')
+    return c.json({ email: s.email, sessionId: s.id })
+  })
+
+  app.get('/sessions', async (c) => c.json({ sessions: await listSessions(db, c.get('session').id, config) }))
+
+  app.post('/sessions/:id/revoke', async (c) => {
+    const s = c.get('session')
+    const id = c.req.param('id')
+    if (!(await revokeSession(db, id))) throw apiError(404, 'PGRST116', 'No such session')
+    await audit(db, s.email, 'session.revoke', { session: id })
+    if (id === s.id) clearSessionCookie(c, config.TRUST_PROXY)
+    return c.body(null, 204)
+  })
+
+  app.post('/sign-out', async (c) => {
+    const s = c.get('session')
+    await revokeSession(db, s.id)
+    await audit(db, s.email, 'sign-out')
+    clearSessionCookie(c, config.TRUST_PROXY)
+    return c.body(null, 204)
+  })
+
+  app.get('/audit', async (c) => {
+    const r = await db.query<{ at: Date | string; actor: string; action: string; detail: unknown }>(
+      'select at, actor, action, detail from app_private.owner_audit order by id desc limit 200',
+    )
+    return c.json({ entries: r.rows.map((e) => ({ ...e, at: new Date(e.at).toISOString() })) })
+  })
+
+  return app
+}

@@ -1,0 +1,40 @@
+import { Hono } from 'hono'
+import { apiError } from '../errors.ts'
+import { sessionCookie } from '../owner/cookie.ts'
+import { ownerDeps, type OwnerDeps } from '../owner/deps.ts'
+import { sameOrigin } from '../owner/origin.ts'
+import { readSession } from '../owner/sessions.ts'
+import { adminAccountRoutes, type OwnerEnv } from './admin-api.ts'
+import { adminAuthRoutes } from './admin-auth.ts'
+import { adminDataRoutes } from './admin-data.ts'
+import { adminConsoleRoutes } from './admin-console.ts'
+
+/** The console API: every route here needs a live session (admin.test.ts checks each one). */
+export function adminApiRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
+  const app = new Hono<OwnerEnv>()
+  app.use('*', async (c, next) => {
+    const token = sessionCookie(c, deps.config.TRUST_PROXY)
+    const session = token ? await readSession(deps.db, token, deps.config.OWNER_EMAILS, deps.config) : null
+    if (!session) throw apiError(401, 'UNAUTHENTICATED', 'Sign in first')
+    c.set('session', session)
+    c.header('Cache-Control', 'no-store')
+    await next()
+  })
+  app.route('/', adminAccountRoutes(deps))
+  app.route('/', adminDataRoutes(deps))
+  return app
+}
+
+/** Everything under /admin: the console, its sign-in, and its API (docs/decisions/owner-console.md). */
+export function adminRoutes(input: Omit<OwnerDeps, 'secret'>): Hono {
+  const deps = ownerDeps(input)
+  const app = new Hono()
+  app.use('*', sameOrigin(deps.config.PUBLIC_URL))
+  app.route('/api', adminApiRoutes(deps))
+  app.all('/api/*', () => {
+    throw apiError(404, 'PGRST125', 'Invalid path specified in request URL')
+  })
+  app.route('/', adminAuthRoutes(deps))
+  app.route('/', adminConsoleRoutes(deps.config.STATIC_DIR))
+  return app
+}
