@@ -81,3 +81,21 @@ begin
   );
 end
 $$;
+
+-- A person who leaves the list (unsubscribe, erasure, a delete by hand) takes their invitation
+-- email with them, sent or not, as the welcome email goes on unsubscribe: no address is kept.
+create function app_private.beta_signups_forget_invitation() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from app_private.email_queue where dedupe_key = 'invitation:' || old.id;
+  return null;
+end
+$$;
+revoke all on function app_private.beta_signups_forget_invitation() from public;
+
+create trigger beta_signups_forget_invitation
+after delete on public.beta_signups
+for each row execute function app_private.beta_signups_forget_invitation();

@@ -121,6 +121,19 @@ describe.each(DB_KINDS)('the /beta pages on %s', (kind) => {
     expect((await row('ada@example.com')).opened).toBe(false)
   })
 
+  test('leaving the list takes the invitation email with it', async () => {
+    const ids = (await db.query<{ id: string }>('select id::text as id from public.beta_signups order by id')).rows
+    await inviteSignups(db, { ids: ids.map((r) => r.id), stores: { ios: true, android: true }, intervalMs: 0 })
+    const { u } = (
+      await db.query<{ u: string }>(
+        "select unsubscribe_token::text as u from public.beta_signups where email = 'ada@example.com'",
+      )
+    ).rows[0]!
+    expect((await app.request(`/unsubscribe?token=${u}`, { method: 'POST' })).status).toBe(200)
+    const left = await db.query('select to_email from app_private.email_queue order by to_email')
+    expect(left.rows).toEqual([{ to_email: 'bo@example.com' }])
+  })
+
   test('the pages are rate-limited per client address', async () => {
     const limited = testApp(db, { config: { RATE_LIMIT_BETA_PER_MINUTE: 2 } })
     const statuses = []
