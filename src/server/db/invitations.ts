@@ -149,3 +149,44 @@ export async function invitationCounts(db: Db): Promise<InvitationCounts> {
   }
   return counts
 }
+
+/** The console's selection: a status, a platform and part of the address (each optional). */
+export type Selection = {
+  status: 'all' | 'waiting' | 'invited' | 'opened'
+  platform: PlatformFilter
+  q: string
+}
+
+/** SQL condition on `s` for a selection; parameters from `$first` on. */
+export function selectionWhere(sel: Selection, first: number): { sql: string; params: unknown[] } {
+  const parts: string[] = []
+  const params: unknown[] = []
+  if (sel.status === 'opened') parts.push(`s.opened_at is not null`)
+  else if (sel.status !== 'all') parts.push(`s.status = $${first + params.push(sel.status) - 1}`)
+  if (sel.platform !== 'all') parts.push(`s.platform = $${first + params.push(sel.platform) - 1}`)
+  if (sel.q) {
+    const pattern = `%${sel.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+    parts.push(`lower(s.email) like $${first + params.push(pattern) - 1}`)
+  }
+  return { sql: parts.length ? parts.join(' and ') : 'true', params }
+}
+
+/**
+ * The addresses of a selection, oldest first, in batches by key (no OFFSET, no cursor: the same
+ * on PGlite and PostgreSQL, and memory stays one batch whatever the list's size).
+ */
+export async function* selectedAddresses(db: Db, sel: Selection, batch = 5000): AsyncGenerator<string[]> {
+  const where = selectionWhere(sel, 3)
+  let after = 0
+  for (;;) {
+    const r: { rows: { id: string; email: string }[] } = await db.query<{ id: string; email: string }>(
+      `select s.id::text as id, s.email from public.beta_signups s
+       where s.id > $2 and ${where.sql} order by s.id limit $1`,
+      [batch, after, ...where.params],
+    )
+    if (r.rows.length === 0) return
+    yield r.rows.map((x) => x.email)
+    if (r.rows.length < batch) return
+    after = Number(r.rows.at(-1)!.id)
+  }
+}
