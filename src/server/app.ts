@@ -20,14 +20,19 @@ import { restRoutes } from './routes/rest.ts'
 import { staticRoutes } from './routes/static.ts'
 import { unsubscribeRoutes } from './routes/unsubscribe.ts'
 
-type HardeningKey = 'TRUST_PROXY' | 'CSP_CONNECT_SRC' | `RATE_LIMIT_${string}` | `OWNER_${string}` | 'PUBLIC_URL'
+type HardeningKey =
+  | 'TRUST_PROXY'
+  | 'CSP_CONNECT_SRC'
+  | `RATE_LIMIT_${string}`
+  | `OWNER_${string}`
+  | 'PUBLIC_URL'
+  | `BETA_${string}`
+  | 'INVITATION_INTERVAL_MS'
 type Hardening = { [K in keyof Config as K extends HardeningKey ? K : never]: Config[K] }
 
 export type AppDeps = {
   /** ANON_KEY and STATIC_DIR always; proxy, CSP and rate-limit settings default as in config.ts. */
-  config: Pick<Config, 'ANON_KEY' | 'STATIC_DIR'> &
-    Partial<Hardening> &
-    Partial<Pick<Config, 'BETA_IOS_URL' | 'BETA_ANDROID_URL'>>
+  config: Pick<Config, 'ANON_KEY' | 'STATIC_DIR'> & Partial<Hardening>
   db: Db
   logger: Logger
   /** Called after an email was queued, so the worker sends it now rather than at its next poll. */
