@@ -99,6 +99,29 @@ describe.each(DB_KINDS)('the console’s invitations API on %s', (kind) => {
     expect(n.rows[0]).toEqual({ n: 0 })
   })
 
+  test('the sign-ups table filters by status and platform and shows the invitation', async () => {
+    const { get, post } = await owner()
+    const preview = await (await get('/invitations/preview?n=2&platform=android')).json()
+    await post('/invitations/confirm', { ids: preview.rows.map((r: { id: number }) => r.id) })
+    const token = await db.query<{ t: string }>(
+      "select invite_token::text as t from public.beta_signups where email = 'p1@example.com'",
+    )
+    await db.query('update public.beta_signups set opened_at = now() where invite_token = $1::uuid', [token.rows[0]!.t])
+    const list = async (query: string) => (await get(`/signups${query}`)).json()
+    const invited = await list('?status=invited')
+    expect(invited.total).toBe(2)
+    expect(invited.rows.map((r: { email: string }) => r.email)).toEqual(['p4@example.com', 'p1@example.com'])
+    expect(invited.rows[1]).toMatchObject({ platform: 'android', status: 'invited', invitedAt: expect.any(String) })
+    expect(invited.rows[1].openedAt).toEqual(expect.any(String))
+    expect(invited.rows[0].openedAt).toBeNull()
+    expect((await list('?status=opened')).total).toBe(1)
+    expect((await list('?status=waiting&platform=ios')).total).toBe(4)
+    expect((await list('?status=waiting&platform=ios&q=p1')).rows.map((r: { email: string }) => r.email)).toEqual([
+      'p12@example.com',
+    ])
+    expect((await get('/signups?status=sent')).status).toBe(400)
+  })
+
   test('exports stream the selection for TestFlight and Play, audited', async () => {
     const { get, post } = await owner()
     const preview = await (await get('/invitations/preview?n=3&platform=ios')).json()
