@@ -99,3 +99,42 @@ revoke all on function app_private.beta_signups_forget_invitation() from public;
 create trigger beta_signups_forget_invitation
 after delete on public.beta_signups
 for each row execute function app_private.beta_signups_forget_invitation();
+
+-- Pacing survives downtime. A batch is queued with its emails `paceMs` apart (payload.paceMs). If
+-- the worker falls behind (a stopped or crashed server, a slow provider), the rest of the schedule
+-- would all be due at once and go out back to back, past the provider's rate limit. So when an
+-- invitation is claimed and the next pending one is due within half a pace, every pending
+-- invitation slides later by the lag, keeping their spacing. In normal running nothing moves.
+create function app_private.email_queue_pace_invitations() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  pace interval := make_interval(secs => coalesce((new.payload ->> 'paceMs')::double precision, 0) / 1000);
+  next_due timestamptz;
+begin
+  if pace <= interval '0' then
+    return new;
+  end if;
+  select min(q.next_attempt_at) into next_due
+  from app_private.email_queue q
+  where q.kind = 'invitation' and q.status = 'pending' and q.id <> new.id;
+  if next_due is not null and next_due < now() + pace / 2 then
+    -- SKIP LOCKED: a row locked now is being claimed by another worker, which slides it itself.
+    update app_private.email_queue q
+    set next_attempt_at = q.next_attempt_at + (now() + pace - next_due)
+    where q.id in (
+      select p.id from app_private.email_queue p
+      where p.kind = 'invitation' and p.status = 'pending' and p.id <> new.id
+      for update skip locked
+    );
+  end if;
+  return new;
+end
+$$;
+revoke all on function app_private.email_queue_pace_invitations() from public;
+
+create trigger email_queue_pace_invitations
+before update of status on app_private.email_queue
+for each row when (new.kind = 'invitation' and new.status = 'sending')
+execute function app_private.email_queue_pace_invitations();

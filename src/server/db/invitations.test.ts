@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { DB_KINDS, testDb, truncateAll } from '../test-app.ts'
 import type { Db } from './db.ts'
+import { claimDueEmails } from './email-queue.ts'
 import {
   choosePlatform,
   invitationCounts,
@@ -142,6 +143,31 @@ describe.each(DB_KINDS)('beta invitations on %s', (kind) => {
     await inviteSignups(db, { ids: ids.slice(0, 2), stores: BOTH, intervalMs: 1000 })
     await inviteSignups(db, { ids: ids.slice(2), stores: BOTH, intervalMs: 1000 })
     expect((await invitationsQueued()).map((q) => Math.round(Number(q.ms) / 100) * 100)).toEqual([0, 1000, 2000, 3000])
+  })
+
+  test('a schedule that fell behind (the server was down) slides on the next claim; one on time stays', async () => {
+    const ids = await signUps(['ios', 'ios', 'ios', 'ios'])
+    await inviteSignups(db, { ids, stores: BOTH, intervalMs: 1000 })
+    const schedule = async () =>
+      (
+        await db.query<{ ms: string | number }>(
+          `select extract(epoch from next_attempt_at - now()) * 1000 as ms from app_private.email_queue
+           where status = 'pending' order by next_attempt_at`,
+        )
+      ).rows.map((r) => Number(r.ms))
+    // Milliseconds from now, give or take the time between statements.
+    const near = async (expected: number[]) => {
+      const got = await schedule()
+      expect(got).toHaveLength(expected.length)
+      got.forEach((ms, i) => expect(Math.abs(ms - expected[i]!), `${got}`).toBeLessThan(300))
+    }
+    await near([0, 1000, 2000, 3000])
+    await claimDueEmails(db, 1, 60_000)
+    await near([1000, 2000, 3000]) // on time: nothing moved
+    await db.query(`update app_private.email_queue set next_attempt_at = next_attempt_at - interval '1 hour'`)
+    await db.query(`update app_private.email_queue set status = 'sent' where status = 'sending'`)
+    await claimDueEmails(db, 1, 60_000)
+    await near([1000, 2000]) // overdue: slid to one pace from now, spacing kept
   })
 
   test('two concurrent confirmations of one preview invite each person exactly once', async () => {

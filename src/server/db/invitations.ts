@@ -76,9 +76,11 @@ export async function inviteSignups(
        ), numbered as (
          select c.*, row_number() over (order by c.created_at, c.id) - 1 as n from chosen c
        )
-       insert into app_private.email_queue (kind, to_email, dedupe_key, next_attempt_at)
+       insert into app_private.email_queue (kind, to_email, dedupe_key, next_attempt_at, payload)
        select 'invitation', n.email, 'invitation:' || n.id,
-         (select at from base) + make_interval(secs => n.n * $4::double precision / 1000)
+         (select at from base) + make_interval(secs => n.n * $4::double precision / 1000),
+         -- The pace also holds after downtime (trigger email_queue_pace_invitations).
+         jsonb_build_object('paceMs', $4::double precision)
        from numbered n
        on conflict (dedupe_key) do nothing
        returning substr(dedupe_key, 12) as id, to_email as email`,
