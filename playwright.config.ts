@@ -76,6 +76,8 @@ export default defineConfig({
       RATE_LIMIT_EMAIL_PER_HOUR: '0',
       RATE_LIMIT_CONTACT_PER_MINUTE: '0',
       RATE_LIMIT_CONTACT_PER_HOUR: '0',
+      // The console's specs sign in as this owner (e2e/console-*.spec.ts).
+      OWNER_EMAILS: 'owner@example.com',
     },
   },
 })

@@ -107,6 +107,7 @@ export async function openSession(c: Context, deps: OwnerDeps, email: string, me
 function pageHeaders(c: Context) {
   c.header('Content-Security-Policy', SIGN_IN_PAGE_CSP)
   // The token is in the address: never pass it on, never keep it.
-  c.header('Referrer-Policy', 'no-referrer')
+  // same-origin, not no-referrer: with no-referrer the button's POST would carry Origin: null.
+  c.header('Referrer-Policy', 'same-origin')
   c.header('Cache-Control', 'no-store')
 }

@@ -25,7 +25,7 @@ export function adminConsoleRoutes(staticDir: string): Hono {
     const html = await readFile(join(staticDir, 'admin', 'index.html'), 'utf8').catch(() => undefined)
     c.header('Content-Security-Policy', CONSOLE_CSP)
     c.header('Cache-Control', 'no-store')
-    c.header('Referrer-Policy', 'no-referrer')
+    c.header('Referrer-Policy', 'same-origin')
     c.header('X-Robots-Tag', 'noindex')
     if (html === undefined) return c.text('The console is not built: run npm run build.', 404)
     return c.html(html)

@@ -75,7 +75,7 @@ describe.each(DB_KINDS)('console API and sign-in on %s', (kind) => {
       const page = await app.request(`/admin/sign-in?token=${encodeURIComponent(token)}`)
       expect(page.status).toBe(200)
       expect(page.headers.get('set-cookie')).toBeNull()
-      expect(page.headers.get('referrer-policy')).toBe('no-referrer')
+      expect(page.headers.get('referrer-policy')).toBe('same-origin')
       const html = await page.text()
       expect(html).toContain('<form method="post" action="/admin/auth/link">')
       expect(html).toContain(OWNER)

@@ -1,0 +1,70 @@
+import { AxeBuilder } from '@axe-core/playwright'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
+import { expect, type Outbox } from './fixtures.ts'
+
+export const OWNER = 'owner@example.com'
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+export async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
+  const summary = results.violations.map((v) => ({
+    rule: v.id,
+    help: v.help,
+    targets: v.nodes.map((n) => n.target.join(' ')),
+  }))
+  expect(summary).toEqual([])
+}
+
+export async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  expect(overflow).toBeLessThanOrEqual(0)
+}
+
+const anon = { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${LOCAL_ANON_KEY}` }
+
+export async function seedSignup(request: APIRequestContext, email: string) {
+  const res = await request.post('/rest/v1/beta_signups', { headers: anon, data: { email } })
+  expect(res.status()).toBe(201)
+}
+
+export async function seedMessage(
+  request: APIRequestContext,
+  m: { name: string; email: string; subject: string; message: string },
+) {
+  const res = await request.post('/rest/v1/contact_messages', { headers: anon, data: m })
+  expect(res.status()).toBe(201)
+}
+
+/** Asks for an emailed link on the sign-in view, reads it from the outbox, opens it and presses the button. */
+export async function signInByEmail(page: Page, outbox: Outbox) {
+  await page.goto('/admin/')
+  const before = new Set((await outbox.to(OWNER)).map((e) => e.id))
+  await page.getByLabel('Owner email').fill(OWNER)
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'sign-in link is on its way' })).toBeVisible()
+  let text = ''
+  await expect
+    .poll(async () => {
+      const fresh = (await outbox.to(OWNER)).filter((e) => !before.has(e.id) && /^Sign in/.test(e.subject))
+      text = fresh[0]?.text ?? ''
+      return fresh.length
+    })
+    .toBeGreaterThan(0)
+  const link = /https?:\/\/\S+\/admin\/sign-in\?token=\S+/.exec(text)![0]
+  const url = new URL(link)
+  // The server's PUBLIC_URL says localhost; the tests browse 127.0.0.1 (same server).
+  return `${url.pathname}${url.search}`
+}
+
+/**
+ * Opens the link's page. Not with page.goto: the fixtures' goto waits for the page's scripts,
+ * and this page has none on purpose.
+ */
+export async function openLinkPage(page: Page, path: string) {
+  await page.evaluate((p) => location.assign(p), path)
+  await page.waitForURL((u) => u.pathname === '/admin/sign-in' && u.search.startsWith('?token='))
+  await expect(page.getByRole('heading', { name: 'Sign in to the Solodesk console' })).toBeVisible()
+}

@@ -1,0 +1,123 @@
+// Screenshots of the owner console for docs/screenshots (issue 9): starts the built server on a
+// throwaway PGlite folder with some data, signs in through `npm run owner -- link`, and shoots
+// each view at 390x844 and 1440x900, light and dark. Usage: npm run build && tsx scripts/console-screenshots.ts
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium } from 'playwright-core'
+import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'console-shots-'))
+const port = 3900 + Math.floor(Math.random() * 90)
+const base = `http://127.0.0.1:${port}`
+const env = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: base,
+  PGLITE_DIR: join(dir, 'pglite'),
+  OUTBOX_DIR: join(dir, 'outbox'),
+  OWNER_EMAILS: 'founder@example.com',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_SIGNUP_PER_MINUTE: '0',
+  RATE_LIMIT_SIGNUP_PER_HOUR: '0',
+  RATE_LIMIT_CONTACT_PER_MINUTE: '0',
+  RATE_LIMIT_CONTACT_PER_HOUR: '0',
+  DATABASE_URL: '',
+}
+const server = spawn(process.execPath, ['dist/node/server/index.js'], { env, stdio: 'inherit' })
+try {
+  for (let i = 0; ; i++) {
+    if (
+      (await fetch(`${base}/healthz`).then(
+        (r) => r.status,
+        () => 0,
+      )) === 200
+    )
+      break
+    if (i > 300) throw new Error('server did not start')
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  const anon = { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${LOCAL_ANON_KEY}`, 'content-type': 'application/json' }
+  const names = ['maya.k', 'jonas', 'ines.design', 'lee.writes', 'sam+beta', 'olga.dev', 'tom.photo', 'ana.b']
+  for (let i = 0; i < 40; i++) {
+    const email = `${names[i % names.length]}${i}@example.com`
+    await fetch(`${base}/rest/v1/beta_signups`, { method: 'POST', headers: anon, body: JSON.stringify({ email }) })
+    if (i % 3 === 0)
+      await fetch(`${base}/functions/v1/resend-email`, {
+        method: 'POST',
+        headers: anon,
+        body: JSON.stringify({ email }),
+      })
+  }
+  const messages = [
+    [
+      'Maya Keller',
+      'maya@example.com',
+      'bug-report',
+      'The invoice PDF shows last month’s total.\nSteps: open an invoice, press Export.',
+    ],
+    ['Jonas Berg', 'jonas@example.com', 'feature-request', 'Could tasks repeat every week?'],
+    ['Ines Duarte', 'ines@example.com', 'billing', 'Will the beta stay free after launch?'],
+  ]
+  for (const [name, email, subject, message] of messages)
+    await fetch(`${base}/rest/v1/contact_messages`, {
+      method: 'POST',
+      headers: anon,
+      body: JSON.stringify({ name, email, subject, message }),
+    })
+
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/owner.ts', 'link', 'founder@example.com'], {
+    env,
+    encoding: 'utf8',
+  })
+  const link = out.trim().split('\n').at(-1)!
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  for (const scheme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({ colorScheme: scheme })
+    const page = await context.newPage()
+    await page.goto(scheme === 'light' ? link : base)
+    if (scheme === 'light') await page.getByRole('button', { name: 'Sign in' }).click()
+    else {
+      const again = execFileSync(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/owner.ts', 'link', 'founder@example.com'],
+        { env, encoding: 'utf8' },
+      )
+      await page.goto(again.trim().split('\n').at(-1)!)
+      await page.getByRole('button', { name: 'Sign in' }).click()
+    }
+    await page.waitForSelector('h1')
+    for (const [w, h] of [
+      [390, 844],
+      [1440, 900],
+      [320, 700],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h })
+      for (const view of ['signups', 'inbox', 'sessions']) {
+        await page.goto(`${base}/admin/#/${view}`)
+        await page.waitForTimeout(600)
+        const overflow = await page.evaluate(() => {
+          const over = [...document.querySelectorAll('body *')].filter(
+            (e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5,
+          )
+          return {
+            width: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            offenders: over.slice(0, 5).map((e) => `${e.tagName}.${e.className}`.slice(0, 120)),
+          }
+        })
+        if (overflow.width > 0) console.log(scheme, w, view, JSON.stringify(overflow))
+        if (w !== 320)
+          await page.screenshot({ path: `docs/screenshots/console-${view}-${scheme}-${w}x${h}.png`, fullPage: false })
+      }
+    }
+    await context.close()
+  }
+  await browser.close()
+} finally {
+  server.kill('SIGTERM')
+  await new Promise((r) => server.once('exit', r))
+  rmSync(dir, { recursive: true, force: true })
+}

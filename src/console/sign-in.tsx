@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react'
+import { Button } from '../ui/button.tsx'
+import { api } from './api.ts'
+import { Card, ErrorText, Heading } from './parts.tsx'
+
+/** Asking for an emailed one-time link; the command-line link is the first-run path. */
+export function SignInView() {
+  const [email, setEmail] = useState('')
+  const [sent, setSent] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setBusy(true)
+    setError(null)
+    try {
+      setSent((await api.askLink(email)).message)
+    } catch (err) {
+      setError((err as Error).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-md">
+      <Heading>Sign in</Heading>
+      <Card>
+        <form onSubmit={submit} className="grid gap-3" noValidate>
+          <label htmlFor="owner-email" className="text-sm font-medium">
+            Owner email
+          </label>
+          <input
+            id="owner-email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className="h-11 rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 dark:border-white/15 dark:bg-white/5 dark:text-white"
+          />
+          <Button type="submit" disabled={busy || email.trim() === ''}>
+            {busy ? 'Sending…' : 'Email me a sign-in link'}
+          </Button>
+          <p role="status" className="text-sm text-emerald-800 empty:hidden dark:text-emerald-300">
+            {sent}
+          </p>
+          <ErrorText message={error} />
+        </form>
+      </Card>
+      <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+        First time, or no email set up? On the server, run{' '}
+        <code className="rounded bg-slate-200 px-1 py-0.5 text-slate-900 dark:bg-white/10 dark:text-slate-100">
+          npm run owner -- link you@example.com
+        </code>{' '}
+        and open the link it prints.
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,19 @@
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vite'
+
+// The owner's console: a second Vite entry, built on its own (after the page, into
+// dist/client/admin) so it shares no chunk with the public page and the page's bundle cannot
+// change when the console does (docs/decisions/owner-console.md).
+export default defineConfig({
+  root: fileURLToPath(new URL('src/console', import.meta.url)),
+  base: '/admin/',
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: fileURLToPath(new URL('dist/client/admin', import.meta.url)),
+    emptyOutDir: true,
+    // The console's CSP forbids inline code, as the page's does.
+    assetsInlineLimit: 0,
+  },
+})
