@@ -36,7 +36,8 @@ export async function firstView(): Promise<FirstView> {
       const src = /src="\/([^"]+)"/.exec(m[0])?.[1]
       if (src) refs.set(src, 'image')
     }
-  for (const m of html.matchAll(/<link[^>]+rel="preload"[^>]+as="image"[^>]+href="\/([^"]+)"/g)) refs.set(m[1]!, 'image')
+  for (const m of html.matchAll(/<link[^>]+rel="preload"[^>]+as="image"[^>]+href="\/([^"]+)"/g))
+    refs.set(m[1]!, 'image')
   const files: FirstView['files'] = []
   let jsGzip = 0
   for (const [path, kind] of refs) {
@@ -54,4 +55,10 @@ export async function firstView(): Promise<FirstView> {
     totalBrotli: htmlBrotli + files.reduce((n, f) => n + f.sent, 0),
     files,
   }
+}
+
+// `tsx bench/bundle.ts`: the first view's bytes of the existing build (`npm run build` first).
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const fv = await firstView()
+  console.log(JSON.stringify({ ...fv, jsGzipKB: +(fv.jsGzip / 1024).toFixed(1), jsTargetKB: 70 }, null, 2))
 }

@@ -3,7 +3,7 @@
 // taken per figure, as the issue asks.
 import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
@@ -26,10 +26,22 @@ export type LighthouseRun = {
   foreignRequests: string[]
   renderBlocking: string[]
   failedAudits: string[]
+  /** Main-thread tasks of 50 ms or more (simulated), longest first, with the script they are attributed to. */
+  longTasks: { url: string; ms: number }[]
 }
 
-type Audit = { score: number | null; numericValue?: number; scoreDisplayMode: string; title: string; details?: { items?: Record<string, unknown>[] } }
-type Report = { categories: Record<string, { score: number }>; audits: Record<string, Audit>; runtimeError?: { message: string } }
+type Audit = {
+  score: number | null
+  numericValue?: number
+  scoreDisplayMode: string
+  title: string
+  details?: { items?: Record<string, unknown>[] }
+}
+type Report = {
+  categories: Record<string, { score: number }>
+  audits: Record<string, Audit>
+  runtimeError?: { message: string }
+}
 
 function runCli(url: string, out: string, throttling: 'simulate' | 'devtools'): Promise<void> {
   const args = [
@@ -49,7 +61,9 @@ function runCli(url: string, out: string, throttling: 'simulate' | 'devtools'): 
     let err = ''
     child.stderr.on('data', (d: Buffer) => (err += d.toString()))
     child.once('error', reject)
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exited ${code}: ${err.slice(-2000)}`))))
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`lighthouse exited ${code}: ${err.slice(-2000)}`)),
+    )
   })
 }
 
@@ -61,10 +75,19 @@ export function summarise(report: Report, origin: string): LighthouseRun {
     if (typeof v !== 'number') throw new Error(`lighthouse report has no ${id}`)
     return v
   }
-  const requests = (a['network-requests']?.details?.items ?? []) as { url: string; transferSize?: number; resourceType?: string }[]
+  const requests = (a['network-requests']?.details?.items ?? []) as {
+    url: string
+    transferSize?: number
+    resourceType?: string
+  }[]
   const score = (k: string) => Math.round((report.categories[k]?.score ?? 0) * 100)
   return {
-    scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+    },
     fcpMs: num('first-contentful-paint'),
     lcpMs: num('largest-contentful-paint'),
     tbtMs: num('total-blocking-time'),
@@ -73,14 +96,25 @@ export function summarise(report: Report, origin: string): LighthouseRun {
     scriptBytes: requests.filter((r) => r.resourceType === 'Script').reduce((n, r) => n + (r.transferSize ?? 0), 0),
     requests: requests.length,
     foreignRequests: requests.map((r) => r.url).filter((u) => !u.startsWith(origin) && !u.startsWith('data:')),
-    renderBlocking: ((a['render-blocking-insight']?.details?.items ?? []) as { url?: string }[]).map((i) => i.url ?? '?'),
+    renderBlocking: ((a['render-blocking-insight']?.details?.items ?? []) as { url?: string }[]).map(
+      (i) => i.url ?? '?',
+    ),
     failedAudits: Object.entries(a)
-      .filter(([, x]) => x.score !== null && x.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(x.scoreDisplayMode))
+      .filter(
+        ([, x]) =>
+          x.score !== null && x.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(x.scoreDisplayMode),
+      )
       .map(([id]) => id),
+    longTasks: ((a['long-tasks']?.details?.items ?? []) as { url?: string; duration?: number }[])
+      .map((t) => ({ url: (t.url ?? '?').replace(origin, ''), ms: Math.round(t.duration ?? 0) }))
+      .sort((x, y) => y.ms - x.ms),
   }
 }
 
-export async function lighthouse(url: string, throttling: 'simulate' | 'devtools' = 'simulate'): Promise<LighthouseRun> {
+export async function lighthouse(
+  url: string,
+  throttling: 'simulate' | 'devtools' = 'simulate',
+): Promise<LighthouseRun> {
   const dir = await mkdtemp(join(tmpdir(), 'lh-'))
   try {
     const out = join(dir, 'report.json')
@@ -113,6 +147,8 @@ export async function lighthouseMedian(url: string, runs = 3, throttling: 'simul
     fcpMs: m((r) => r.fcpMs),
     lcpMs: m((r) => r.lcpMs),
     tbtMs: m((r) => r.tbtMs),
+    /** The worst run's TBT: issue 7 asks for every run, not only the median, to stay low. */
+    tbtMaxMs: Math.max(...all.map((r) => r.tbtMs)),
     cls: m((r) => r.cls),
     totalBytes: m((r) => r.totalBytes),
     scriptBytes: m((r) => r.scriptBytes),
@@ -123,10 +159,31 @@ export async function lighthouseMedian(url: string, runs = 3, throttling: 'simul
 }
 export type LighthouseMedian = Awaited<ReturnType<typeof lighthouseMedian>>
 
-// `tsx bench/lighthouse.ts <url> [runs] [simulate|devtools]`: one figure set, for trying a change.
+// `tsx bench/lighthouse.ts [url] [runs] [simulate|devtools]`: one figure set, for trying a change.
+// Without a URL (or with `-`) it starts the built server itself on a fresh embedded database.
+// Each run's TBT and long tasks are printed with the machine's load, since both move with it.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const [url, runs = '1', mode = 'simulate'] = process.argv.slice(2)
-  if (!url) throw new Error('usage: tsx bench/lighthouse.ts <url> [runs] [simulate|devtools]')
-  const r = await lighthouseMedian(url, Number(runs), mode as 'simulate' | 'devtools')
-  console.log(JSON.stringify({ ...r, runs: undefined }, null, 2))
+  const [arg = '-', runs = '1', mode = 'simulate'] = process.argv.slice(2)
+  const { startServer } = await import('./server.ts')
+  const scratch = arg === '-' ? await mkdtemp(join(tmpdir(), 'lh-server-')) : undefined
+  const server = scratch
+    ? await startServer({ PGLITE_DIR: join(scratch, 'db'), OUTBOX_DIR: join(scratch, 'outbox') })
+    : undefined
+  try {
+    const url = server ? `${server.url}/` : arg
+    const r = await lighthouseMedian(url, Number(runs), mode as 'simulate' | 'devtools')
+    const load = () =>
+      loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')
+    for (const [i, run] of r.runs.entries())
+      console.error(
+        `run ${i + 1}: TBT ${run.tbtMs.toFixed(0)} ms, FCP ${run.fcpMs.toFixed(0)} ms, LCP ${run.lcpMs.toFixed(0)} ms, long tasks ${JSON.stringify(run.longTasks)}`,
+      )
+    console.error(`load average after the runs: ${load()}`)
+    console.log(JSON.stringify({ ...r, runs: undefined }, null, 2))
+  } finally {
+    await server?.stop()
+    if (scratch) await rm(scratch, { recursive: true, force: true })
+  }
 }

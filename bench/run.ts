@@ -1,7 +1,7 @@
 // `npm run bench`: builds, starts a throwaway PostgreSQL and the built server, then measures every
 // target of issues 4 and 7 in one run and prints one table (docs/BENCHMARKS.md). Not part of CI.
 //   BENCH_SECONDS   length of each load phase (default 15)
-//   BENCH_LH_RUNS   Lighthouse runs, median taken (default 3)
+//   BENCH_LH_RUNS   Lighthouse runs, median taken (default 5)
 //   --no-build      measure the existing dist/
 import { spawnSync } from 'node:child_process'
 import { cpus, loadavg, totalmem } from 'node:os'
@@ -19,7 +19,7 @@ import { startServer, type RunningServer } from './server.ts'
 import { kb, markdown, mb, ms, pct, row, s, type Row } from './table.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
-const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3)
+const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 5)
 const CONNECTIONS = 64
 const SIGNUPS_FOR_MEMORY = 10_000
 const IDLE_SECONDS = 30
@@ -70,7 +70,8 @@ try {
     rows.push(row(`Lighthouse ${k}`, String(lh.scores[k]), '100', lh.scores[k] >= 100))
   rows.push(row('FCP', s(lh.fcpMs), '≤ 0.90 s', lh.fcpMs <= 900))
   rows.push(row('LCP', s(lh.lcpMs), '≤ 1.20 s', lh.lcpMs <= 1200))
-  rows.push(row('TBT', ms(lh.tbtMs), '≤ 30 ms', lh.tbtMs <= 30))
+  rows.push(row(`TBT, median of ${LH_RUNS}`, ms(lh.tbtMs), '≤ 30 ms', lh.tbtMs <= 30))
+  rows.push(row(`TBT, worst of ${LH_RUNS}`, ms(lh.tbtMaxMs), '≤ 50 ms', lh.tbtMaxMs <= 50))
   rows.push(row('CLS', lh.cls.toFixed(3), '0', lh.cls === 0))
   rows.push(
     row(
@@ -80,8 +81,8 @@ try {
       null,
     ),
   )
-  rows.push(row('first-view JS, gzip (build)', kb(fv.jsGzip), '≤ 85 KB', fv.jsGzip <= 85 * 1024))
-  rows.push(row('first-view JS on the wire (Lighthouse)', kb(lh.scriptBytes), '≤ 85 KB', lh.scriptBytes <= 85 * 1024))
+  rows.push(row('first-view JS, gzip (build)', kb(fv.jsGzip), '≤ 70 KB', fv.jsGzip <= 70 * 1024))
+  rows.push(row('first-view JS on the wire (Lighthouse)', kb(lh.scriptBytes), '≤ 70 KB', lh.scriptBytes <= 70 * 1024))
   rows.push(row('first-view transfer (Lighthouse)', kb(lh.totalBytes), '≤ 250 KB', lh.totalBytes <= 250 * 1024))
   rows.push(row('first-view bytes from the build (html+js+css+images, br)', kb(fv.totalBrotli), '(info)', null))
   rows.push(row('requests to other origins', String(lh.foreignRequests.length), '0', lh.foreignRequests.length === 0))

@@ -59,8 +59,8 @@ describe.each(DB_KINDS)('SIGKILL while a batch of invitations is sent, %s, Resen
     // 40 sign-ups; the owner previews the oldest 30 and confirms them twice (a double click).
     const chosen = await database.inspect(async (db) => {
       await db.query(
-        `insert into public.beta_signups (email, platform, created_at)
-         select 'p' || i || '@example.com', (array['ios', 'android', 'unknown'])[i % 3 + 1], now() - make_interval(mins => 100 - i)
+        `insert into public.beta_signups (email, platform, created_at, confirmed_at)
+         select 'p' || i || '@example.com', (array['ios', 'android', 'unknown'])[i % 3 + 1], now() - make_interval(mins => 100 - i), now()
          from generate_series(1, 40) i`,
       )
       const preview = await previewInvitations(db, { limit: 30, platform: 'all', stores: STORES })

@@ -18,12 +18,13 @@ import { MAX_BODY_BYTES, tooLarge } from './routes/json-body.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { restRoutes } from './routes/rest.ts'
 import { staticRoutes } from './routes/static.ts'
-import { unsubscribeRoutes } from './routes/unsubscribe.ts'
+import { tokenPageErrors, unsubscribeRoutes } from './routes/unsubscribe.ts'
 
 type HardeningKey =
   | 'TRUST_PROXY'
   | 'CSP_CONNECT_SRC'
   | `RATE_LIMIT_${string}`
+  | 'SIGNUP_CONFIRMATION'
   | `OWNER_${string}`
   | 'PUBLIC_URL'
   | `BETA_${string}`
@@ -31,7 +32,7 @@ type HardeningKey =
 type Hardening = { [K in keyof Config as K extends HardeningKey ? K : never]: Config[K] }
 
 export type AppDeps = {
-  /** ANON_KEY and STATIC_DIR always; proxy, CSP and rate-limit settings default as in config.ts. */
+  /** ANON_KEY and STATIC_DIR always; proxy, CSP, rate-limit and sign-up settings default as in config.ts. */
   config: Pick<Config, 'ANON_KEY' | 'STATIC_DIR'> & Partial<Hardening>
   db: Db
   logger: Logger
@@ -96,13 +97,12 @@ export function createApp(deps: AppDeps): Hono {
       perHour: config.RATE_LIMIT_EMAIL_PER_HOUR,
     }),
   )
-  app.use(
-    '/unsubscribe',
-    limited('unsubscribe', {
-      perMinute: config.RATE_LIMIT_UNSUBSCRIBE_PER_MINUTE,
-      perHour: config.RATE_LIMIT_UNSUBSCRIBE_PER_HOUR,
-    }),
-  )
+  // The token pages share one budget: unsubscribe and the double opt-in confirmation.
+  const tokenPages = limited('unsubscribe', {
+    perMinute: config.RATE_LIMIT_UNSUBSCRIBE_PER_MINUTE,
+    perHour: config.RATE_LIMIT_UNSUBSCRIBE_PER_HOUR,
+  })
+  for (const path of ['/unsubscribe', '/confirm']) app.use(path, tokenPageErrors(), tokenPages)
   app.use(
     '/beta/*',
     limited('beta', { perMinute: config.RATE_LIMIT_BETA_PER_MINUTE, perHour: config.RATE_LIMIT_BETA_PER_HOUR }),
@@ -115,11 +115,15 @@ export function createApp(deps: AppDeps): Hono {
   app.use('/rest/v1/*', requireApiKey(config.ANON_KEY))
   app.use('/functions/v1/*', requireApiKey(config.ANON_KEY))
   app.route('/rest/v1', restRoutes(db))
-  app.route('/functions/v1', functionRoutes({ db, logger, wakeEmailQueue: deps.wakeEmailQueue ?? (() => {}) }))
+  const wakeEmailQueue = deps.wakeEmailQueue ?? (() => {})
+  app.route(
+    '/functions/v1',
+    functionRoutes({ db, logger, wakeEmailQueue, signupConfirmation: config.SIGNUP_CONFIRMATION }),
+  )
   app.route('/', healthRoutes(db))
-  app.route('/', unsubscribeRoutes({ db, logger }))
+  app.route('/', unsubscribeRoutes({ db, logger, wakeEmailQueue }))
   app.route('/', betaRoutes({ db, logger, config }))
-  app.route('/admin', adminRoutes({ db, logger, config, wakeEmailQueue: deps.wakeEmailQueue ?? (() => {}) }))
+  app.route('/admin', adminRoutes({ db, logger, config, wakeEmailQueue }))
   app.route('/', staticRoutes(config.STATIC_DIR))
 
   app.notFound((c) => c.text('Not found', 404))

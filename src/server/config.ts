@@ -64,6 +64,14 @@ const Settings = z.object({
   EMAIL_RETRY_MAX_MS: positiveMs.default(6 * 60 * 60 * 1000),
   /** How long a worker owns a claimed email; past it, another worker (or a restart) takes it over. */
   EMAIL_LEASE_MS: positiveMs.default(2 * 60 * 1000),
+  /**
+   * Double opt-in (issue 8): the first email asks to confirm, and the welcome email follows the
+   * confirmation. Off by default, which is the specification's behaviour. README: "Double opt-in".
+   */
+  SIGNUP_CONFIRMATION: z
+    .enum(['true', 'false', 'on', 'off'], { error: 'must be on or off' })
+    .transform((v) => v === 'true' || v === 'on')
+    .default(false),
   /** How many reverse proxies stand in front; their X-Forwarded-For and X-Forwarded-Proto are believed. */
   TRUST_PROXY: trustProxy.default(0),
   CSP_CONNECT_SRC: origins.default([]),

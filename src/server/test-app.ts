@@ -18,9 +18,13 @@ export const silentLogger = pino({ level: 'silent' })
  * A migrated database of its own: PGlite in memory, or a fresh database in the PostgreSQL
  * cluster that test/global-setup-pg.ts starts for the run (so test files never share rows).
  */
-export async function testDb(kind: DbKind): Promise<{ db: Db; url?: string; close: () => Promise<void> }> {
+export async function testDb(
+  kind: DbKind,
+  options: { beforeMigrate?: (db: Db) => Promise<void> } = {},
+): Promise<{ db: Db; url?: string; close: () => Promise<void> }> {
   if (kind === 'pglite') {
     const db = await openDb({ PGLITE_DIR: 'memory://' })
+    await options.beforeMigrate?.(db)
     await migrate(db)
     return { db, close: () => db.close() }
   }
@@ -33,6 +37,7 @@ export async function testDb(kind: DbKind): Promise<{ db: Db; url?: string; clos
   const url = new URL(clusterUrl)
   url.pathname = `/${name}`
   const db = await openDb({ DATABASE_URL: url.toString(), PGLITE_DIR: 'memory://' })
+  await options.beforeMigrate?.(db)
   await migrate(db)
   return {
     db,
@@ -50,7 +55,7 @@ export async function testDb(kind: DbKind): Promise<{ db: Db; url?: string; clos
 export async function truncateAll(db: Db): Promise<void> {
   // cascade: the owner's tables (contact_message_states …) reference contact_messages.
   await db.exec(
-    'truncate public.beta_signups, public.contact_messages, app_private.email_queue restart identity cascade',
+    'truncate public.beta_signups, public.contact_messages, app_private.email_queue, app_private.email_suppressions restart identity cascade',
   )
 }
 

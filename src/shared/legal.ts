@@ -53,7 +53,7 @@ export const PRIVACY: LegalDocument = {
     {
       heading: 'How long we keep it',
       paragraphs: [
-        'We keep your sign-up email for as long as you take part in the beta, and delete it within 30 days after you leave or after the beta ends, unless you choose to keep using Solodesk.',
+        'We keep your sign-up email for as long as you take part in the beta. We delete it as soon as you leave, or within 30 days after the beta ends, unless you choose to keep using Solodesk. If we ask you to confirm your sign-up and you do not, we delete your address after 7 days.',
         'We keep contact messages for up to 12 months after we have answered them, so we can follow up on the same question, and then delete them.',
       ],
     },
@@ -70,7 +70,12 @@ export const PRIVACY: LegalDocument = {
     {
       heading: 'Leaving the beta',
       paragraphs: [
-        'Every email we send contains a link to leave the beta. One click removes you from our emails, and we then delete your sign-up as described above.',
+        'Every email we send contains a link to leave the beta. Confirming there deletes your sign-up and any email still waiting to be sent to you, at once.',
+        [
+          'So that leaving lasts, even if someone enters your address on this page again, we then keep one thing: a fingerprint of your address made with a secret key of ours (a keyed hash). It cannot be turned back into your address; it only lets us recognise that same address if it is entered again, and then we store nothing and send nothing. We keep it for as long as we run the beta. If you want to join again, ',
+          { text: 'contact us', href: '#contact' },
+          ' and we will delete the fingerprint.',
+        ],
       ],
     },
     {

@@ -1,23 +1,25 @@
-import { StrictMode, useEffect, type ReactNode } from 'react'
-import { hydrateRoot } from 'react-dom/client'
-import { App } from './app.tsx'
+import { hydrateIslands, type IslandSpec } from './islands/hydrate-islands.tsx'
+import type { IslandName } from './islands/islands.ts'
+import { HeaderCta, HeroCta } from './sections/cta-links.tsx'
 import './styles.css'
 
-/** Marks <html data-hydrated> once React has taken over the prerendered page (browser tests wait for it). */
-function MarkHydrated({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = ''
-  }, [])
-  return children
+// The page is server HTML; only these parts are React's (docs/decisions/perf-first-view.md).
+// The two buttons are in the first view and tiny, so they come with the entry; the sign-up
+// form and the footer's dialogs are fetched as they come near, each a chunk of its own.
+const ISLANDS: Record<IslandName, IslandSpec> = {
+  'header-cta': { when: 'load', component: HeaderCta },
+  'hero-cta': { when: 'load', component: HeroCta },
+  'beta-signup': {
+    when: 'visible',
+    load: () => import('./forms/beta-signup-form.tsx').then((m) => m.BetaSignupForm),
+  },
+  'footer-dialogs': {
+    when: 'visible',
+    load: () => import('./sections/footer-dialogs.tsx').then((m) => m.FooterDialogs),
+  },
 }
 
-const root = document.getElementById('root')
-if (!root) throw new Error('index.html has no #root element')
-hydrateRoot(
-  root,
-  <StrictMode>
-    <MarkHydrated>
-      <App />
-    </MarkHydrated>
-  </StrictMode>,
-)
+// <html data-hydrated> once the first view's islands are React's and the rest are armed (browser tests wait for it).
+void hydrateIslands(ISLANDS).then(() => {
+  document.documentElement.dataset.hydrated = ''
+})

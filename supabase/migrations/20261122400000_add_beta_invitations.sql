@@ -61,19 +61,22 @@ create trigger beta_signups_forward_only
 before update on public.beta_signups
 for each row execute function app_private.beta_signups_forward_only();
 
--- The new kind of email. The allowed kinds are read from the constraint as it stands, so this
--- migration adds 'invitation' to whatever other migrations allowed before it (they are written
--- in parallel branches; a fixed list here would silently drop theirs).
+-- The new kind of email. The allowed kinds are read from the constraint as it stands, and every
+-- kind that has a builder in src/server/email/kinds.ts is kept: migrations written in parallel
+-- branches each replaced the list with their own (the owner console's dropped 'confirm-signup'),
+-- and this one, applied after them, must leave every kind allowed, whatever the merge order.
 do $$
 declare
   kinds text[];
 begin
-  select array_agg(m[1] order by m[1]) into kinds
-  from pg_constraint c, regexp_matches(pg_get_constraintdef(c.oid), '''([^'']+)''', 'g') as m
-  where c.conrelid = 'app_private.email_queue'::regclass and c.conname = 'email_queue_kind_known';
-  if not ('invitation' = any (kinds)) then
-    kinds := array_append(kinds, 'invitation');
-  end if;
+  select array_agg(distinct k order by k) into kinds
+  from (
+    select m[1] as k
+    from pg_constraint c, regexp_matches(pg_get_constraintdef(c.oid), '''([^'']+)''', 'g') as m
+    where c.conrelid = 'app_private.email_queue'::regclass and c.conname = 'email_queue_kind_known'
+    union
+    select unnest(array['welcome', 'confirm-signup', 'contact-owner', 'owner-sign-in', 'signup-digest', 'invitation'])
+  ) all_kinds;
   alter table app_private.email_queue drop constraint email_queue_kind_known;
   execute format(
     'alter table app_private.email_queue add constraint email_queue_kind_known check (kind = any (%L::text[]))',

@@ -1,6 +1,7 @@
 import type { Db } from './db.ts'
 
-export type EmailKind = 'welcome' | 'contact-owner' | 'owner-sign-in' | 'signup-digest' | 'invitation'
+export type EmailKind =
+  'welcome' | 'confirm-signup' | 'contact-owner' | 'owner-sign-in' | 'signup-digest' | 'invitation'
 
 /** The contact message an owner email is about, as stored. */
 export type QueuedContactMessage = { name: string; email: string; subject: string; message: string; created_at: string }
@@ -27,11 +28,24 @@ export type SignupLinks = {
   invitationLinks: 'ios' | 'android' | 'both' | null
 }
 
+/** How long a sign-up may stay unconfirmed under double opt-in before it is deleted. */
+export const UNCONFIRMED_SIGNUP_DAYS = 7
+
 /**
  * Claims up to `limit` due emails: pending ones whose time has come, and ones left in 'sending'
  * past their lease by a worker that died. SKIP LOCKED lets several workers share the queue.
+ *
+ * With `expireUnconfirmed` (double opt-in on), the same statement deletes sign-ups left
+ * unconfirmed for UNCONFIRMED_SIGNUP_DAYS, with their finished confirmation request: riding on
+ * the claim costs no query and no timer of its own, so an idle server still does one claim per
+ * poll interval and nothing else (issue 7). A partial index makes the check cheap.
  */
-export async function claimDueEmails(db: Db, limit: number, leaseMs: number): Promise<ClaimedEmail[]> {
+export async function claimDueEmails(
+  db: Db,
+  limit: number,
+  leaseMs: number,
+  expireUnconfirmed = false,
+): Promise<ClaimedEmail[]> {
   const r = await db.query<{
     id: string
     kind: EmailKind
@@ -42,7 +56,15 @@ export async function claimDueEmails(db: Db, limit: number, leaseMs: number): Pr
     payload: Record<string, unknown> | null
     signup: SignupLinks | null
   }>(
-    `with due as (
+    `with expired as (
+       delete from public.beta_signups
+       where $3::boolean and confirmed_at is null and created_at < now() - make_interval(days => $4::integer)
+       returning email
+     ), expired_requests as (
+       delete from app_private.email_queue r using expired e
+       where r.dedupe_key = 'confirm-signup:' || app_private.canonical_email(e.email)
+         and r.status not in ('pending', 'sending')
+     ), due as (
        select id from app_private.email_queue
        where (status = 'pending' and next_attempt_at <= now())
           or (status = 'sending' and locked_until < now())
@@ -56,14 +78,14 @@ export async function claimDueEmails(db: Db, limit: number, leaseMs: number): Pr
      where q.id = due.id
      returning q.id::text as id, q.kind, q.to_email, q.attempts,
        (select s.unsubscribe_token::text from public.beta_signups s
-        where lower(btrim(s.email)) = lower(btrim(q.to_email))) as unsubscribe_token,
+        where app_private.canonical_email(s.email) = app_private.canonical_email(q.to_email)) as unsubscribe_token,
        (select json_build_object('name', m.name, 'email', m.email, 'subject', m.subject, 'message', m.message,
           'created_at', m.created_at) from public.contact_messages m where m.id = q.contact_message_id) as contact,
        q.payload,
        (select json_build_object('platformToken', s.platform_token, 'inviteToken', s.invite_token,
           'invitationLinks', s.invitation_links) from public.beta_signups s
-        where lower(btrim(s.email)) = lower(btrim(q.to_email))) as signup`,
-    [limit, leaseMs],
+        where app_private.canonical_email(s.email) = app_private.canonical_email(q.to_email)) as signup`,
+    [limit, leaseMs, expireUnconfirmed, UNCONFIRMED_SIGNUP_DAYS],
   )
   return r.rows.map((x) => ({
     id: x.id,

@@ -27,8 +27,8 @@ describe.each(DB_KINDS)('beta invitations on %s', (kind) => {
     const ids: string[] = []
     for (const [i, platform] of platforms.entries()) {
       const r = await db.query<{ id: string }>(
-        `insert into public.beta_signups (email, platform, created_at)
-         values ($1, $2, timestamptz '2026-11-01 10:00:00+00' + make_interval(mins => $3)) returning id::text as id`,
+        `insert into public.beta_signups (email, platform, created_at, confirmed_at)
+         values ($1, $2, timestamptz '2026-11-01 10:00:00+00' + make_interval(mins => $3), now()) returning id::text as id`,
         [`p${i}@example.com`, platform, i],
       )
       ids.push(r.rows[0]!.id)
@@ -108,6 +108,13 @@ describe.each(DB_KINDS)('beta invitations on %s', (kind) => {
       'p4@example.com:android',
     ])
     expect(await emails(10, 'all', { ios: false, android: false })).toEqual([])
+  })
+
+  test('an unconfirmed address (double opt-in, button not pressed) is neither previewed nor invited', async () => {
+    const [id] = await signUps(['ios'])
+    await db.query('update public.beta_signups set confirmed_at = null')
+    expect(await previewInvitations(db, { limit: 10, platform: 'all', stores: BOTH })).toEqual([])
+    expect((await inviteSignups(db, { ids: [id!], stores: BOTH, intervalMs: 0 })).invited).toEqual([])
   })
 
   test('invite N with N larger than those waiting invites everyone waiting, once each, paced', async () => {
@@ -192,7 +199,7 @@ describe.each(DB_KINDS)('beta invitations on %s', (kind) => {
     // Meanwhile: an older sign-up appears (imported), one previewed person chooses Android while
     // only the iPhone link is set, and a forged id is added.
     await db.query(
-      "insert into public.beta_signups (email, platform, created_at) values ('old@example.com', 'ios', '2020-01-01')",
+      "insert into public.beta_signups (email, platform, created_at, confirmed_at) values ('old@example.com', 'ios', '2020-01-01', now())",
     )
     await db.query(`update public.beta_signups set platform = 'android' where id = $1`, [ids[1]])
     const { invited } = await inviteSignups(db, {

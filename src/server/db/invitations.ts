@@ -21,8 +21,10 @@ export type PreviewRow = {
 }
 
 // The links a person can be sent, from their platform and the configured stores; null: none.
-// $1 = iOS link configured, $2 = Android link configured.
+// $1 = iOS link configured, $2 = Android link configured. An unconfirmed address (double opt-in
+// on, the button not pressed yet) gets nothing: it may not even be theirs.
 const LINKS = `(case
+  when s.confirmed_at is null then null
   when s.platform = 'ios' and $1::boolean then 'ios'
   when s.platform = 'android' and $2::boolean then 'android'
   when s.platform = 'unknown' and $1::boolean and $2::boolean then 'both'

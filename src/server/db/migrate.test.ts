@@ -18,29 +18,36 @@ describe.each(DB_KINDS)('schema on %s', (kind) => {
     const r = await db.query<{ name: string }>('select name from app_private.schema_migrations order by name')
     // Every file of the folder, in name order (read from the folder, so adding one needs no edit here).
     const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort()
-    expect(files.slice(0, 3)).toEqual([
+    expect(files.slice(0, 7)).toEqual([
       '20250601120000_create_beta_signups.sql',
       '20250601120100_create_contact_messages.sql',
       '20250601120200_create_email_queue.sql',
+      '20261122100000_add_canonical_mailbox.sql',
+      '20261122100100_create_email_suppressions.sql',
+      '20261122100200_add_signup_confirmation.sql',
+      '20261122100300_add_email_local_part_limit.sql',
     ])
     expect(files).toContain('20261122400000_add_beta_invitations.sql')
     expect(r.rows.map((x) => x.name)).toEqual(files)
   })
 
-  test.each(Object.keys(TABLES) as (keyof typeof TABLES)[])('the server’s column lists for %s match the database', async (table) => {
-    const cols = await db.query<{ column_name: string }>(
-      "select column_name from information_schema.columns where table_schema = 'public' and table_name = $1 order by ordinal_position",
-      [table],
-    )
-    expect(cols.rows.map((c) => c.column_name)).toEqual([...TABLES[table].columns])
-    const granted = await db.query<{ column_name: string; privilege_type: string }>(
-      `select column_name, privilege_type from information_schema.column_privileges
+  test.each(Object.keys(TABLES) as (keyof typeof TABLES)[])(
+    'the server’s column lists for %s match the database',
+    async (table) => {
+      const cols = await db.query<{ column_name: string }>(
+        "select column_name from information_schema.columns where table_schema = 'public' and table_name = $1 order by ordinal_position",
+        [table],
+      )
+      expect(cols.rows.map((c) => c.column_name)).toEqual([...TABLES[table].columns])
+      const granted = await db.query<{ column_name: string; privilege_type: string }>(
+        `select column_name, privilege_type from information_schema.column_privileges
        where table_schema = 'public' and table_name = $1 and grantee = 'anon' order by column_name`,
-      [table],
-    )
-    expect(granted.rows.every((g) => g.privilege_type === 'INSERT')).toBe(true)
-    expect(granted.rows.map((g) => g.column_name)).toEqual([...TABLES[table].insertable].sort())
-  })
+        [table],
+      )
+      expect(granted.rows.every((g) => g.privilege_type === 'INSERT')).toBe(true)
+      expect(granted.rows.map((g) => g.column_name)).toEqual([...TABLES[table].insertable].sort())
+    },
+  )
 
   test('anon holds no table-wide privilege, RLS is on, and the queue is out of its reach', async () => {
     const tablePrivs = await db.query(
@@ -60,11 +67,25 @@ describe.each(DB_KINDS)('schema on %s', (kind) => {
 
   test('the constraints refuse what the schemas refuse, even for a privileged insert', async () => {
     const bad = [
-      ["insert into public.contact_messages (name, email, subject, message) values ('A', 'a@b.co', 'sales', 'x')", '23514'],
-      [`insert into public.contact_messages (name, email, subject, message) values ('${'n'.repeat(101)}', 'a@b.co', 'other', 'x')`, '23514'],
-      ["insert into public.contact_messages (name, email, subject, message) values ('A', 'a@b.co', 'other', '   ')", '23514'],
+      [
+        "insert into public.contact_messages (name, email, subject, message) values ('A', 'a@b.co', 'sales', 'x')",
+        '23514',
+      ],
+      [
+        `insert into public.contact_messages (name, email, subject, message) values ('${'n'.repeat(101)}', 'a@b.co', 'other', 'x')`,
+        '23514',
+      ],
+      [
+        "insert into public.contact_messages (name, email, subject, message) values ('A', 'a@b.co', 'other', '   ')",
+        '23514',
+      ],
       ["insert into public.beta_signups (email) values ('no-at-sign')", '23514'],
       ['insert into public.beta_signups (email) values (null)', '23502'],
+      [`insert into public.beta_signups (email) values ('${'a'.repeat(65)}@b.co')`, '23514'],
+      [
+        `insert into public.contact_messages (name, email, subject, message) values ('A', '${'a'.repeat(65)}@b.co', 'other', 'x')`,
+        '23514',
+      ],
     ] as const
     for (const [sql, code] of bad) {
       await expect(db.query(sql), sql).rejects.toMatchObject({ code })

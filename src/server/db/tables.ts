@@ -21,6 +21,7 @@ export const TABLES: Record<TableName, TableInfo> = {
       'website',
       'unsubscribe_token',
       'created_at',
+      'confirmed_at',
       'platform',
       'status',
       'platform_token',

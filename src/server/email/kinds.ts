@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts'
 import type { ClaimedEmail } from '../db/email-queue.ts'
+import { buildConfirmSignupEmail } from './kinds/confirm-signup.ts'
 import { buildContactOwnerEmail } from './kinds/contact-owner.ts'
 import { buildInvitationEmail } from './kinds/invitation.ts'
 import { buildOwnerSignInEmail } from './kinds/owner-sign-in.ts'
@@ -21,6 +22,7 @@ export const EMAIL_KINDS: Record<
   (email: ClaimedEmail, config: EmailKindConfig) => Promise<EmailBuild>
 > = {
   welcome: buildWelcomeEmail,
+  'confirm-signup': buildConfirmSignupEmail,
   'contact-owner': buildContactOwnerEmail,
   'owner-sign-in': buildOwnerSignInEmail,
   'signup-digest': buildSignupDigestEmail,

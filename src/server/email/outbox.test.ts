@@ -61,6 +61,15 @@ describe('outbox transport', () => {
     expect((await readdir(root)).sort()).toEqual(['queue-42.eml', 'queue-42.html', 'queue-42.json'])
   })
 
+  test('temp files that a crash left behind are removed at start, and nothing else', async () => {
+    await writeFile(join(root, '.queue-7.eml.0123456789ab.tmp'), 'half')
+    await writeFile(join(root, '.queue-7.json.ba9876543210.tmp'), '{')
+    await writeFile(join(root, 'notes.tmp'), 'not ours')
+    const transport = createOutboxTransport({ dir: root })
+    expect(await transport.send(testEmail())).toEqual({ ok: true, id: 'queue-42' })
+    expect((await readdir(root)).sort()).toEqual(['notes.tmp', 'queue-42.eml', 'queue-42.html', 'queue-42.json'])
+  })
+
   test('refuses CR/LF in headers and ids that would leave the folder, writing nothing', async () => {
     const dir = join(root, 'never-created')
     const transport = createOutboxTransport({ dir })

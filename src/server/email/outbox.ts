@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, rename, stat, unlink } from 'node:fs/promises'
+import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import MailComposer from 'nodemailer/lib/mail-composer'
 import { refuseHeaderInjection } from './header-safety.ts'
@@ -24,9 +24,12 @@ const SAFE_ID = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/
 /** Writes each email to files in `dir` instead of sending it (development default). Layout: docs/decisions/email-outbox.md. */
 export function createOutboxTransport(options: { dir: string }): Transport {
   const { dir } = options
+  // Once, at start: temp files that a crash left between write and rename (issue 8).
+  const cleaned = removeLeftoverTempFiles(dir)
   return {
     name: 'outbox',
     async send(email: OutgoingEmail): Promise<SendResult> {
+      await cleaned
       const refused = refuseHeaderInjection(email)
       if (refused) return refused
       if (!SAFE_ID.test(email.id)) {
@@ -71,6 +74,31 @@ async function exists(path: string): Promise<boolean> {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false
     throw err
   }
+}
+
+/** The temp files writeAtomic makes: `.<name>.<12 hex>.tmp`. */
+const TEMP_FILE = /^\..+\.[0-9a-f]{12}\.tmp$/
+
+/**
+ * Deletes the temp files of writes that a crash interrupted. The outbox folder belongs to one
+ * process (the development transport), so none of them can still be in use. Never fails: a folder
+ * that does not exist yet has nothing to clean, and a file that cannot be removed is harmless.
+ */
+export async function removeLeftoverTempFiles(dir: string): Promise<number> {
+  let names: string[]
+  try {
+    names = await readdir(dir)
+  } catch {
+    return 0
+  }
+  let removed = 0
+  for (const name of names.filter((n) => TEMP_FILE.test(n))) {
+    await unlink(join(dir, name)).then(
+      () => removed++,
+      () => {},
+    )
+  }
+  return removed
 }
 
 // Temp file, fsync, rename: a reader (or a restart) sees the old state or the whole file, never half of it.

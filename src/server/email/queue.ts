@@ -21,7 +21,9 @@ export type EmailQueueConfig = Pick<
   | 'EMAIL_RETRY_BASE_MS'
   | 'EMAIL_RETRY_MAX_MS'
   | 'EMAIL_LEASE_MS'
->
+> &
+  // On: the claim also deletes sign-ups left unconfirmed (see claimDueEmails).
+  Partial<Pick<Config, 'SIGNUP_CONFIRMATION'>>
 
 export type EmailQueue = {
   start(): void
@@ -104,7 +106,7 @@ export function createEmailQueue(deps: {
   async function runOnce(): Promise<number> {
     let handled = 0
     for (;;) {
-      const [email] = await claimDueEmails(db, CLAIM, config.EMAIL_LEASE_MS)
+      const [email] = await claimDueEmails(db, CLAIM, config.EMAIL_LEASE_MS, config.SIGNUP_CONFIRMATION ?? false)
       if (!email) return handled
       await handle(email)
       handled += 1

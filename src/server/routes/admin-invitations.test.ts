@@ -16,8 +16,8 @@ describe.each(DB_KINDS)('the console’s invitations API on %s', (kind) => {
   beforeEach(async () => {
     await truncateOwner(db)
     await db.query(
-      `insert into public.beta_signups (email, platform, created_at)
-       select 'p' || i || '@example.com', (array['ios', 'android', 'unknown'])[i % 3 + 1], now() - make_interval(mins => 100 - i)
+      `insert into public.beta_signups (email, platform, created_at, confirmed_at)
+       select 'p' || i || '@example.com', (array['ios', 'android', 'unknown'])[i % 3 + 1], now() - make_interval(mins => 100 - i), now()
        from generate_series(1, 12) i`,
     )
   })

@@ -18,7 +18,9 @@ describe.each(DB_KINDS)('the /beta pages on %s', (kind) => {
   afterAll(() => close())
   beforeEach(async () => {
     await truncateAll(db)
-    await db.query("insert into public.beta_signups (email) values ('ada@example.com'), ('bo@example.com')")
+    await db.query(
+      "insert into public.beta_signups (email, confirmed_at) values ('ada@example.com', now()), ('bo@example.com', now())",
+    )
   })
 
   const row = async (email: string) =>

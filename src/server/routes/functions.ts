@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { ResendEmailRequest } from '../../shared/beta-signup.ts'
 import type { Db } from '../db/db.ts'
-import { enqueueWelcomeEmail } from '../db/queries.ts'
+import { enqueueSignupEmail } from '../db/queries.ts'
 import { apiError } from '../errors.ts'
 import { emailHash, type Logger } from '../log.ts'
 import { readJsonBody } from './json-body.ts'
@@ -11,14 +11,20 @@ import { validate } from './validation.ts'
 export const RESEND_EMAIL_ANSWER = { queued: true } as const
 
 /** The edge functions the page calls, served in-process. */
-export function functionRoutes(deps: { db: Db; logger: Logger; wakeEmailQueue: () => void }): Hono {
+export function functionRoutes(deps: {
+  db: Db
+  logger: Logger
+  wakeEmailQueue: () => void
+  /** Double opt-in (SIGNUP_CONFIRMATION): the first email asks to confirm instead of welcoming. */
+  signupConfirmation?: boolean
+}): Hono {
   const app = new Hono()
 
   app.post('/resend-email', async (c) => {
     const { email } = validate(ResendEmailRequest, await readJsonBody(c))
-    const queued = await enqueueWelcomeEmail(deps.db, email)
-    if (queued) {
-      deps.logger.info({ event: 'email.queued', kind: 'welcome', to: emailHash(email) }, 'welcome email queued')
+    const kind = await enqueueSignupEmail(deps.db, email, deps.signupConfirmation ?? false)
+    if (kind) {
+      deps.logger.info({ event: 'email.queued', kind, to: emailHash(email) }, `${kind} email queued`)
       deps.wakeEmailQueue()
     }
     return c.json(RESEND_EMAIL_ANSWER, 200)

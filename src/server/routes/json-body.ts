@@ -8,14 +8,47 @@ export const MAX_BODY_BYTES = 16 * 1024
 export async function readJsonBody(c: Context): Promise<unknown> {
   const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
   if (type !== 'application/json') {
-    throw apiError(415, 'PGRST107', `None of these media types are available: ${type || '(none)'}`, null, 'Send the body as application/json.')
+    throw apiError(
+      415,
+      'PGRST107',
+      `None of these media types are available: ${type || '(none)'}`,
+      null,
+      'Send the body as application/json.',
+    )
   }
   const text = await readLimited(c)
+  if (nestingDepth(text) > MAX_JSON_DEPTH) {
+    throw apiError(400, 'PGRST102', 'Empty or invalid json', `JSON may nest at most ${MAX_JSON_DEPTH} levels deep.`)
+  }
   try {
     return JSON.parse(text) as unknown
   } catch {
     throw apiError(400, 'PGRST102', 'Empty or invalid json')
   }
+}
+
+/**
+ * A row is one flat object; a few levels leave room for PostgREST's shapes. Deeper values are only
+ * an attack on recursive code (JSON.stringify overflowed its stack at about 6000 levels, issue 8).
+ */
+export const MAX_JSON_DEPTH = 32
+
+/** The deepest nesting of arrays and objects in a JSON text, read without parsing; strings are skipped. */
+export function nestingDepth(text: string): number {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i)
+    if (inString) {
+      if (ch === 0x5c)
+        i++ // backslash: skip the escaped character
+      else if (ch === 0x22) inString = false
+    } else if (ch === 0x22) inString = true
+    else if (ch === 0x5b || ch === 0x7b) deepest = Math.max(deepest, ++depth)
+    else if (ch === 0x5d || ch === 0x7d) depth--
+  }
+  return deepest
 }
 
 // PostgREST has no size limit of its own; 54000 is PostgreSQL's program_limit_exceeded.

@@ -34,7 +34,11 @@ export function restRoutes(db: Db): Hono {
   })
 
   app.all('/rpc/:fn', (c) => {
-    throw apiError(404, 'PGRST202', `Could not find the function public.${c.req.param('fn')} without parameters in the schema cache`)
+    throw apiError(
+      404,
+      'PGRST202',
+      `Could not find the function public.${c.req.param('fn')} without parameters in the schema cache`,
+    )
   })
   app.all('*', () => {
     throw apiError(404, 'PGRST125', 'Invalid path specified in request URL')
@@ -46,7 +50,12 @@ async function insert(c: Context, db: Db, table: TableName): Promise<Response> {
   const body = await readJsonBody(c)
   const rows = Array.isArray(body) ? body : [body]
   if (!rows.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r))) {
-    throw apiError(400, 'PGRST102', 'Empty or invalid json', 'The body must be a JSON object, or an array of one object.')
+    throw apiError(
+      400,
+      'PGRST102',
+      'Empty or invalid json',
+      'The body must be a JSON object, or an array of one object.',
+    )
   }
   // One row per request: the page never sends more, and a bulk insert is a bot's shortcut.
   if (rows.length > 1) throw apiError(400, 'PGRST102', 'Only one row may be inserted per request.')
@@ -59,9 +68,12 @@ async function insert(c: Context, db: Db, table: TableName): Promise<Response> {
     if (unknown !== undefined) {
       throw apiError(400, 'PGRST204', `Could not find the '${unknown}' column of '${table}' in the schema cache`)
     }
-    // Known columns anon may not write (id, created_at …) go to the database, which refuses them.
-    const privileged = Object.keys(row).some((k) => !info.insertable.includes(k))
-    await insertRow(db, table, privileged ? row : validate(info.schema, row), { returning })
+    // Known columns anon may not write (id, created_at …): refused here with the answer the
+    // database gives behind PostgREST, so that no unvalidated value ever reaches a query (issue 8).
+    if (Object.keys(row).some((k) => !info.insertable.includes(k))) {
+      throw apiError(401, '42501', `permission denied for table ${table}`)
+    }
+    await insertRow(db, table, validate(info.schema, row), { returning })
   }
   c.header('Content-Range', '*/*')
   if (/return=minimal/.test(prefer)) c.header('Preference-Applied', 'return=minimal')

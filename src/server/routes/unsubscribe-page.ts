@@ -1,7 +1,8 @@
 import { SITE } from '../../shared/site.ts'
 
 /** Strict: no script at all, styles only from our own stylesheet, forms only to us. */
-export const PAGE_CSP = "default-src 'none'; style-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+export const PAGE_CSP =
+  "default-src 'none'; style-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 export const PAGE_CSS = `body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1f2937}
 h1{font-size:1.5rem}button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#1f2937;color:#fff;cursor:pointer}
@@ -45,7 +46,8 @@ export function donePage(): string {
   return page(
     'You have left the beta',
     `<h1>You have left the ${escape(SITE.name)} beta.</h1>
-<p>Your email address is deleted from our list. You can <a href="/">join again</a> at any time.</p>`,
+<p>Your email address is deleted from our list, and we will not email it again, even if it is entered on our page later.</p>
+<p>Changed your mind? <a href="/#contact">Contact us</a> and we will let you join again.</p>`,
   )
 }
 
@@ -55,6 +57,38 @@ export function unknownTokenPage(): string {
     'Link not valid',
     `<h1>This link is no longer valid.</h1>
 <p>If your address was on the ${escape(SITE.name)} beta list, it has already been removed, or the link was copied incompletely.</p>
+<p><a href="/">Back to ${escape(SITE.name)}</a></p>`,
+  )
+}
+
+/** Double opt-in: the link in the first email opens this; only its button (a POST) confirms. */
+export function confirmSignupPage(token: string): string {
+  return page(
+    'Confirm your sign-up',
+    `<h1>Join the ${escape(SITE.name)} beta?</h1>
+<p>Confirm that you want to receive the beta emails at this address, starting with your welcome email.</p>
+<form method="post" action="/confirm?token=${encodeURIComponent(token)}">
+<button type="submit">Confirm my sign-up</button>
+</form>`,
+  )
+}
+
+export function signupConfirmedPage(): string {
+  return page(
+    'You are on the beta list',
+    `<h1>You are on the ${escape(SITE.name)} beta list.</h1>
+<p>Thanks for confirming. Your welcome email is on its way.</p>
+<p><a href="/">Back to ${escape(SITE.name)}</a></p>`,
+  )
+}
+
+/** The rate limit's answer on these pages. */
+export function tooManyRequestsPage(retryAfterSeconds: number): string {
+  const wait = retryAfterSeconds < 90 ? `${retryAfterSeconds} seconds` : `${Math.ceil(retryAfterSeconds / 60)} minutes`
+  return page(
+    'Too many requests',
+    `<h1>Too many requests.</h1>
+<p>Please try again in ${escape(wait)}. Your link still works.</p>
 <p><a href="/">Back to ${escape(SITE.name)}</a></p>`,
   )
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { enqueueWelcomeEmail } from '../db/queries.ts'
-import { count, DB_KINDS, testApp, testDb, truncateAll } from '../test-app.ts'
+import { count, DB_KINDS, fromAddress, NO_RATE_LIMITS, testApp, testDb, truncateAll } from '../test-app.ts'
 
 describe.each(DB_KINDS)('unsubscribe on %s', (kind) => {
   let db: Db
@@ -17,7 +17,11 @@ describe.each(DB_KINDS)('unsubscribe on %s', (kind) => {
     await truncateAll(db)
     await db.query("insert into public.beta_signups (email) values ('Ada@example.com'), ('bo@example.com')")
     await enqueueWelcomeEmail(db, 'ada@example.com')
-    token = (await db.query<{ t: string }>("select unsubscribe_token::text as t from public.beta_signups where email = 'Ada@example.com'")).rows[0]!.t
+    token = (
+      await db.query<{ t: string }>(
+        "select unsubscribe_token::text as t from public.beta_signups where email = 'Ada@example.com'",
+      )
+    ).rows[0]!.t
   })
 
   test('GET shows a button that posts, and changes nothing', async () => {
@@ -64,6 +68,23 @@ describe.each(DB_KINDS)('unsubscribe on %s', (kind) => {
     expect(new Set(pages).size).toBe(1)
     expect(pages[0]).toContain('This link is no longer valid.')
     expect(await count(db, 'public.beta_signups')).toBe(1)
+  })
+
+  test('past the rate limit a browser gets a page (429, Retry-After), not JSON, and nothing changes', async () => {
+    const limited = testApp(db, { config: { ...NO_RATE_LIMITS, RATE_LIMIT_UNSUBSCRIBE_PER_MINUTE: 1 } })
+    const ip = fromAddress('203.0.113.9')
+    expect((await limited.request(`/unsubscribe?token=${token}`, {}, ip)).status).toBe(200)
+    for (const path of [`/unsubscribe?token=${token}`, `/confirm?token=${token}`]) {
+      const res = await limited.request(path, { method: 'POST' }, ip)
+      expect(res.status).toBe(429)
+      expect(res.headers.get('content-type')).toContain('text/html')
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")
+      const html = await res.text()
+      expect(html).toContain('<h1>Too many requests.</h1>')
+      expect(html).toMatch(/Please try again in \d+ seconds\./)
+    }
+    expect(await count(db, 'public.beta_signups')).toBe(2)
   })
 
   test('the page stylesheet is served', async () => {

@@ -1,8 +1,17 @@
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import type { Db } from '../db/db.ts'
-import { isKnownUnsubscribeToken, unsubscribe } from '../db/queries.ts'
+import { confirmSignup, isKnownUnsubscribeToken, unsubscribe } from '../db/queries.ts'
 import type { Logger } from '../log.ts'
-import { confirmPage, donePage, PAGE_CSP, PAGE_CSS, unknownTokenPage } from './unsubscribe-page.ts'
+import {
+  confirmPage,
+  confirmSignupPage,
+  donePage,
+  PAGE_CSP,
+  PAGE_CSS,
+  signupConfirmedPage,
+  tooManyRequestsPage,
+  unknownTokenPage,
+} from './unsubscribe-page.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -10,7 +19,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
  * The link in every email's footer and List-Unsubscribe header. GET only shows a button (mail
  * scanners fetch links); POST removes the address, which is also RFC 8058's one-click request.
  */
-export function unsubscribeRoutes(deps: { db: Db; logger: Logger }): Hono {
+export function unsubscribeRoutes(deps: { db: Db; logger: Logger; wakeEmailQueue?: () => void }): Hono {
   const app = new Hono()
 
   app.get('/unsubscribe.css', (c) => {
@@ -31,10 +40,41 @@ export function unsubscribeRoutes(deps: { db: Db; logger: Logger }): Hono {
     return html(c, removed ? donePage() : unknownTokenPage(), removed ? 200 : 404)
   })
 
+  // Double opt-in (SIGNUP_CONFIRMATION): the same pattern, a page whose button confirms by POST.
+  // It answers with the setting off too, for links sent while it was on.
+  app.get('/confirm', async (c) => {
+    const token = c.req.query('token') ?? ''
+    const known = UUID.test(token) && (await isKnownUnsubscribeToken(deps.db, token))
+    return html(c, known ? confirmSignupPage(token) : unknownTokenPage(), known ? 200 : 404)
+  })
+
+  app.post('/confirm', async (c) => {
+    const token = c.req.query('token') ?? ''
+    const r = UUID.test(token) ? await confirmSignup(deps.db, token) : { known: false, welcomeQueued: false }
+    if (r.welcomeQueued) {
+      deps.logger.info({ event: 'beta.confirmed' }, 'a sign-up was confirmed')
+      deps.wakeEmailQueue?.()
+    }
+    return html(c, r.known ? signupConfirmedPage() : unknownTokenPage(), r.known ? 200 : 404)
+  })
+
   return app
 }
 
-function html(c: Context, body: string, status: 200 | 404): Response {
+/**
+ * In front of the rate limit on the token pages: people open them in a browser, so a 429 is a
+ * page too, not the API's JSON (issue 8). Retry-After stays.
+ */
+export function tokenPageErrors(): MiddlewareHandler {
+  return async (c, next) => {
+    await next()
+    if (c.res.status !== 429) return
+    const seconds = Number(c.res.headers.get('Retry-After')) || 60
+    c.res = html(c, tooManyRequestsPage(seconds), 429)
+  }
+}
+
+function html(c: Context, body: string, status: 200 | 404 | 429): Response {
   c.header('Content-Security-Policy', PAGE_CSP)
   c.header('Cache-Control', 'no-store')
   // The token is in the URL: keep it out of Referer headers.

@@ -1,19 +1,21 @@
 import { SIGNUP } from '../../shared/site.ts'
-import { BetaSignupForm } from '../forms/beta-signup-form.tsx'
+import { Island } from '../islands/island.tsx'
 import { CTA_ID } from '../lib/scroll-to-cta.ts'
 
+/** Server HTML around one island, the sign-up form. */
 export function BetaSignup() {
   return (
     <aside id={CTA_ID} aria-labelledby="cta-title" className="scroll-mt-24 px-4 pb-20 sm:px-6 sm:pb-28">
       <div className="cta-panel relative mx-auto max-w-3xl overflow-hidden rounded-[2rem] px-5 py-12 text-center sm:px-12 sm:py-16">
         <p className="text-sm font-semibold tracking-wide text-indigo-200 uppercase">{SIGNUP.eyebrow}</p>
-        <h2 id="cta-title" className="mx-auto mt-3 max-w-xl text-3xl font-bold tracking-tight text-balance text-white sm:text-5xl">
+        <h2
+          id="cta-title"
+          className="mx-auto mt-3 max-w-xl text-3xl font-bold tracking-tight text-balance text-white sm:text-5xl"
+        >
           {SIGNUP.heading}
         </h2>
         <p className="mx-auto mt-4 max-w-lg text-lg text-pretty text-slate-200">{SIGNUP.intro}</p>
-        <div className="mx-auto mt-8 max-w-lg text-left">
-          <BetaSignupForm />
-        </div>
+        <Island name="beta-signup" className="mx-auto mt-8 max-w-lg text-left" />
         <ul className="mt-7 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-slate-200">
           {SIGNUP.reassurance.map((line) => (
             <li key={line} className="flex items-center gap-1.5">

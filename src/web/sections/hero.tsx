@@ -1,6 +1,5 @@
 import { HERO, SCREENS } from '../../shared/site.ts'
-import { CTA_ID, scrollToCta } from '../lib/scroll-to-cta.ts'
-import { buttonClass, LinkButton } from '../ui/button.tsx'
+import { Island } from '../islands/island.tsx'
 import { PhoneFrame } from '../ui/phone-frame.tsx'
 import { SCREEN, screenSrc, type ScreenId } from './screens/screen-files.ts'
 
@@ -18,6 +17,7 @@ function Screen({ id, priority = false }: { id: ScreenId; priority?: boolean }) 
   )
 }
 
+/** Server HTML around one island, the "try the beta" button (cta-links.tsx); the screens are static SVG files. */
 export function Hero() {
   const lead = HERO.headline.slice(0, HERO.headline.length - HERO.headlineAccent.length)
   return (
@@ -35,11 +35,11 @@ export function Hero() {
           {lead}
           <span className="text-gradient">{HERO.headlineAccent}</span>
         </h1>
-        <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-pretty text-slate-300 sm:text-xl">{HERO.subline}</p>
+        <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-pretty text-slate-300 sm:text-xl">
+          {HERO.subline}
+        </p>
         <div className="mt-9 flex flex-col items-center gap-3">
-          <LinkButton href={`#${CTA_ID}`} onClick={scrollToCta} className={buttonClass('primary', 'lg', 'px-8')}>
-            {HERO.cta}
-          </LinkButton>
+          <Island name="hero-cta" />
           <p className="flex items-center gap-1.5 text-sm text-slate-400">
             <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" className="fill-emerald-400">
               <path d="M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm3.3 5.2-3.9 4.3a.7.7 0 0 1-1 0L4.6 8.7l1-1 1.3 1.2 3.4-3.7 1 1Z" />

@@ -1,18 +1,18 @@
 import { HEADER, PRODUCT_DIRECTORY, SITE } from '../../shared/site.ts'
-import { CTA_ID, scrollToCta } from '../lib/scroll-to-cta.ts'
+import { Island } from '../islands/island.tsx'
 import { Badge } from '../ui/badge.tsx'
-import { buttonClass, LinkButton } from '../ui/button.tsx'
 import { LogoMark } from '../ui/logo.tsx'
 
+/** Server HTML around one island, the "try the beta" button (cta-links.tsx). */
 export function SiteHeader() {
   return (
     <header className="relative z-40 border-b border-white/[0.06] bg-[#0b0d17]/80 backdrop-blur-md md:sticky md:top-0">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-2 gap-y-3 px-3 py-3 sm:gap-x-4 sm:px-6">
         <a href="#top" aria-label={HEADER.homeLabel} className="flex items-center gap-2 rounded-lg sm:gap-2.5">
           <LogoMark id="logo-header" size={30} />
-          <span className="text-base font-semibold tracking-tight text-white sm:text-lg" aria-hidden="true">
-            {SITE.name}
-          </span>
+          <span className="text-base font-semibold tracking-tight text-white sm:text-lg">{SITE.name}</span>
+          {/* The flex gap spaces the two visually; the space makes the link's text "Solodesk BETA", as
+              seen, so its label "Solodesk BETA, home" starts with it (WCAG 2.5.3 label in name). */}{' '}
           <Badge>{HEADER.betaBadge}</Badge>
         </a>
         <div className="order-last flex w-full justify-center md:order-none md:ml-auto md:w-auto">
@@ -27,9 +27,7 @@ export function SiteHeader() {
             />
           </a>
         </div>
-        <LinkButton href={`#${CTA_ID}`} onClick={scrollToCta} className={buttonClass('light', 'md', 'h-9 px-3 sm:h-10 sm:px-4')}>
-          {HEADER.cta}
-        </LinkButton>
+        <Island name="header-cta" />
       </div>
     </header>
   )

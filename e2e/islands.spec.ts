@@ -1,0 +1,72 @@
+import type { Page } from '@playwright/test'
+import { expect, footerButton, holdRequests, openDialog, signupSection, test } from './fixtures.ts'
+
+// The page is server HTML with a few React islands (docs/decisions/perf-first-view.md): React
+// must never walk the static sections, and the islands below the first view load as they come near.
+
+const LAZY_CHUNKS = /\/assets\/(beta-signup-form|footer-dialogs)-[\w-]+\.js$/
+
+/** Selectors of elements React has a fiber for (React sets `__reactFiber$<id>` on each). */
+function reactOwned(page: Page, selector: string) {
+  return page
+    .locator(selector)
+    .evaluateAll((els) =>
+      els
+        .filter((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber')))
+        .map((el) => el.outerHTML.slice(0, 80)),
+    )
+}
+
+test('React owns only what is inside an island; the static sections are never walked', async ({ page }) => {
+  await page.goto('/')
+  const owned = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('*'))
+      .filter((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber')))
+      .map((el) => ({ tag: el.tagName, inIsland: el.parentElement?.closest('[data-island]') !== null })),
+  )
+  expect(owned.length).toBeGreaterThan(0)
+  expect(owned.filter((o) => !o.inIsland)).toEqual([])
+  for (const staticPart of ['h1', 'h2', '#features li', 'img', 'footer p'])
+    expect(await reactOwned(page, staticPart), staticPart).toEqual([])
+  for (const name of ['Try Beta Free', "Try the Beta – It's Free"])
+    expect(await reactOwned(page, `a[role="button"]:text-is("${name}")`)).toHaveLength(1)
+})
+
+test('the sign-up form and the footer dialogs load and hydrate only as they come near', async ({ page }) => {
+  const fetched: string[] = []
+  page.on('request', (r) => LAZY_CHUNKS.test(r.url()) && fetched.push(new URL(r.url()).pathname))
+  await page.goto('/')
+  await page.waitForLoadState('networkidle')
+  expect(fetched).toEqual([])
+  expect(await reactOwned(page, '#beta-email')).toEqual([])
+
+  await signupSection(page).scrollIntoViewIfNeeded()
+  await expect.poll(async () => (await reactOwned(page, '#beta-email')).length).toBe(1)
+  expect(fetched).toContainEqual(expect.stringMatching(/beta-signup-form/))
+
+  await page.locator('footer').scrollIntoViewIfNeeded()
+  await expect.poll(async () => (await reactOwned(page, 'dialog#contact')).length).toBe(1)
+})
+
+test('a tap on a footer link before its island is hydrated opens the dialog once it is', async ({ page }) => {
+  await page.goto('/')
+  const chunk = await holdRequests(page, '**/assets/footer-dialogs-*.js')
+  await footerButton(page, 'Privacy Policy').click()
+  await chunk.held
+  // Held, not followed: without this the bare link would show the dialog as the URL's target.
+  expect(new URL(page.url()).hash).toBe('')
+  await expect(openDialog(page)).toHaveCount(0)
+  chunk.release()
+  await expect(openDialog(page)).toHaveAccessibleName(/privacy/i)
+  expect(await openDialog(page).evaluate((d) => d.matches(':modal'))).toBe(true)
+  await page.keyboard.press('Escape')
+  await expect(openDialog(page)).toHaveCount(0)
+  await expect(footerButton(page, 'Privacy Policy')).toBeFocused()
+})
+
+test('a shared link to a dialog opens it as a modal at load', async ({ page }) => {
+  await page.goto('/#terms')
+  // Until the footer's island is React's, the bare page shows the dialog as the URL's target.
+  await expect.poll(() => page.locator('dialog#terms').evaluate((d) => d.matches(':modal'))).toBe(true)
+  await expect(openDialog(page)).toHaveAccessibleName(/terms/i)
+})

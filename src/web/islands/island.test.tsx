@@ -1,0 +1,46 @@
+import { act } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { describe, expect, test } from 'vitest'
+import { render, renderIsland } from '../entry-server.tsx'
+import { ISLANDS, type IslandName } from './islands.ts'
+
+const NAMES = Object.keys(ISLANDS) as IslandName[]
+
+function prerendered(): Document {
+  return new DOMParser().parseFromString(`<!doctype html><body>${render()}</body>`, 'text/html')
+}
+
+describe('the prerendered page and its islands', () => {
+  test('each island container holds exactly the markup its own root will hydrate', () => {
+    const doc = prerendered()
+    const containers = [...doc.querySelectorAll<HTMLElement>('[data-island]')]
+    expect(containers.map((el) => el.dataset.island)).toEqual(NAMES)
+    for (const el of containers) {
+      // Compared as the browser serialises both (entities, comments), not as React wrote them.
+      const own = doc.createElement('div')
+      own.innerHTML = renderIsland(el.dataset.island as IslandName)
+      expect(el.innerHTML).toBe(own.innerHTML)
+    }
+  })
+
+  test('outside the islands the page is plain HTML, without React text markers', () => {
+    const doc = prerendered()
+    for (const el of doc.querySelectorAll('[data-island]')) el.remove()
+    const comments = doc.createTreeWalker(doc.body, NodeFilter.SHOW_COMMENT)
+    expect(comments.nextNode()).toBeNull()
+    expect(doc.querySelector('h1')?.textContent).toMatch(/under control/)
+  })
+
+  test('every island hydrates without a mismatch', async () => {
+    document.body.innerHTML = render()
+    const errors: unknown[] = []
+    await act(async () => {
+      for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
+        const Component = ISLANDS[el.dataset.island as IslandName]
+        hydrateRoot(el, <Component />, { onRecoverableError: (err) => errors.push(err) })
+      }
+    })
+    expect(errors).toEqual([])
+    expect(document.querySelector('[data-island="beta-signup"] button[type="submit"]')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,19 @@
+import type { ComponentType } from 'react'
+import { BetaSignupForm } from '../forms/beta-signup-form.tsx'
+import { HeaderCta, HeroCta } from '../sections/cta-links.tsx'
+import { FooterDialogs } from '../sections/footer-dialogs.tsx'
+
+/**
+ * The page's interactive parts, each hydrated as its own React root (docs/decisions/perf-first-view.md).
+ * Everything else is server HTML that React never walks. An island takes no props: what the server
+ * rendered must be what the browser renders, with nothing to pass between them.
+ * The prerender and the tests import this map; the browser's entry (main.tsx) has its own, lazy one.
+ */
+export const ISLANDS = {
+  'header-cta': HeaderCta,
+  'hero-cta': HeroCta,
+  'beta-signup': BetaSignupForm,
+  'footer-dialogs': FooterDialogs,
+} as const satisfies Record<string, ComponentType>
+
+export type IslandName = keyof typeof ISLANDS
