@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../../db/db.ts'
-import { claimDueEmails } from '../../db/email-queue.ts'
+import { claimDueEmails, type ClaimedEmail } from '../../db/email-queue.ts'
 import { inviteSignups } from '../../db/invitations.ts'
 import { enqueueWelcomeEmail } from '../../db/queries.ts'
 import { DB_KINDS, testDb, truncateAll } from '../../test-app.ts'
@@ -58,10 +58,17 @@ describe.each(DB_KINDS)('the invitation and welcome emails as built from the que
     expect(email.text).toContain(`/beta/android?token=${bo.i}`)
     // Leaving the list took cy's invitation with it; a row claimed just before that is cancelled.
     expect(await claimDueEmails(db, 1, 60_000)).toEqual([])
-    const orphan = { id: 'x', kind: 'invitation', toEmail: 'cy@example.com', attempts: 1, unsubscribeToken: null }
-    expect(
-      await EMAIL_KINDS.invitation({ ...orphan, contact: null, payload: null, signup: null } as const, config),
-    ).toEqual({ cancel: 'address no longer on the beta list' })
+    const orphan: ClaimedEmail = {
+      id: 'x',
+      kind: 'invitation',
+      toEmail: 'cy@example.com',
+      attempts: 1,
+      unsubscribeToken: null,
+      contact: null,
+      payload: null,
+      signup: null,
+    }
+    expect(await EMAIL_KINDS.invitation(orphan, config)).toEqual({ cancel: 'address no longer on the beta list' })
   })
 
   test('the welcome email links to the phone choice with the person’s platform token', async () => {
