@@ -124,7 +124,7 @@ test.describe('beta invitations', () => {
       request,
     }) => {
       await page.emulateMedia({ colorScheme: scheme })
-      await seedSignup(request, uniqueEmail('axe-invite'))
+      await joinBeta(request, uniqueEmail('axe-invite'))
       await signIn(page, outbox)
       for (const [width, height] of [
         [320, 720],
