@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
-import { startServer } from './support/server-process.ts'
+import { startServer, waitHealthy } from './support/server-process.ts'
 
 // The entry point as a real process: start-up, shutdown on SIGTERM, and rows surviving SIGKILL.
 let dir: string
@@ -29,9 +29,7 @@ const signUp = (url: string, email: string) =>
 test('starts, accepts a sign-up, and exits 0 on SIGTERM', { timeout: 60_000 }, async () => {
   const s = await start()
   // healthz is 503 until the database is open and migrated (a first start creates it).
-  let health = 0
-  for (let i = 0; i < 60 && health !== 200; i++) health = (await fetch(`${s.url}/healthz`)).status
-  expect(health).toBe(200)
+  await waitHealthy(s)
   expect((await signUp(s.url, 'ada@example.com')).status).toBe(201)
   s.child.kill('SIGTERM')
   expect(await s.exited).toBe(0)

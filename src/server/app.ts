@@ -1,10 +1,11 @@
 import { Hono, type Context } from 'hono'
 import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status'
 import { loadConfig, type Config } from './config.ts'
 import type { Db } from './db/db.ts'
 import { ApiError } from './errors.ts'
+import { clientAborted } from './http/aborted.ts'
 import { fastBodyLimit } from './http/body-limit.ts'
 import { clientIp, rateLimitKey } from './http/client-ip.ts'
 import { rateLimit, type Limits } from './http/rate-limit.ts'
@@ -129,6 +130,11 @@ export function createApp(deps: AppDeps): Hono {
   app.notFound((c) => c.text('Not found', 404))
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body, err.status as ContentfulStatusCode)
+    if (clientAborted(c)) {
+      logger.debug({ event: 'request.aborted', method: c.req.method, path: c.req.path }, 'client left mid-request')
+      // nginx's "client closed request": never sent, and never counted as a server error.
+      return c.body(null, 499 as StatusCode)
+    }
     logger.error({ err, method: c.req.method, path: c.req.path }, 'request failed')
     return c.json({ code: 'XX000', message: 'Internal error', details: null, hint: null }, 500)
   })

@@ -101,5 +101,23 @@ test('each transport requires its setting', () => {
 test('the PostgreSQL pool sizes default to the measured values and must be positive', () => {
   expect(loadConfig({})).toMatchObject({ DATABASE_POOL_SIZE: 4, DATABASE_ANON_POOL_SIZE: 32 })
   expect(loadConfig({ DATABASE_ANON_POOL_SIZE: '64' }).DATABASE_ANON_POOL_SIZE).toBe(64)
-  expect(() => loadConfig({ DATABASE_POOL_SIZE: '0', DATABASE_ANON_POOL_SIZE: 'x' })).toThrow(/DATABASE_POOL_SIZE[\s\S]*DATABASE_ANON_POOL_SIZE/)
+  expect(() => loadConfig({ DATABASE_POOL_SIZE: '0', DATABASE_ANON_POOL_SIZE: 'x' })).toThrow(
+    /DATABASE_POOL_SIZE[\s\S]*DATABASE_ANON_POOL_SIZE/,
+  )
+})
+
+test('connection limits and HTTP timeouts default tight, and the headers timeout fits in the request timeout', () => {
+  expect(loadConfig({}).MAX_CONNECTIONS).toBeUndefined()
+  expect(loadConfig({})).toMatchObject({
+    MAX_CONNECTIONS_PER_ADDRESS: 256,
+    HTTP_HEADERS_TIMEOUT_MS: 10_000,
+    HTTP_REQUEST_TIMEOUT_MS: 30_000,
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: 5_000,
+  })
+  expect(loadConfig({ MAX_CONNECTIONS: '500', MAX_CONNECTIONS_PER_ADDRESS: '0' })).toMatchObject({
+    MAX_CONNECTIONS: 500,
+    MAX_CONNECTIONS_PER_ADDRESS: 0,
+  })
+  expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000' })).toThrow(/HTTP_HEADERS_TIMEOUT_MS: must not be longer/)
+  expect(() => loadConfig({ MAX_CONNECTIONS: '0' })).toThrow(/MAX_CONNECTIONS/)
 })

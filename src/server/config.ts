@@ -101,6 +101,14 @@ const Settings = z.object({
   OWNER_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
   /** Sign-in attempts (links, passkeys, emailed-link requests) per client address per 15 minutes, shared by all processes. */
   OWNER_SIGN_IN_ATTEMPTS: z.coerce.number().int().min(1).default(20),
+  // Connections and timeouts: sized in docs/decisions/server-hardening.md.
+  /** Open connections in total; unset, derived from the process's file-descriptor limit. */
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
+  /** Open connections per client address (IPv6: per /64); 0 turns it off. Not applied with TRUST_PROXY. */
+  MAX_CONNECTIONS_PER_ADDRESS: limit.default(256),
+  HTTP_HEADERS_TIMEOUT_MS: positiveMs.default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: positiveMs.default(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveMs.default(5_000),
 })
 
 /** Every setting the server reads; the README documents each (config.test.ts checks). */
@@ -122,6 +130,10 @@ function crossChecks(env: Record<string, string>): string[] {
     problems.push('RESEND_API_KEY: required when EMAIL_TRANSPORT=resend')
   if (transport === 'smtp' && !env.SMTP_URL) problems.push('SMTP_URL: required when EMAIL_TRANSPORT=smtp')
   if (env.EMAIL_FROM !== undefined && /[\r\n]/.test(env.EMAIL_FROM)) problems.push('EMAIL_FROM: must be on one line')
+  // Node refuses a headers timeout longer than the request timeout.
+  const headersMs = Number(env.HTTP_HEADERS_TIMEOUT_MS ?? 10_000)
+  const requestMs = Number(env.HTTP_REQUEST_TIMEOUT_MS ?? 30_000)
+  if (headersMs > requestMs) problems.push('HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS')
   return problems
 }
 

@@ -1,5 +1,4 @@
-import { serve } from '@hono/node-server'
-import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { createApp } from './app.ts'
 import { loadConfig } from './config.ts'
@@ -8,6 +7,9 @@ import { migrate } from './db/migrate.ts'
 import { openDb } from './db/open.ts'
 import { createEmailQueue } from './email/queue.ts'
 import { createTransport } from './email/transport.ts'
+import { plainErrorHeaders } from './http/client-error.ts'
+import { fileDescriptorLimit } from './http/connection-limits.ts'
+import { createNodeServer } from './http/node-server.ts'
 import { createLogger } from './log.ts'
 import { createSignupDigest } from './owner/digest.ts'
 import { ownerSecret, secretFilePath, writeSecretFile } from './owner/keys.ts'
@@ -41,7 +43,14 @@ const app = createApp({
   logger,
   wakeEmailQueue: queue.wake,
 })
-const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+const server = createNodeServer(app.fetch, {
+  settings: config,
+  logger,
+  errorHeaders: await plainErrorHeaders(config.CSP_CONNECT_SRC),
+  fileLimit: fileDescriptorLimit(),
+})
+server.listen(config.PORT, config.HOST, () => {
+  const info = server.address() as AddressInfo
   const host = info.address === '0.0.0.0' || info.address === '::' ? 'localhost' : info.address
   logger.info(
     {
@@ -49,6 +58,7 @@ const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOS
       port: info.port,
       db: config.DATABASE_URL ? 'postgres' : 'pglite',
       email: transport.name,
+      ...server.limits,
     },
     `listening on http://${host}:${info.port}`,
   )
@@ -65,7 +75,7 @@ async function stop(signal: string): Promise<void> {
   stopping = true
   logger.info({ event: 'server.stopping', signal }, 'stopping')
   digest.stop()
-  await shutdown({ server: server as Server, queue, transport, db, logger })
+  await shutdown({ server, queue, transport, db, logger })
   logger.info({ event: 'server.stopped' }, 'stopped')
   process.exit(0)
 }

@@ -25,9 +25,13 @@ export type ServerProcess = {
  */
 export async function startServer(
   env: Record<string, string>,
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; /** `ulimit -n` for the server process. */ fileLimit?: number } = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+  const node = [process.execPath, '--import', 'tsx', 'src/server/index.ts']
+  const [command, ...args] = options.fileLimit
+    ? ['sh', '-c', `ulimit -n ${options.fileLimit} && exec "$0" "$@"`, ...node]
+    : node
+  const child = spawn(command!, args, {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -70,8 +74,11 @@ export async function startServer(
   }
 }
 
-/** Polls /healthz until the database is open and migrated (a first start creates it). */
-export async function waitHealthy(server: ServerProcess, timeoutMs = 30_000): Promise<void> {
+/**
+ * Polls /healthz until the database is open and migrated (a first start creates it; on a loaded
+ * 2-core machine that has taken over 30 s).
+ */
+export async function waitHealthy(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
   await waitFor(
     async () =>
       (await fetch(`${server.url}/healthz`).then(

@@ -67,6 +67,34 @@ test('behind a trusted proxy each client is counted by its own address, forged h
   expect((await signUp(app, 'q@example.com', '127.0.0.1', via('198.51.100.9'))).status).toBe(201)
 })
 
+test('behind a trusted proxy that writes ports, each port is not a new client (issue 8, defect 6)', async () => {
+  const app = limitedApp({ TRUST_PROXY: 1 })
+  const via = (entry: string) => ({ 'x-forwarded-for': entry })
+  const statuses = []
+  for (const [i, entry] of ['192.0.2.7:40001', '192.0.2.7:40002', '192.0.2.7', '192.0.2.7:40004'].entries())
+    statuses.push((await signUp(app, `port${i}@example.com`, '127.0.0.1', via(entry))).status)
+  expect(statuses).toEqual([201, 201, 201, 429])
+  const v6 = []
+  for (const [i, entry] of [
+    '[2001:db8:1:2::1]:443',
+    '[2001:db8:1:2::2]:444',
+    '2001:db8:1:2::3',
+    '[2001:db8:1:2::4]:1',
+  ].entries())
+    v6.push((await signUp(app, `six${i}@example.com`, '127.0.0.1', via(entry))).status)
+  expect(v6).toEqual([201, 201, 201, 429])
+})
+
+test('X-Forwarded-For entries that are not addresses share the proxy’s bucket, never one of their own', async () => {
+  const app = limitedApp({ TRUST_PROXY: 1 })
+  const statuses = []
+  for (const [i, entry] of ['unknown', 'junk-1', 'junk-2', 'junk-3', '10.0.0.1:x'].entries())
+    statuses.push((await signUp(app, `junk${i}@example.com`, '127.0.0.9', { 'x-forwarded-for': entry })).status)
+  expect(statuses).toEqual([201, 201, 201, 429, 429])
+  // A real client behind the same proxy still has its own bucket.
+  expect((await signUp(app, 'real@example.com', '127.0.0.9', { 'x-forwarded-for': '198.51.100.9:5' })).status).toBe(201)
+})
+
 test('one IPv6 /64 is one client', async () => {
   const app = limitedApp()
   for (let i = 1; i <= 3; i++) expect((await signUp(app, `v${i}@example.com`, `2001:db8:1:2::${i}`)).status).toBe(201)

@@ -8,24 +8,38 @@ type NodeBindings = { incoming?: { socket?: { remoteAddress?: string; encrypted?
  * The client's address. Without trusted proxies it is the socket's peer. With `trustedHops`
  * proxies in front, each appending the address it received from to X-Forwarded-For, the client
  * is the entry that many steps left of the socket's peer: everything further left was written by
- * the client itself and can be forged.
+ * the client itself and can be forged. Some proxies write the client's port too (`ip:port`,
+ * `[v6]:port`); it is dropped. An entry that is no address at all (`unknown`, an obfuscated
+ * name) counts as the peer's: it must never become a rate-limit bucket of its own.
  */
 export function clientIp(c: Context, trustedHops: number): string {
-  const peer = bindings(c).incoming?.socket?.remoteAddress ?? 'unknown'
-  if (trustedHops === 0) return normalise(peer)
+  const peer = normalise(bindings(c).incoming?.socket?.remoteAddress ?? 'unknown')
+  if (trustedHops === 0) return peer
   const forwarded = (c.req.header('x-forwarded-for') ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
-  const chain = [...forwarded, peer]
-  return normalise(chain[Math.max(0, chain.length - 1 - trustedHops)]!)
+  if (forwarded.length === 0) return peer
+  // Fewer entries than proxies: the request skipped the outer ones, and the leftmost is the client.
+  return forwardedAddress(forwarded[Math.max(0, forwarded.length - trustedHops)]!) ?? peer
 }
 
-/** Whether the client reached us over HTTPS: directly, or (with trusted proxies) as the first proxy says. */
+/** The address in one X-Forwarded-For entry: `ip`, `ip:port`, `[v6]` or `[v6]:port`; undefined if it is none. */
+export function forwardedAddress(entry: string): string | undefined {
+  const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(entry)
+  if (bracketed) return isIP(bracketed[1]!) === 6 ? normalise(bracketed[1]!) : undefined
+  const withPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(entry)
+  const address = withPort ? withPort[1]! : entry
+  return isIP(address) ? normalise(address) : undefined
+}
+
+/**
+ * Whether the client reached us over HTTPS: over a TLS socket, or (with trusted proxies) as the
+ * first proxy's X-Forwarded-Proto says. Never from the request URL: a client may send an
+ * absolute-form request line (`GET https://host/ HTTP/1.1`) over plain HTTP.
+ */
 export function isHttps(c: Context, trustedHops: number): boolean {
   if (bindings(c).incoming?.socket?.encrypted) return true
-  // A prefix test, not new URL(): this runs on every answer (security-headers.ts).
-  if (c.req.url.startsWith('https:')) return true
   if (trustedHops === 0) return false
   const proto = (c.req.header('x-forwarded-proto') ?? '').split(',')[0]!.trim().toLowerCase()
   return proto === 'https'
@@ -39,6 +53,11 @@ export function rateLimitKey(ip: string): string {
   if (isIP(ip) !== 6) return ip
   const groups = expandIpv6(ip)
   return groups ? `${groups.slice(0, 4).join(':')}::/64` : ip
+}
+
+/** What per-address connection limits count under: a socket's peer, as rate limits count it. */
+export function connectionKey(remoteAddress: string | undefined): string {
+  return rateLimitKey(normalise(remoteAddress ?? 'unknown'))
 }
 
 function bindings(c: Context): NodeBindings {

@@ -66,6 +66,19 @@ test('over HTTPS, directly or through a trusted proxy, HSTS (a year or more, sub
   }
 })
 
+test('an absolute https:// URL in the request line over plain HTTP gets no HSTS (issue 8, defect 5)', async () => {
+  for (const TRUST_PROXY of [0, 1]) {
+    const res = await testApp(db, { staticDir: dir, config: { TRUST_PROXY } }).request(
+      'https://solodesk.example/',
+      {},
+      fromAddress('127.0.0.1'),
+    )
+    expect(res.status).toBe(200)
+    expect(res.headers.get('strict-transport-security')).toBeNull()
+    expect(directives(res.headers.get('content-security-policy')!).has('upgrade-insecure-requests')).toBe(false)
+  }
+})
+
 test('X-Forwarded-Proto from an untrusted client changes nothing', async () => {
   const res = await testApp(db, { staticDir: dir }).request(
     '/',

@@ -87,3 +87,42 @@ test('the page is revalidated cheaply: a matching ETag or an unchanged date gets
   const gz = await app.request('/', { headers: { 'accept-encoding': 'gzip' } })
   expect(gz.headers.get('etag')).not.toBe((await app.request('/')).headers.get('etag'))
 })
+
+test('a Range of another unit, several ranges or an invalid one is ignored: 200 with the whole file (issue 8)', async () => {
+  const body = '0123456789abcdef'
+  await writeFile(join(dir, 'range.txt'), body)
+  const app = staticRoutes(dir)
+  const get = (range: string) => app.request('/range.txt', { headers: { range } })
+  for (const range of ['items=0-5', 'bytes=0-1,4-5', 'bytes=0-1, 4-5', '0-5', 'bytes=5-2', 'bytes=x-y']) {
+    const res = await get(range)
+    expect(res.status, range).toBe(200)
+    expect(res.headers.get('content-range'), range).toBeNull()
+    expect(await res.text(), range).toBe(body)
+  }
+  // One byte range is honoured; one past the end is 416.
+  const part = await get('bytes=2-5')
+  expect(part.status).toBe(206)
+  expect(part.headers.get('content-range')).toBe(`bytes 2-5/${body.length}`)
+  expect(await part.text()).toBe('2345')
+  expect((await get('bytes=-3')).status).toBe(206)
+  expect((await get('bytes=4-')).status).toBe(206)
+  expect((await get('bytes=100-')).status).toBe(416)
+})
+
+test('precompressed twins are not downloadable as files of their own (issue 8)', async () => {
+  const { brotliCompressSync, gzipSync } = await import('node:zlib')
+  const html = '<!doctype html><title>Solodesk</title>'
+  await writeFile(join(dir, 'index.html.br'), brotliCompressSync(html))
+  await writeFile(join(dir, 'index.html.gz'), gzipSync(html))
+  await writeFile(join(dir, 'index.html.zst'), 'zstd bytes')
+  await writeFile(join(dir, 'press-kit.tar.gz'), gzipSync('kit'))
+  const app = staticRoutes(dir)
+  for (const path of ['/index.html.br', '/index.html.gz', '/index.html.zst', '/index%2Ehtml.br']) {
+    const res = await app.request(path, { headers: { 'accept-encoding': 'br, gzip' } })
+    expect(res.status, path).toBe(404)
+  }
+  // The twin is still what a browser gets for the file itself, and a lone .gz download is served.
+  const page = await app.request('/index.html', { headers: { 'accept-encoding': 'br' } })
+  expect(page.headers.get('content-encoding')).toBe('br')
+  expect((await app.request('/press-kit.tar.gz')).status).toBe(200)
+})

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, sep } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress'
@@ -22,6 +22,8 @@ export function staticRoutes(dir: string): Hono {
       files = serveStatic({ root: dir, precompressed: true })
     }
     if (!files) return next()
+    if (isCompressedTwin(dir, c.req.path)) return next()
+    ignoreUnsupportedRange(c)
     let missing = false
     const res = await files(c, async () => {
       missing = true
@@ -43,6 +45,39 @@ export function staticRoutes(dir: string): Hono {
     return page === undefined ? c.text('Not found', 404) : c.html(page, 404)
   })
   return app
+}
+
+/**
+ * `/index.html.br` and the other twins scripts/precompress.ts writes are how a file is sent, not
+ * files of their own: served as-is they would be a compressed body without Content-Encoding.
+ * A `.gz` with no plain sibling (a download the site ships) is still served.
+ */
+function isCompressedTwin(dir: string, urlPath: string): boolean {
+  const twin = /^(.+)\.(?:br|gz|zst)$/.exec(urlPath)
+  if (!twin) return false
+  const plain = join(dir, safeDecode(twin[1]!))
+  return plain.startsWith(dir.endsWith(sep) ? dir : dir + sep) && existsSync(plain)
+}
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path)
+  } catch {
+    return path
+  }
+}
+
+/**
+ * serveStatic answers any Range header it cannot parse (another unit, several ranges) with 206
+ * and the whole file. RFC 9110 says to ignore such a header: so it is removed, and the answer
+ * is a plain 200. One `bytes=` range is served as asked (206, or 416 when it is past the end).
+ */
+function ignoreUnsupportedRange(c: Context): void {
+  const range = c.req.header('range')
+  if (range === undefined) return
+  const one = /^bytes=(?:(\d+)-(\d*)|-\d+)$/.exec(range.trim())
+  const valid = one !== null && (one[1] === undefined || one[2] === '' || Number(one[1]) <= Number(one[2]))
+  if (!valid) c.req.raw.headers.delete('range')
 }
 
 function cacheControl(urlPath: string): string {
