@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startPgCluster } from '../scripts/pg-cluster.ts'
 import { firstView } from './bundle.ts'
+import { measureConsole, startConsoleBench } from './console.ts'
 import { measureIdle } from './idle.ts'
 import { lighthouse, lighthouseMedian } from './lighthouse.ts'
 import { loadSignups } from './load.ts'
@@ -165,6 +166,12 @@ try {
   rows.push(
     row(`RSS after ${pgTenK.requests + full.requests + half.requests} sign-ups, PostgreSQL`, mb(pgRss), '(info)', null),
   )
+
+  // 3b. The owner console on the same PostgreSQL, 100,000 sign-ups (issue 9).
+  say('console: 100,000 sign-ups, search p95 and CSV export')
+  const consoleBench = await startConsoleBench(pg)
+  cleanups.unshift(consoleBench.server.stop)
+  rows.push(...(await measureConsole(consoleBench.server, consoleBench.url)))
 
   // 4. The default embedded database: throughput, and memory after 10,000 sign-ups.
   const embedded = await server(pglite('memory'))

@@ -39,8 +39,8 @@ export async function seedMessage(
 }
 
 /** Asks for an emailed link on the sign-in view, reads it from the outbox, opens it and presses the button. */
-export async function signInByEmail(page: Page, outbox: Outbox) {
-  await page.goto('/admin/')
+export async function signInByEmail(page: Page, outbox: Outbox, base = '') {
+  await page.goto(`${base}/admin/`)
   const before = new Set((await outbox.to(OWNER)).map((e) => e.id))
   await page.getByLabel('Owner email').fill(OWNER)
   await page.getByRole('button', { name: 'Email me a sign-in link' }).click()

@@ -89,6 +89,11 @@ test.describe('the owner console', () => {
     await page.getByRole('button', { name: `Erase ${victim}` }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Erase' }).click()
     await expect(page.getByRole('status').filter({ hasText: '0 matching' })).toBeVisible()
+    await page.getByLabel('Let this address sign up again').fill(victim)
+    await page.getByRole('button', { name: 'Lift suppression' }).click()
+    await expect(
+      page.getByRole('status').filter({ hasText: `${victim} was not on the suppression list.` }),
+    ).toBeVisible()
   })
 
   for (const scheme of ['light', 'dark'] as const) {

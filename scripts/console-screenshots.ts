@@ -100,7 +100,7 @@ try {
         await page.goto(`${base}/admin/#/${view}`)
         await page.waitForTimeout(600)
         const overflow = await page.evaluate(() => {
-          const over = [...document.querySelectorAll('body *')].filter(
+          const over = Array.from(document.querySelectorAll('body *')).filter(
             (e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5,
           )
           return {

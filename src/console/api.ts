@@ -19,7 +19,8 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     const problem = (await res.json().catch(() => null)) as { message?: string } | null
     throw new ApiFailure(res.status, problem?.message ?? `Request failed (${res.status})`)
   }
-  return (res.status === 204 ? undefined : await res.json()) as T
+  const text = await res.text()
+  return (text ? JSON.parse(text) : undefined) as T
 }
 
 export type Me = { email: string; sessionId: string }
@@ -106,5 +107,20 @@ export const api = {
     call<{ invited: number; skipped: number }>('POST', '/admin/api/invitations/confirm', { ids }),
   storeExportUrl: (format: 'testflight' | 'play', sel: { status: StatusFilter; platform: PlatformFilter; q: string }) =>
     `/admin/api/invitations/export?${qs({ format, ...sel })}`,
+  suppressions: () => call<{ count: number }>('GET', '/admin/api/suppressions'),
+  liftSuppression: (email: string) => call<{ lifted: boolean }>('POST', '/admin/api/suppressions/lift', { email }),
+  passkeys: () =>
+    call<{ passkeys: { id: string; name: string; createdAt: string; lastUsedAt: string | null }[] }>(
+      'GET',
+      '/admin/api/passkeys',
+    ),
+  passkeyRegistrationOptions: () =>
+    call<{ challengeId: string; options: unknown }>('POST', '/admin/api/passkeys/options'),
+  addPasskey: (challengeId: string, response: unknown, name: string) =>
+    call<void>('POST', '/admin/api/passkeys', { challengeId, response, name }),
+  removePasskey: (id: string) => call<void>('POST', `/admin/api/passkeys/${encodeURIComponent(id)}/remove`),
+  passkeySignInOptions: () => call<{ challengeId: string; options: unknown }>('POST', '/admin/auth/passkey/options'),
+  passkeySignIn: (challengeId: string, response: unknown) =>
+    call<{ email: string }>('POST', '/admin/auth/passkey', { challengeId, response }),
   audit: () => call<{ entries: AuditEntry[] }>('GET', '/admin/api/audit'),
 }

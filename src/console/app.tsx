@@ -89,7 +89,7 @@ export function ConsoleApp() {
         {me === undefined ? (
           <p role="status">Loading…</p>
         ) : me === null ? (
-          <SignInView />
+          <SignInView onSignedIn={refreshMe} />
         ) : view === 'signups' ? (
           <SignupsView onError={onUnauthorised} />
         ) : view === 'invitations' ? (

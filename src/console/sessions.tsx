@@ -3,6 +3,7 @@ import { Button } from '../ui/button.tsx'
 import { api, type AuditEntry, type SessionInfo } from './api.ts'
 import { when } from './format.ts'
 import { Card, ErrorText, Heading } from './parts.tsx'
+import { PasskeysCard } from './passkeys.tsx'
 
 export function SessionsView({ onError, onSignedOut }: { onError: (err: unknown) => void; onSignedOut: () => void }) {
   const [sessions, setSessions] = useState<SessionInfo[] | null>(null)
@@ -29,6 +30,7 @@ export function SessionsView({ onError, onSignedOut }: { onError: (err: unknown)
   return (
     <>
       <Heading>Sessions</Heading>
+      <PasskeysCard onError={onError} />
       <ErrorText message={error} />
       <ul className="mb-6 grid gap-3">
         {sessions?.map((s) => (

@@ -2,9 +2,10 @@ import { useState, type FormEvent } from 'react'
 import { Button } from '../ui/button.tsx'
 import { api } from './api.ts'
 import { Card, ErrorText, Heading } from './parts.tsx'
+import { signInWithPasskey } from './passkeys.tsx'
 
 /** Asking for an emailed one-time link; the command-line link is the first-run path. */
-export function SignInView() {
+export function SignInView({ onSignedIn }: { onSignedIn: () => void }) {
   const [email, setEmail] = useState('')
   const [sent, setSent] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -23,9 +24,24 @@ export function SignInView() {
     }
   }
 
+  async function passkey() {
+    setError(null)
+    try {
+      await signInWithPasskey()
+      onSignedIn()
+    } catch (err) {
+      setError((err as Error).message)
+    }
+  }
+
   return (
     <div className="mx-auto max-w-md">
       <Heading>Sign in</Heading>
+      <Card className="mb-4">
+        <Button className="w-full" onClick={() => void passkey()}>
+          Sign in with a passkey
+        </Button>
+      </Card>
       <Card>
         <form onSubmit={submit} className="grid gap-3" noValidate>
           <label htmlFor="owner-email" className="text-sm font-medium">

@@ -13,6 +13,7 @@ import { DailyChart } from './chart.tsx'
 import { when } from './format.ts'
 import { PLATFORM_TEXT, PlatformSelect, StatusSelect } from './invitations.tsx'
 import { Card, ConfirmDialog, ErrorText, Heading, Pager } from './parts.tsx'
+import { SuppressionsCard } from './suppressions.tsx'
 
 const STATE_TEXT: Record<WelcomeState, string> = {
   none: 'Not queued',
@@ -221,6 +222,7 @@ export function SignupsView({ onError }: { onError: (err: unknown) => void }) {
           <Pager page={page} pages={Math.ceil(list.total / list.size)} onPage={setPage} label="Sign-up pages" />
         ) : null}
       </Card>
+      <SuppressionsCard onError={onError} />
       <ConfirmDialog
         open={erasing !== null}
         title="Erase this person?"

@@ -15,7 +15,7 @@ grant all on table app_private.owner_emails to service_role;
 
 alter table app_private.email_queue drop constraint email_queue_kind_known;
 alter table app_private.email_queue add constraint email_queue_kind_known
-  check (kind in ('welcome', 'contact-owner', 'owner-sign-in', 'signup-digest'));
+  check (kind in ('welcome', 'confirm-signup', 'contact-owner', 'owner-sign-in', 'signup-digest'));
 
 -- The message an owner email is about; erasing the message takes its unsent emails with it.
 alter table app_private.email_queue

@@ -20,8 +20,8 @@ export function containsPattern(part: string): string {
   return `%${part.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
 }
 
-// The welcome email's row for a sign-up, found by its dedupe key (one per address, ever).
-const WELCOME_JOIN = `left join app_private.email_queue q on q.dedupe_key = 'welcome:' || lower(btrim(s.email))`
+// The welcome email's row for a sign-up, found by its dedupe key (one per mailbox, ever).
+const WELCOME_JOIN = `left join app_private.email_queue q on q.dedupe_key = 'welcome:' || app_private.canonical_email(s.email)`
 
 // 'cancelled' happens when the address left the list before the email went out.
 const STATE_SQL = `case

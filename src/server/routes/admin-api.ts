@@ -5,6 +5,8 @@ import { audit } from '../owner/audit.ts'
 import type { OwnerDeps } from '../owner/deps.ts'
 import { listSessions, revokeSession } from '../owner/sessions.ts'
 import { apiError } from '../errors.ts'
+import { listPasskeys, registerPasskey, registrationOptions, removePasskey } from '../owner/passkeys.ts'
+import { readJsonBody } from './json-body.ts'
 
 export type OwnerEnv = { Variables: { session: Session } }
 
@@ -34,6 +36,25 @@ export function adminAccountRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
     await revokeSession(db, s.id)
     await audit(db, s.email, 'sign-out')
     clearSessionCookie(c, config.TRUST_PROXY)
+    return c.body(null, 204)
+  })
+
+  app.get('/passkeys', async (c) => c.json({ passkeys: await listPasskeys(db, c.get('session').email) }))
+  app.post('/passkeys/options', async (c) =>
+    c.json(await registrationOptions(db, c.get('session').email, c.req.header('origin')!)),
+  )
+  app.post('/passkeys', async (c) => {
+    const s = c.get('session')
+    const body = (await readJsonBody(c)) as Record<string, unknown>
+    if (!(await registerPasskey(db, s.email, c.req.header('origin')!, body ?? {})))
+      throw apiError(400, 'PASSKEY_REFUSED', 'The passkey could not be verified. Try again.')
+    await audit(db, s.email, 'passkey.add')
+    return c.body(null, 201)
+  })
+  app.post('/passkeys/:id/remove', async (c) => {
+    const s = c.get('session')
+    if (!(await removePasskey(db, s.email, c.req.param('id')))) throw apiError(404, 'PGRST116', 'No such passkey')
+    await audit(db, s.email, 'passkey.remove')
     return c.body(null, 204)
   })
 

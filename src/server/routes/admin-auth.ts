@@ -8,6 +8,7 @@ import { audit } from '../owner/audit.ts'
 import { setSessionCookie } from '../owner/cookie.ts'
 import type { OwnerDeps } from '../owner/deps.ts'
 import { nonceHash, signInUrl, signLinkToken, verifyLinkToken } from '../owner/link-token.ts'
+import { authenticationOptions, verifyPasskeySignIn } from '../owner/passkeys.ts'
 import { createSession, pruneSessions } from '../owner/sessions.ts'
 import {
   badLinkPage,
@@ -91,6 +92,19 @@ export function adminAuthRoutes(deps: OwnerDeps): Hono {
       deps.wakeEmailQueue()
     }
     return c.json({ message: EMAIL_LINK_ANSWER }, 202)
+  })
+
+  // Passkey sign-in: options (a challenge kept in the database), then the signed answer.
+  app.post('/auth/passkey/options', async (c) => c.json(await authenticationOptions(db, c.req.header('origin')!)))
+  app.post('/auth/passkey', async (c) => {
+    if (!(await attempt(c)))
+      throw apiError(429, 'RATE_LIMITED', 'Too many sign-in attempts. Try again in a few minutes.')
+    const body = (await readJsonBody(c)) as Record<string, unknown> | null
+    const email = await verifyPasskeySignIn(db, c.req.header('origin')!, config.OWNER_EMAILS, body ?? {})
+    if (!email) throw apiError(401, 'PASSKEY_REFUSED', 'This passkey cannot sign in here.')
+    await audit(db, email, 'sign-in', { method: 'passkey' })
+    await openSession(c, deps, email, 'passkey')
+    return c.json({ email })
   })
 
   return app

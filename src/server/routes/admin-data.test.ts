@@ -3,7 +3,7 @@ import type { Db } from '../db/db.ts'
 import { addressHash } from '../owner/audit.ts'
 import { ownerSecret } from '../owner/keys.ts'
 import { asOwner, ownerApp, signIn, truncateOwner } from '../owner/test-owner.ts'
-import { anonJson, DB_KINDS, testDb } from '../test-app.ts'
+import { anonJson, count, DB_KINDS, testDb } from '../test-app.ts'
 
 /** A strict RFC 4180 reader for the test: quoted fields, doubled quotes, CRLF records. */
 function parseCsv(text: string): string[][] {
@@ -224,5 +224,46 @@ describe.each(DB_KINDS)('console data on %s', (kind) => {
       "select detail from app_private.owner_audit where action = 'person.erase'",
     )
     expect(audit.rows[0]!.detail.person).toBe(addressHash(await ownerSecret(db), victim))
+  })
+})
+
+describe.each(DB_KINDS)('lifting a suppression on %s', (kind) => {
+  let db: Db
+  let close: () => Promise<void>
+  beforeAll(async () => {
+    ;({ db, close } = await testDb(kind))
+  })
+  afterAll(() => close())
+  beforeEach(() => truncateOwner(db))
+
+  test('an unsubscribed mailbox can sign up again once the owner lifts its suppression', async () => {
+    const app = await ownerApp(db)
+    const cookie = await signIn(app, db)
+    await app.request('/rest/v1/beta_signups', anonJson({ email: 'back@example.com' }))
+    const token = (await db.query<{ t: string }>('select unsubscribe_token::text as t from public.beta_signups'))
+      .rows[0]!.t
+    expect((await app.request(`/unsubscribe?token=${token}`, { method: 'POST' })).status).toBeLessThan(400)
+    expect(await (await app.request('/admin/api/suppressions', asOwner(cookie))).json()).toEqual({ count: 1 })
+    await app.request('/rest/v1/beta_signups', anonJson({ email: 'back@example.com' }))
+    expect(await count(db, 'public.beta_signups')).toBe(0)
+
+    const lift = await app.request(
+      '/admin/api/suppressions/lift',
+      asOwner(cookie, { method: 'POST', body: { email: 'Back@Example.com' } }),
+    )
+    expect(await lift.json()).toEqual({ lifted: true })
+    expect(await (await app.request('/admin/api/suppressions', asOwner(cookie))).json()).toEqual({ count: 0 })
+    await app.request('/rest/v1/beta_signups', anonJson({ email: 'back@example.com' }))
+    expect(await count(db, 'public.beta_signups')).toBe(1)
+    const again = await app.request(
+      '/admin/api/suppressions/lift',
+      asOwner(cookie, { method: 'POST', body: { email: 'back@example.com' } }),
+    )
+    expect(await again.json()).toEqual({ lifted: false })
+    const audit = await db.query<{ detail: string }>(
+      "select detail::text from app_private.owner_audit where action = 'suppression.lift'",
+    )
+    expect(audit.rows).toHaveLength(2)
+    expect(audit.rows.map((r) => r.detail).join()).not.toContain('back@example.com')
   })
 })

@@ -8,6 +8,8 @@ import type { OwnerDeps } from '../owner/deps.ts'
 import { erasePerson } from '../owner/erase.ts'
 import { listMessages, markHandled, reopen } from '../owner/inbox.ts'
 import { allSignups, listSignups, signupStats } from '../owner/signups.ts'
+import { addressHash } from '../owner/audit.ts'
+import { countSuppressions, liftSuppression } from '../db/suppressions.ts'
 import type { OwnerEnv } from './admin-api.ts'
 import { readJsonBody } from './json-body.ts'
 
@@ -97,6 +99,19 @@ export function adminDataRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
   app.post('/people/erase', async (c) => {
     const { email } = parse(Erase, await readJsonBody(c))
     return c.json(await erasePerson(db, await deps.secret(), c.get('session').email, email))
+  })
+
+  // The suppression list (unsubscribed mailboxes, kept as keyed hashes): its size, and lifting one
+  // when the person asks to come back (docs/decisions/suppression-and-canonical-mailbox.md).
+  app.get('/suppressions', async (c) => c.json({ count: await countSuppressions(db) }))
+  app.post('/suppressions/lift', async (c) => {
+    const { email } = parse(Erase, await readJsonBody(c))
+    const lifted = await liftSuppression(db, email)
+    await audit(db, c.get('session').email, 'suppression.lift', {
+      person: addressHash(await deps.secret(), email),
+      lifted,
+    })
+    return c.json({ lifted })
   })
 
   return app

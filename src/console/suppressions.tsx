@@ -1,0 +1,63 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { Button } from '../ui/button.tsx'
+import { api } from './api.ts'
+import { Card, ErrorText } from './parts.tsx'
+
+/** Unsubscribed mailboxes are kept only as keyed hashes; the owner can let one sign up again. */
+export function SuppressionsCard({ onError }: { onError: (err: unknown) => void }) {
+  const [count, setCount] = useState<number | null>(null)
+  const [email, setEmail] = useState('')
+  const [result, setResult] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [tick, setTick] = useState(0)
+
+  useEffect(() => {
+    api.suppressions().then((r) => setCount(r.count), onError)
+  }, [tick, onError])
+
+  async function lift(event: FormEvent) {
+    event.preventDefault()
+    setError(null)
+    try {
+      const { lifted } = await api.liftSuppression(email)
+      setResult(lifted ? `${email} may sign up again.` : `${email} was not on the suppression list.`)
+      setEmail('')
+      setTick((t) => t + 1)
+    } catch (err) {
+      setError((err as Error).message)
+      onError(err)
+    }
+  }
+
+  return (
+    <Card className="mt-4">
+      <h2 className="mb-1 font-semibold">Unsubscribed</h2>
+      <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
+        {count === null
+          ? 'Loading…'
+          : `${count} mailboxes left the beta; they are kept only as a keyed hash and cannot sign up again.`}
+      </p>
+      <form onSubmit={lift} className="flex flex-wrap items-end gap-2" noValidate>
+        <div className="grid min-w-0 flex-1 gap-1">
+          <label htmlFor="lift-email" className="text-sm font-medium">
+            Let this address sign up again
+          </label>
+          <input
+            id="lift-email"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className="h-10 w-full max-w-sm rounded-xl border border-slate-300 bg-white px-3 text-slate-900 dark:border-white/15 dark:bg-white/5 dark:text-white"
+          />
+        </div>
+        <Button type="submit" variant="secondary" disabled={email.trim() === ''}>
+          Lift suppression
+        </Button>
+      </form>
+      <p role="status" className="mt-2 text-sm text-emerald-800 empty:hidden dark:text-emerald-300">
+        {result}
+      </p>
+      <ErrorText message={error} />
+    </Card>
+  )
+}
