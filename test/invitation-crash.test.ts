@@ -104,9 +104,10 @@ describe.each(DB_KINDS)('SIGKILL while a batch of invitations is sent, %s, Resen
     // start): the schedule slides instead of going out back to back.
     const sent = resend.requests.filter((r) => r.outcome === 'sent').slice(0, 8)
     const gaps = sent.slice(1).map((r, i) => r.at - sent[i]!.at)
-    // Answer times carry the provider's own jitter: none closer than half the pace, the pace on average.
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(INTERVAL_MS / 2)
-    expect((sent.at(-1)!.at - sent[0]!.at) / gaps.length).toBeGreaterThanOrEqual(INTERVAL_MS * 0.9)
+    // Times are taken when the stand-in answers, so each carries some jitter of its own (more
+    // on a loaded machine): judge the span, allowing one pace of slack. Back to back (the
+    // failure this guards against), 8 sends take well under 300 ms.
+    expect(sent.at(-1)!.at - sent[0]!.at).toBeGreaterThanOrEqual((gaps.length - 1) * INTERVAL_MS)
 
     // The invited are marked so, with the link for their platform; the others still wait.
     const state = await database.inspect((db) =>
