@@ -106,8 +106,12 @@ test.describe('beta invitations', () => {
 
     await page.getByRole('link', { name: 'Sign-ups' }).click()
     await page.getByLabel('Search by address').fill(person)
+    await expect(page.getByRole('status').filter({ hasText: '1 matching' })).toBeVisible()
+    await page.getByLabel('Status').selectOption('waiting')
+    await expect(page.getByRole('status').filter({ hasText: '0 matching' })).toBeVisible()
     await page.getByLabel('Status').selectOption('opened')
     await expect(page.getByRole('status').filter({ hasText: '1 matching' })).toBeVisible()
+    await expect(page.getByRole('row').filter({ hasText: person })).toBeVisible()
 
     await page.getByRole('link', { name: 'Invitations' }).click()
     const csv = await request.get((await page.getByRole('link', { name: 'TestFlight CSV' }).getAttribute('href'))!, {
