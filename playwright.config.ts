@@ -79,6 +79,12 @@ export default defineConfig({
       // The console's specs sign in as this owner (e2e/console-*.spec.ts).
       // One owner per parallel worker, so two tests never take each other's emailed link.
       OWNER_EMAILS: 'owner@example.com,owner-0@example.com,owner-1@example.com,owner-2@example.com,owner-3@example.com',
+      // Invitations (e2e/invitations.spec.ts): the iPhone link set, the Android one not, so the
+      // console's note about it shows.
+      BETA_IOS_URL: 'https://testflight.apple.com/join/E2ETEST1',
+      RATE_LIMIT_BETA_PER_MINUTE: '0',
+      RATE_LIMIT_BETA_PER_HOUR: '0',
+      INVITATION_INTERVAL_MS: '50',
     },
   },
 })

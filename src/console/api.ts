@@ -31,6 +31,26 @@ export type Signup = {
   createdAt: string
   welcome: WelcomeState
   welcomeError: string | null
+  platform: Platform
+  status: 'waiting' | 'invited'
+  invitedAt: string | null
+  openedAt: string | null
+}
+export type Platform = 'unknown' | 'ios' | 'android'
+export type StatusFilter = 'all' | 'waiting' | 'invited' | 'opened'
+export type PlatformFilter = 'all' | Platform
+export type InvitationSummary = {
+  byStatus: { waiting: number; invited: number; opened: number }
+  byPlatform: Record<Platform, number>
+  stores: { ios: boolean; android: boolean }
+  maxBatch: number
+}
+export type PreviewRow = {
+  id: number
+  email: string
+  platform: Platform
+  created_at: string
+  links: 'ios' | 'android' | 'both'
 }
 export type SignupPage = { rows: Signup[]; total: number; page: number; size: number }
 export type Stats = { total: number; today: number; last7Days: number; perDay: { day: string; count: number }[] }
@@ -68,8 +88,8 @@ export const api = {
   me: () => call<Me>('GET', '/admin/api/me'),
   askLink: (email: string) => call<{ message: string }>('POST', '/admin/auth/email', { email }),
   signOut: () => call<void>('POST', '/admin/api/sign-out'),
-  signups: (q: string, page: number, size = 25) =>
-    call<SignupPage>('GET', `/admin/api/signups?${qs({ q, page, size })}`),
+  signups: (q: string, page: number, size = 25, status: StatusFilter = 'all', platform: PlatformFilter = 'all') =>
+    call<SignupPage>('GET', `/admin/api/signups?${qs({ q, page, size, status, platform })}`),
   stats: (days: 30 | 90) => call<Stats>('GET', `/admin/api/signups/stats?days=${days}`),
   exportUrl: (q: string) => `/admin/api/signups/export${q ? `?${qs({ q })}` : ''}`,
   messages: (filter: 'new' | 'handled' | 'all', page: number) =>
@@ -80,6 +100,13 @@ export const api = {
     call<{ signups: number; messages: number; emails: number }>('POST', '/admin/api/people/erase', { email }),
   sessions: () => call<{ sessions: SessionInfo[] }>('GET', '/admin/api/sessions'),
   revoke: (id: string) => call<void>('POST', `/admin/api/sessions/${id}/revoke`),
+  invitations: () => call<InvitationSummary>('GET', '/admin/api/invitations'),
+  preview: (n: number, platform: PlatformFilter) =>
+    call<{ rows: PreviewRow[] }>('GET', `/admin/api/invitations/preview?${qs({ n, platform })}`),
+  invite: (ids: number[]) =>
+    call<{ invited: number; skipped: number }>('POST', '/admin/api/invitations/confirm', { ids }),
+  storeExportUrl: (format: 'testflight' | 'play', sel: { status: StatusFilter; platform: PlatformFilter; q: string }) =>
+    `/admin/api/invitations/export?${qs({ format, ...sel })}`,
   suppressions: () => call<{ count: number }>('GET', '/admin/api/suppressions'),
   liftSuppression: (email: string) => call<{ lifted: boolean }>('POST', '/admin/api/suppressions/lift', { email }),
   passkeys: () =>

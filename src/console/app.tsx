@@ -3,12 +3,14 @@ import { Button } from '../ui/button.tsx'
 import { LogoMark } from '../ui/logo-mark.tsx'
 import { api, ApiFailure, type Me } from './api.ts'
 import { InboxView } from './inbox.tsx'
+import { InvitationsView } from './invitations.tsx'
 import { SessionsView } from './sessions.tsx'
 import { SignInView } from './sign-in.tsx'
 import { SignupsView } from './signups.tsx'
 
 const VIEWS = [
   { id: 'signups', label: 'Sign-ups' },
+  { id: 'invitations', label: 'Invitations' },
   { id: 'inbox', label: 'Inbox' },
   { id: 'sessions', label: 'Sessions' },
 ] as const
@@ -90,6 +92,8 @@ export function ConsoleApp() {
           <SignInView onSignedIn={refreshMe} />
         ) : view === 'signups' ? (
           <SignupsView onError={onUnauthorised} />
+        ) : view === 'invitations' ? (
+          <InvitationsView onError={onUnauthorised} />
         ) : view === 'inbox' ? (
           <InboxView onError={onUnauthorised} />
         ) : (

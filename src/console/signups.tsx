@@ -1,8 +1,17 @@
 import { useEffect, useState } from 'react'
 import { Button, buttonClass } from '../ui/button.tsx'
-import { api, type SignupPage, type Stats, type WelcomeState } from './api.ts'
+import {
+  api,
+  type PlatformFilter,
+  type Signup,
+  type SignupPage,
+  type Stats,
+  type StatusFilter,
+  type WelcomeState,
+} from './api.ts'
 import { DailyChart } from './chart.tsx'
 import { when } from './format.ts'
+import { PLATFORM_TEXT, PlatformSelect, StatusSelect } from './invitations.tsx'
 import { Card, ConfirmDialog, ErrorText, Heading, Pager } from './parts.tsx'
 import { SuppressionsCard } from './suppressions.tsx'
 
@@ -25,12 +34,20 @@ const STATE_CLASS: Record<WelcomeState, string> = {
   unsubscribed: 'bg-slate-200 text-slate-800 dark:bg-white/10 dark:text-slate-300',
 }
 
+/** Issue 11: the person's phone and where their invitation stands. */
+function invitationText(s: Signup): string {
+  const state = s.openedAt ? 'opened' : s.status === 'invited' ? 'invited' : 'waiting'
+  return `${PLATFORM_TEXT[s.platform]}, ${state}`
+}
+
 export function SignupsView({ onError }: { onError: (err: unknown) => void }) {
   const [days, setDays] = useState<30 | 90>(30)
   const [stats, setStats] = useState<Stats | null>(null)
   const [q, setQ] = useState('')
   const [search, setSearch] = useState('')
   const [page, setPage] = useState(1)
+  const [status, setStatus] = useState<StatusFilter>('all')
+  const [platform, setPlatform] = useState<PlatformFilter>('all')
   const [list, setList] = useState<SignupPage | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [erasing, setErasing] = useState<string | null>(null)
@@ -46,13 +63,13 @@ export function SignupsView({ onError }: { onError: (err: unknown) => void }) {
     const t = setTimeout(() => setSearch(q.trim()), 250)
     return () => clearTimeout(t)
   }, [q])
-  useEffect(() => setPage(1), [search])
+  useEffect(() => setPage(1), [search, status, platform])
   useEffect(() => {
-    api.signups(search, page).then(
+    api.signups(search, page, 25, status, platform).then(
       (l) => (setList(l), setError(null)),
       (err: unknown) => (setError((err as Error).message), onError(err)),
     )
-  }, [search, page, tick, onError])
+  }, [search, page, status, platform, tick, onError])
 
   async function erase() {
     if (!erasing) return
@@ -118,12 +135,26 @@ export function SignupsView({ onError }: { onError: (err: unknown) => void }) {
               className="h-10 w-full max-w-sm rounded-xl border border-slate-300 bg-white px-3 text-slate-900 placeholder:text-slate-500 dark:border-white/15 dark:bg-white/5 dark:text-white dark:placeholder:text-slate-400"
             />
           </div>
+          <div className="grid gap-1">
+            <label htmlFor="signup-status" className="text-sm font-medium">
+              Status
+            </label>
+            <StatusSelect id="signup-status" value={status} onChange={setStatus} />
+          </div>
+          <div className="grid gap-1">
+            <label htmlFor="signup-platform" className="text-sm font-medium">
+              Platform
+            </label>
+            <PlatformSelect id="signup-platform" value={platform} onChange={setPlatform} />
+          </div>
           <a href={api.exportUrl(search)} download className={buttonClass('secondary')}>
             Export CSV
           </a>
         </div>
         <p role="status" className="mb-2 text-sm text-slate-600 dark:text-slate-400">
-          {list ? `${list.total.toLocaleString('en-US')} ${search ? 'matching' : 'in all'}` : 'Loading…'}
+          {list
+            ? `${list.total.toLocaleString('en-US')} ${search || status !== 'all' || platform !== 'all' ? 'matching' : 'in all'}`
+            : 'Loading…'}
         </p>
         <p role="status" className="mb-2 text-sm text-emerald-800 empty:hidden dark:text-emerald-300">
           {done}
@@ -142,6 +173,9 @@ export function SignupsView({ onError }: { onError: (err: unknown) => void }) {
                 </th>
                 <th scope="col" className="py-2 pr-3 font-medium">
                   Welcome email
+                </th>
+                <th scope="col" className="hidden py-2 pr-3 font-medium md:table-cell">
+                  Invitation
                 </th>
                 <th scope="col" className="py-2 font-medium">
                   <span className="sr-only">Actions</span>
@@ -166,6 +200,12 @@ export function SignupsView({ onError }: { onError: (err: unknown) => void }) {
                     </span>
                     {s.welcomeError ? (
                       <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">{s.welcomeError}</span>
+                    ) : null}
+                  </td>
+                  <td className="hidden py-2 pr-3 md:table-cell">
+                    {invitationText(s)}
+                    {s.invitedAt ? (
+                      <span className="block text-xs text-slate-600 dark:text-slate-400">{when(s.invitedAt)}</span>
                     ) : null}
                   </td>
                   <td className="py-2 text-right">

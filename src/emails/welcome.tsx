@@ -10,6 +10,8 @@ export type WelcomeEmailProps = {
   unsubscribeUrl: string
   /** The landing page, named in the footer so the recipient knows where they signed up. */
   siteUrl?: string
+  /** Issue 11: links that record which phone the person uses (each opens a page with a button). */
+  phoneUrls?: { ios: string; android: string }
 }
 
 // Contrast ratios against white: text 14.7:1, muted 7.5:1, link 6.7:1 (WCAG AA needs 4.5:1).
@@ -18,7 +20,7 @@ const paragraph = { color: colors.text, fontSize: '16px', lineHeight: '24px', ma
 const small = { color: colors.muted, fontSize: '14px', lineHeight: '20px', margin: '0 0 8px' }
 
 /** The email a new beta member receives right after signing up. */
-export function WelcomeEmail({ unsubscribeUrl, siteUrl }: WelcomeEmailProps) {
+export function WelcomeEmail({ unsubscribeUrl, siteUrl, phoneUrls }: WelcomeEmailProps) {
   const name = SITE.name
   return (
     <Html lang="en" dir="ltr">
@@ -48,6 +50,18 @@ export function WelcomeEmail({ unsubscribeUrl, siteUrl }: WelcomeEmailProps) {
             We will send your access details to this address as soon as your place in the beta opens, followed by early
             updates on what we are building. Your feedback during the beta shapes what comes next.
           </Text>
+          {phoneUrls ? (
+            <Text style={paragraph}>
+              {'Which phone will you test on? '}
+              <Link href={phoneUrls.ios} style={{ color: colors.link, textDecoration: 'underline' }}>
+                iPhone
+              </Link>
+              {' or '}
+              <Link href={phoneUrls.android} style={{ color: colors.link, textDecoration: 'underline' }}>
+                Android
+              </Link>
+            </Text>
+          ) : null}
           <Text style={paragraph}>The beta is free, and no credit card is required.</Text>
           <Text style={paragraph}>Changed your mind? You can cancel anytime, with one click:</Text>
           <Section style={{ margin: '0 0 16px' }}>
@@ -89,7 +103,7 @@ export function welcomeSubject(): string {
 export async function renderWelcomeEmail(
   input: WelcomeEmailProps,
 ): Promise<{ subject: string; html: string; text: string }> {
-  for (const url of [input.unsubscribeUrl, input.siteUrl]) {
+  for (const url of [input.unsubscribeUrl, input.siteUrl, input.phoneUrls?.ios, input.phoneUrls?.android]) {
     if (url !== undefined && !/^https?:\/\/\S+$/i.test(url))
       throw new Error(`Not an http(s) URL: ${JSON.stringify(url)}`)
   }

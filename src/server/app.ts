@@ -12,6 +12,7 @@ import { rateLimit, type Limits } from './http/rate-limit.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import type { Logger } from './log.ts'
 import { requireApiKey } from './routes/api-key.ts'
+import { betaRoutes } from './routes/beta.ts'
 import { functionRoutes } from './routes/functions.ts'
 import { healthRoutes } from './routes/health.ts'
 import { MAX_BODY_BYTES, tooLarge } from './routes/json-body.ts'
@@ -21,7 +22,14 @@ import { staticRoutes } from './routes/static.ts'
 import { tokenPageErrors, unsubscribeRoutes } from './routes/unsubscribe.ts'
 
 type HardeningKey =
-  'TRUST_PROXY' | 'CSP_CONNECT_SRC' | `RATE_LIMIT_${string}` | 'SIGNUP_CONFIRMATION' | `OWNER_${string}` | 'PUBLIC_URL'
+  | 'TRUST_PROXY'
+  | 'CSP_CONNECT_SRC'
+  | `RATE_LIMIT_${string}`
+  | 'SIGNUP_CONFIRMATION'
+  | `OWNER_${string}`
+  | 'PUBLIC_URL'
+  | `BETA_${string}`
+  | 'INVITATION_INTERVAL_MS'
 type Hardening = { [K in keyof Config as K extends HardeningKey ? K : never]: Config[K] }
 
 export type AppDeps = {
@@ -96,6 +104,10 @@ export function createApp(deps: AppDeps): Hono {
     perHour: config.RATE_LIMIT_UNSUBSCRIBE_PER_HOUR,
   })
   for (const path of ['/unsubscribe', '/confirm']) app.use(path, tokenPageErrors(), tokenPages)
+  app.use(
+    '/beta/*',
+    limited('beta', { perMinute: config.RATE_LIMIT_BETA_PER_MINUTE, perHour: config.RATE_LIMIT_BETA_PER_HOUR }),
+  )
   // Every route, not only the JSON ones: the one-click unsubscribe POST carries a form body too.
   app.use(
     '*',
@@ -111,6 +123,7 @@ export function createApp(deps: AppDeps): Hono {
   )
   app.route('/', healthRoutes(db))
   app.route('/', unsubscribeRoutes({ db, logger, wakeEmailQueue }))
+  app.route('/', betaRoutes({ db, logger, config }))
   app.route('/admin', adminRoutes({ db, logger, config, wakeEmailQueue }))
   app.route('/', staticRoutes(config.STATIC_DIR))
 

@@ -85,6 +85,14 @@ const Settings = z.object({
   RATE_LIMIT_CONTACT_PER_HOUR: limit.default(100),
   RATE_LIMIT_UNSUBSCRIBE_PER_MINUTE: limit.default(60),
   RATE_LIMIT_UNSUBSCRIBE_PER_HOUR: limit.default(1000),
+  // Issue 11: where an invitation's links lead (a TestFlight public link, a Play testing opt-in URL).
+  // Unset: nobody is invited to that platform. Decisions: docs/decisions/beta-invitations.md
+  BETA_IOS_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  BETA_ANDROID_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** Time between two invitation emails of a batch, so a batch of 1,000 stays under the provider's rate limit. */
+  INVITATION_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
+  RATE_LIMIT_BETA_PER_MINUTE: limit.default(60),
+  RATE_LIMIT_BETA_PER_HOUR: limit.default(1000),
   // The owner's side (issue 9, docs/decisions/owner-console.md).
   OWNER_EMAILS: ownerEmails.default([]),
   /** Hour of the day (UTC) at which the owners get yesterday's sign-ups; unset: no digest. */

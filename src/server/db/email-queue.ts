@@ -1,6 +1,7 @@
 import type { Db } from './db.ts'
 
-export type EmailKind = 'welcome' | 'confirm-signup' | 'contact-owner' | 'owner-sign-in' | 'signup-digest'
+export type EmailKind =
+  'welcome' | 'confirm-signup' | 'contact-owner' | 'owner-sign-in' | 'signup-digest' | 'invitation'
 
 /** The contact message an owner email is about, as stored. */
 export type QueuedContactMessage = { name: string; email: string; subject: string; message: string; created_at: string }
@@ -17,6 +18,14 @@ export type ClaimedEmail = {
   unsubscribeToken: string | null
   contact: QueuedContactMessage | null
   payload: Record<string, unknown> | null
+  /** The recipient's beta tokens and invitation (issue 11); null once the address left the list. */
+  signup: SignupLinks | null
+}
+
+export type SignupLinks = {
+  platformToken: string
+  inviteToken: string
+  invitationLinks: 'ios' | 'android' | 'both' | null
 }
 
 /** How long a sign-up may stay unconfirmed under double opt-in before it is deleted. */
@@ -45,6 +54,7 @@ export async function claimDueEmails(
     unsubscribe_token: string | null
     contact: QueuedContactMessage | null
     payload: Record<string, unknown> | null
+    signup: SignupLinks | null
   }>(
     `with expired as (
        delete from public.beta_signups
@@ -71,7 +81,10 @@ export async function claimDueEmails(
         where app_private.canonical_email(s.email) = app_private.canonical_email(q.to_email)) as unsubscribe_token,
        (select json_build_object('name', m.name, 'email', m.email, 'subject', m.subject, 'message', m.message,
           'created_at', m.created_at) from public.contact_messages m where m.id = q.contact_message_id) as contact,
-       q.payload`,
+       q.payload,
+       (select json_build_object('platformToken', s.platform_token, 'inviteToken', s.invite_token,
+          'invitationLinks', s.invitation_links) from public.beta_signups s
+        where app_private.canonical_email(s.email) = app_private.canonical_email(q.to_email)) as signup`,
     [limit, leaseMs, expireUnconfirmed, UNCONFIRMED_SIGNUP_DAYS],
   )
   return r.rows.map((x) => ({
@@ -82,6 +95,7 @@ export async function claimDueEmails(
     unsubscribeToken: x.unsubscribe_token,
     contact: x.contact,
     payload: x.payload,
+    signup: x.signup,
   }))
 }
 

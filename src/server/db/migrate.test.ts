@@ -27,6 +27,7 @@ describe.each(DB_KINDS)('schema on %s', (kind) => {
       '20261122100200_add_signup_confirmation.sql',
       '20261122100300_add_email_local_part_limit.sql',
     ])
+    expect(files).toContain('20261122400000_add_beta_invitations.sql')
     expect(r.rows.map((x) => x.name)).toEqual(files)
   })
 

@@ -15,7 +15,21 @@ type TableInfo = {
 /** The tables the REST interface knows, in schema public. */
 export const TABLES: Record<TableName, TableInfo> = {
   beta_signups: {
-    columns: ['id', 'email', 'website', 'unsubscribe_token', 'created_at', 'confirmed_at'],
+    columns: [
+      'id',
+      'email',
+      'website',
+      'unsubscribe_token',
+      'created_at',
+      'confirmed_at',
+      'platform',
+      'status',
+      'platform_token',
+      'invite_token',
+      'invited_at',
+      'invitation_links',
+      'opened_at',
+    ],
     insertable: ['email', 'website'],
     schema: BetaSignup,
   },

@@ -2,6 +2,7 @@ import type { Config } from '../config.ts'
 import type { ClaimedEmail } from '../db/email-queue.ts'
 import { buildConfirmSignupEmail } from './kinds/confirm-signup.ts'
 import { buildContactOwnerEmail } from './kinds/contact-owner.ts'
+import { buildInvitationEmail } from './kinds/invitation.ts'
 import { buildOwnerSignInEmail } from './kinds/owner-sign-in.ts'
 import { buildSignupDigestEmail } from './kinds/signup-digest.ts'
 import { buildWelcomeEmail } from './kinds/welcome.ts'
@@ -25,4 +26,5 @@ export const EMAIL_KINDS: Record<
   'contact-owner': buildContactOwnerEmail,
   'owner-sign-in': buildOwnerSignInEmail,
   'signup-digest': buildSignupDigestEmail,
+  invitation: buildInvitationEmail,
 }

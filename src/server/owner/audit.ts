@@ -13,6 +13,8 @@ export type AuditAction =
   | 'message.reopened'
   | 'person.erase'
   | 'suppression.lift'
+  | 'invitations.send'
+  | 'invitations.export'
 
 /** Writes who did what; call inside the action's transaction where there is one. */
 export async function audit(db: Db | Tx, actor: string, action: AuditAction, detail: Record<string, unknown> = {}) {

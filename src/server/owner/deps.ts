@@ -12,6 +12,9 @@ export type OwnerConfig = Pick<
   | 'OWNER_SIGN_IN_ATTEMPTS'
   | 'TRUST_PROXY'
   | 'STATIC_DIR'
+  | 'BETA_IOS_URL'
+  | 'BETA_ANDROID_URL'
+  | 'INVITATION_INTERVAL_MS'
 >
 
 export type OwnerDeps = {

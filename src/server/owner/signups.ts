@@ -1,4 +1,5 @@
 import type { Db } from '../db/db.ts'
+import { selectionWhere, type Selection, type SignupPlatform } from '../db/invitations.ts'
 
 export type WelcomeState = 'none' | 'queued' | 'sending' | 'sent' | 'retrying' | 'failed' | 'unsubscribed'
 export type SignupRow = {
@@ -7,6 +8,11 @@ export type SignupRow = {
   createdAt: string
   welcome: WelcomeState
   welcomeError: string | null
+  /** Issue 11: the phone the person chose, and their invitation. */
+  platform: SignupPlatform
+  status: 'waiting' | 'invited'
+  invitedAt: string | null
+  openedAt: string | null
 }
 
 /** `like` pattern for "contains `part`", case-insensitive, with % and _ taken literally. */
@@ -31,30 +37,42 @@ type Raw = {
   created_at: Date | string
   welcome: WelcomeState
   welcome_error: string | null
+  platform?: SignupPlatform
+  status?: 'waiting' | 'invited'
+  invited_at?: Date | string | null
+  opened_at?: Date | string | null
 }
+const iso = (v: Date | string | null | undefined) => (v === null || v === undefined ? null : new Date(v).toISOString())
 const toRow = (r: Raw): SignupRow => ({
   id: Number(r.id),
   email: r.email,
   createdAt: new Date(r.created_at).toISOString(),
   welcome: r.welcome,
   welcomeError: r.welcome === 'retrying' || r.welcome === 'failed' ? r.welcome_error : null,
+  platform: r.platform ?? 'unknown',
+  status: r.status ?? 'waiting',
+  invitedAt: iso(r.invited_at),
+  openedAt: iso(r.opened_at),
 })
 
-/** One page of sign-ups, newest first, optionally only those whose address contains `q`. */
-export async function listSignups(db: Db, input: { q: string; page: number; size: number }) {
-  const filter = input.q ? 'where lower(s.email) like $3' : ''
-  const params: unknown[] = [input.size, (input.page - 1) * input.size]
-  if (input.q) params.push(containsPattern(input.q))
+/** One page of sign-ups, newest first, optionally filtered by status, platform and part of the address. */
+export async function listSignups(
+  db: Db,
+  input: { q: string; page: number; size: number } & Partial<Pick<Selection, 'status' | 'platform'>>,
+) {
+  const where = selectionWhere({ status: input.status ?? 'all', platform: input.platform ?? 'all', q: input.q }, 3)
+  const counted = selectionWhere({ status: input.status ?? 'all', platform: input.platform ?? 'all', q: input.q }, 1)
   const [rows, total] = await Promise.all([
     db.query<Raw>(
-      `select s.id, s.email, s.created_at, ${STATE_SQL} as welcome, q.last_error as welcome_error
-       from public.beta_signups s ${WELCOME_JOIN} ${filter}
+      `select s.id, s.email, s.created_at, ${STATE_SQL} as welcome, q.last_error as welcome_error,
+         s.platform, s.status, s.invited_at, s.opened_at
+       from public.beta_signups s ${WELCOME_JOIN} where ${where.sql}
        order by s.id desc limit $1 offset $2`,
-      params,
+      [input.size, (input.page - 1) * input.size, ...where.params],
     ),
     db.query<{ n: string | number }>(
-      `select count(*) as n from public.beta_signups s ${input.q ? 'where lower(s.email) like $1' : ''}`,
-      input.q ? [containsPattern(input.q)] : [],
+      `select count(*) as n from public.beta_signups s where ${counted.sql}`,
+      counted.params,
     ),
   ])
   return { rows: rows.rows.map(toRow), total: Number(total.rows[0]!.n), page: input.page, size: input.size }

@@ -18,6 +18,11 @@ const Page = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(200).default(50),
 })
+// Issue 11: the table's filters by invitation status and platform.
+const SignupPage = Page.extend({
+  status: z.enum(['all', 'waiting', 'invited', 'opened']).default('all'),
+  platform: z.enum(['all', 'unknown', 'ios', 'android']).default('all'),
+})
 const Inbox = Page.extend({ filter: z.enum(['new', 'handled', 'all']).default('all') })
 const Stats = z.object({
   days: z.coerce
@@ -40,7 +45,7 @@ export function adminDataRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
   const { db } = deps
   const app = new Hono<OwnerEnv>()
 
-  app.get('/signups', async (c) => c.json(await listSignups(db, parse(Page, c.req.query()))))
+  app.get('/signups', async (c) => c.json(await listSignups(db, parse(SignupPage, c.req.query()))))
   app.get('/signups/stats', async (c) => c.json(await signupStats(db, parse(Stats, c.req.query()).days)))
 
   app.get('/signups/export', async (c) => {

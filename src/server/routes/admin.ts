@@ -8,6 +8,7 @@ import { adminAccountRoutes, type OwnerEnv } from './admin-api.ts'
 import { adminAuthRoutes } from './admin-auth.ts'
 import { adminDataRoutes } from './admin-data.ts'
 import { adminConsoleRoutes } from './admin-console.ts'
+import { adminInvitationRoutes } from './admin-invitations.ts'
 
 /** The console API: every route here needs a live session (admin.test.ts checks each one). */
 export function adminApiRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
@@ -22,6 +23,7 @@ export function adminApiRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
   })
   app.route('/', adminAccountRoutes(deps))
   app.route('/', adminDataRoutes(deps))
+  app.route('/', adminInvitationRoutes(deps))
   return app
 }
 

@@ -9,10 +9,10 @@ h1{font-size:1.5rem}button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem
 button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}a{color:#1d4ed8}
 `
 
-const escape = (s: string) =>
+export const escape = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
 
-function page(title: string, body: string): string {
+export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>

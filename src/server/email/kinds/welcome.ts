@@ -8,7 +8,14 @@ export async function buildWelcomeEmail(email: ClaimedEmail, config: EmailKindCo
   // Loaded on first use: React Email and its dependencies cost start-up time and resident
   // memory that an idle server should not pay (issue 7).
   const { renderWelcomeEmail } = await import('../../../emails/welcome.tsx')
-  const { subject, html, text } = await renderWelcomeEmail({ unsubscribeUrl, siteUrl: `${config.PUBLIC_URL}/` })
+  const phone = (platform: 'ios' | 'android') =>
+    `${config.PUBLIC_URL}/beta/phone?platform=${platform}&token=${encodeURIComponent(email.signup?.platformToken ?? '')}`
+  const { subject, html, text } = await renderWelcomeEmail({
+    unsubscribeUrl,
+    siteUrl: `${config.PUBLIC_URL}/`,
+    // Issue 11: which phone, recorded by a button on /beta/phone (mail scanners fetch links).
+    ...(email.signup ? { phoneUrls: { ios: phone('ios'), android: phone('android') } } : {}),
+  })
   return {
     email: {
       id: email.id,

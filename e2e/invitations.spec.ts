@@ -1,0 +1,161 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, test, uniqueEmail, type Outbox } from './fixtures.ts'
+import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
+import {
+  expectNoHorizontalScroll,
+  expectNoViolations,
+  openLinkPage,
+  seedSignup,
+  signInByEmail,
+} from './console-support.ts'
+
+// Issue 11: the phone choice from the welcome email, the invitation from the console, its link.
+const IOS_URL = 'https://testflight.apple.com/join/E2ETEST1'
+
+/** Signs up as the page does: the row, then the welcome email. */
+async function joinBeta(request: APIRequestContext, email: string) {
+  await seedSignup(request, email)
+  const anon = { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${LOCAL_ANON_KEY}` }
+  const res = await request.post('/functions/v1/resend-email', { headers: anon, data: { email } })
+  expect(res.status()).toBe(200)
+}
+
+/** Opens a server page without waiting for the page's hydration mark (these pages have no script). */
+async function openPlain(page: Page, url: string) {
+  await page.evaluate((u) => location.assign(u), new URL(url, test.info().project.use.baseURL).href)
+  await page.waitForLoadState('load')
+}
+
+/** A link of the given kind from the latest email to `address`. */
+async function linkFrom(outbox: Outbox, address: string, subject: RegExp, pattern: RegExp): Promise<string> {
+  let link = ''
+  await expect
+    .poll(async () => {
+      const email = (await outbox.to(address)).find((e) => subject.test(e.subject))
+      link = (email && pattern.exec(email.text)?.[0]) ?? ''
+      return link
+    })
+    .not.toBe('')
+  const url = new URL(link)
+  return `${url.pathname}${url.search}`
+}
+
+async function signIn(page: Page, outbox: Outbox) {
+  const path = await signInByEmail(page, outbox)
+  await openLinkPage(page, path)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('heading', { name: 'Sign-ups', level: 1 })).toBeVisible()
+}
+
+test.describe('beta invitations', () => {
+  test('the welcome email’s iPhone link: a page whose button records the choice once; axe finds nothing', async ({
+    page,
+    outbox,
+    request,
+  }) => {
+    const person = uniqueEmail('phone')
+    await joinBeta(request, person)
+    const path = await linkFrom(outbox, person, /^Welcome/, /https?:\/\/\S+\/beta\/phone\?platform=ios&token=[\w-]+/)
+    await page.goto('/')
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      await openPlain(page, path)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Test the Solodesk beta on an iPhone?')
+      await expectNoViolations(page)
+    }
+    await page.getByRole('button', { name: 'Yes, I use an iPhone' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you.')
+    await expectNoViolations(page)
+    // Used: the same answer as a link that never existed.
+    await openPlain(page, path)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link is no longer valid.')
+    await expectNoViolations(page)
+  })
+
+  test('invite from the console: preview, confirm, one email with the iPhone link, opened, exports', async ({
+    page,
+    outbox,
+    request,
+  }) => {
+    const person = uniqueEmail('invite')
+    await joinBeta(request, person)
+    const choice = await linkFrom(outbox, person, /^Welcome/, /https?:\/\/\S+\/beta\/phone\?platform=ios&token=[\w-]+/)
+    const chosen = await request.post(choice, { maxRedirects: 0 })
+    expect(chosen.status()).toBe(200)
+
+    await signIn(page, outbox)
+    await page.getByRole('link', { name: 'Invitations' }).click()
+    await expect(page.getByRole('note')).toContainText('BETA_ANDROID_URL is not set')
+    await page.getByLabel('How many').fill('1000')
+    await page.getByLabel('Platform to invite').selectOption('ios')
+    await page.getByRole('button', { name: 'Preview' }).click()
+    const row = page.getByRole('row').filter({ hasText: person })
+    await expect(row).toContainText('iPhone link')
+    await page.getByRole('button', { name: /^Invite these/ }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Send invitations' }).click()
+    await expect(page.getByRole('status').filter({ hasText: /invitations? queued/ })).toBeVisible()
+
+    const open = await linkFrom(outbox, person, /invitation$/, /https?:\/\/\S+\/beta\/ios\?token=[\w-]+/)
+    expect((await outbox.to(person)).filter((e) => /invitation$/.test(e.subject))).toHaveLength(1)
+    const invitation = (await outbox.to(person)).find((e) => /invitation$/.test(e.subject))!
+    expect(invitation.text).not.toContain('/beta/android')
+    expect(invitation.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
+    const redirect = await request.get(open, { maxRedirects: 0 })
+    expect(redirect.status()).toBe(302)
+    expect(redirect.headers()['location']).toBe(IOS_URL)
+
+    await page.getByRole('link', { name: 'Sign-ups' }).click()
+    await page.getByLabel('Search by address').fill(person)
+    await expect(page.getByRole('status').filter({ hasText: '1 matching' })).toBeVisible()
+    await page.getByLabel('Status').selectOption('waiting')
+    await expect(page.getByRole('status').filter({ hasText: '0 matching' })).toBeVisible()
+    await page.getByLabel('Status').selectOption('opened')
+    await expect(page.getByRole('status').filter({ hasText: '1 matching' })).toBeVisible()
+    await expect(page.getByRole('row').filter({ hasText: person })).toBeVisible()
+
+    await page.getByRole('link', { name: 'Invitations' }).click()
+    const csv = await request.get((await page.getByRole('link', { name: 'TestFlight CSV' }).getAttribute('href'))!, {
+      headers: { cookie: (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ') },
+    })
+    expect(csv.status()).toBe(200)
+    expect(await csv.text()).toContain(`,,${person}\r\n`)
+  })
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`axe finds nothing on the invitations view, its preview and dialog, ${scheme}, 320 px and 1440 px`, async ({
+      page,
+      outbox,
+      request,
+    }) => {
+      await page.emulateMedia({ colorScheme: scheme })
+      await joinBeta(request, uniqueEmail('axe-invite'))
+      await signIn(page, outbox)
+      for (const [width, height] of [
+        [320, 720],
+        [1440, 900],
+      ] as const) {
+        await page.setViewportSize({ width, height })
+        await page.goto('/admin/#/invitations')
+        await expect(page.getByRole('heading', { name: 'Invitations', level: 1 })).toBeVisible()
+        await expect(page.getByRole('note')).toBeVisible()
+        await expectNoViolations(page)
+        await expectNoHorizontalScroll(page)
+        await page.getByLabel('How many').fill('3')
+        await page.getByRole('button', { name: 'Preview' }).click()
+        await expect(page.getByRole('button', { name: /^Invite these/ })).toBeVisible()
+        await expectNoViolations(page)
+        await expectNoHorizontalScroll(page)
+        await page.getByRole('button', { name: /^Invite these/ }).click()
+        await expect(page.getByRole('dialog')).toBeVisible()
+        await expectNoViolations(page)
+        await page.keyboard.press('Escape')
+        await expect(page.getByRole('dialog')).toBeHidden()
+        await page.goto('/admin/#/signups')
+        await page.getByLabel('Status').selectOption('waiting')
+        await expect(page.getByRole('status').filter({ hasText: /matching/ })).toBeVisible()
+        await expectNoViolations(page)
+        await expectNoHorizontalScroll(page)
+      }
+    })
+  }
+})

@@ -1,0 +1,59 @@
+import { describe, expect, test } from 'vitest'
+import { SITE } from '../shared/site.ts'
+import { renderInvitationEmail } from './invitation.tsx'
+import { renderWelcomeEmail } from './welcome.tsx'
+
+const unsubscribeUrl = 'https://solodesk.example/unsubscribe?token=u1'
+const iosUrl = 'https://solodesk.example/beta/ios?token=t1'
+const androidUrl = 'https://solodesk.example/beta/android?token=t1'
+const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'))
+
+describe('renderInvitationEmail', () => {
+  test('one platform: its link only, in HTML and text, with the unsubscribe link', async () => {
+    const { subject, html, text } = await renderInvitationEmail({ iosUrl, unsubscribeUrl })
+    expect(subject).toBe(`Your ${SITE.name} beta invitation`)
+    expect(hrefs(html)).toEqual([iosUrl, unsubscribeUrl])
+    expect(text).toContain(iosUrl)
+    expect(text).toContain(unsubscribeUrl)
+    expect(text).not.toContain('android')
+    expect(text).not.toMatch(/<\/?[a-z][^>]*>/i)
+    expect(html).toMatch(/<html[^>]*\blang="en"/)
+  })
+
+  test('unknown platform: both links', async () => {
+    const { html, text } = await renderInvitationEmail({
+      iosUrl,
+      androidUrl,
+      unsubscribeUrl,
+      siteUrl: 'https://solodesk.example/',
+    })
+    expect(hrefs(html)).toEqual([iosUrl, androidUrl, unsubscribeUrl, 'https://solodesk.example/'])
+    for (const part of [html, text]) {
+      expect(part).toContain('Join the beta on iPhone')
+      expect(part).toContain('Join the beta on Android')
+    }
+  })
+
+  test('no link or a non-http link is refused', async () => {
+    await expect(renderInvitationEmail({ unsubscribeUrl })).rejects.toThrow('needs a link')
+    await expect(renderInvitationEmail({ iosUrl: 'javascript:alert(1)', unsubscribeUrl })).rejects.toThrow(
+      'Not an http',
+    )
+  })
+})
+
+describe('the welcome email asks which phone', () => {
+  test('"iPhone" and "Android" links when given, none otherwise', async () => {
+    const phoneUrls = {
+      ios: 'https://solodesk.example/beta/phone?platform=ios&token=p1',
+      android: 'https://solodesk.example/beta/phone?platform=android&token=p1',
+    }
+    const { html, text } = await renderWelcomeEmail({ unsubscribeUrl, phoneUrls })
+    expect(hrefs(html)).toEqual(expect.arrayContaining([phoneUrls.ios, phoneUrls.android]))
+    expect(html).toMatch(/>iPhone<\/a>/)
+    expect(html).toMatch(/>Android<\/a>/)
+    expect(text).toContain('Which phone will you test on?')
+    expect(text).toContain(phoneUrls.ios)
+    expect((await renderWelcomeEmail({ unsubscribeUrl })).text).not.toContain('Which phone')
+  })
+})

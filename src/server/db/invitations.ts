@@ -1,0 +1,196 @@
+import type { Db } from './db.ts'
+
+// Issue 11: from the beta list to the testers' phones. Decisions: docs/decisions/beta-invitations.md
+
+export type Platform = 'ios' | 'android'
+export type SignupPlatform = Platform | 'unknown'
+export type InvitationLinks = Platform | 'both'
+/** Whom "Invite the next N" draws from: everyone, or one platform ('unknown': nobody chose yet). */
+export type PlatformFilter = SignupPlatform | 'all'
+
+/** Which stores have a link configured (BETA_IOS_URL, BETA_ANDROID_URL). */
+export type Stores = { ios: boolean; android: boolean }
+
+export type PreviewRow = {
+  id: string
+  email: string
+  platform: SignupPlatform
+  created_at: string
+  /** The links the invitation will carry. */
+  links: InvitationLinks
+}
+
+// The links a person can be sent, from their platform and the configured stores; null: none.
+// $1 = iOS link configured, $2 = Android link configured. An unconfirmed address (double opt-in
+// on, the button not pressed yet) gets nothing: it may not even be theirs.
+const LINKS = `(case
+  when s.confirmed_at is null then null
+  when s.platform = 'ios' and $1::boolean then 'ios'
+  when s.platform = 'android' and $2::boolean then 'android'
+  when s.platform = 'unknown' and $1::boolean and $2::boolean then 'both'
+  when s.platform = 'unknown' and $1::boolean then 'ios'
+  when s.platform = 'unknown' and $2::boolean then 'android'
+end)`
+
+// Any fixed number: one invitation batch at a time, so batches queue one after the other at the set pace.
+const INVITE_LOCK = 1_100_011
+
+/** Exactly who "Invite the next N" would invite: the oldest waiting who can be sent a link, first. */
+export async function previewInvitations(
+  db: Db,
+  input: { limit: number; platform: PlatformFilter; stores: Stores },
+): Promise<PreviewRow[]> {
+  const r = await db.query<PreviewRow>(
+    `select s.id::text as id, s.email, s.platform, s.created_at, ${LINKS} as links
+     from public.beta_signups s
+     where s.status = 'waiting' and ${LINKS} is not null and ($3::text = 'all' or s.platform = $3::text)
+     order by s.created_at, s.id
+     limit $4`,
+    [input.stores.ios, input.stores.android, input.platform, input.limit],
+  )
+  return r.rows.map((x) => ({ ...x, created_at: new Date(x.created_at).toISOString() }))
+}
+
+/**
+ * Invites exactly the given sign-ups (the ids of a preview) that are still waiting, and queues one
+ * invitation email each, in one transaction. The status update is forward-only (waiting ->
+ * invited), so a second confirmation, concurrent or later, finds nobody left to invite; the
+ * dedupe key makes a second email impossible even so. Emails are spaced `intervalMs` apart after
+ * those already queued, which keeps any batch under the provider's rate limit.
+ */
+export async function inviteSignups(
+  db: Db,
+  input: { ids: readonly string[]; stores: Stores; intervalMs: number },
+): Promise<{ invited: { id: string; email: string }[] }> {
+  const ids = input.ids.filter((id) => /^\d{1,18}$/.test(id))
+  if (ids.length === 0) return { invited: [] }
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [INVITE_LOCK])
+    const r = await tx.query<{ id: string; email: string }>(
+      `with base as (
+         select greatest(now(), max(next_attempt_at) + make_interval(secs => $4::double precision / 1000)) as at
+         from app_private.email_queue where kind = 'invitation' and status = 'pending'
+       ), chosen as (
+         update public.beta_signups s
+         set status = 'invited', invited_at = now(), invitation_links = ${LINKS}
+         where s.id = any ($3::bigint[]) and s.status = 'waiting' and ${LINKS} is not null
+         returning s.id, s.email, s.created_at
+       ), numbered as (
+         select c.*, row_number() over (order by c.created_at, c.id) - 1 as n from chosen c
+       )
+       insert into app_private.email_queue (kind, to_email, dedupe_key, next_attempt_at, payload)
+       select 'invitation', n.email, 'invitation:' || n.id,
+         (select at from base) + make_interval(secs => n.n * $4::double precision / 1000),
+         -- The pace also holds after downtime (trigger email_queue_pace_invitations).
+         jsonb_build_object('paceMs', $4::double precision)
+       from numbered n
+       on conflict (dedupe_key) do nothing
+       returning substr(dedupe_key, 12) as id, to_email as email`,
+      [input.stores.ios, input.stores.android, ids, input.intervalMs],
+    )
+    return { invited: r.rows.sort((a, b) => Number(a.id) - Number(b.id)) }
+  })
+}
+
+/** Whether a platform-choice token is open: known, and no platform chosen with it yet. */
+export async function isOpenPlatformToken(db: Db, token: string): Promise<boolean> {
+  const r = await db.query(
+    `select 1 from public.beta_signups where platform_token = $1::uuid and platform = 'unknown'`,
+    [token],
+  )
+  return r.rows.length > 0
+}
+
+/** Records the person's phone once; returns false for an unknown or already used token. */
+export async function choosePlatform(db: Db, token: string, platform: Platform): Promise<boolean> {
+  const r = await db.query(
+    `update public.beta_signups set platform = $2 where platform_token = $1::uuid and platform = 'unknown'`,
+    [token, platform],
+  )
+  return r.rowCount > 0
+}
+
+/**
+ * Records the first opening of an invitation link for `platform`; returns false (and changes
+ * nothing) unless the token belongs to someone invited with a link for that platform.
+ */
+export async function recordInvitationOpened(db: Db, token: string, platform: Platform): Promise<boolean> {
+  const r = await db.query<{ opened: boolean }>(
+    `select opened_at is not null as opened from public.beta_signups
+     where invite_token = $1::uuid and status = 'invited' and invitation_links in ($2, 'both')`,
+    [token, platform],
+  )
+  const row = r.rows[0]
+  if (!row) return false
+  if (!row.opened)
+    await db.query(
+      'update public.beta_signups set opened_at = now() where invite_token = $1::uuid and opened_at is null',
+      [token],
+    )
+  return true
+}
+
+export type InvitationCounts = {
+  byStatus: Record<'waiting' | 'invited' | 'opened', number>
+  byPlatform: Record<SignupPlatform, number>
+}
+
+/** Counts per status (opened being a part of invited) and per platform, for the console. */
+export async function invitationCounts(db: Db): Promise<InvitationCounts> {
+  const r = await db.query<{ status: string; platform: SignupPlatform; opened: boolean; n: string | number }>(
+    `select status, platform, opened_at is not null as opened, count(*) as n
+     from public.beta_signups group by 1, 2, 3`,
+  )
+  const counts: InvitationCounts = {
+    byStatus: { waiting: 0, invited: 0, opened: 0 },
+    byPlatform: { unknown: 0, ios: 0, android: 0 },
+  }
+  for (const row of r.rows) {
+    const n = Number(row.n)
+    counts.byStatus[row.status as 'waiting' | 'invited'] += n
+    if (row.opened) counts.byStatus.opened += n
+    counts.byPlatform[row.platform] += n
+  }
+  return counts
+}
+
+/** The console's selection: a status, a platform and part of the address (each optional). */
+export type Selection = {
+  status: 'all' | 'waiting' | 'invited' | 'opened'
+  platform: PlatformFilter
+  q: string
+}
+
+/** SQL condition on `s` for a selection; parameters from `$first` on. */
+export function selectionWhere(sel: Selection, first: number): { sql: string; params: unknown[] } {
+  const parts: string[] = []
+  const params: unknown[] = []
+  if (sel.status === 'opened') parts.push(`s.opened_at is not null`)
+  else if (sel.status !== 'all') parts.push(`s.status = $${first + params.push(sel.status) - 1}`)
+  if (sel.platform !== 'all') parts.push(`s.platform = $${first + params.push(sel.platform) - 1}`)
+  if (sel.q) {
+    const pattern = `%${sel.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+    parts.push(`lower(s.email) like $${first + params.push(pattern) - 1}`)
+  }
+  return { sql: parts.length ? parts.join(' and ') : 'true', params }
+}
+
+/**
+ * The addresses of a selection, oldest first, in batches by key (no OFFSET, no cursor: the same
+ * on PGlite and PostgreSQL, and memory stays one batch whatever the list's size).
+ */
+export async function* selectedAddresses(db: Db, sel: Selection, batch = 5000): AsyncGenerator<string[]> {
+  const where = selectionWhere(sel, 3)
+  let after = 0
+  for (;;) {
+    const r: { rows: { id: string; email: string }[] } = await db.query<{ id: string; email: string }>(
+      `select s.id::text as id, s.email from public.beta_signups s
+       where s.id > $2 and ${where.sql} order by s.id limit $1`,
+      [batch, after, ...where.params],
+    )
+    if (r.rows.length === 0) return
+    yield r.rows.map((x) => x.email)
+    if (r.rows.length < batch) return
+    after = Number(r.rows.at(-1)!.id)
+  }
+}

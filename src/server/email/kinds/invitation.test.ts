@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import type { Db } from '../../db/db.ts'
+import { claimDueEmails, type ClaimedEmail } from '../../db/email-queue.ts'
+import { inviteSignups } from '../../db/invitations.ts'
+import { enqueueWelcomeEmail } from '../../db/queries.ts'
+import { DB_KINDS, testDb, truncateAll } from '../../test-app.ts'
+import { EMAIL_KINDS } from '../kinds.ts'
+
+const config = { EMAIL_FROM: 'Solodesk <hello@localhost>', PUBLIC_URL: 'https://solodesk.example' }
+
+describe.each(DB_KINDS)('the invitation and welcome emails as built from the queue on %s', (kind) => {
+  let db: Db
+  let close: () => Promise<void>
+  beforeAll(async () => {
+    ;({ db, close } = await testDb(kind))
+  })
+  afterAll(() => close())
+  beforeEach(() => truncateAll(db))
+
+  async function signUp(email: string, platform: string) {
+    const r = await db.query<{ id: string; u: string; i: string; p: string }>(
+      `insert into public.beta_signups (email, platform, confirmed_at) values ($1, $2, now())
+       returning id::text as id, unsubscribe_token::text as u, invite_token::text as i, platform_token::text as p`,
+      [email, platform],
+    )
+    return r.rows[0]!
+  }
+  async function buildNext() {
+    const [claimed] = await claimDueEmails(db, 1, 60_000)
+    const built = await EMAIL_KINDS[claimed!.kind](claimed!, config)
+    if (!('email' in built)) throw new Error(built.cancel)
+    return built.email
+  }
+
+  test('an invitation carries the link for the person’s platform, through /beta, and one-click unsubscribe', async () => {
+    const ada = await signUp('ada@example.com', 'android')
+    await inviteSignups(db, { ids: [ada.id], stores: { ios: true, android: true }, intervalMs: 0 })
+    const email = await buildNext()
+    expect(email.to).toBe('ada@example.com')
+    expect(email.subject).toBe('Your Solodesk beta invitation')
+    expect(email.text).toContain(`https://solodesk.example/beta/android?token=${ada.i}`)
+    expect(email.text).not.toContain('/beta/ios')
+    const unsubscribe = `https://solodesk.example/unsubscribe?token=${ada.u}`
+    expect(email.text).toContain(unsubscribe)
+    expect(email.headers).toEqual({
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    })
+  })
+
+  test('an undecided person gets both links; a person who left the list gets nothing', async () => {
+    const bo = await signUp('bo@example.com', 'unknown')
+    const cy = await signUp('cy@example.com', 'ios')
+    await inviteSignups(db, { ids: [bo.id, cy.id], stores: { ios: true, android: true }, intervalMs: 0 })
+    await db.query("delete from public.beta_signups where email = 'cy@example.com'")
+    const email = await buildNext()
+    expect(email.text).toContain(`/beta/ios?token=${bo.i}`)
+    expect(email.text).toContain(`/beta/android?token=${bo.i}`)
+    // Leaving the list took cy's invitation with it; a row claimed just before that is cancelled.
+    expect(await claimDueEmails(db, 1, 60_000)).toEqual([])
+    const orphan: ClaimedEmail = {
+      id: 'x',
+      kind: 'invitation',
+      toEmail: 'cy@example.com',
+      attempts: 1,
+      unsubscribeToken: null,
+      contact: null,
+      payload: null,
+      signup: null,
+    }
+    expect(await EMAIL_KINDS.invitation(orphan, config)).toEqual({ cancel: 'address no longer on the beta list' })
+  })
+
+  test('the welcome email links to the phone choice with the person’s platform token', async () => {
+    const ada = await signUp('ada@example.com', 'unknown')
+    await enqueueWelcomeEmail(db, 'ada@example.com')
+    const email = await buildNext()
+    expect(email.text).toContain(`https://solodesk.example/beta/phone?platform=ios&token=${ada.p}`)
+    expect(email.text).toContain(`https://solodesk.example/beta/phone?platform=android&token=${ada.p}`)
+  })
+})
