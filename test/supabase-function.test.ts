@@ -81,12 +81,23 @@ test('a listed address gets one welcome email, the one the Node server would sen
   expect(email!.key).toBe(row!.id)
 
   // The same template and the same builder: what the Node server sends for this row, byte for byte.
-  const token = (
-    await admin.query("select unsubscribe_token::text as t from public.beta_signups where email = 'Ada@Example.com'")
-  ).rows[0].t
+  const signup = (
+    await admin.query(
+      "select unsubscribe_token::text as t, platform_token::text as p, invite_token::text as i from public.beta_signups where email = 'Ada@Example.com'",
+    )
+  ).rows[0]
   const built = await buildWelcomeEmail(
-    { id: row!.id, kind: 'welcome', toEmail: 'Ada@Example.com', attempts: 1, unsubscribeToken: token },
-    { EMAIL_FROM, PUBLIC_URL: SITE_URL },
+    {
+      id: row!.id,
+      kind: 'welcome',
+      toEmail: 'Ada@Example.com',
+      attempts: 1,
+      unsubscribeToken: signup.t,
+      contact: null,
+      payload: null,
+      signup: { platformToken: signup.p, inviteToken: signup.i, invitationLinks: null },
+    },
+    { EMAIL_FROM, PUBLIC_URL: SITE_URL, BETA_PAGES: false },
   )
   if (!('email' in built)) throw new Error('the Node builder cancelled the email')
   const sent = JSON.parse(email!.body)
@@ -98,7 +109,9 @@ test('a listed address gets one welcome email, the one the Node server would sen
     text: built.email.text,
     headers: built.email.headers,
   })
-  expect(sent.text).toContain(`${SITE_URL}/unsubscribe?token=${token}`)
+  expect(sent.text).toContain(`${SITE_URL}/unsubscribe?token=${signup.t}`)
+  // The static host has no /beta pages, so the email asks no phone choice it could not record.
+  expect(sent.text).not.toContain('/beta/phone')
 })
 
 test('an address never signed up gets the same answer, and nothing is queued or sent', async () => {

@@ -8,7 +8,13 @@ import { buildSignupDigestEmail } from './kinds/signup-digest.ts'
 import { buildWelcomeEmail } from './kinds/welcome.ts'
 import type { OutgoingEmail } from './transport.ts'
 
-export type EmailKindConfig = Pick<Config, 'EMAIL_FROM' | 'PUBLIC_URL'>
+export type EmailKindConfig = Pick<Config, 'EMAIL_FROM' | 'PUBLIC_URL'> & {
+  /**
+   * false where PUBLIC_URL is a static host without the server's /beta pages (the Supabase
+   * deployment): the welcome email then asks nothing it could not record.
+   */
+  BETA_PAGES?: boolean
+}
 
 /** What a kind makes of a claimed row: the email to send, or why it must not be sent any more. */
 export type EmailBuild = { email: OutgoingEmail } | { cancel: string }

@@ -10,7 +10,7 @@ import {
 } from '../db/email-queue.ts'
 import type { Logger } from '../log.ts'
 import { emailHash } from '../log-redact.ts'
-import { EMAIL_KINDS } from './kinds.ts'
+import { EMAIL_KINDS, type EmailKindConfig } from './kinds.ts'
 import type { Transport } from './transport.ts'
 
 export type EmailQueueConfig = Pick<
@@ -24,7 +24,8 @@ export type EmailQueueConfig = Pick<
   | 'EMAIL_LEASE_MS'
 > &
   // On: the claim also deletes sign-ups left unconfirmed (see claimDueEmails).
-  Partial<Pick<Config, 'SIGNUP_CONFIRMATION'>>
+  Partial<Pick<Config, 'SIGNUP_CONFIRMATION'>> &
+  Pick<EmailKindConfig, 'BETA_PAGES'>
 
 export type EmailQueue = {
   start(): void

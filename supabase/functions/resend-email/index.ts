@@ -25,6 +25,8 @@ const queue = createEmailQueue({
   config: {
     EMAIL_FROM: settings.EMAIL_FROM,
     PUBLIC_URL: settings.SITE_URL,
+    // The static host has no /beta pages: the welcome email asks no phone choice there.
+    BETA_PAGES: false,
     EMAIL_POLL_INTERVAL_MS: defaults.EMAIL_POLL_INTERVAL_MS,
     EMAIL_MAX_ATTEMPTS: defaults.EMAIL_MAX_ATTEMPTS,
     EMAIL_RETRY_BASE_MS: defaults.EMAIL_RETRY_BASE_MS,

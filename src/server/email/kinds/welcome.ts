@@ -14,7 +14,9 @@ export async function buildWelcomeEmail(email: ClaimedEmail, config: EmailKindCo
     unsubscribeUrl,
     siteUrl: `${config.PUBLIC_URL}/`,
     // Issue 11: which phone, recorded by a button on /beta/phone (mail scanners fetch links).
-    ...(email.signup ? { phoneUrls: { ios: phone('ios'), android: phone('android') } } : {}),
+    ...(email.signup && config.BETA_PAGES !== false
+      ? { phoneUrls: { ios: phone('ios'), android: phone('android') } }
+      : {}),
   })
   return {
     email: {
