@@ -91,6 +91,8 @@ test('a sign-up on the static page ends with the welcome email, sent by the edge
   const email = `supabase-${Date.now()}@example.com`
   await page.goto(`${siteUrl}/`)
   await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset)
+  // The console needs the Node server: a static host has no /admin page.
+  expect((await page.request.get(`${siteUrl}/admin/`)).status()).toBe(404)
   const section = signupSection(page)
   await signupEmail(page).fill(email)
   const functionCall = page.waitForResponse(

@@ -7,7 +7,7 @@
 //   (src/server/routes/unsubscribe-page.ts); its button POSTs the token to the edge function.
 //   A GET never removes anyone.
 import { createHash } from 'node:crypto'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { pageSecurityHeaders } from '../src/server/http/security-policy.ts'
 import { confirmPage, donePage, PAGE_CSS, unknownTokenPage } from '../src/server/routes/unsubscribe-page.ts'
@@ -114,8 +114,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (url) {
     await writeStaticHostHeaders(dir, url)
     await writeUnsubscribePage(dir, { supabaseUrl: url, anonKey: process.env.VITE_SUPABASE_ANON_KEY?.trim() ?? '' })
+    // The owner's console needs the Node server's /admin/api; on Supabase the owner uses
+    // Supabase's dashboard (DESIGN.md), so a static host gets no /admin page that cannot work.
+    await rm(`${dir}/admin`, { recursive: true, force: true })
     console.log(
-      `static host: dist/client/_headers, vercel.json and unsubscribe.html (connect-src ${new URL(url).origin})`,
+      `static host: dist/client/_headers, vercel.json and unsubscribe.html (connect-src ${new URL(url).origin}); no /admin`,
     )
   }
 }

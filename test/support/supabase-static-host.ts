@@ -22,7 +22,15 @@ export function parseHeadersFile(text: string): Map<string, Map<string, string>>
 }
 
 /** What `npm run build:web` needs, copied so that this build never touches the project's dist/. */
-const BUILD_INPUTS = ['index.html', 'vite.config.ts', 'package.json', 'src', 'public', 'scripts']
+const BUILD_INPUTS = [
+  'index.html',
+  'vite.config.ts',
+  'vite.console.config.ts',
+  'package.json',
+  'src',
+  'public',
+  'scripts',
+]
 
 /**
  * `npm run build:web` with VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY, as a founder builds for a
