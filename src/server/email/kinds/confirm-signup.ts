@@ -1,5 +1,6 @@
 import type { ClaimedEmail } from '../../db/email-queue.ts'
 import type { EmailBuild, EmailKindConfig } from '../kinds.ts'
+import { envelope, oneClickUnsubscribe, unsubscribeUrl } from './envelope.ts'
 
 /**
  * Double opt-in's first email: a link to the confirmation page (/confirm, whose button POSTs).
@@ -8,23 +9,12 @@ import type { EmailBuild, EmailKindConfig } from '../kinds.ts'
  */
 export async function buildConfirmSignupEmail(email: ClaimedEmail, config: EmailKindConfig): Promise<EmailBuild> {
   if (email.unsubscribeToken === null) return { cancel: 'address no longer on the beta list' }
-  const token = encodeURIComponent(email.unsubscribeToken)
-  const unsubscribeUrl = `${config.PUBLIC_URL}/unsubscribe?token=${token}`
+  const leave = unsubscribeUrl(config, email.unsubscribeToken)
   const { renderConfirmSignupEmail } = await import('../../../emails/confirm-signup.tsx')
-  const { subject, html, text } = await renderConfirmSignupEmail({
-    confirmUrl: `${config.PUBLIC_URL}/confirm?token=${token}`,
-    unsubscribeUrl,
+  const rendered = await renderConfirmSignupEmail({
+    confirmUrl: `${config.PUBLIC_URL}/confirm?token=${encodeURIComponent(email.unsubscribeToken)}`,
+    unsubscribeUrl: leave,
     siteUrl: `${config.PUBLIC_URL}/`,
   })
-  return {
-    email: {
-      id: email.id,
-      from: config.EMAIL_FROM,
-      to: email.toEmail,
-      subject,
-      html,
-      text,
-      headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-    },
-  }
+  return envelope(email, config, rendered, oneClickUnsubscribe(leave))
 }

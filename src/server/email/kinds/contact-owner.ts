@@ -1,6 +1,7 @@
 import { emailAddress } from '../../../shared/email-address.ts'
 import type { ClaimedEmail } from '../../db/email-queue.ts'
 import type { EmailBuild, EmailKindConfig } from '../kinds.ts'
+import { envelope } from './envelope.ts'
 
 /**
  * The owner's copy of a contact message. Reply-To is the sender, so answering from a mail client
@@ -13,7 +14,7 @@ export async function buildContactOwnerEmail(email: ClaimedEmail, config: EmailK
   // only an address the shared schema accepts becomes a header.
   const replyTo = emailAddress.safeParse(m.email)
   const { renderContactOwnerEmail } = await import('../../../emails/contact-owner.tsx')
-  const { subject, html, text } = await renderContactOwnerEmail({
+  const rendered = await renderContactOwnerEmail({
     name: m.name,
     email: m.email,
     subject: m.subject,
@@ -21,15 +22,5 @@ export async function buildContactOwnerEmail(email: ClaimedEmail, config: EmailK
     receivedAt: `${new Date(m.created_at).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     consoleUrl: `${config.PUBLIC_URL}/admin/#/inbox`,
   })
-  return {
-    email: {
-      id: email.id,
-      from: config.EMAIL_FROM,
-      to: email.toEmail,
-      subject,
-      html,
-      text,
-      headers: replyTo.success ? { 'Reply-To': m.email } : {},
-    },
-  }
+  return envelope(email, config, rendered, replyTo.success ? { 'Reply-To': m.email } : {})
 }

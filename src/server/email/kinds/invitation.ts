@@ -1,5 +1,6 @@
 import type { ClaimedEmail } from '../../db/email-queue.ts'
 import type { EmailBuild, EmailKindConfig } from '../kinds.ts'
+import { envelope, oneClickUnsubscribe, unsubscribeUrl } from './envelope.ts'
 
 /**
  * The beta invitation (issue 11): links through our /beta/ios and /beta/android redirects, which
@@ -9,7 +10,7 @@ export async function buildInvitationEmail(email: ClaimedEmail, config: EmailKin
   const signup = email.signup
   if (email.unsubscribeToken === null || signup === null) return { cancel: 'address no longer on the beta list' }
   if (signup.invitationLinks === null) return { cancel: 'sign-up not invited' }
-  const unsubscribeUrl = `${config.PUBLIC_URL}/unsubscribe?token=${encodeURIComponent(email.unsubscribeToken)}`
+  const leave = unsubscribeUrl(config, email.unsubscribeToken)
   const link = (platform: 'ios' | 'android') =>
     signup.invitationLinks === platform || signup.invitationLinks === 'both'
       ? `${config.PUBLIC_URL}/beta/${platform}?token=${encodeURIComponent(signup.inviteToken)}`
@@ -18,22 +19,12 @@ export async function buildInvitationEmail(email: ClaimedEmail, config: EmailKin
   const androidUrl = link('android')
   // Loaded on first use, as the welcome email (issue 7).
   const { renderInvitationEmail } = await import('../../../emails/invitation.tsx')
-  const { subject, html, text } = await renderInvitationEmail({
+  const rendered = await renderInvitationEmail({
     ...(iosUrl ? { iosUrl } : {}),
     ...(androidUrl ? { androidUrl } : {}),
-    unsubscribeUrl,
+    unsubscribeUrl: leave,
     siteUrl: `${config.PUBLIC_URL}/`,
   })
-  return {
-    email: {
-      id: email.id,
-      from: config.EMAIL_FROM,
-      to: email.toEmail,
-      subject,
-      html,
-      text,
-      // RFC 8058 one-click unsubscribe, as on the welcome email.
-      headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-    },
-  }
+  // One-click unsubscribe, as on the welcome email.
+  return envelope(email, config, rendered, oneClickUnsubscribe(leave))
 }

@@ -1,5 +1,6 @@
 import type { ClaimedEmail } from '../../db/email-queue.ts'
 import type { EmailBuild, EmailKindConfig } from '../kinds.ts'
+import { envelope } from './envelope.ts'
 
 /** An emailed one-time sign-in link; never sent once it has expired (payload: {url, expiresAt}). */
 export async function buildOwnerSignInEmail(email: ClaimedEmail, config: EmailKindConfig): Promise<EmailBuild> {
@@ -8,6 +9,6 @@ export async function buildOwnerSignInEmail(email: ClaimedEmail, config: EmailKi
   if (typeof url !== 'string' || !(expiresAt > Date.now())) return { cancel: 'sign-in link expired' }
   const { renderOwnerSignInEmail } = await import('../../../emails/owner-sign-in.tsx')
   const minutes = Math.max(1, Math.round((expiresAt - Date.now()) / 60_000))
-  const { subject, html, text } = await renderOwnerSignInEmail({ url, minutes })
-  return { email: { id: email.id, from: config.EMAIL_FROM, to: email.toEmail, subject, html, text, headers: {} } }
+  const rendered = await renderOwnerSignInEmail({ url, minutes })
+  return envelope(email, config, rendered)
 }
