@@ -56,7 +56,10 @@ export function ConsoleApp() {
       <header className="border-b border-slate-200 bg-white/80 dark:border-white/10 dark:bg-white/[0.03]">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <a href="#/signups" className="rounded text-slate-900 dark:text-white">
-            <LogoMark name="Solodesk console" />
+            <span className="inline-flex items-center gap-2 font-semibold">
+              <LogoMark id="logo-console" size={28} />
+              Solodesk console
+            </span>
           </a>
           {me ? (
             <div className="flex min-w-0 items-center gap-2">

@@ -1,24 +1,21 @@
-/** The product's mark and name, as in the page's header; decorative mark, the name is text. */
-export function LogoMark({ name }: { name: string }) {
+/** The Solodesk mark, shared by the page and the console. `id` keeps the gradient's id unique when the mark appears twice. */
+export function LogoMark({ id, size = 32 }: { id: string; size?: number }) {
   return (
-    <span className="inline-flex items-center gap-2 font-semibold">
-      <svg aria-hidden="true" viewBox="0 0 32 32" className="h-7 w-7">
-        <defs>
-          <linearGradient id="logo-mark-g" x1="0" x2="1" y1="0" y2="1">
-            <stop offset="0" stopColor="#6366f1" />
-            <stop offset="1" stopColor="#8b5cf6" />
-          </linearGradient>
-        </defs>
-        <rect width="32" height="32" rx="8" fill="url(#logo-mark-g)" />
-        <path
-          d="M10 21c2 2 10 2 12-1s-2-5-6-5-7-2-5-5 9-3 11-1"
-          fill="none"
-          stroke="#fff"
-          strokeWidth="2.5"
-          strokeLinecap="round"
-        />
-      </svg>
-      {name}
-    </span>
+    <svg aria-hidden="true" viewBox="0 0 32 32" width={size} height={size} className="shrink-0">
+      <defs>
+        <linearGradient id={id} x1="0" y1="0" x2="1" y2="1">
+          <stop offset="0" stopColor="#6366f1" />
+          <stop offset="1" stopColor="#a855f7" />
+        </linearGradient>
+      </defs>
+      <rect width="32" height="32" rx="9" fill={`url(#${id})`} />
+      <path
+        d="M21.5 11.2c-1.2-1.4-3.2-2.2-5.4-2.2-3.1 0-5.3 1.6-5.3 3.9 0 5.3 10.6 2.7 10.6 8 0 2.4-2.3 4-5.5 4-2.4 0-4.5-.9-5.9-2.5"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="2.6"
+        strokeLinecap="round"
+      />
+    </svg>
   )
 }

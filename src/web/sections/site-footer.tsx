@@ -1,7 +1,7 @@
 import { FOOTER, SITE, SOCIAL } from '../../shared/site.ts'
 import { Island } from '../islands/island.tsx'
 import { Badge } from '../ui/badge.tsx'
-import { LogoMark } from '../ui/logo.tsx'
+import { LogoMark } from '../../ui/logo-mark.tsx'
 import { SocialIcon } from './social-icon.tsx'
 
 /** Server HTML around one island: the dialog links and their dialogs (footer-dialogs.tsx). */

@@ -1,7 +1,7 @@
 import { HEADER, PRODUCT_DIRECTORY, SITE } from '../../shared/site.ts'
 import { Island } from '../islands/island.tsx'
 import { Badge } from '../ui/badge.tsx'
-import { LogoMark } from '../ui/logo.tsx'
+import { LogoMark } from '../../ui/logo-mark.tsx'
 
 /** Server HTML around one island, the "try the beta" button (cta-links.tsx). */
 export function SiteHeader() {
