@@ -129,7 +129,12 @@ test('the page requests nothing from any other origin', async ({ page, baseURL }
   await page.locator('footer').scrollIntoViewIfNeeded()
   for (const name of ['Privacy Policy', 'Terms of Service', 'Contact Us'] as const) {
     await footerButton(page, name).click()
+    // The footer's island may still be loading: its first click is replayed once it is, so wait
+    // for the dialog before closing it (an Escape pressed earlier would close nothing).
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toBeVisible()
     await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
   }
   await page.waitForLoadState('networkidle')
   expect(foreign).toEqual([])
