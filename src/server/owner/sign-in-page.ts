@@ -1,8 +1,8 @@
 import { SITE } from '../../shared/site.ts'
+import { escape, page as serverPage } from '../routes/unsubscribe-page.ts'
 
-/** The sign-in link's page: no script, styles only from our own sheet, forms only to us, no referrer. */
-export const SIGN_IN_PAGE_CSP =
-  "default-src 'none'; style-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+/** The sign-in link's page: no script, styles only from our own sheet, forms only to us (as the unsubscribe pages). */
+export { PAGE_CSP as SIGN_IN_PAGE_CSP } from '../routes/unsubscribe-page.ts'
 
 export const SIGN_IN_PAGE_CSS = `:root{color-scheme:light dark}
 body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1f2937;background:#fff}
@@ -11,27 +11,7 @@ button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}a{color:#1d4ed
 @media (prefers-color-scheme:dark){body{background:#0b0d17;color:#e5e7eb}a{color:#93c5fd}}
 `
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escape(title)} · ${escape(SITE.name)}</title>
-<link rel="stylesheet" href="/admin/auth/page.css">
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`
-}
+const page = (title: string, body: string) => serverPage(title, body, '/admin/auth/page.css')
 
 /** Opening a link shows this; only the button's POST spends the link (mail scanners fetch links). */
 export function confirmSignInPage(token: string, email: string): string {

@@ -12,7 +12,8 @@ button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}a{color:#1d4ed
 export const escape = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
 
-export function page(title: string, body: string): string {
+/** A small server page of ours: no script, one stylesheet (the unsubscribe pages' unless named). */
+export function page(title: string, body: string, stylesheet = '/unsubscribe.css'): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -20,7 +21,7 @@ export function page(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escape(title)} · ${escape(SITE.name)}</title>
-<link rel="stylesheet" href="/unsubscribe.css">
+<link rel="stylesheet" href="${stylesheet}">
 </head>
 <body>
 <main>
