@@ -310,6 +310,7 @@ describe('answers as the self-hosted server answers', () => {
     ['an unknown field', json(JSON.stringify({ email: 'ada@example.com', to: 'x@example.com' }))],
     ['a number', json(JSON.stringify({ email: 42 }))],
     ['malformed JSON', json('{"email":')],
+    ['JSON nested 6000 levels deep', json(`{"email":"ada@example.com","x":${'['.repeat(6000)}${']'.repeat(6000)}}`)],
     ['an empty body', json('')],
     ['an array', json(JSON.stringify([{ email: 'ada@example.com' }]))],
     ['another content type', json('email=ada@example.com', { 'content-type': 'application/x-www-form-urlencoded' })],

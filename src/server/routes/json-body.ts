@@ -6,7 +6,23 @@ export const MAX_BODY_BYTES = 16 * 1024
 
 /** Reads a JSON request body: application/json only, at most MAX_BODY_BYTES, well-formed. Errors are PostgREST-shaped. */
 export async function readJsonBody(c: Context): Promise<unknown> {
-  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+  requireJson(c.req.header('content-type'))
+  return parseJson(await readLimited(c))
+}
+
+/**
+ * The same for a plain web Request (the Supabase edge function): the same limits, checks and
+ * answers, in the same order.
+ */
+export async function readJsonRequest(req: Request): Promise<unknown> {
+  const declared = req.headers.get('content-length')
+  if (declared !== null && Number(declared) > MAX_BODY_BYTES) throw tooLarge()
+  requireJson(req.headers.get('content-type') ?? undefined)
+  return parseJson(await readStream(req.body))
+}
+
+function requireJson(contentType: string | undefined): void {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase()
   if (type !== 'application/json') {
     throw apiError(
       415,
@@ -16,7 +32,9 @@ export async function readJsonBody(c: Context): Promise<unknown> {
       'Send the body as application/json.',
     )
   }
-  const text = await readLimited(c)
+}
+
+function parseJson(text: string): unknown {
   if (nestingDepth(text) > MAX_JSON_DEPTH) {
     throw apiError(400, 'PGRST102', 'Empty or invalid json', `JSON may nest at most ${MAX_JSON_DEPTH} levels deep.`)
   }
@@ -64,7 +82,11 @@ async function readLimited(c: Context): Promise<string> {
     // without building a web stream over the socket (see docs/decisions/perf-server.md).
     return c.req.text()
   }
-  const body = c.req.raw.body
+  return readStream(c.req.raw.body)
+}
+
+/** A body of unknown length, refused as soon as it passes MAX_BODY_BYTES. */
+async function readStream(body: ReadableStream<Uint8Array> | null): Promise<string> {
   if (!body) return ''
   const reader = body.getReader()
   const chunks: Uint8Array[] = []
@@ -79,5 +101,11 @@ async function readLimited(c: Context): Promise<string> {
     }
     chunks.push(value)
   }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks))
+  const all = new Uint8Array(size)
+  let at = 0
+  for (const chunk of chunks) {
+    all.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return new TextDecoder().decode(all)
 }

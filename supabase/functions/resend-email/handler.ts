@@ -4,7 +4,7 @@ import type { Db } from '../../../src/server/db/db.ts'
 import { enqueueWelcomeEmail, unsubscribe } from '../../../src/server/db/queries.ts'
 import type { EmailQueue } from '../../../src/server/email/queue.ts'
 import { emailHash } from '../../../src/server/log-redact.ts'
-import { MAX_BODY_BYTES, tooLarge } from '../../../src/server/routes/json-body.ts'
+import { readJsonRequest } from '../../../src/server/routes/json-body.ts'
 import { validate } from '../../../src/server/routes/validation.ts'
 import type { FunctionLogger } from './logger.ts'
 
@@ -62,7 +62,7 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
     if (path === '/resend-email') {
       if (req.method !== 'POST')
         throw apiError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed; use POST.`)
-      const { email } = validate(ResendEmailRequest, await readJsonBody(req))
+      const { email } = validate(ResendEmailRequest, await readJsonRequest(req))
       // The Node server's call of the one SQL rule (migration 20261122300000).
       if (await enqueueWelcomeEmail(db, email)) {
         logger.info({ event: 'email.queued', kind: 'welcome', to: emailHash(email) }, 'welcome email queued')
@@ -109,50 +109,4 @@ function json(body: unknown, status: number): Response {
     status,
     headers: { ...CORS, 'Content-Type': 'application/json' },
   })
-}
-
-/** As the Node server's readJsonBody (routes/json-body.ts): the same limits, checks and answers, in the same order. */
-async function readJsonBody(req: Request): Promise<unknown> {
-  const declared = req.headers.get('content-length')
-  if (declared !== null && Number(declared) > MAX_BODY_BYTES) throw tooLarge()
-  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
-  if (type !== 'application/json') {
-    throw apiError(
-      415,
-      'PGRST107',
-      `None of these media types are available: ${type || '(none)'}`,
-      null,
-      'Send the body as application/json.',
-    )
-  }
-  const bytes = await readLimited(req)
-  try {
-    return JSON.parse(new TextDecoder().decode(bytes)) as unknown
-  } catch {
-    throw apiError(400, 'PGRST102', 'Empty or invalid json')
-  }
-}
-
-async function readLimited(req: Request): Promise<Uint8Array> {
-  if (!req.body) return new Uint8Array()
-  const reader = req.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel()
-      throw tooLarge()
-    }
-    chunks.push(value)
-  }
-  const all = new Uint8Array(size)
-  let at = 0
-  for (const c of chunks) {
-    all.set(c, at)
-    at += c.byteLength
-  }
-  return all
 }
