@@ -3,7 +3,15 @@
 import autocannon, { type Result } from 'autocannon'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 
-export type LoadResult = { rps: number; p50Ms: number; p99Ms: number; requests: number; non2xx: number; errors: number; statuses: string }
+export type LoadResult = {
+  rps: number
+  p50Ms: number
+  p99Ms: number
+  requests: number
+  non2xx: number
+  errors: number
+  statuses: string
+}
 
 let counter = 0
 const runId = Date.now().toString(36)
@@ -50,6 +58,8 @@ export async function loadSignups(
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
-    statuses: Object.entries(result.statusCodeStats).map(([code, v]) => `${code}x${v.count}`).join(' '),
+    statuses: Object.entries(result.statusCodeStats)
+      .map(([code, v]) => `${code}x${v.count}`)
+      .join(' '),
   }
 }

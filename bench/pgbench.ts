@@ -24,7 +24,24 @@ export async function pgbench(url: string, clients: number, seconds: number): Pr
     const file = join(dir, 'insert.sql')
     await writeFile(file, SCRIPT)
     const u = new URL(url)
-    const args = ['-n', '-c', String(clients), '-j', '2', '-T', String(seconds), '-f', file, '-h', u.hostname, '-p', u.port, '-U', decodeURIComponent(u.username), u.pathname.slice(1)]
+    const args = [
+      '-n',
+      '-c',
+      String(clients),
+      '-j',
+      '2',
+      '-T',
+      String(seconds),
+      '-f',
+      file,
+      '-h',
+      u.hostname,
+      '-p',
+      u.port,
+      '-U',
+      decodeURIComponent(u.username),
+      u.pathname.slice(1),
+    ]
     const out = await run(join(bin, 'pgbench'), args)
     const tps = /tps = ([\d.]+)/.exec(out)?.[1]
     const lat = /latency average = ([\d.]+) ms/.exec(out)?.[1]

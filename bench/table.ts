@@ -17,7 +17,13 @@ export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 export const pct = (v: number) => `${(v * 100).toFixed(0)}%`
 
 export function markdown(rows: Row[]): string {
-  const cells = rows.map((r) => [r.target, r.measured, r.limit, r.ratio ?? '', r.met === null ? 'info' : r.met ? 'yes' : 'NO'])
+  const cells = rows.map((r) => [
+    r.target,
+    r.measured,
+    r.limit,
+    r.ratio ?? '',
+    r.met === null ? 'info' : r.met ? 'yes' : 'NO',
+  ])
   const head = ['target', 'measured', 'limit', 'ratio', 'met']
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)))
   const line = (c: string[]) => `| ${c.map((x, i) => x.padEnd(widths[i]!)).join(' | ')} |`

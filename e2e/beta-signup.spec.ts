@@ -155,7 +155,10 @@ test('a failing email function raises its alert, shows no welcome, yet the row w
   await outbox.waitFor(email)
 })
 
-test('an address typed before the script arrives is kept, and sent once the script runs', async ({ context, outbox }) => {
+test('an address typed before the script arrives is kept, and sent once the script runs', async ({
+  context,
+  outbox,
+}) => {
   // A page of its own: the `page` fixture waits for the script, which this test holds back.
   const page = await context.newPage()
   const entry = await holdRequests(page, '**/assets/index-*.js')

@@ -55,7 +55,10 @@ try {
     const height = name === 'og-image.png' ? SITE.shareImage.height : width
     await page.setViewportSize({ width, height })
     await page.setContent(markup.startsWith('<svg') ? `<body style="margin:0">${markup}</body>` : markup)
-    await writeFile(`${publicDir}${name}`, await page.screenshot({ omitBackground: !name.includes('og-') && !name.includes('maskable') }))
+    await writeFile(
+      `${publicDir}${name}`,
+      await page.screenshot({ omitBackground: !name.includes('og-') && !name.includes('maskable') }),
+    )
     console.log(`wrote public/${name} (${width}x${height})`)
   }
 } finally {

@@ -104,14 +104,12 @@ describe.each(DB_KINDS)('supabase-js against the server on %s', (kind) => {
   })
 
   test('a contact message is stored', async () => {
-    const { data, error } = await supabase
-      .from('contact_messages')
-      .insert({
-        name: 'Ada',
-        email: 'ada@example.com',
-        subject: 'feature-request',
-        message: 'Recurring invoices, please.',
-      })
+    const { data, error } = await supabase.from('contact_messages').insert({
+      name: 'Ada',
+      email: 'ada@example.com',
+      subject: 'feature-request',
+      message: 'Recurring invoices, please.',
+    })
     expect(error).toBeNull()
     expect(data).toBeNull()
     const r = await db.query<{ subject: string }>('select subject from public.contact_messages')

@@ -12,7 +12,13 @@ export class ApiError extends Error {
   }
 }
 
-export function apiError(status: number, code: string, message: string, details: string | null = null, hint: string | null = null): ApiError {
+export function apiError(
+  status: number,
+  code: string,
+  message: string,
+  details: string | null = null,
+  hint: string | null = null,
+): ApiError {
   return new ApiError(status, { code, message, details, hint })
 }
 

@@ -15,4 +15,3 @@ export function createLogger(level: string, destination: { write(line: string): 
     { write: (line: string) => destination.write(redactAddresses(line)) },
   )
 }
-

@@ -18,7 +18,12 @@ export const SITE = {
    */
   url: 'https://solodesk.app',
   /** Open Graph / Twitter card picture, 1200 by 630 (public/og-image.png, made by scripts/share-image.ts). */
-  shareImage: { path: '/og-image.png', width: 1200, height: 630, alt: 'Solodesk: your freelance work, finally under control. Free beta.' },
+  shareImage: {
+    path: '/og-image.png',
+    width: 1200,
+    height: 630,
+    alt: 'Solodesk: your freelance work, finally under control. Free beta.',
+  },
   /** Short name for the home-screen icon (web manifest). */
   shortName: 'Solodesk',
   /** App-store category for the JSON-LD SoftwareApplication. */

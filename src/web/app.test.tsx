@@ -26,13 +26,16 @@ describe('App', () => {
     expect(within(article).getByRole('heading', { level: 1 })).toHaveTextContent(/under control/)
     expect(within(article).getByRole('button', { name: "Try the Beta – It's Free" })).toHaveAttribute('href', '#cta')
     expect(within(article).getByText('No credit card required')).toBeInTheDocument()
-    const shots = within(article).getAllByRole('img').map((img) => img.getAttribute('src'))
+    const shots = within(article)
+      .getAllByRole('img')
+      .map((img) => img.getAttribute('src'))
     expect(shots).toEqual(['/screens/tasks.svg', '/screens/payments.svg', '/screens/dashboard.svg'])
 
     const aside = within(main).getByRole('complementary')
     expect(aside).toHaveAttribute('id', 'cta')
     expect(within(aside).getByRole('heading', { level: 2 })).toHaveTextContent(/join the beta.*future of solo work/i)
-    for (const line of ['Free during beta', 'No spam ever', 'Cancel anytime']) expect(within(aside).getByText(line)).toBeInTheDocument()
+    for (const line of ['Free during beta', 'No spam ever', 'Cancel anytime'])
+      expect(within(aside).getByText(line)).toBeInTheDocument()
 
     const footer = screen.getByRole('contentinfo')
     expect(within(footer).getByText('Beta 2025')).toBeInTheDocument()

@@ -13,7 +13,8 @@ export function requireApiKey(anonKey: string): MiddlewareHandler {
     const bearer = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim()
     const keys = [c.req.header('apikey'), c.req.query('apikey'), bearer].filter((k): k is string => !!k)
     if (keys.length === 0) throw apiError(401, 'PGRST302', NO_KEY.message, null, NO_KEY.hint)
-    if (!keys.every((k) => timingSafeEqual(digest(k), expected))) throw apiError(401, 'PGRST301', BAD_KEY.message, null, BAD_KEY.hint)
+    if (!keys.every((k) => timingSafeEqual(digest(k), expected)))
+      throw apiError(401, 'PGRST301', BAD_KEY.message, null, BAD_KEY.hint)
     await next()
   }
 }

@@ -30,7 +30,12 @@ describe.each(DB_KINDS)('resend-email on %s', (kind) => {
   beforeEach(async () => {
     await truncateAll(db)
     outbox = await mkdtemp(join(tmpdir(), 'outbox-'))
-    queue = createEmailQueue({ db, transport: createOutboxTransport({ dir: outbox }), logger: silentLogger, config: queueConfig })
+    queue = createEmailQueue({
+      db,
+      transport: createOutboxTransport({ dir: outbox }),
+      logger: silentLogger,
+      config: queueConfig,
+    })
     app = testApp(db, { wakeEmailQueue: queue.wake })
     queue.start()
     return async () => {
@@ -56,10 +61,13 @@ describe.each(DB_KINDS)('resend-email on %s', (kind) => {
     const record = JSON.parse(await readFile(join(outbox, file!), 'utf8'))
     expect(record.to).toBe('Ada@Example.com')
     expect(record.from).toBe('Solodesk <hello@localhost>')
-    const token = (await db.query<{ t: string }>('select unsubscribe_token::text as t from public.beta_signups')).rows[0]!.t
+    const token = (await db.query<{ t: string }>('select unsubscribe_token::text as t from public.beta_signups'))
+      .rows[0]!.t
     expect(record.headers['List-Unsubscribe']).toBe(`<http://localhost:3000/unsubscribe?token=${token}>`)
     expect(record.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
-    const row = (await db.query<{ status: string; attempts: number }>('select status, attempts from app_private.email_queue')).rows[0]
+    const row = (
+      await db.query<{ status: string; attempts: number }>('select status, attempts from app_private.email_queue')
+    ).rows[0]
     expect(row).toEqual({ status: 'sent', attempts: 1 })
   })
 
@@ -91,7 +99,10 @@ describe.each(DB_KINDS)('resend-email on %s', (kind) => {
     const res = await resend('not an email')
     expect(res.status).toBe(400)
     expect(await res.json()).toMatchObject({ code: '23514', message: 'Enter a valid email address.' })
-    const wrongType = await app.request('/functions/v1/resend-email', { ...anonJson('x'), headers: { apikey: 'local-anon-key-not-secret', 'content-type': 'text/plain' } })
+    const wrongType = await app.request('/functions/v1/resend-email', {
+      ...anonJson('x'),
+      headers: { apikey: 'local-anon-key-not-secret', 'content-type': 'text/plain' },
+    })
     expect(wrongType.status).toBe(415)
     expect((await app.request('/functions/v1/resend-email', anonJson('{'))).status).toBe(400)
     expect(await count(db, 'app_private.email_queue')).toBe(0)

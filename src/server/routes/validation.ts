@@ -12,7 +12,12 @@ export function validate<T>(schema: z.ZodType<T>, input: unknown): T {
   const issues = r.error.issues
   const first = issues[0]!
   const key = first.path[0]
-  const missing = first.code === 'invalid_type' && typeof input === 'object' && input !== null && key !== undefined && !Object.hasOwn(input, key)
+  const missing =
+    first.code === 'invalid_type' &&
+    typeof input === 'object' &&
+    input !== null &&
+    key !== undefined &&
+    !Object.hasOwn(input, key)
   const details = issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')
   throw apiError(400, missing ? '23502' : '23514', first.message, details)
 }

@@ -45,7 +45,12 @@ export function BetaSignupForm() {
   }
 
   return (
-    <form ref={form} onSubmit={handleSubmit} className="relative grid gap-3" aria-describedby={error ? 'beta-error' : undefined}>
+    <form
+      ref={form}
+      onSubmit={handleSubmit}
+      className="relative grid gap-3"
+      aria-describedby={error ? 'beta-error' : undefined}
+    >
       <label htmlFor="beta-email" className="sr-only">
         {SIGNUP.emailLabel}
       </label>
@@ -99,7 +104,16 @@ function WelcomePanel({ email }: { email: string }) {
       className="rounded-2xl border border-emerald-300/30 bg-emerald-400/10 px-5 py-6 text-center sm:px-8"
     >
       <div className="mx-auto mb-3 flex size-11 items-center justify-center rounded-full bg-emerald-400/20">
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2.2" className="text-emerald-200">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="24"
+          height="24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          className="text-emerald-200"
+        >
           <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </div>

@@ -13,7 +13,12 @@ export function fakeBackend(routes: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init)
     const text = await request.text()
-    const call: Call = { url: request.url, method: request.method, headers: request.headers, body: text ? JSON.parse(text) : null }
+    const call: Call = {
+      url: request.url,
+      method: request.method,
+      headers: request.headers,
+      body: text ? JSON.parse(text) : null,
+    }
     calls.push(call)
     const handler = routes[new URL(request.url).pathname]
     if (!handler) throw new Error(`unexpected request to ${request.url}`)

@@ -32,7 +32,10 @@ export function Features() {
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wide text-indigo-300 uppercase">{FEATURES.eyebrow}</p>
-          <h2 id="features-title" className="mt-3 text-3xl font-bold tracking-tight text-balance text-white sm:text-5xl">
+          <h2
+            id="features-title"
+            className="mt-3 text-3xl font-bold tracking-tight text-balance text-white sm:text-5xl"
+          >
             {FEATURES.heading}
           </h2>
           <p className="mt-5 text-lg leading-relaxed text-pretty text-slate-300">{FEATURES.intro}</p>

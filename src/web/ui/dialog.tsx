@@ -22,7 +22,14 @@ export function Dialog({ id, title, dialogRef, onClose, onRequestClose, children
     if (event.target === event.currentTarget) onRequestClose()
   }
   return (
-    <dialog id={id} ref={dialogRef} aria-labelledby={titleId} onClose={onClose} onClick={closeOnBackdrop} className="site-dialog">
+    <dialog
+      id={id}
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={closeOnBackdrop}
+      className="site-dialog"
+    >
       <div className="flex max-h-[inherit] flex-col">
         <div className="flex items-center justify-between gap-4 border-b border-white/10 px-5 py-4 sm:px-7">
           <h2 id={titleId} className="text-lg font-semibold text-white sm:text-xl">
@@ -37,7 +44,16 @@ export function Dialog({ id, title, dialogRef, onClose, onRequestClose, children
             }}
             className="-mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-slate-300 hover:bg-white/10 hover:text-white"
           >
-            <svg aria-hidden="true" viewBox="0 0 20 20" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              width="20"
+              height="20"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+            >
               <path d="M5 5l10 10M15 5L5 15" />
             </svg>
           </LinkButton>

@@ -8,7 +8,10 @@ export function PhoneFrame({ children, className = '' }: { children: ReactNode; 
     >
       <div className="relative overflow-hidden rounded-[12%/5.6%] bg-slate-50">
         {children}
-        <div aria-hidden="true" className="absolute top-[1.6%] left-1/2 h-[3.4%] w-[30%] -translate-x-1/2 rounded-full bg-slate-950" />
+        <div
+          aria-hidden="true"
+          className="absolute top-[1.6%] left-1/2 h-[3.4%] w-[30%] -translate-x-1/2 rounded-full bg-slate-950"
+        />
       </div>
     </div>
   )

@@ -50,7 +50,14 @@ export function PaymentsScreen() {
         const last = i === MONTHS.length - 1
         return (
           <g key={month}>
-            <rect x={x} y={288 - value} width="20" height={value} rx="5" fill={last ? 'url(#payments-accent)' : '#c7d2fe'} />
+            <rect
+              x={x}
+              y={288 - value}
+              width="20"
+              height={value}
+              rx="5"
+              fill={last ? 'url(#payments-accent)' : '#c7d2fe'}
+            />
             <text x={x + 10} y="300" fontSize="8.5" fill={last ? COLORS.ACCENT : COLORS.MUTED} textAnchor="middle">
               {month}
             </text>
