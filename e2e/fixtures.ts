@@ -48,7 +48,9 @@ export class Outbox {
       const text = await readFile(join(this.dir, name), 'utf8').catch(() => '')
       try {
         emails.push(JSON.parse(text) as OutboxEmail)
-      } catch {}
+      } catch {
+        // Half written: skipped until the next poll.
+      }
     }
     return emails
   }
@@ -186,6 +188,7 @@ export const test = base.extend<{ outbox: Outbox; consoleGuard: void }>({
     }
     await use(page)
   },
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this object pattern.
   outbox: async ({}, use) => {
     const dir = process.env.E2E_OUTBOX_DIR
     if (!dir) throw new Error('E2E_OUTBOX_DIR is not set: run the browser tests through playwright.config.ts')

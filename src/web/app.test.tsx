@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+// The named export: under the editors' NodeNext resolution the default is the CommonJS module object.
+import { userEvent } from '@testing-library/user-event'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, test, vi } from 'vitest'
 import { App } from './app.tsx'

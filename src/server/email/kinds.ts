@@ -1,4 +1,3 @@
-import type { Config } from '../config.ts'
 import type { ClaimedEmail } from '../db/email-queue.ts'
 import { buildConfirmSignupEmail } from './kinds/confirm-signup.ts'
 import { buildContactOwnerEmail } from './kinds/contact-owner.ts'
@@ -6,18 +5,9 @@ import { buildInvitationEmail } from './kinds/invitation.ts'
 import { buildOwnerSignInEmail } from './kinds/owner-sign-in.ts'
 import { buildSignupDigestEmail } from './kinds/signup-digest.ts'
 import { buildWelcomeEmail } from './kinds/welcome.ts'
-import type { OutgoingEmail } from './transport.ts'
+import type { EmailBuild, EmailKindConfig } from './email-build.ts'
 
-export type EmailKindConfig = Pick<Config, 'EMAIL_FROM' | 'PUBLIC_URL'> & {
-  /**
-   * false where PUBLIC_URL is a static host without the server's /beta pages (the Supabase
-   * deployment): the welcome email then asks nothing it could not record.
-   */
-  BETA_PAGES?: boolean
-}
-
-/** What a kind makes of a claimed row: the email to send, or why it must not be sent any more. */
-export type EmailBuild = { email: OutgoingEmail } | { cancel: string }
+export type { EmailBuild, EmailKindConfig } from './email-build.ts'
 
 /**
  * One builder per `email_queue.kind`. A new kind of email is a file in kinds/ and a line here

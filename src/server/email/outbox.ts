@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import MailComposer from 'nodemailer/lib/mail-composer'
 import { refuseHeaderInjection } from './header-safety.ts'
 import { mailOptions } from './message-id.ts'
-import type { OutgoingEmail, SendResult, Transport } from './transport.ts'
+import type { OutgoingEmail, SendResult, Transport } from './outgoing-email.ts'
 
 /** What `<id>.json` holds: the marker that the email is complete, and the easy way to read it. */
 export type OutboxRecord = {

@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer'
 import type { NodemailerError } from 'nodemailer'
 import { refuseHeaderInjection } from './header-safety.ts'
 import { mailOptions } from './message-id.ts'
-import type { OutgoingEmail, SendResult, Transport } from './transport.ts'
+import type { OutgoingEmail, SendResult, Transport } from './outgoing-email.ts'
 
 export type SmtpOptions = {
   /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465 (TLS from the start). */

@@ -15,16 +15,25 @@ function parseCsv(text: string): string[][] {
     if (text[i] === '"') {
       i++
       for (;;) {
-        if (text[i] === '"' && text[i + 1] === '"') ((field += '"'), (i += 2))
-        else if (text[i] === '"') {
+        if (text[i] === '"' && text[i + 1] === '"') {
+          field += '"'
+          i += 2
+        } else if (text[i] === '"') {
           i++
           break
         } else field += text[i++]
       }
-    } else if (text[i] === ',') (record.push(field), (field = ''), i++)
-    else if (text[i] === '\r' && text[i + 1] === '\n')
-      (record.push(field), records.push(record), (field = ''), (record = []), (i += 2))
-    else if (text[i] === '\n' || text[i] === '\r') throw new Error(`bare line break at ${i}`)
+    } else if (text[i] === ',') {
+      record.push(field)
+      field = ''
+      i++
+    } else if (text[i] === '\r' && text[i + 1] === '\n') {
+      record.push(field)
+      records.push(record)
+      field = ''
+      record = []
+      i += 2
+    } else if (text[i] === '\n' || text[i] === '\r') throw new Error(`bare line break at ${i}`)
     else field += text[i++]
   }
   if (field || record.length) throw new Error('last record not terminated by CRLF')

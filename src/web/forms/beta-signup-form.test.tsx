@@ -1,5 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+// The named export: under the editors' NodeNext resolution the default is the CommonJS module object.
+import { userEvent } from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
 import { BetaSignupForm } from './beta-signup-form.tsx'
 import { created, deferred, fakeBackend, json } from './test-network.ts'

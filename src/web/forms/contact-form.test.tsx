@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+// The named export: under the editors' NodeNext resolution the default is the CommonJS module object.
+import { userEvent } from '@testing-library/user-event'
 import { describe, expect, test, vi } from 'vitest'
 import { ContactForm } from './contact-form.tsx'
 import { created, deferred, fakeBackend, json } from './test-network.ts'

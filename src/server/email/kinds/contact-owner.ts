@@ -1,6 +1,6 @@
 import { emailAddress } from '../../../shared/email-address.ts'
 import type { ClaimedEmail } from '../../db/email-queue.ts'
-import type { EmailBuild, EmailKindConfig } from '../kinds.ts'
+import type { EmailBuild, EmailKindConfig } from '../email-build.ts'
 import { envelope } from './envelope.ts'
 
 /**

@@ -1,5 +1,5 @@
 import type { ClaimedEmail } from '../../db/email-queue.ts'
-import type { EmailBuild, EmailKindConfig } from '../kinds.ts'
+import type { EmailBuild, EmailKindConfig } from '../email-build.ts'
 import { envelope } from './envelope.ts'
 
 /** An emailed one-time sign-in link; never sent once it has expired (payload: {url, expiresAt}). */

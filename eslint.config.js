@@ -1,0 +1,142 @@
+// ESLint: the recommended rules, plus the design's import table as lint zones and no import
+// cycles (issue 16). The table below is the one docs/architecture.md prints; change both together.
+// Formatting is Prettier's (npm run validate runs `prettier --check .`), so no stylistic rule here.
+import js from '@eslint/js'
+import importPlugin from 'eslint-plugin-import'
+import globals from 'globals'
+import { builtinModules } from 'node:module'
+import tseslint from 'typescript-eslint'
+
+const root = import.meta.dirname
+
+/** Each room of the code and the folder that holds it. */
+const FOLDERS = {
+  shared: 'src/shared',
+  ui: 'src/ui',
+  web: 'src/web',
+  console: 'src/console',
+  emails: 'src/emails',
+  mail: 'src/mail',
+  server: 'src/server',
+  functions: 'supabase/functions',
+  e2e: 'e2e',
+  bench: 'bench',
+  scripts: 'scripts',
+  test: 'test',
+}
+
+// Tools reach the app through the browser, HTTP or createApp(): they may use the server's code,
+// never the page's or the console's.
+const TOOLING = ['shared', 'emails', 'mail', 'server', 'e2e', 'bench', 'scripts', 'test']
+
+/** What each room may import besides itself (DESIGN.md, "Shape of the code"). */
+export const MAY_IMPORT = {
+  shared: [],
+  ui: ['shared'],
+  web: ['shared', 'ui'],
+  console: ['shared', 'ui'],
+  emails: ['shared'],
+  mail: ['shared', 'emails'],
+  server: ['shared', 'emails', 'mail'],
+  functions: ['mail', 'shared', 'emails'],
+  e2e: TOOLING,
+  bench: TOOLING,
+  scripts: TOOLING,
+  test: TOOLING,
+}
+
+// The Deno function's imports from src/server today, each one named so that no new one can be
+// added. The mail core (issue 16, scope item 1) replaces them; then this list goes, and the
+// function imports nothing under src/server.
+const FUNCTION_SERVER_IMPORTS_TODAY = [
+  './config.ts',
+  './db/db.ts',
+  './db/queries.ts',
+  './email/queue.ts',
+  './email/resend.ts',
+  './email/transport.ts',
+  './errors.ts',
+  './log-redact.ts',
+  './log.ts',
+  './routes/json-body.ts',
+  './routes/validation.ts',
+]
+
+/** Rooms that run in the browser, Deno or all three: no Node built-ins. */
+const NO_NODE = ['shared', 'ui', 'web', 'console', 'emails', 'mail']
+
+const label = (rooms) => (rooms.length ? rooms.map((r) => FOLDERS[r]).join(', ') : 'nothing of ours')
+
+/** One zone per forbidden (room, other room) pair, so each error names the rule it breaks. */
+function zones(room, { testSupport = false } = {}) {
+  const allowed = new Set([room, ...MAY_IMPORT[room], ...(testSupport ? ['test'] : [])])
+  return Object.keys(FOLDERS)
+    .filter((other) => !allowed.has(other))
+    .map((other) => ({
+      target: `./${FOLDERS[room]}`,
+      from: `./${FOLDERS[other]}`,
+      ...(room === 'functions' && other === 'server' ? { except: FUNCTION_SERVER_IMPORTS_TODAY } : {}),
+      message: `${FOLDERS[room]} may import only ${label(MAY_IMPORT[room])} (docs/architecture.md).`,
+    }))
+}
+
+// Bare names here; every `node:` name is caught by the pattern below.
+const nodeBuiltins = builtinModules.filter((m) => !m.startsWith('_') && !m.startsWith('node:'))
+
+function roomRules(room, options) {
+  const rules = { 'import/no-restricted-paths': ['error', { basePath: root, zones: zones(room, options) }] }
+  if (NO_NODE.includes(room))
+    rules['no-restricted-imports'] = [
+      'error',
+      {
+        paths: nodeBuiltins.map((name) => ({
+          name,
+          message: `${FOLDERS[room]} runs outside Node: no Node built-ins (docs/architecture.md).`,
+        })),
+        patterns: [
+          {
+            group: ['node:*'],
+            message: `${FOLDERS[room]} runs outside Node: no Node built-ins (docs/architecture.md).`,
+          },
+        ],
+      },
+    ]
+  return rules
+}
+
+const SOURCES = '**/*.{ts,tsx,js,mjs,cjs}'
+
+export default tseslint.config(
+  { ignores: ['dist/', 'data/', 'test-results/', 'playwright-report/', 'public/', 'deploy/', '**/node_modules/'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: [SOURCES],
+    plugins: { import: importPlugin },
+    languageOptions: { globals: { ...globals.node } },
+    settings: {
+      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      // Packages are not ours to check for cycles; parsing them is most of the time.
+      'import/ignore': ['node_modules'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+    },
+    rules: {
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      // Unused names are errors, but a leading underscore says "unused on purpose".
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  ...Object.entries(FOLDERS).map(([room, folder]) => ({
+    files: [`${folder}/${SOURCES}`],
+    rules: roomRules(room),
+  })),
+  // A server test may use the shared test helpers under test/support; server code may not.
+  {
+    files: ['src/server/**/*.test.{ts,tsx}', 'src/server/**/test-*.ts'],
+    rules: roomRules('server', { testSupport: true }),
+  },
+)

@@ -1,0 +1,24 @@
+// The transports' contract, apart from transport.ts (which picks one of them), so that each
+// transport can name it without importing the module that imports it (issue 16: no cycles).
+
+/** One email, ready to send. `id` is stable per email (the queue row id): it is the idempotency key, the Message-ID seed and the outbox file name. */
+export type OutgoingEmail = {
+  id: string
+  from: string
+  to: string
+  subject: string
+  html: string
+  text: string
+  headers: Record<string, string>
+}
+
+/** Expected outcomes are values: the queue reads `retryable` (and `retryAfterMs`) to decide what to do next. */
+export type SendResult =
+  { ok: true; id: string } | { ok: false; retryable: boolean; error: string; retryAfterMs?: number }
+
+/** A way of delivering an email. `send` never throws for delivery problems; it reports them as a SendResult. */
+export interface Transport {
+  readonly name: string
+  send(email: OutgoingEmail): Promise<SendResult>
+  close(): Promise<void>
+}

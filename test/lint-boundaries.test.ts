@@ -1,0 +1,123 @@
+import { ESLint } from 'eslint'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+
+// Issue 16: the import table in docs/architecture.md is enforced by eslint.config.js. These
+// probes lint small made-up files placed in each room, so a config change that quietly stops a
+// zone from biting fails here rather than letting a forbidden import land.
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+// import/no-cycle reads each linted file from disk, and these probes exist only in memory: it is
+// tested on real files below.
+const eslint = new ESLint({ cwd: ROOT, overrideConfig: { rules: { 'import/no-cycle': 'off' } } })
+
+// The resolver finds an import only from a folder that exists, so a probe's folder is made for
+// the test when the code has none yet (src/mail until the mail core lands), and removed after.
+const madeFolders: string[] = []
+afterAll(async () => {
+  for (const folder of madeFolders.reverse()) await rm(folder, { recursive: true, force: true })
+})
+
+/** The errors ESLint reports for `code` as if it were the file at `filePath`, as "rule: message". */
+async function errors(filePath: string, code: string): Promise<string[]> {
+  const made = await mkdir(dirname(join(ROOT, filePath)), { recursive: true })
+  if (made) madeFolders.push(made)
+  const [result] = await eslint.lintText(code, { filePath: join(ROOT, filePath) })
+  expect(result!.messages.filter((m) => m.fatal)).toEqual([])
+  return result!.messages.filter((m) => m.severity === 2).map((m) => `${m.ruleId}: ${m.message}`)
+}
+
+/** import/no-restricted-paths' words for an import of `path` that breaks `rule`. */
+const zone = (path: string, rule: string) =>
+  `import/no-restricted-paths: Unexpected path "${path}" imported in restricted zone. ${rule} (docs/architecture.md).`
+
+describe('import boundaries', { timeout: 60_000 }, () => {
+  test('the page may not import the server', async () => {
+    const found = await errors('src/web/lint-probe.ts', `import { openDb } from '../server/db/open.ts'\nvoid openDb\n`)
+    expect(found).toEqual([zone('../server/db/open.ts', 'src/web may import only src/shared, src/ui')])
+  })
+
+  test('the console may not import the server, the page or the email templates', async () => {
+    const found = await errors(
+      'src/console/views/lint-probe.tsx',
+      [
+        `import { listSignups } from '../../server/owner/signups.ts'`,
+        `import { App } from '../../web/app.tsx'`,
+        `import { WelcomeEmail } from '../../emails/welcome.tsx'`,
+        `void [listSignups, App, WelcomeEmail]`,
+      ].join('\n'),
+    )
+    const rule = 'src/console may import only src/shared, src/ui'
+    expect(found).toEqual([
+      zone('../../server/owner/signups.ts', rule),
+      zone('../../web/app.tsx', rule),
+      zone('../../emails/welcome.tsx', rule),
+    ])
+  })
+
+  test('the mail core may not import Node built-ins or the Node server', async () => {
+    const found = await errors(
+      'src/mail/lint-probe.ts',
+      [
+        `import { readFile } from 'node:fs/promises'`,
+        `import { createHash } from 'crypto'`,
+        `import { openDb } from '../server/db/open.ts'`,
+        `void [readFile, createHash, openDb]`,
+      ].join('\n'),
+    )
+    expect(found).toEqual([
+      "no-restricted-imports: 'node:fs/promises' import is restricted from being used by a pattern. src/mail runs outside Node: no Node built-ins (docs/architecture.md).",
+      "no-restricted-imports: 'crypto' import is restricted from being used. src/mail runs outside Node: no Node built-ins (docs/architecture.md).",
+      zone('../server/db/open.ts', 'src/mail may import only src/shared, src/emails'),
+    ])
+  })
+
+  test('the mail core may import shared code and the email templates', async () => {
+    const code = `import { SITE } from '../shared/site.ts'\nimport { WelcomeEmail } from '../emails/welcome.tsx'\nvoid [SITE, WelcomeEmail]\n`
+    expect(await errors('src/mail/lint-probe.ts', code)).toEqual([])
+  })
+
+  test('shared code imports nothing of ours, and the server never the page or the console', async () => {
+    expect(
+      await errors('src/shared/lint-probe.ts', `import { Button } from '../ui/button.tsx'\nvoid Button\n`),
+    ).toEqual([zone('../ui/button.tsx', 'src/shared may import only nothing of ours')])
+    expect(
+      await errors('src/server/lint-probe.ts', `import { ConsoleApp } from '../console/app.tsx'\nvoid ConsoleApp\n`),
+    ).toEqual([zone('../console/app.tsx', 'src/server may import only src/shared, src/emails, src/mail')])
+  })
+
+  test('the edge function may not take a new dependency on the Node server', async () => {
+    const dir = 'supabase/functions/resend-email/lint-probe.ts'
+    // One it has today (listed in eslint.config.js until the mail core replaces it) ...
+    expect(await errors(dir, `import { apiError } from '../../../src/server/errors.ts'\nvoid apiError\n`)).toEqual([])
+    // ... and one it does not.
+    expect(await errors(dir, `import { openDb } from '../../../src/server/db/open.ts'\nvoid openDb\n`)).toEqual([
+      zone('../../../src/server/db/open.ts', 'supabase/functions may import only src/mail, src/shared, src/emails'),
+    ])
+  })
+
+  test('the page and the server as they stand pass', async () => {
+    const results = await eslint.lintFiles(['src/web/main.tsx', 'src/console/main.tsx', 'src/server/app.ts'])
+    expect(results.flatMap((r) => r.messages)).toEqual([])
+  })
+})
+
+describe('import cycles', { timeout: 60_000 }, () => {
+  let dir = ''
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'lint-cycle-'))
+    await writeFile(join(dir, 'a.ts'), `import { b } from './b.ts'\nexport const a = () => b()\n`)
+    await writeFile(join(dir, 'b.ts'), `import { a } from './a.ts'\nexport const b = () => a\n`)
+  })
+  afterAll(() => rm(dir, { recursive: true, force: true }))
+
+  test('a value cycle between two modules fails lint', async () => {
+    const cycles = new ESLint({ cwd: dir, overrideConfigFile: join(ROOT, 'eslint.config.js') })
+    const results = await cycles.lintFiles(['a.ts', 'b.ts'])
+    const rules = results.flatMap((r) => r.messages.map((m) => m.ruleId))
+    expect(rules).toEqual(['import/no-cycle', 'import/no-cycle'])
+  })
+})
