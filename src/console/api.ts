@@ -1,4 +1,7 @@
 /** The console's calls to /admin/api and /admin/auth (same origin; the session cookie rides along). */
+import type { z } from 'zod'
+import type { PlatformFilter, StatusFilter } from '../shared/beta-testers.ts'
+import type * as Contract from '../shared/console-api.ts'
 
 export class ApiFailure extends Error {
   status: number
@@ -23,104 +26,66 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   return (text ? JSON.parse(text) : undefined) as T
 }
 
-export type Me = { email: string; sessionId: string }
-export type WelcomeState = 'none' | 'queued' | 'sending' | 'sent' | 'retrying' | 'failed' | 'unsubscribed'
-export type Signup = {
-  id: number
-  email: string
-  createdAt: string
-  welcome: WelcomeState
-  welcomeError: string | null
-  platform: Platform
-  status: 'waiting' | 'invited'
-  invitedAt: string | null
-  openedAt: string | null
-}
-export type Platform = 'unknown' | 'ios' | 'android'
-export type StatusFilter = 'all' | 'waiting' | 'invited' | 'opened'
-export type PlatformFilter = 'all' | Platform
-export type InvitationSummary = {
-  byStatus: { waiting: number; invited: number; opened: number }
-  byPlatform: Record<Platform, number>
-  stores: { ios: boolean; android: boolean }
-  maxBatch: number
-}
-export type PreviewRow = {
-  id: number
-  email: string
-  platform: Platform
-  created_at: string
-  links: 'ios' | 'android' | 'both'
-}
-export type SignupPage = { rows: Signup[]; total: number; page: number; size: number }
-export type Stats = { total: number; today: number; last7Days: number; perDay: { day: string; count: number }[] }
-export type Message = {
-  id: number
-  name: string
-  email: string
-  subject: string
-  message: string
-  createdAt: string
-  handledAt: string | null
-  handledBy: string | null
-}
-export type Inbox = {
-  rows: Message[]
-  counts: { all: number; new: number; handled: number }
-  page: number
-  size: number
-}
-export type SessionInfo = {
-  id: string
-  email: string
-  method: string
-  userAgent: string | null
-  createdAt: string
-  lastSeenAt: string
-  current: boolean
-}
-export type AuditEntry = { at: string; actor: string; action: string; detail: Record<string, unknown> }
+// Every answer's type comes from the one contract in src/shared (types only: zod stays out of the
+// console's bundle; the server's tests parse its answers with the same schemas).
+export type {
+  AuditEntry,
+  ContactMessage,
+  InboxFilter,
+  InboxPage,
+  InvitationPreviewRow,
+  InvitationSummary,
+  Me,
+  Passkey,
+  SessionInfo,
+  Signup,
+  SignupPage,
+  SignupStats,
+} from '../shared/console-api.ts'
+export type {
+  InvitationLinks,
+  PlatformChoice,
+  PlatformFilter,
+  StatusFilter,
+  WelcomeState,
+} from '../shared/beta-testers.ts'
+
+/** The answer type of a schema in src/shared/console-api.ts. */
+type Answer<K extends keyof typeof Contract> = z.infer<(typeof Contract)[K]>
 
 const qs = (params: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()
 
 export const api = {
-  me: () => call<Me>('GET', '/admin/api/me'),
-  askLink: (email: string) => call<{ message: string }>('POST', '/admin/auth/email', { email }),
+  me: () => call<Answer<'Me'>>('GET', '/admin/api/me'),
+  askLink: (email: string) => call<Answer<'LinkRequestAnswer'>>('POST', '/admin/auth/email', { email }),
   signOut: () => call<void>('POST', '/admin/api/sign-out'),
   signups: (q: string, page: number, size = 25, status: StatusFilter = 'all', platform: PlatformFilter = 'all') =>
-    call<SignupPage>('GET', `/admin/api/signups?${qs({ q, page, size, status, platform })}`),
-  stats: (days: 30 | 90) => call<Stats>('GET', `/admin/api/signups/stats?days=${days}`),
+    call<Answer<'SignupPage'>>('GET', `/admin/api/signups?${qs({ q, page, size, status, platform })}`),
+  stats: (days: Contract.StatsDays) => call<Answer<'SignupStats'>>('GET', `/admin/api/signups/stats?days=${days}`),
   exportUrl: (q: string) => `/admin/api/signups/export${q ? `?${qs({ q })}` : ''}`,
-  messages: (filter: 'new' | 'handled' | 'all', page: number) =>
-    call<Inbox>('GET', `/admin/api/messages?${qs({ filter, page, size: 20 })}`),
+  messages: (filter: Contract.InboxFilter, page: number) =>
+    call<Answer<'InboxPage'>>('GET', `/admin/api/messages?${qs({ filter, page, size: 20 })}`),
   markHandled: (id: number) => call<void>('POST', `/admin/api/messages/${id}/handled`),
   reopen: (id: number) => call<void>('POST', `/admin/api/messages/${id}/reopen`),
-  erase: (email: string) =>
-    call<{ signups: number; messages: number; emails: number }>('POST', '/admin/api/people/erase', { email }),
-  sessions: () => call<{ sessions: SessionInfo[] }>('GET', '/admin/api/sessions'),
+  erase: (email: string) => call<Answer<'EraseResult'>>('POST', '/admin/api/people/erase', { email }),
+  sessions: () => call<Answer<'SessionList'>>('GET', '/admin/api/sessions'),
   revoke: (id: string) => call<void>('POST', `/admin/api/sessions/${id}/revoke`),
-  invitations: () => call<InvitationSummary>('GET', '/admin/api/invitations'),
+  invitations: () => call<Answer<'InvitationSummary'>>('GET', '/admin/api/invitations'),
   preview: (n: number, platform: PlatformFilter) =>
-    call<{ rows: PreviewRow[] }>('GET', `/admin/api/invitations/preview?${qs({ n, platform })}`),
-  invite: (ids: number[]) =>
-    call<{ invited: number; skipped: number }>('POST', '/admin/api/invitations/confirm', { ids }),
-  storeExportUrl: (format: 'testflight' | 'play', sel: { status: StatusFilter; platform: PlatformFilter; q: string }) =>
+    call<Answer<'InvitationPreview'>>('GET', `/admin/api/invitations/preview?${qs({ n, platform })}`),
+  invite: (ids: number[]) => call<Answer<'InviteResult'>>('POST', '/admin/api/invitations/confirm', { ids }),
+  storeExportUrl: (format: Contract.StoreExportFormat, sel: Contract.Selection) =>
     `/admin/api/invitations/export?${qs({ format, ...sel })}`,
-  suppressions: () => call<{ count: number }>('GET', '/admin/api/suppressions'),
-  liftSuppression: (email: string) => call<{ lifted: boolean }>('POST', '/admin/api/suppressions/lift', { email }),
-  passkeys: () =>
-    call<{ passkeys: { id: string; name: string; createdAt: string; lastUsedAt: string | null }[] }>(
-      'GET',
-      '/admin/api/passkeys',
-    ),
-  passkeyRegistrationOptions: () =>
-    call<{ challengeId: string; options: unknown }>('POST', '/admin/api/passkeys/options'),
+  suppressions: () => call<Answer<'SuppressionCount'>>('GET', '/admin/api/suppressions'),
+  liftSuppression: (email: string) => call<Answer<'LiftResult'>>('POST', '/admin/api/suppressions/lift', { email }),
+  passkeys: () => call<Answer<'PasskeyList'>>('GET', '/admin/api/passkeys'),
+  passkeyRegistrationOptions: () => call<Answer<'PasskeyOptions'>>('POST', '/admin/api/passkeys/options'),
   addPasskey: (challengeId: string, response: unknown, name: string) =>
     call<void>('POST', '/admin/api/passkeys', { challengeId, response, name }),
   removePasskey: (id: string) => call<void>('POST', `/admin/api/passkeys/${encodeURIComponent(id)}/remove`),
-  passkeySignInOptions: () => call<{ challengeId: string; options: unknown }>('POST', '/admin/auth/passkey/options'),
+  passkeySignInOptions: () => call<Answer<'PasskeyOptions'>>('POST', '/admin/auth/passkey/options'),
   passkeySignIn: (challengeId: string, response: unknown) =>
-    call<{ email: string }>('POST', '/admin/auth/passkey', { challengeId, response }),
-  audit: () => call<{ entries: AuditEntry[] }>('GET', '/admin/api/audit'),
+    call<Answer<'PasskeySignIn'>>('POST', '/admin/auth/passkey', { challengeId, response }),
+  audit: () => call<Answer<'AuditLog'>>('GET', '/admin/api/audit'),
 }

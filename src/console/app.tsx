@@ -2,29 +2,13 @@ import { useCallback, useEffect, useState } from 'react'
 import { Button } from '../ui/button.tsx'
 import { LogoMark } from '../ui/logo-mark.tsx'
 import { api, ApiFailure, type Me } from './api.ts'
-import { InboxView } from './inbox.tsx'
-import { InvitationsView } from './invitations.tsx'
-import { SessionsView } from './sessions.tsx'
-import { SignInView } from './sign-in.tsx'
-import { SignupsView } from './signups.tsx'
+import { viewFromHash, VIEWS } from './views/registry.ts'
+import { SignInView } from './views/sign-in-view.tsx'
 
-const VIEWS = [
-  { id: 'signups', label: 'Sign-ups' },
-  { id: 'invitations', label: 'Invitations' },
-  { id: 'inbox', label: 'Inbox' },
-  { id: 'sessions', label: 'Sessions' },
-] as const
-type ViewId = (typeof VIEWS)[number]['id']
-
-function viewFromHash(): ViewId {
-  const id = location.hash.replace(/^#\/?/, '')
-  return VIEWS.some((v) => v.id === id) ? (id as ViewId) : 'signups'
-}
-
-/** The console: who is signed in decides between the sign-in view and the three working views. */
+/** The console: who is signed in decides between the sign-in view and the working views (views/registry.ts). */
 export function ConsoleApp() {
   const [me, setMe] = useState<Me | null | undefined>(undefined)
-  const [view, setView] = useState<ViewId>(viewFromHash)
+  const [current, setCurrent] = useState(() => viewFromHash(location.hash))
 
   const refreshMe = useCallback(() => {
     // Anything but a session (401, or the server unreachable) shows the sign-in view.
@@ -37,14 +21,13 @@ export function ConsoleApp() {
     if (me !== undefined) document.documentElement.dataset.hydrated = ''
   }, [me])
   useEffect(() => {
-    const onHash = () => setView(viewFromHash())
+    const onHash = () => setCurrent(viewFromHash(location.hash))
     addEventListener('hashchange', onHash)
     return () => removeEventListener('hashchange', onHash)
   }, [])
   useEffect(() => {
-    const label = VIEWS.find((v) => v.id === view)!.label
-    document.title = me ? `${label} · Console · Solodesk` : 'Sign in · Console · Solodesk'
-  }, [view, me])
+    document.title = me ? `${current.label} · Console · Solodesk` : 'Sign in · Console · Solodesk'
+  }, [current, me])
 
   // Any 401 later (session revoked or timed out) brings back the sign-in view.
   const onUnauthorised = useCallback((err: unknown) => {
@@ -77,7 +60,7 @@ export function ConsoleApp() {
                 <li key={v.id}>
                   <a
                     href={`#/${v.id}`}
-                    aria-current={view === v.id ? 'page' : undefined}
+                    aria-current={current.id === v.id ? 'page' : undefined}
                     className="inline-block border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-950 aria-[current=page]:border-indigo-600 aria-[current=page]:text-indigo-700 dark:text-slate-300 dark:hover:text-white dark:aria-[current=page]:border-indigo-300 dark:aria-[current=page]:text-indigo-200"
                   >
                     {v.label}
@@ -93,14 +76,8 @@ export function ConsoleApp() {
           <p role="status">Loading…</p>
         ) : me === null ? (
           <SignInView onSignedIn={refreshMe} />
-        ) : view === 'signups' ? (
-          <SignupsView onError={onUnauthorised} />
-        ) : view === 'invitations' ? (
-          <InvitationsView onError={onUnauthorised} />
-        ) : view === 'inbox' ? (
-          <InboxView onError={onUnauthorised} />
         ) : (
-          <SessionsView onError={onUnauthorised} onSignedOut={() => setMe(null)} />
+          <current.View onError={onUnauthorised} onSignedOut={() => setMe(null)} />
         )}
       </main>
     </div>

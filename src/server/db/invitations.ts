@@ -1,12 +1,11 @@
+import type { InvitationLinks, Platform, PlatformChoice, PlatformFilter } from '../../shared/beta-testers.ts'
+import type { Selection } from '../../shared/console-api.ts'
 import type { Db } from './db.ts'
 
 // Issue 11: from the beta list to the testers' phones. Decisions: docs/decisions/beta-invitations.md
+// The words (Platform, PlatformChoice, ...) are src/shared/beta-testers.ts's, the console's too.
 
-export type Platform = 'ios' | 'android'
-export type SignupPlatform = Platform | 'unknown'
-export type InvitationLinks = Platform | 'both'
-/** Whom "Invite the next N" draws from: everyone, or one platform ('unknown': nobody chose yet). */
-export type PlatformFilter = SignupPlatform | 'all'
+export type { Selection }
 
 /** Which stores have a link configured (BETA_IOS_URL, BETA_ANDROID_URL). */
 export type Stores = { ios: boolean; android: boolean }
@@ -14,7 +13,7 @@ export type Stores = { ios: boolean; android: boolean }
 export type PreviewRow = {
   id: string
   email: string
-  platform: SignupPlatform
+  platform: PlatformChoice
   created_at: string
   /** The links the invitation will carry. */
   links: InvitationLinks
@@ -132,12 +131,12 @@ export async function recordInvitationOpened(db: Db, token: string, platform: Pl
 
 export type InvitationCounts = {
   byStatus: Record<'waiting' | 'invited' | 'opened', number>
-  byPlatform: Record<SignupPlatform, number>
+  byPlatform: Record<PlatformChoice, number>
 }
 
 /** Counts per status (opened being a part of invited) and per platform, for the console. */
 export async function invitationCounts(db: Db): Promise<InvitationCounts> {
-  const r = await db.query<{ status: string; platform: SignupPlatform; opened: boolean; n: string | number }>(
+  const r = await db.query<{ status: string; platform: PlatformChoice; opened: boolean; n: string | number }>(
     `select status, platform, opened_at is not null as opened, count(*) as n
      from public.beta_signups group by 1, 2, 3`,
   )
@@ -152,13 +151,6 @@ export async function invitationCounts(db: Db): Promise<InvitationCounts> {
     counts.byPlatform[row.platform] += n
   }
   return counts
-}
-
-/** The console's selection: a status, a platform and part of the address (each optional). */
-export type Selection = {
-  status: 'all' | 'waiting' | 'invited' | 'opened'
-  platform: PlatformFilter
-  q: string
 }
 
 /** SQL condition on `s` for a selection; parameters from `$first` on. */

@@ -1,6 +1,5 @@
+import type { InboxFilter } from '../../shared/console-api.ts'
 import type { Db } from '../db/db.ts'
-
-export type InboxFilter = 'new' | 'handled' | 'all'
 
 type Raw = {
   id: string | number

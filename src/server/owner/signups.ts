@@ -1,19 +1,10 @@
+import type { InvitationStatus, PlatformChoice, WelcomeState } from '../../shared/beta-testers.ts'
+import type { Signup } from '../../shared/console-api.ts'
 import type { Db } from '../db/db.ts'
-import { selectionWhere, type Selection, type SignupPlatform } from '../db/invitations.ts'
+import { selectionWhere, type Selection } from '../db/invitations.ts'
 
-export type WelcomeState = 'none' | 'queued' | 'sending' | 'sent' | 'retrying' | 'failed' | 'unsubscribed'
-export type SignupRow = {
-  id: number
-  email: string
-  createdAt: string
-  welcome: WelcomeState
-  welcomeError: string | null
-  /** Issue 11: the phone the person chose, and their invitation. */
-  platform: SignupPlatform
-  status: 'waiting' | 'invited'
-  invitedAt: string | null
-  openedAt: string | null
-}
+/** A sign-up as the console lists it (src/shared/console-api.ts). */
+export type SignupRow = Signup
 
 /** `like` pattern for "contains `part`", case-insensitive, with % and _ taken literally. */
 export function containsPattern(part: string): string {
@@ -37,8 +28,8 @@ type Raw = {
   created_at: Date | string
   welcome: WelcomeState
   welcome_error: string | null
-  platform?: SignupPlatform
-  status?: 'waiting' | 'invited'
+  platform?: PlatformChoice
+  status?: InvitationStatus
   invited_at?: Date | string | null
   opened_at?: Date | string | null
 }

@@ -1,5 +1,10 @@
 import { Hono } from 'hono'
-import { z } from 'zod'
+import {
+  InvitationPreviewQuery,
+  InviteRequest,
+  MAX_INVITATION_BATCH,
+  StoreExportQuery,
+} from '../../shared/console-api.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/db.ts'
 import {
@@ -9,36 +14,14 @@ import {
   selectedAddresses,
   type Stores,
 } from '../db/invitations.ts'
-import { apiError } from '../errors.ts'
 import { exportHeaders, exportStream } from '../invitations/exports.ts'
 import { audit } from '../owner/audit.ts'
 import type { OwnerEnv } from './admin-api.ts'
+import { parseInput as parse } from './admin-input.ts'
 import { readJsonBody } from './json-body.ts'
 
 // Issue 11: the console's side of the beta invitations. admin.ts puts the session and Origin checks in front.
 // Decisions: docs/decisions/beta-invitations.md
-
-/** The most people one confirmation invites (and one preview lists). */
-export const MAX_BATCH = 1000
-
-const platform = z.enum(['all', 'unknown', 'ios', 'android']).default('all')
-const Preview = z.object({ n: z.coerce.number().int().min(1).max(MAX_BATCH), platform })
-// The exact ids the preview showed: nobody outside them can be invited by this confirmation.
-const Confirm = z.strictObject({
-  ids: z.array(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)).min(1).max(MAX_BATCH),
-})
-export const SelectionQuery = z.object({
-  status: z.enum(['all', 'waiting', 'invited', 'opened']).default('all'),
-  platform,
-  q: z.string().trim().max(254).default(''),
-})
-const Export = SelectionQuery.extend({ format: z.enum(['testflight', 'play']) })
-
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const r = schema.safeParse(value)
-  if (!r.success) throw apiError(400, '22023', r.error.issues[0]?.message ?? 'Bad request')
-  return r.data
-}
 
 export type InvitationConfig = Pick<Config, 'BETA_IOS_URL' | 'BETA_ANDROID_URL' | 'INVITATION_INTERVAL_MS'>
 
@@ -52,16 +35,19 @@ export function adminInvitationRoutes(deps: {
   const app = new Hono<OwnerEnv>()
 
   // Counts per status and platform, and which store links are set (the console says when one is not).
-  app.get('/invitations', async (c) => c.json({ ...(await invitationCounts(db)), stores, maxBatch: MAX_BATCH }))
+  app.get('/invitations', async (c) =>
+    c.json({ ...(await invitationCounts(db)), stores, maxBatch: MAX_INVITATION_BATCH }),
+  )
 
   app.get('/invitations/preview', async (c) => {
-    const { n, platform } = parse(Preview, c.req.query())
+    const { n, platform } = parse(InvitationPreviewQuery, c.req.query())
     const rows = await previewInvitations(db, { limit: n, platform, stores })
     return c.json({ rows: rows.map((r) => ({ ...r, id: Number(r.id) })), stores })
   })
 
   app.post('/invitations/confirm', async (c) => {
-    const { ids } = parse(Confirm, await readJsonBody(c))
+    // The exact ids the preview showed: nobody outside them can be invited by this confirmation.
+    const { ids } = parse(InviteRequest, await readJsonBody(c))
     const actor = c.get('session').email
     const { invited } = await inviteSignups(db, {
       ids: ids.map(String),
@@ -75,7 +61,7 @@ export function adminInvitationRoutes(deps: {
   })
 
   app.get('/invitations/export', async (c) => {
-    const { format, ...selection } = parse(Export, c.req.query())
+    const { format, ...selection } = parse(StoreExportQuery, c.req.query())
     await audit(db, c.get('session').email, 'invitations.export', { format, ...selection, q: selection.q ? 'yes' : '' })
     const day = new Date().toISOString().slice(0, 10)
     return new Response(exportStream(format, selectedAddresses(db, selection)), {

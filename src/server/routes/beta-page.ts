@@ -1,5 +1,5 @@
 import { SITE } from '../../shared/site.ts'
-import type { Platform } from '../db/invitations.ts'
+import type { Platform } from '../../shared/beta-testers.ts'
 import { escape, page } from './unsubscribe-page.ts'
 
 // The pages behind the welcome email's "iPhone" and "Android" links (issue 11). They share the

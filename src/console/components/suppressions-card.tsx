@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { Button } from '../ui/button.tsx'
-import { api } from './api.ts'
-import { Card, ErrorText } from './parts.tsx'
+import { Button } from '../../ui/button.tsx'
+import { api } from '../api.ts'
+import { Card } from './card.tsx'
+import { DoneText, ErrorText } from './status-text.tsx'
 
 /** Unsubscribed mailboxes are kept only as keyed hashes; the owner can let one sign up again. */
 export function SuppressionsCard({ onError }: { onError: (err: unknown) => void }) {
@@ -54,9 +55,7 @@ export function SuppressionsCard({ onError }: { onError: (err: unknown) => void 
           Lift suppression
         </Button>
       </form>
-      <p role="status" className="mt-2 text-sm text-emerald-800 empty:hidden dark:text-emerald-300">
-        {result}
-      </p>
+      <DoneText className="mt-2" message={result} />
       <ErrorText message={error} />
     </Card>
   )

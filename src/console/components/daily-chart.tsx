@@ -1,7 +1,7 @@
-import type { Stats } from './api.ts'
+import type { SignupStats } from '../api.ts'
 
 /** Sign-ups per day as bars; the figure's text says what the bars show for screen readers. */
-export function DailyChart({ perDay }: { perDay: Stats['perDay'] }) {
+export function DailyChart({ perDay }: { perDay: SignupStats['perDay'] }) {
   const max = Math.max(1, ...perDay.map((d) => d.count))
   const sum = perDay.reduce((n, d) => n + d.count, 0)
   const best = perDay.reduce((a, d) => (d.count > a.count ? d : a), perDay[0] ?? { day: '', count: 0 })

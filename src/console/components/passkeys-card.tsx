@@ -4,10 +4,11 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser'
 import { useEffect, useState } from 'react'
-import { Button } from '../ui/button.tsx'
-import { api } from './api.ts'
-import { when } from './format.ts'
-import { Card, ErrorText } from './parts.tsx'
+import { Button } from '../../ui/button.tsx'
+import { api, type Passkey } from '../api.ts'
+import { when } from '../format.ts'
+import { Card } from './card.tsx'
+import { DoneText, ErrorText } from './status-text.tsx'
 
 /** Signs in with a passkey alone (a discoverable credential); resolves once the session exists. */
 export async function signInWithPasskey(): Promise<void> {
@@ -17,7 +18,7 @@ export async function signInWithPasskey(): Promise<void> {
 }
 
 export function PasskeysCard({ onError }: { onError: (err: unknown) => void }) {
-  const [keys, setKeys] = useState<Awaited<ReturnType<typeof api.passkeys>>['passkeys'] | null>(null)
+  const [keys, setKeys] = useState<Passkey[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [status, setStatus] = useState<string | null>(null)
   const [tick, setTick] = useState(0)
@@ -66,9 +67,7 @@ export function PasskeysCard({ onError }: { onError: (err: unknown) => void }) {
           </li>
         ))}
       </ul>
-      <p role="status" className="mt-2 text-sm text-emerald-800 empty:hidden dark:text-emerald-300">
-        {status}
-      </p>
+      <DoneText className="mt-2" message={status} />
       <ErrorText message={error} />
     </Card>
   )

@@ -1,28 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react'
-import { Button } from '../ui/button.tsx'
-
-export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
-  return (
-    <section
-      className={`rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-white/10 dark:bg-white/[0.04] sm:p-5 ${className}`}
-    >
-      {children}
-    </section>
-  )
-}
-
-export function Heading({ children }: { children: ReactNode }) {
-  return <h1 className="mb-4 text-2xl font-bold tracking-tight text-slate-950 dark:text-white">{children}</h1>
-}
-
-/** An error line that screen readers announce. */
-export function ErrorText({ message }: { message: string | null }) {
-  return (
-    <p role="alert" className="text-sm font-medium text-red-700 empty:hidden dark:text-red-300">
-      {message}
-    </p>
-  )
-}
+import { Button } from '../../ui/button.tsx'
 
 /**
  * A confirmation in the platform's modal <dialog>: focus moves in and is trapped, Esc cancels,
@@ -67,21 +44,5 @@ export function ConfirmDialog(props: {
         </Button>
       </div>
     </dialog>
-  )
-}
-
-export function Pager(props: { page: number; pages: number; onPage: (page: number) => void; label: string }) {
-  return (
-    <nav aria-label={props.label} className="mt-4 flex items-center justify-between gap-2">
-      <Button variant="secondary" disabled={props.page <= 1} onClick={() => props.onPage(props.page - 1)}>
-        Previous
-      </Button>
-      <span className="text-sm text-slate-600 dark:text-slate-400">
-        Page {props.page} of {Math.max(1, props.pages)}
-      </span>
-      <Button variant="secondary" disabled={props.page >= props.pages} onClick={() => props.onPage(props.page + 1)}>
-        Next
-      </Button>
-    </nav>
   )
 }

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react'
-import { Button } from '../ui/button.tsx'
-import { api, type AuditEntry, type SessionInfo } from './api.ts'
-import { when } from './format.ts'
-import { Card, ErrorText, Heading } from './parts.tsx'
-import { PasskeysCard } from './passkeys.tsx'
+import { Button } from '../../ui/button.tsx'
+import { api, type AuditEntry, type SessionInfo } from '../api.ts'
+import { Card, Heading } from '../components/card.tsx'
+import { PasskeysCard } from '../components/passkeys-card.tsx'
+import { ErrorText } from '../components/status-text.tsx'
+import { when } from '../format.ts'
 
 export function SessionsView({ onError, onSignedOut }: { onError: (err: unknown) => void; onSignedOut: () => void }) {
   const [sessions, setSessions] = useState<SessionInfo[] | null>(null)

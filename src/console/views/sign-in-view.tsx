@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react'
-import { Button } from '../ui/button.tsx'
-import { api } from './api.ts'
-import { Card, ErrorText, Heading } from './parts.tsx'
-import { signInWithPasskey } from './passkeys.tsx'
+import { Button } from '../../ui/button.tsx'
+import { api } from '../api.ts'
+import { Card, Heading } from '../components/card.tsx'
+import { signInWithPasskey } from '../components/passkeys-card.tsx'
+import { DoneText, ErrorText } from '../components/status-text.tsx'
 
 /** Asking for an emailed one-time link; the command-line link is the first-run path. */
 export function SignInView({ onSignedIn }: { onSignedIn: () => void }) {
@@ -59,9 +60,7 @@ export function SignInView({ onSignedIn }: { onSignedIn: () => void }) {
           <Button type="submit" disabled={busy || email.trim() === ''}>
             {busy ? 'Sending…' : 'Email me a sign-in link'}
           </Button>
-          <p role="status" className="text-sm text-emerald-800 empty:hidden dark:text-emerald-300">
-            {sent}
-          </p>
+          <DoneText message={sent} />
           <ErrorText message={error} />
         </form>
       </Card>

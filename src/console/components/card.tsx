@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react'
+
+export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
+  return (
+    <section
+      className={`rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-white/10 dark:bg-white/[0.04] sm:p-5 ${className}`}
+    >
+      {children}
+    </section>
+  )
+}
+
+export function Heading({ children }: { children: ReactNode }) {
+  return <h1 className="mb-4 text-2xl font-bold tracking-tight text-slate-950 dark:text-white">{children}</h1>
+}
+
+/** One figure on a card: a label over a number ('…' until it is known). */
+export function Figure({ label, value }: { label: string; value: string | number | undefined }) {
+  return (
+    <Card>
+      <p className="text-xs font-medium text-slate-600 dark:text-slate-400">{label}</p>
+      <p className="text-2xl font-bold text-slate-950 dark:text-white">{value ?? '…'}</p>
+    </Card>
+  )
+}

@@ -1,0 +1,28 @@
+import { ConfirmDialog } from './confirm-dialog.tsx'
+
+/** "Erase this person?": the same question wherever the console offers erasure. */
+export function ErasePersonDialog(props: {
+  email: string | null
+  busy: boolean
+  onConfirm: () => void
+  onCancel: () => void
+}) {
+  return (
+    <ConfirmDialog
+      open={props.email !== null}
+      title="Erase this person?"
+      confirmLabel="Erase"
+      busy={props.busy}
+      onConfirm={props.onConfirm}
+      onCancel={props.onCancel}
+    >
+      <p className="break-all">
+        <strong>{props.email}</strong>
+      </p>
+      <p className="mt-2">
+        Their sign-up, every email queued to them and their contact messages are deleted for good. This cannot be
+        undone.
+      </p>
+    </ConfirmDialog>
+  )
+}

@@ -1,0 +1,89 @@
+import { Button } from '../../ui/button.tsx'
+import type { Signup, WelcomeState } from '../api.ts'
+import { when } from '../format.ts'
+import { PLATFORM_TEXT } from './selection-fields.tsx'
+
+const STATE_TEXT: Record<WelcomeState, string> = {
+  none: 'Not queued',
+  queued: 'Queued',
+  sending: 'Sending',
+  sent: 'Sent',
+  retrying: 'Retrying',
+  failed: 'Failed',
+  unsubscribed: 'Unsubscribed',
+}
+const STATE_CLASS: Record<WelcomeState, string> = {
+  none: 'bg-slate-100 text-slate-700 dark:bg-white/10 dark:text-slate-300',
+  queued: 'bg-sky-100 text-sky-900 dark:bg-sky-400/15 dark:text-sky-200',
+  sending: 'bg-sky-100 text-sky-900 dark:bg-sky-400/15 dark:text-sky-200',
+  sent: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-200',
+  retrying: 'bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200',
+  failed: 'bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-200',
+  unsubscribed: 'bg-slate-200 text-slate-800 dark:bg-white/10 dark:text-slate-300',
+}
+
+/** Issue 11: the person's phone and where their invitation stands. */
+export function invitationText(s: Signup): string {
+  const state = s.openedAt ? 'opened' : s.status === 'invited' ? 'invited' : 'waiting'
+  return `${PLATFORM_TEXT[s.platform]}, ${state}`
+}
+
+/** Sign-ups newest first: address, date, welcome email, invitation, and an Erase button each. */
+export function SignupsTable({ rows, onErase }: { rows: Signup[] | undefined; onErase: (email: string) => void }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Sign-ups, newest first</caption>
+        <thead className="text-xs text-slate-600 dark:text-slate-400">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Email
+            </th>
+            <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
+              Signed up
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Welcome email
+            </th>
+            <th scope="col" className="hidden py-2 pr-3 font-medium md:table-cell">
+              Invitation
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 dark:divide-white/10">
+          {rows?.map((s) => (
+            <tr key={s.id}>
+              <td className="py-2 pr-3 [overflow-wrap:anywhere]">
+                {s.email}
+                <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">{when(s.createdAt)}</span>
+              </td>
+              <td className="hidden py-2 pr-3 whitespace-nowrap sm:table-cell">{when(s.createdAt)}</td>
+              <td className="py-2 pr-3">
+                <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${STATE_CLASS[s.welcome]}`}>
+                  {STATE_TEXT[s.welcome]}
+                </span>
+                {s.welcomeError ? (
+                  <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">{s.welcomeError}</span>
+                ) : null}
+              </td>
+              <td className="hidden py-2 pr-3 md:table-cell">
+                {invitationText(s)}
+                {s.invitedAt ? (
+                  <span className="block text-xs text-slate-600 dark:text-slate-400">{when(s.invitedAt)}</span>
+                ) : null}
+              </td>
+              <td className="py-2 text-right">
+                <Button variant="ghost" onClick={() => onErase(s.email)} aria-label={`Erase ${s.email}`}>
+                  Erase
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,17 @@
+/** An error line that screen readers announce; empty, it takes no room. */
+export function ErrorText({ message }: { message: string | null }) {
+  return (
+    <p role="alert" className="text-sm font-medium text-red-700 empty:hidden dark:text-red-300">
+      {message}
+    </p>
+  )
+}
+
+/** What an action did, announced politely; empty, it takes no room. */
+export function DoneText({ message, className = '' }: { message: string | null; className?: string }) {
+  return (
+    <p role="status" className={`${className} text-sm text-emerald-800 empty:hidden dark:text-emerald-300`.trim()}>
+      {message}
+    </p>
+  )
+}

@@ -1,0 +1,25 @@
+import type { ComponentType } from 'react'
+import { InboxView } from './inbox-view.tsx'
+import { InvitationsView } from './invitations-view.tsx'
+import { SessionsView } from './sessions-view.tsx'
+import { SignupsView } from './signups-view.tsx'
+
+/** What the console gives every view: where a failed call goes (a 401 signs out), and sign-out itself. */
+export type ViewProps = { onError: (err: unknown) => void; onSignedOut: () => void }
+
+/**
+ * The signed-in owner's views, in the navigation's order; `#/id` opens one. A new view is a file
+ * in views/ and a line here.
+ */
+export const VIEWS = [
+  { id: 'signups', label: 'Sign-ups', View: SignupsView },
+  { id: 'invitations', label: 'Invitations', View: InvitationsView },
+  { id: 'inbox', label: 'Inbox', View: InboxView },
+  { id: 'sessions', label: 'Sessions', View: SessionsView },
+] as const satisfies readonly { id: string; label: string; View: ComponentType<ViewProps> }[]
+
+/** The view a location hash names; the first one when it names none. */
+export function viewFromHash(hash: string): (typeof VIEWS)[number] {
+  const id = hash.replace(/^#\/?/, '')
+  return VIEWS.find((v) => v.id === id) ?? VIEWS[0]
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react'
+import { api } from '../api.ts'
+import { Card, Heading } from '../components/card.tsx'
+import { ErasePersonDialog } from '../components/erase-person-dialog.tsx'
+import { Pager } from '../components/pager.tsx'
+import { SignupFilters } from '../components/signup-filters.tsx'
+import { SignupStatsCards } from '../components/signup-stats.tsx'
+import { SignupsTable } from '../components/signups-table.tsx'
+import { DoneText, ErrorText } from '../components/status-text.tsx'
+import { SuppressionsCard } from '../components/suppressions-card.tsx'
+import { useSignupList } from './use-signup-list.ts'
+
+export function SignupsView({ onError }: { onError: (err: unknown) => void }) {
+  // Bumped after an erasure: the figures and the table read again.
+  const [tick, setTick] = useState(0)
+  const signups = useSignupList({ refreshKey: tick, onError })
+  const { list } = signups
+  const [erasing, setErasing] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [done, setDone] = useState<string | null>(null)
+
+  async function erase() {
+    if (!erasing) return
+    setBusy(true)
+    try {
+      const r = await api.erase(erasing)
+      setDone(`Erased ${erasing}: ${r.signups} sign-up, ${r.messages} messages, ${r.emails} queued emails.`)
+      setErasing(null)
+      setTick((t) => t + 1)
+    } catch (err) {
+      signups.setError((err as Error).message)
+      onError(err)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <>
+      <Heading>Sign-ups</Heading>
+      <SignupStatsCards refreshKey={tick} onError={onError} />
+      <Card>
+        <SignupFilters
+          q={signups.q}
+          onQ={signups.setQ}
+          search={signups.search}
+          status={signups.status}
+          onStatus={signups.setStatus}
+          platform={signups.platform}
+          onPlatform={signups.setPlatform}
+        />
+        <p role="status" className="mb-2 text-sm text-slate-600 dark:text-slate-400">
+          {list ? `${list.total.toLocaleString('en-US')} ${signups.filtered ? 'matching' : 'in all'}` : 'Loading…'}
+        </p>
+        <DoneText className="mb-2" message={done} />
+        <ErrorText message={signups.error} />
+        <SignupsTable rows={list?.rows} onErase={setErasing} />
+        {list ? (
+          <Pager
+            page={signups.page}
+            pages={Math.ceil(list.total / list.size)}
+            onPage={signups.setPage}
+            label="Sign-up pages"
+          />
+        ) : null}
+      </Card>
+      <SuppressionsCard onError={onError} />
+      <ErasePersonDialog email={erasing} busy={busy} onConfirm={() => void erase()} onCancel={() => setErasing(null)} />
+    </>
+  )
+}

@@ -1,0 +1,200 @@
+import { z } from 'zod'
+import {
+  InvitationLinks,
+  InvitationStatus,
+  PlatformChoice,
+  PlatformFilter,
+  StatusFilter,
+  WelcomeState,
+} from './beta-testers.ts'
+import { emailAddress } from './email-address.ts'
+
+// The console's API under /admin/api (and the sign-in calls under /admin/auth), one contract for
+// both sides (issue 16): the server parses each query and body with these schemas, and the
+// console's api.ts types each answer with them. Answers are strict objects, so that a field
+// added on one side alone fails src/server/routes/admin-contract.test.ts.
+// docs/decisions/owner-console.md
+
+// ---- Query parameters and request bodies ----
+
+const search = z.string().trim().max(254).default('')
+
+/** `?q=&page=&size=`: part of an address, and a page of the list. */
+export const PageQuery = z.object({
+  q: search,
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(200).default(50),
+})
+
+/** GET /signups: a page, filtered by invitation status and platform (issue 11). */
+export const SignupListQuery = PageQuery.extend({
+  status: StatusFilter.default('all'),
+  platform: PlatformFilter.default('all'),
+})
+export type SignupListQuery = z.infer<typeof SignupListQuery>
+
+/** GET /signups/stats: the chart's period. */
+export const SignupStatsQuery = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(30), z.literal(90)]))
+    .default(30),
+})
+export type StatsDays = z.infer<typeof SignupStatsQuery>['days']
+
+export const InboxFilter = z.enum(['new', 'handled', 'all'])
+export type InboxFilter = z.infer<typeof InboxFilter>
+
+/** GET /messages: a page of the contact inbox. */
+export const InboxQuery = PageQuery.extend({ filter: InboxFilter.default('all') })
+
+/** The :id of /messages/:id/handled and /messages/:id/reopen. */
+export const MessageId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER)
+
+/** POST /people/erase and /suppressions/lift. */
+export const EmailRequest = z.strictObject({ email: emailAddress })
+
+/** The most people one confirmation invites (and one preview lists). */
+export const MAX_INVITATION_BATCH = 1000
+
+/** GET /invitations/preview: who "Invite the next N" would invite. */
+export const InvitationPreviewQuery = z.object({
+  n: z.coerce.number().int().min(1).max(MAX_INVITATION_BATCH),
+  platform: PlatformFilter.default('all'),
+})
+
+/** POST /invitations/confirm: the exact ids the preview showed, and nobody else. */
+export const InviteRequest = z.strictObject({
+  ids: z.array(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)).min(1).max(MAX_INVITATION_BATCH),
+})
+
+/** The console's selection of sign-ups: a status, a platform and part of the address. */
+export const SelectionQuery = z.object({
+  status: StatusFilter.default('all'),
+  platform: PlatformFilter.default('all'),
+  q: search,
+})
+export type Selection = z.infer<typeof SelectionQuery>
+
+export const StoreExportFormat = z.enum(['testflight', 'play'])
+export type StoreExportFormat = z.infer<typeof StoreExportFormat>
+
+/** GET /invitations/export: a selection as a file for one store. */
+export const StoreExportQuery = SelectionQuery.extend({ format: StoreExportFormat })
+
+// ---- Answers ----
+
+const iso = z.iso.datetime()
+const count = z.number().int().min(0)
+const id = z.number().int().min(1)
+
+export const Me = z.strictObject({ email: z.string(), sessionId: z.string() })
+export type Me = z.infer<typeof Me>
+
+export const Signup = z.strictObject({
+  id,
+  email: z.string(),
+  createdAt: iso,
+  welcome: WelcomeState,
+  /** Why the last attempt failed, while the welcome email is retrying or failed. */
+  welcomeError: z.string().nullable(),
+  platform: PlatformChoice,
+  status: InvitationStatus,
+  invitedAt: iso.nullable(),
+  openedAt: iso.nullable(),
+})
+export type Signup = z.infer<typeof Signup>
+
+export const SignupPage = z.strictObject({ rows: z.array(Signup), total: count, page: id, size: id })
+export type SignupPage = z.infer<typeof SignupPage>
+
+export const SignupStats = z.strictObject({
+  total: count,
+  today: count,
+  last7Days: count,
+  /** One entry per UTC day of the period, oldest first, days without sign-ups as 0. */
+  perDay: z.array(z.strictObject({ day: z.iso.date(), count })),
+})
+export type SignupStats = z.infer<typeof SignupStats>
+
+export const ContactMessage = z.strictObject({
+  id,
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  createdAt: iso,
+  handledAt: iso.nullable(),
+  handledBy: z.string().nullable(),
+})
+export type ContactMessage = z.infer<typeof ContactMessage>
+
+export const InboxPage = z.strictObject({
+  rows: z.array(ContactMessage),
+  counts: z.strictObject({ all: count, new: count, handled: count }),
+  page: id,
+  size: id,
+})
+export type InboxPage = z.infer<typeof InboxPage>
+
+export const EraseResult = z.strictObject({ signups: count, messages: count, emails: count })
+export type EraseResult = z.infer<typeof EraseResult>
+
+export const SessionInfo = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  method: z.string(),
+  userAgent: z.string().nullable(),
+  createdAt: iso,
+  lastSeenAt: iso,
+  current: z.boolean(),
+})
+export type SessionInfo = z.infer<typeof SessionInfo>
+export const SessionList = z.strictObject({ sessions: z.array(SessionInfo) })
+
+export const AuditEntry = z.strictObject({
+  at: iso,
+  actor: z.string(),
+  action: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+})
+export type AuditEntry = z.infer<typeof AuditEntry>
+export const AuditLog = z.strictObject({ entries: z.array(AuditEntry) })
+
+const Stores = z.strictObject({ ios: z.boolean(), android: z.boolean() })
+
+export const InvitationSummary = z.strictObject({
+  byStatus: z.strictObject({ waiting: count, invited: count, opened: count }),
+  byPlatform: z.strictObject({ unknown: count, ios: count, android: count }),
+  /** Which store links are set: the console says when one is not. */
+  stores: Stores,
+  maxBatch: z.literal(MAX_INVITATION_BATCH),
+})
+export type InvitationSummary = z.infer<typeof InvitationSummary>
+
+export const InvitationPreviewRow = z.strictObject({
+  id,
+  email: z.string(),
+  platform: PlatformChoice,
+  created_at: iso,
+  links: InvitationLinks,
+})
+export type InvitationPreviewRow = z.infer<typeof InvitationPreviewRow>
+export const InvitationPreview = z.strictObject({ rows: z.array(InvitationPreviewRow), stores: Stores })
+export type InvitationPreview = z.infer<typeof InvitationPreview>
+
+export const InviteResult = z.strictObject({ invited: count, skipped: count })
+export type InviteResult = z.infer<typeof InviteResult>
+
+export const SuppressionCount = z.strictObject({ count })
+export const LiftResult = z.strictObject({ lifted: z.boolean() })
+
+export const Passkey = z.strictObject({ id: z.string(), name: z.string(), createdAt: iso, lastUsedAt: iso.nullable() })
+export type Passkey = z.infer<typeof Passkey>
+export const PasskeyList = z.strictObject({ passkeys: z.array(Passkey) })
+
+/** WebAuthn options for the browser, and the id of the challenge they carry. */
+export const PasskeyOptions = z.strictObject({ challengeId: z.string(), options: z.unknown() })
+export const PasskeySignIn = z.strictObject({ email: z.string() })
+export const LinkRequestAnswer = z.strictObject({ message: z.string() })
