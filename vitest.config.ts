@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
-// Two projects: Node-side code (shared, server, emails) and the page's components in jsdom.
+// Two projects: Node-side code (shared, server, emails) and, in jsdom, the page's and the
+// console's components.
 // Browser tests live in e2e/ and run under Playwright, not here.
 export default defineConfig({
   test: {
@@ -24,7 +25,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['src/web/**/*.test.{ts,tsx}'],
+          include: ['src/web/**/*.test.{ts,tsx}', 'src/console/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/test-setup.ts'],
         },
       },
