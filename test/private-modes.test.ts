@@ -77,8 +77,8 @@ test('after a start under umask 022, sign-ups and emails, nothing in the data fo
   const server = await launch(env)
   await signUpsAndEmails(server, env.OUTBOX_DIR)
   // data/ holds pglite/, pglite.lock/, pglite.owner-secret and outbox/; the server made it too.
-  expect((await readdir(data)).sort()).toEqual(['outbox', 'pglite', 'pglite.lock', 'pglite.owner-secret'])
   expect(await openToOthers(data)).toEqual([])
+  expect((await readdir(data)).sort()).toEqual(['outbox', 'pglite', 'pglite.lock', 'pglite.owner-secret'])
   expect(await server.stop()).toBe(0)
   expect(await openToOthers(data)).toEqual([])
 }, 240_000)
