@@ -1,17 +1,24 @@
 // `npm run owner -- link EMAIL`: prints a one-time sign-in URL for the console (15 minutes, single
 // use) as the last line. The first-run and recovery path: it needs no working email.
 // Run it with the server's environment (OWNER_EMAILS, PUBLIC_URL, DATABASE_URL or PGLITE_DIR).
-// It never opens a PGlite folder a server may be using: see docs/decisions/owner-console.md.
+// It never opens a PGlite folder a server may be using: see docs/decisions/data-folder-ownership.md.
 import { loadConfig, type Config } from '../src/server/config.ts'
+import { describeHolder, FolderInUseError, lockFolder, type FolderLock } from '../src/server/db/folder-lock.ts'
 import { migrate } from '../src/server/db/migrate.ts'
 import { openDb } from '../src/server/db/open.ts'
 import { ownerSecret, readSecretFile, secretFilePath, writeSecretFile } from '../src/server/owner/keys.ts'
 import { LINK_TTL_MS, signInUrl, signLinkToken } from '../src/server/owner/link-token.ts'
+import { restrictUmask } from '../src/server/private-files.ts'
 import { normaliseEmail } from '../src/shared/email-address.ts'
+
+/** How long to wait for a starting server to leave the secret file (a first start creates the database). */
+const WAIT_FOR_SERVER_MS = 30_000
 
 const USAGE = 'usage: npm run owner -- link EMAIL'
 
 async function main(argv: string[]): Promise<number> {
+  // The secret file and any folder we create: this user's only (issue 14).
+  restrictUmask()
   const [command, address, ...rest] = argv
   if (command !== 'link' || !address || rest.length) {
     console.error(USAGE)
@@ -40,17 +47,38 @@ async function main(argv: string[]): Promise<number> {
 
 /**
  * PostgreSQL: read the secret from the database, which any number of processes may open.
- * PGlite: the running server (or an earlier run) left a copy beside the data folder; only when
- * there is none, so no server has ever started on that folder, open the folder ourselves.
+ * PGlite, one rule: whoever holds the folder's lock is the only one to open it. A server that
+ * holds it writes the secret file once it has opened the folder (and deleted any older copy when
+ * it took the lock), so we wait for that file. When nobody holds it, we take the lock and open
+ * the folder ourselves for the few seconds we need.
  */
 async function findSecret(config: Config): Promise<Buffer> {
-  const file = config.DATABASE_URL ? null : secretFilePath(config.PGLITE_DIR)
-  if (file) {
-    const saved = await readSecretFile(file)
-    if (saved) return saved
+  if (config.DATABASE_URL) return readFromDatabase(config)
+  const file = secretFilePath(config.PGLITE_DIR)
+  if (!file) throw new Error('PGLITE_DIR=memory:// keeps nothing another process could use')
+  const deadline = Date.now() + WAIT_FOR_SERVER_MS
+  for (;;) {
+    let lock: FolderLock
+    try {
+      lock = await lockFolder(config.PGLITE_DIR, 'owner-cli')
+    } catch (err) {
+      if (!(err instanceof FolderInUseError)) throw err
+      // Only a server's copy: another `npm run owner` holding the folder is done in seconds.
+      const saved = err.holder?.role === 'server' ? await readSecretFile(file) : null
+      if (saved) return saved
+      if (Date.now() > deadline) throw new Error(gaveUp(err, file))
+      await new Promise((r) => setTimeout(r, 200))
+      continue
+    }
+    return readFromDatabase(config, lock, file)
   }
-  if (!config.DATABASE_URL && !file) throw new Error('PGLITE_DIR=memory:// keeps nothing another process could use')
-  const db = await openDb(config)
+}
+
+async function readFromDatabase(config: Config, lock?: FolderLock, file?: string): Promise<Buffer> {
+  const db = await openDb(config, {
+    ...(lock ? { lock } : {}),
+    onNotPrivate: (problems) => console.error(`warning: could not make private: ${problems.join('; ')}`),
+  })
   try {
     await migrate(db)
     const secret = await ownerSecret(db)
@@ -59,6 +87,11 @@ async function findSecret(config: Config): Promise<Buffer> {
   } finally {
     await db.close()
   }
+}
+
+function gaveUp(err: FolderInUseError, file: string): string {
+  const holder = err.holder ? describeHolder(err.holder) : 'another process'
+  return `${err.dir} is held by ${holder}, which has not written ${file} within ${WAIT_FOR_SERVER_MS / 1000} s; the folder was not opened. Try again once the server answers /healthz, or restart the server if the file was deleted.`
 }
 
 main(process.argv.slice(2)).then(

@@ -1,11 +1,11 @@
-import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { DB_KINDS } from '../src/server/test-app.ts'
 import { serverDatabase } from './support/server-database.ts'
-import { ROOT, startServer, waitHealthy } from './support/server-process.ts'
+import { runOwnerCli } from './support/owner-cli.ts'
+import { startServer, waitHealthy } from './support/server-process.ts'
 
 // `npm run owner -- link EMAIL` while the server runs, on PGlite too (whose folder a second
 // process must not open): the link it prints signs in on the running server.
@@ -15,22 +15,6 @@ afterEach(async () => {
   for (const fn of cleanup.reverse()) await fn().catch(() => {})
   cleanup = []
 })
-
-function runOwnerCli(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/owner.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let out = ''
-  let err = ''
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()))
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()))
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out, err })))
-}
 
 describe.each(DB_KINDS)('npm run owner -- link, %s', (kind) => {
   test('prints a one-time link as its last line that signs in on the running server', { timeout: 90_000 }, async () => {

@@ -2,7 +2,9 @@ import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { createApp } from './app.ts'
 import { loadConfig } from './config.ts'
-import { deferredDb } from './db/deferred.ts'
+import { claimDataFolder } from './db/claim-folder.ts'
+import { deferredDb, withRetryAfterWhileStarting } from './db/deferred.ts'
+import type { FolderLock } from './db/folder-lock.ts'
 import { migrate } from './db/migrate.ts'
 import { openDb } from './db/open.ts'
 import { createEmailQueue } from './email/queue.ts'
@@ -14,19 +16,34 @@ import { createLogger } from './log.ts'
 import { createSignupDigest } from './owner/digest.ts'
 import { ownerSecret, secretFilePath, writeSecretFile } from './owner/keys.ts'
 import { syncOwnerEmails } from './owner/owners.ts'
+import { makePrivate, restrictUmask } from './private-files.ts'
 import { shutdown } from './shutdown.ts'
 
 // The one place with side effects: configuration, database, email worker, HTTP server.
+// Before anything is written: files we create are the server user's alone (issue 14).
+restrictUmask()
 const config = loadConfigOrExit()
 const logger = createLogger(config.LOG_LEVEL)
 
-const ready = openDb(config).then(async (db) => {
+// PGlite: the folder is ours before we listen or open anything, or we stop here (issue 14).
+const secretFile = config.DATABASE_URL ? null : secretFilePath(config.PGLITE_DIR)
+const lock = secretFile ? await claimFolderOrExit(config.PGLITE_DIR, secretFile) : null
+const reportNotPrivate = (problems: string[]) =>
+  logger.error(
+    { event: 'files.not_private', problems: problems.slice(0, 20), count: problems.length },
+    `${problems.length} data path(s) could not be made readable by this user only (0700/0600); fix their owner or mode`,
+  )
+const privatePaths = [secretFile, config.OUTBOX_DIR].filter((p): p is string => p !== null)
+const notPrivate = await makePrivate(privatePaths)
+if (notPrivate.length) reportNotPrivate(notPrivate)
+
+const ready = openDb(config, { ...(lock ? { lock } : {}), onNotPrivate: reportNotPrivate }).then(async (db) => {
   const applied = await migrate(db)
   if (applied.length) logger.info({ event: 'db.migrated', applied }, 'migrations applied')
   await syncOwnerEmails(db, config.OWNER_EMAILS)
   // PGlite: `npm run owner` cannot open the folder while we hold it, so it signs links with this copy.
-  const secretFile = config.DATABASE_URL ? null : secretFilePath(config.PGLITE_DIR)
   if (secretFile) await writeSecretFile(secretFile, await ownerSecret(db))
+  logger.info({ event: 'db.ready' }, 'database ready')
   return db
 })
 ready.catch((err: unknown) => {
@@ -43,7 +60,7 @@ const app = createApp({
   logger,
   wakeEmailQueue: queue.wake,
 })
-const server = createNodeServer(app.fetch, {
+const server = createNodeServer(withRetryAfterWhileStarting(app.fetch, db.isReady), {
   settings: config,
   logger,
   errorHeaders: await plainErrorHeaders(config.CSP_CONNECT_SRC),
@@ -81,6 +98,19 @@ async function stop(signal: string): Promise<void> {
 }
 process.once('SIGTERM', () => void stop('SIGTERM'))
 process.once('SIGINT', () => void stop('SIGINT'))
+
+async function claimFolderOrExit(dir: string, secret: string): Promise<FolderLock> {
+  try {
+    const held = await claimDataFolder(dir, secret, logger)
+    // Also on a fatal exit; a SIGKILL leaves the claim behind, and the next start finds it stale.
+    process.once('exit', () => held.release())
+    return held
+  } catch (err) {
+    // One line that names the folder and its holder; the folder was not opened.
+    logger.fatal({ event: 'db.folder_in_use' }, (err as Error).message)
+    process.exit(1)
+  }
+}
 
 function loadConfigOrExit() {
   try {

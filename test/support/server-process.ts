@@ -25,12 +25,18 @@ export type ServerProcess = {
  */
 export async function startServer(
   env: Record<string, string>,
-  options: { timeoutMs?: number; /** `ulimit -n` for the server process. */ fileLimit?: number } = {},
+  options: {
+    timeoutMs?: number
+    /** `ulimit -n` for the server process. */ fileLimit?: number
+    /** The shell's umask the server starts under, e.g. '022'. */ umask?: string
+  } = {},
 ): Promise<ServerProcess> {
   const node = [process.execPath, '--import', 'tsx', 'src/server/index.ts']
-  const [command, ...args] = options.fileLimit
-    ? ['sh', '-c', `ulimit -n ${options.fileLimit} && exec "$0" "$@"`, ...node]
-    : node
+  const shell = [
+    ...(options.fileLimit ? [`ulimit -n ${options.fileLimit}`] : []),
+    ...(options.umask ? [`umask ${options.umask}`] : []),
+  ]
+  const [command, ...args] = shell.length ? ['sh', '-c', `${shell.join(' && ')} && exec "$0" "$@"`, ...node] : node
   const child = spawn(command!, args, {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', ...env },

@@ -1,6 +1,8 @@
 import { mkdir } from 'node:fs/promises'
 import pg from 'pg'
+import { makePrivate, PRIVATE_DIR_MODE } from '../private-files.ts'
 import type { Db, Tx } from './db.ts'
+import { lockFolder, type FolderLock } from './folder-lock.ts'
 import { openPglite } from './pglite.ts'
 import { ANON_POOL_SIZE_DEFAULT, POOL_SIZE_DEFAULT } from './pool-sizes.ts'
 
@@ -13,16 +15,58 @@ export type DbConfig = {
   DATABASE_ANON_POOL_SIZE?: number
 }
 
-/** PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite in PGLITE_DIR ('memory://' keeps it in memory). */
-export async function openDb(config: DbConfig): Promise<Db> {
+export type OpenOptions = {
+  /**
+   * PGlite: the folder's lock, when the caller took it already (the server does, before it
+   * listens). Otherwise openDb takes it, as the 'server' role. Either way close() releases it.
+   */
+  lock?: FolderLock
+  /** PGlite: paths in the folder that could not be made private (0700/0600), for the caller to report. */
+  onNotPrivate?: (problems: string[]) => void
+}
+
+/**
+ * PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite in PGLITE_DIR ('memory://'
+ * keeps it in memory). A PGlite folder is opened only under its lock (folder-lock.ts), so a
+ * second opener gets FolderInUseError and never touches the files.
+ */
+export async function openDb(config: DbConfig, options: OpenOptions = {}): Promise<Db> {
   if (config.DATABASE_URL) {
     return openPool(config.DATABASE_URL, {
       size: config.DATABASE_POOL_SIZE ?? POOL_SIZE_DEFAULT,
       anonSize: config.DATABASE_ANON_POOL_SIZE ?? ANON_POOL_SIZE_DEFAULT,
     })
   }
-  if (!config.PGLITE_DIR.startsWith('memory://')) await mkdir(config.PGLITE_DIR, { recursive: true })
-  return openPglite(config.PGLITE_DIR)
+  const dir = config.PGLITE_DIR
+  if (dir.startsWith('memory://')) return openPglite(dir)
+  const lock = options.lock ?? (await lockFolder(dir, 'server'))
+  const report = (problems: string[]) => {
+    if (problems.length) options.onNotPrivate?.(problems)
+  }
+  let db: Db
+  try {
+    await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE })
+    // Folders made by older versions (0755, files 0666), before anything is read from them.
+    report(await makePrivate([dir]))
+    db = await openPglite(dir)
+    // PGlite wrote its new files (initdb's ~1,000, pg_internal.init at each open) 0666.
+    report(await makePrivate([dir]))
+  } catch (err) {
+    lock.release()
+    throw err
+  }
+  return {
+    ...db,
+    close: async () => {
+      try {
+        await db.close()
+        // The files PGlite writes as it stops; the next start would fix them too.
+        await makePrivate([dir])
+      } finally {
+        lock.release()
+      }
+    },
+  }
 }
 
 function openPool(url: string, sizes: { size: number; anonSize: number }): Db {

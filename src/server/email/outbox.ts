@@ -38,7 +38,8 @@ export function createOutboxTransport(options: { dir: string }): Transport {
       try {
         const marker = join(dir, `${email.id}.json`)
         if (await exists(marker)) return { ok: true, id: email.id }
-        await mkdir(dir, { recursive: true })
+        // Every email in clear: the server's user only, whatever the umask (issue 14).
+        await mkdir(dir, { recursive: true, mode: 0o700 })
         const options = mailOptions(email)
         const createdAt = new Date()
         const eml = await new MailComposer({ ...options, date: createdAt }).compile().build()
@@ -104,7 +105,7 @@ export async function removeLeftoverTempFiles(dir: string): Promise<number> {
 // Temp file, fsync, rename: a reader (or a restart) sees the old state or the whole file, never half of it.
 async function writeAtomic(dir: string, name: string, data: string | Buffer): Promise<void> {
   const temp = join(dir, `.${name}.${randomBytes(6).toString('hex')}.tmp`)
-  const handle = await open(temp, 'w')
+  const handle = await open(temp, 'w', 0o600)
   try {
     await handle.writeFile(data)
     await handle.sync()
