@@ -40,5 +40,11 @@ const edge = (globalThis as EdgeRuntimeGlobal).EdgeRuntime
 
 Deno.serve(
   { port: settings.PORT, onListen: ({ port }) => logger.info({ event: 'listening', port }, 'resend-email listening') },
-  createHandler({ db, queue, logger, waitUntil: edge ? (work) => edge.waitUntil(work) : undefined }),
+  createHandler({
+    db,
+    queue,
+    logger,
+    serviceRoleKey: settings.SUPABASE_SERVICE_ROLE_KEY,
+    waitUntil: edge ? (work) => edge.waitUntil(work) : undefined,
+  }),
 )
