@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, createHmac, randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../src/server/db/db.ts'
@@ -116,6 +116,18 @@ test('a listed address gets one welcome email, the one the Node server would sen
   expect(sent.text).toContain(`${SITE_URL}/unsubscribe?token=${signup.t}`)
   // The static host has no /beta pages, so the email asks no phone choice it could not record.
   expect(sent.text).not.toContain('/beta/phone')
+})
+
+// Issue 15, defect 5: the function's logs hash addresses under a key of its service-role key.
+test('the logs name an address only by a keyed hash', async () => {
+  await signUp('Hopper@Example.com')
+  expect((await resendEmail('hopper@example.com')).status).toBe(200)
+  const key = createHmac('sha256', SERVICE_KEY).update('solodesk-owner:log').digest()
+  const keyed = createHmac('sha256', key).update('hopper@example.com').digest('hex').slice(0, 12)
+  const plain = createHash('sha256').update('hopper@example.com').digest('hex').slice(0, 12)
+  expect(fn.output()).toContain(`"to":"${keyed}"`)
+  expect(fn.output()).not.toContain(plain)
+  expect(fn.output().toLowerCase()).not.toContain('hopper@example.com')
 })
 
 test('an address never signed up gets the same answer, and nothing is queued or sent', async () => {

@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { emailAddress } from '../../shared/email-address.ts'
 import { apiError } from '../errors.ts'
 import { audit } from '../owner/audit.ts'
 import { csvRecord } from '../owner/csv.ts'
@@ -31,7 +30,17 @@ const Stats = z.object({
     .pipe(z.union([z.literal(30), z.literal(90)]))
     .default(30),
 })
-const Erase = z.strictObject({ email: emailAddress })
+// Any address the database may hold, not only what the shared schema accepts: rows stored by SQL
+// or an import must be erasable too (issue 15, defect 5), and lifting works the same way. The
+// database's own checks: at most 254 characters, one @ (PostgreSQL text never holds NUL).
+const Erase = z.strictObject({
+  email: z
+    .string()
+    .trim()
+    .min(3, 'Enter the address as stored.')
+    .max(254, 'Enter the address as stored.')
+    .regex(/^[^@\u0000]+@[^@\u0000]+$/, 'Enter the address as stored.'),
+})
 const MessageId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER)
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
@@ -98,7 +107,7 @@ export function adminDataRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
 
   app.post('/people/erase', async (c) => {
     const { email } = parse(Erase, await readJsonBody(c))
-    return c.json(await erasePerson(db, await deps.secret(), c.get('session').email, email))
+    return c.json(await erasePerson(db, await deps.secret(), c.get('session').email, email, deps.transport))
   })
 
   // The suppression list (unsubscribed mailboxes, kept as keyed hashes): its size, and lifting one
