@@ -10,6 +10,7 @@ import { fastBodyLimit } from './http/body-limit.ts'
 import { clientIp, rateLimitKey } from './http/client-ip.ts'
 import { rateLimit, type Limits } from './http/rate-limit.ts'
 import { securityHeaders } from './http/security-headers.ts'
+import type { Transport } from './email/transport.ts'
 import type { Logger } from './log.ts'
 import { requireApiKey } from './routes/api-key.ts'
 import { betaRoutes } from './routes/beta.ts'
@@ -39,6 +40,8 @@ export type AppDeps = {
   logger: Logger
   /** Called after an email was queued, so the worker sends it now rather than at its next poll. */
   wakeEmailQueue?: () => void
+  /** The email transport, whose kept copies erasure deletes (the outbox's files). */
+  transport?: Pick<Transport, 'forget'>
 }
 
 // What Supabase's API gateway allows, so supabase-js and the page's clients work cross-origin too.
@@ -124,7 +127,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', healthRoutes(db))
   app.route('/', unsubscribeRoutes({ db, logger, wakeEmailQueue }))
   app.route('/', betaRoutes({ db, logger, config }))
-  app.route('/admin', adminRoutes({ db, logger, config, wakeEmailQueue }))
+  app.route('/admin', adminRoutes({ db, logger, config, wakeEmailQueue, transport: deps.transport }))
   app.route('/', staticRoutes(config.STATIC_DIR))
 
   app.notFound((c) => c.text('Not found', 404))

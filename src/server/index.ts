@@ -13,6 +13,7 @@ import { plainErrorHeaders } from './http/client-error.ts'
 import { fileDescriptorLimit } from './http/connection-limits.ts'
 import { createNodeServer } from './http/node-server.ts'
 import { createLogger } from './log.ts'
+import { keyAddressHashes } from './log-redact.ts'
 import { createSignupDigest } from './owner/digest.ts'
 import { ownerSecret, secretFilePath, writeSecretFile } from './owner/keys.ts'
 import { syncOwnerEmails } from './owner/owners.ts'
@@ -41,8 +42,12 @@ const ready = openDb(config, { ...(lock ? { lock } : {}), onNotPrivate: reportNo
   const applied = await migrate(db)
   if (applied.length) logger.info({ event: 'db.migrated', applied }, 'migrations applied')
   await syncOwnerEmails(db, config.OWNER_EMAILS)
+  const secret = await ownerSecret(db)
+  // Logs hash addresses under a key of the owner secret, as the audit log does (issue 15); every
+  // request that could log one waits for this database anyway.
+  keyAddressHashes(secret)
   // PGlite: `npm run owner` cannot open the folder while we hold it, so it signs links with this copy.
-  if (secretFile) await writeSecretFile(secretFile, await ownerSecret(db))
+  if (secretFile) await writeSecretFile(secretFile, secret)
   logger.info({ event: 'db.ready' }, 'database ready')
   return db
 })
@@ -59,6 +64,7 @@ const app = createApp({
   db,
   logger,
   wakeEmailQueue: queue.wake,
+  transport,
 })
 const server = createNodeServer(withRetryAfterWhileStarting(app.fetch, db.isReady), {
   settings: config,

@@ -68,7 +68,12 @@ export const NO_RATE_LIMITS = Object.fromEntries(
 
 export function testApp(
   db: Db,
-  options: { staticDir?: string; wakeEmailQueue?: () => void; config?: Partial<AppDeps['config']> } = {},
+  options: {
+    staticDir?: string
+    wakeEmailQueue?: () => void
+    config?: Partial<AppDeps['config']>
+    transport?: AppDeps['transport']
+  } = {},
 ) {
   return createApp({
     config: {
@@ -80,6 +85,7 @@ export function testApp(
     db,
     logger: silentLogger,
     ...(options.wakeEmailQueue ? { wakeEmailQueue: options.wakeEmailQueue } : {}),
+    ...(options.transport ? { transport: options.transport } : {}),
   })
 }
 

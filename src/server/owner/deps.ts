@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts'
 import type { Db } from '../db/db.ts'
+import type { Transport } from '../email/transport.ts'
 import type { Logger } from '../log.ts'
 import { ownerSecret } from './keys.ts'
 
@@ -22,6 +23,8 @@ export type OwnerDeps = {
   logger: Logger
   config: OwnerConfig
   wakeEmailQueue: () => void
+  /** Erasure deletes the transport's kept copies (the outbox's files); absent in some tests. */
+  transport?: Pick<Transport, 'forget'> | undefined
   /** The owner secret, read (or made) once per process. */
   secret: () => Promise<Buffer>
 }

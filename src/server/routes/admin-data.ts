@@ -78,7 +78,7 @@ export function adminDataRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
 
   app.post('/people/erase', async (c) => {
     const { email } = parse(EmailRequest, await readJsonBody(c))
-    return c.json(await erasePerson(db, await deps.secret(), c.get('session').email, email))
+    return c.json(await erasePerson(db, await deps.secret(), c.get('session').email, email, deps.transport))
   })
 
   // The suppression list (unsubscribed mailboxes, kept as keyed hashes): its size, and lifting one

@@ -7,6 +7,7 @@ import { emailHash } from '../../../src/server/log-redact.ts'
 import { readJsonRequest } from '../../../src/server/routes/json-body.ts'
 import { validate } from '../../../src/server/routes/validation.ts'
 import type { FunctionLogger } from './logger.ts'
+import { hasServiceKey } from './service-key.ts'
 
 /** The same answer whether or not the address is on the list, as the Node server's (routes/functions.ts). */
 const ANSWER = { queued: true }
@@ -14,6 +15,8 @@ const ANSWER = { queued: true }
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** Unknown and already used tokens get this one answer: it tells nobody whether an address was on the list. */
 const UNKNOWN_TOKEN_HINT = 'The address may have left the beta already; nothing else is needed.'
+
+const RETRY_HINT = 'Send it as Authorization: Bearer <SUPABASE_SERVICE_ROLE_KEY>; see docs/deploy-supabase.md.'
 
 /** What Supabase's gateway and the Node server (app.ts) allow cross-origin; the function answers CORS itself. */
 export const CORS = {
@@ -28,6 +31,8 @@ export type HandlerDeps = {
   db: Db
   queue: Pick<EmailQueue, 'runOnce'>
   logger: FunctionLogger
+  /** SUPABASE_SERVICE_ROLE_KEY: the only key the retry entry point accepts. */
+  serviceRoleKey: string
   /**
    * Supabase's EdgeRuntime.waitUntil: the email is sent after the answer, as the Node server's
    * worker does. Without it (deno run) the send finishes before the answer.
@@ -38,7 +43,7 @@ export type HandlerDeps = {
 /**
  * The resend-email function: `POST /resend-email` queues and sends the welcome email of a listed
  * address; `POST /resend-email/retry` sends the emails whose retry is due (pg_cron calls it every
- * minute); `POST /resend-email/unsubscribe?token=…` takes an address off the list for good
+ * minute, with the service-role key); `POST /resend-email/unsubscribe?token=…` takes an address off the list for good
  * (app_private.unsubscribe: the sign-up, its queued email, and a suppression of its mailbox).
  * Paths may carry Supabase's `/functions/v1` prefix (local runs behind a proxy).
  */
@@ -71,10 +76,19 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
       return json(ANSWER, 200)
     }
     if (path === '/resend-email/retry') {
+      // Calling it sends nothing more and nothing sooner (the queue's backoff and leases), but each
+      // call claims on the database and is a billed invocation, so only pg_cron may, with the
+      // service-role key (issue 15, defect 10). Checked before anything else touches the database.
+      if (!(await hasServiceKey(req, deps.serviceRoleKey)))
+        throw apiError(
+          401,
+          'UNAUTHORIZED',
+          "The retry entry point needs the project's service-role key.",
+          null,
+          RETRY_HINT,
+        )
       if (req.method !== 'POST')
         throw apiError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed; use POST.`)
-      // Safe for anyone to call: it only sends emails already queued and due, under the queue's
-      // own backoff and leases, so calling it more often sends nothing more and nothing sooner.
       await background(() => queue.runOnce())
       return new Response(null, { status: 202, headers: CORS })
     }

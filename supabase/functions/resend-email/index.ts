@@ -5,6 +5,7 @@
 import { loadConfig } from '../../../src/server/config.ts'
 import { createEmailQueue } from '../../../src/server/email/queue.ts'
 import { createResendTransport } from '../../../src/server/email/resend.ts'
+import { keyAddressHashes } from '../../../src/server/log-redact.ts'
 import { openDb } from './db.ts'
 import { createHandler } from './handler.ts'
 import { createFunctionLogger } from './logger.ts'
@@ -12,6 +13,9 @@ import { withOneClickUnsubscribe } from './one-click.ts'
 import { loadSettings } from './settings.ts'
 
 const settings = loadSettings(Deno.env.toObject())
+// The logs' address hashes are keyed (issue 15): here by the one secret Supabase gives every
+// function; the owner secret the Node server uses would cost a database round trip at each start.
+keyAddressHashes(settings.SUPABASE_SERVICE_ROLE_KEY)
 // The retry rules (attempts, backoff, lease) are the Node server's defaults, from the same code.
 const defaults = loadConfig({})
 const encoder = new TextEncoder()
@@ -40,5 +44,11 @@ const edge = (globalThis as EdgeRuntimeGlobal).EdgeRuntime
 
 Deno.serve(
   { port: settings.PORT, onListen: ({ port }) => logger.info({ event: 'listening', port }, 'resend-email listening') },
-  createHandler({ db, queue, logger, waitUntil: edge ? (work) => edge.waitUntil(work) : undefined }),
+  createHandler({
+    db,
+    queue,
+    logger,
+    serviceRoleKey: settings.SUPABASE_SERVICE_ROLE_KEY,
+    waitUntil: edge ? (work) => edge.waitUntil(work) : undefined,
+  }),
 )
