@@ -115,7 +115,7 @@ export async function openSession(c: Context, deps: OwnerDeps, email: string, me
   // Sign-ins are rare: the moment to forget dead sessions and spent links, with no timer.
   await pruneSessions(deps.db)
   const token = await createSession(deps.db, { email, method, userAgent: c.req.header('user-agent') }, deps.config)
-  setSessionCookie(c, deps.config.TRUST_PROXY, token, deps.config.OWNER_SESSION_ABSOLUTE_HOURS * 3600)
+  setSessionCookie(c, deps.config, token, deps.config.OWNER_SESSION_ABSOLUTE_HOURS * 3600)
 }
 
 function pageHeaders(c: Context) {

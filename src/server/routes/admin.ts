@@ -7,14 +7,14 @@ import { readSession } from '../owner/sessions.ts'
 import { adminAccountRoutes, type OwnerEnv } from './admin-api.ts'
 import { adminAuthRoutes } from './admin-auth.ts'
 import { adminDataRoutes } from './admin-data.ts'
-import { adminConsoleRoutes } from './admin-console.ts'
+import { adminConsoleRoutes, consoleHeaders } from './admin-console.ts'
 import { adminInvitationRoutes } from './admin-invitations.ts'
 
 /** The console API: every route here needs a live session (admin.test.ts checks each one). */
 export function adminApiRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
   const app = new Hono<OwnerEnv>()
   app.use('*', async (c, next) => {
-    const token = sessionCookie(c, deps.config.TRUST_PROXY)
+    const token = sessionCookie(c, deps.config)
     const session = token ? await readSession(deps.db, token, deps.config.OWNER_EMAILS, deps.config) : null
     if (!session) throw apiError(401, 'UNAUTHENTICATED', 'Sign in first')
     c.set('session', session)
@@ -31,7 +31,8 @@ export function adminApiRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
 export function adminRoutes(input: Omit<OwnerDeps, 'secret'>): Hono {
   const deps = ownerDeps(input)
   const app = new Hono()
-  app.use('*', sameOrigin(deps.config.PUBLIC_URL))
+  app.use('*', consoleHeaders())
+  app.use('*', sameOrigin(deps.config.PUBLIC_URL, deps.config.TRUST_PROXY))
   app.route('/api', adminApiRoutes(deps))
   app.all('/api/*', () => {
     throw apiError(404, 'PGRST125', 'Invalid path specified in request URL')
