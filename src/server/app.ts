@@ -4,7 +4,7 @@ import { cors } from 'hono/cors'
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status'
 import { loadConfig, type Config } from './config.ts'
 import type { Db } from './db/db.ts'
-import { ApiError } from './errors.ts'
+import { ApiError, dataException } from './errors.ts'
 import { clientAborted } from './http/aborted.ts'
 import { fastBodyLimit } from './http/body-limit.ts'
 import { clientIp, rateLimitKey } from './http/client-ip.ts'
@@ -130,6 +130,8 @@ export function createApp(deps: AppDeps): Hono {
   app.notFound((c) => c.text('Not found', 404))
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body, err.status as ContentfulStatusCode)
+    const badData = dataException(err)
+    if (badData) return c.json(badData.body, 400)
     if (clientAborted(c)) {
       logger.debug({ event: 'request.aborted', method: c.req.method, path: c.req.path }, 'client left mid-request')
       // nginx's "client closed request": never sent, and never counted as a server error.

@@ -48,3 +48,19 @@ function statusFor(code: string): number | undefined {
   if (code.startsWith('08') || code.startsWith('53')) return 503
   return undefined
 }
+
+/**
+ * A value PostgreSQL refused as data (SQLSTATE class 22: a NUL byte in text, a date out of range,
+ * a number that does not fit), which is always the input's fault: 400 as PostgREST answers it.
+ * Undefined for anything else. The routes validate first; this is the net under them (issue 15).
+ */
+export function dataException(err: unknown): ApiError | undefined {
+  const code = (err as { code?: unknown } | null)?.code
+  if (typeof code !== 'string' || !/^22[0-9A-Z]{3}$/.test(code)) return undefined
+  return fromPgError(err)
+}
+
+/** Text PostgreSQL cannot store (NUL): 400, with the code PostgreSQL gives it (22021). */
+export function nulError(what: string): ApiError {
+  return apiError(400, '22021', `${what} may not contain the NUL character (\\u0000).`)
+}

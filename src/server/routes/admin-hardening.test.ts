@@ -5,10 +5,26 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { robotsTxt } from '../../../scripts/seo.ts'
 import type { Db } from '../db/db.ts'
 import { asOwner, linkToken, ORIGIN, ownerApp, postLink, signIn, truncateOwner } from '../owner/test-owner.ts'
-import { DB_KINDS, fromAddress, testDb } from '../test-app.ts'
+import { DB_KINDS, fromAddress, silentLogger, testDb } from '../test-app.ts'
+import { loadConfig } from '../config.ts'
+import { dataException } from '../errors.ts'
+import { ownerDeps } from '../owner/deps.ts'
 import { CONSOLE_CSP } from './admin-console.ts'
+import { adminApiRoutes } from './admin.ts'
 
 // Issue 15 (second hardening round), part A: the console's smaller defects, each on both databases.
+
+/** Every route of the console's API with each path parameter set to `value` (as admin.test.ts lists them). */
+function apiRoutes(db: Db, value: string): { method: string; path: string }[] {
+  const app = adminApiRoutes(ownerDeps({ db, logger: silentLogger, config: loadConfig({}), wakeEmailQueue: () => {} }))
+  const seen = new Set<string>()
+  return app.routes
+    .filter((r) => r.path !== '/*' && r.path !== '*' && r.method !== 'ALL')
+    .map((r) => ({ method: r.method, path: `/admin/api${r.path.replace(/:\w+/g, value)}` }))
+    .filter((r) => !seen.has(`${r.method} ${r.path}`) && seen.add(`${r.method} ${r.path}`))
+}
+
+const PGRST_SHAPE = { code: expect.any(String), message: expect.any(String), details: null, hint: null }
 
 const askLink = (app: Awaited<ReturnType<typeof ownerApp>>, url: string, origin: string, env?: unknown) =>
   app.request(
@@ -98,5 +114,55 @@ describe.each(DB_KINDS)('console hardening on %s', (kind) => {
     expect(page.headers.get('content-security-policy')).not.toBe(CONSOLE_CSP)
     expect(page.headers.get('x-robots-tag')).toBeNull()
     expect(robotsTxt(ORIGIN).split('\n')).toContain('Disallow: /admin')
+  })
+
+  test('defect 8: a NUL byte in any console input is a PostgREST-shaped 400, never a 500, exports before a byte', async () => {
+    const app = await ownerApp(db)
+    const cookie = await signIn(app, db)
+    for (const path of [
+      '/admin/api/signups?q=%00',
+      '/admin/api/signups/export?q=%00',
+      '/admin/api/invitations/export?format=testflight&q=%00',
+      '/admin/api/invitations/export?format=play&q=a%00b',
+      '/admin/api/messages?q=%00',
+    ]) {
+      const res = await app.request(path, asOwner(cookie))
+      expect(res.status, path).toBe(400)
+      expect(await res.json(), path).toEqual({ ...PGRST_SHAPE, code: '22021' })
+    }
+    const remove = await app.request('/admin/api/passkeys/%00/remove', asOwner(cookie, { method: 'POST' }))
+    expect(remove.status).toBe(400)
+    expect(await remove.json()).toMatchObject(PGRST_SHAPE)
+    // Every route, with NUL in its path parameters and in the query parameters any of them reads.
+    const query = '?q=%00&filter=%00&status=%00&platform=%00&page=%00&size=%00&days=%00&n=%00&format=%00'
+    for (const r of apiRoutes(db, '%00')) {
+      const res = await app.request(`${r.path}${query}`, asOwner(cookie, { method: r.method }))
+      expect(res.status, `${r.method} ${r.path}`).toBe(400)
+    }
+    // And in every string of a JSON body (sign-out aside, which would end the session).
+    const body = {
+      email: 'a\u0000@example.com',
+      name: '\u0000',
+      challengeId: '\u0000',
+      response: { id: '\u0000', response: {} },
+      ids: [1],
+    }
+    for (const r of apiRoutes(db, '00000000-0000-0000-0000-000000000000')) {
+      if (r.method === 'GET' || r.path.endsWith('/sign-out')) continue
+      const res = await app.request(r.path, asOwner(cookie, { method: r.method, body }))
+      expect(res.status, `${r.method} ${r.path}`).toBeLessThan(500)
+    }
+    expect((await app.request('/admin/api/me', asOwner(cookie))).status).toBe(200)
+  })
+
+  test('defect 8: whatever PostgreSQL refuses as data (class 22) answers 400 in its shape', async () => {
+    const refused = await db.query('select $1::text as t', ['a\u0000b']).then(
+      () => undefined,
+      (err: unknown) => err,
+    )
+    const mapped = dataException(refused)
+    expect(mapped?.status).toBe(400)
+    expect(mapped?.body.code).toMatch(/^22/)
+    expect(dataException(new Error('not a database error'))).toBeUndefined()
   })
 })

@@ -12,6 +12,7 @@ import {
 import { apiError } from '../errors.ts'
 import { exportHeaders, exportStream } from '../invitations/exports.ts'
 import { audit } from '../owner/audit.ts'
+import { primed } from '../owner/exports.ts'
 import type { OwnerEnv } from './admin-api.ts'
 import { readJsonBody } from './json-body.ts'
 
@@ -78,7 +79,8 @@ export function adminInvitationRoutes(deps: {
     const { format, ...selection } = parse(Export, c.req.query())
     await audit(db, c.get('session').email, 'invitations.export', { format, ...selection, q: selection.q ? 'yes' : '' })
     const day = new Date().toISOString().slice(0, 10)
-    return new Response(exportStream(format, selectedAddresses(db, selection)), {
+    const batches = await primed(selectedAddresses(db, selection))
+    return new Response(exportStream(format, batches), {
       headers: exportHeaders(format, day),
     })
   })

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { apiError } from '../errors.ts'
+import { apiError, nulError } from '../errors.ts'
 import { sessionCookie } from '../owner/cookie.ts'
 import { ownerDeps, type OwnerDeps } from '../owner/deps.ts'
 import { sameOrigin } from '../owner/origin.ts'
@@ -19,6 +19,9 @@ export function adminApiRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
     if (!session) throw apiError(401, 'UNAUTHENTICATED', 'Sign in first')
     c.set('session', session)
     c.header('Cache-Control', 'no-store')
+    // A NUL in a path or query parameter (%00) is refused before any route reads it (issue 15):
+    // PostgreSQL refuses it in text, and an export would otherwise have started its answer.
+    if (/%00/i.test(c.req.url)) throw nulError('The request URL')
     await next()
   })
   app.route('/', adminAccountRoutes(deps))
