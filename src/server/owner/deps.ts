@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts'
 import type { Db } from '../db/db.ts'
 import type { Logger } from '../log.ts'
+import { createExportSlots, type ExportSlots } from './exports.ts'
 import { ownerSecret } from './keys.ts'
 
 export type OwnerConfig = Pick<
@@ -24,12 +25,15 @@ export type OwnerDeps = {
   wakeEmailQueue: () => void
   /** The owner secret, read (or made) once per process. */
   secret: () => Promise<Buffer>
+  /** Running CSV exports, limited per owner and in all (issue 15). */
+  exportSlots: ExportSlots
 }
 
-export function ownerDeps(input: Omit<OwnerDeps, 'secret'>): OwnerDeps {
+export function ownerDeps(input: Omit<OwnerDeps, 'secret' | 'exportSlots'>): OwnerDeps {
   let secret: Promise<Buffer> | undefined
   return {
     ...input,
+    exportSlots: createExportSlots(),
     secret: () => {
       secret ??= ownerSecret(input.db).catch((err: unknown) => {
         secret = undefined

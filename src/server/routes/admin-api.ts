@@ -20,7 +20,9 @@ export function adminAccountRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
     return c.json({ email: s.email, sessionId: s.id })
   })
 
-  app.get('/sessions', async (c) => c.json({ sessions: await listSessions(db, c.get('session').id, config) }))
+  app.get('/sessions', async (c) =>
+    c.json({ sessions: await listSessions(db, c.get('session').id, config.OWNER_EMAILS, config) }),
+  )
 
   app.post('/sessions/:id/revoke', async (c) => {
     const s = c.get('session')

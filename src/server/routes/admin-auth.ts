@@ -7,9 +7,10 @@ import { takeAttempt } from '../owner/attempts.ts'
 import { audit } from '../owner/audit.ts'
 import { setSessionCookie } from '../owner/cookie.ts'
 import type { OwnerDeps } from '../owner/deps.ts'
-import { nonceHash, signInUrl, signLinkToken, verifyLinkToken } from '../owner/link-token.ts'
+import { signInUrl, signLinkToken, verifyLinkToken } from '../owner/link-token.ts'
 import { authenticationOptions, verifyPasskeySignIn } from '../owner/passkeys.ts'
 import { createSession, pruneSessions } from '../owner/sessions.ts'
+import { linkSpent, spendLink } from '../owner/used-links.ts'
 import {
   badLinkPage,
   confirmSignInPage,
@@ -45,6 +46,8 @@ export function adminAuthRoutes(deps: OwnerDeps): Hono {
     pageHeaders(c)
     const claims = verifyLinkToken(await deps.secret(), token)
     if (!claims || !isOwner(claims.email)) return c.html(badLinkPage(), 400)
+    // A spent link's page offers no button that could only fail (issue 15).
+    if (await linkSpent(db, claims)) return c.html(badLinkPage(), 400)
     return c.html(confirmSignInPage(token, claims.email))
   })
 
@@ -57,12 +60,7 @@ export function adminAuthRoutes(deps: OwnerDeps): Hono {
     if (!claims || !isOwner(claims.email)) return c.html(badLinkPage(), 400)
     const email = normaliseEmail(claims.email)
     const fresh = await db.transaction(async (tx) => {
-      const spent = await tx.query(
-        `insert into app_private.owner_used_links (nonce_hash, expires_at)
-         values ($1, to_timestamp($2::double precision / 1000)) on conflict (nonce_hash) do nothing`,
-        [nonceHash(claims.nonce), claims.expiresAt],
-      )
-      if (spent.rowCount === 0) return false
+      if (!(await spendLink(tx, claims))) return false
       await audit(tx, email, 'sign-in', { method: 'link' })
       return true
     })

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { robotsTxt } from '../../../scripts/seo.ts'
 import type { Db } from '../db/db.ts'
-import { asOwner, linkToken, ORIGIN, ownerApp, postLink, signIn, truncateOwner } from '../owner/test-owner.ts'
+import { asOwner, linkToken, ORIGIN, OWNER, ownerApp, postLink, signIn, truncateOwner } from '../owner/test-owner.ts'
 import { DB_KINDS, fromAddress, silentLogger, testDb } from '../test-app.ts'
 import { loadConfig } from '../config.ts'
 import { dataException } from '../errors.ts'
@@ -164,5 +164,122 @@ describe.each(DB_KINDS)('console hardening on %s', (kind) => {
     expect(mapped?.status).toBe(400)
     expect(mapped?.body.code).toMatch(/^22/)
     expect(dataException(new Error('not a database error'))).toBeUndefined()
+  })
+
+  test('defect 12: one export at a time per owner; the slot comes back when the download ends or is dropped', async () => {
+    // More than one batch (5,000 rows), so a download that is not read stays running.
+    await db.query(
+      `insert into public.beta_signups (email, confirmed_at)
+       select 'p' || i || '@example.com', now() from generate_series(1, 12000) i`,
+    )
+    const app = await ownerApp(db)
+    const cookie = await signIn(app, db)
+    const first = await app.request('/admin/api/signups/export', asOwner(cookie))
+    expect(first.status).toBe(200)
+    // Not read yet: still running.
+    for (const path of ['/admin/api/signups/export', '/admin/api/invitations/export?format=play']) {
+      const busy = await app.request(path, asOwner(cookie))
+      expect(busy.status, path).toBe(429)
+      expect(await busy.json()).toMatchObject({ code: 'RATE_LIMITED', details: expect.any(String) })
+    }
+    expect((await first.text()).split('\r\n')).toHaveLength(12002)
+    const second = await app.request('/admin/api/invitations/export?format=play', asOwner(cookie))
+    expect(second.status).toBe(200)
+    await second.body!.cancel()
+    expect((await app.request('/admin/api/signups/export', asOwner(cookie))).status).toBe(200)
+  })
+
+  test('defect 12: the idle window is never shorter than set, also at 1 minute', async () => {
+    const app = await ownerApp(db, { OWNER_SESSION_IDLE_MINUTES: 1 })
+    const cookie = await signIn(app, db)
+    // The clock moves by moving last_seen_at back: used 50 s after its last write, then 20 s later.
+    const age = (s: number) =>
+      db.query('update app_private.owner_sessions set last_seen_at = last_seen_at - make_interval(secs => $1)', [s])
+    await age(50)
+    expect((await app.request('/admin/api/me', asOwner(cookie))).status).toBe(200)
+    await age(20)
+    // Its last use was 20 s ago: alive, and listed as live.
+    expect((await app.request('/admin/api/me', asOwner(cookie))).status).toBe(200)
+    await age(59)
+    expect((await app.request('/admin/api/me', asOwner(cookie))).status).toBe(200)
+    // Unused for well over the idle window: gone.
+    await age(80)
+    expect((await app.request('/admin/api/me', asOwner(cookie))).status).toBe(401)
+  })
+
+  test('defect 12: a validly signed link with an absurd expiresAt is a 400, not a 500', async () => {
+    const app = await ownerApp(db)
+    // Signed with the real secret, as if made 3 million years from now.
+    const token = await linkToken(db, OWNER, 1e17)
+    expect((await app.request(`/admin/sign-in?token=${encodeURIComponent(token)}`)).status).toBe(400)
+    const res = await postLink(app, token)
+    expect(res.status).toBe(400)
+    expect(res.headers.get('set-cookie')).toBeNull()
+  })
+
+  test('defect 12: a spent link’s page shows no Sign in button', async () => {
+    const app = await ownerApp(db)
+    const token = await linkToken(db)
+    const page = () => app.request(`/admin/sign-in?token=${encodeURIComponent(token)}`)
+    expect(await (await page()).text()).toContain('<button type="submit">Sign in</button>')
+    expect((await postLink(app, token)).status).toBe(303)
+    const spent = await page()
+    expect(spent.status).toBe(400)
+    const html = await spent.text()
+    expect(html).not.toContain('<button')
+    expect(html).toContain('already used')
+  })
+
+  test('defect 12: sessions of an address removed from OWNER_EMAILS are not listed as live', async () => {
+    const both = await ownerApp(db, { OWNER_EMAILS: [OWNER, 'partner@example.com'] })
+    const mine = await signIn(both, db)
+    await postLink(both, await linkToken(db, 'partner@example.com'))
+    const listed = async (app: typeof both) =>
+      (
+        (await (await app.request('/admin/api/sessions', asOwner(mine))).json()) as { sessions: { email: string }[] }
+      ).sessions
+        .map((s) => s.email)
+        .sort()
+    expect(await listed(both)).toEqual([OWNER, 'partner@example.com'])
+    const onlyMe = await ownerApp(db, { OWNER_EMAILS: [OWNER] })
+    expect(await listed(onlyMe)).toEqual([OWNER])
+  })
+
+  test('defect 12: a confirmation invites exactly its preview’s ids, nobody the preview did not list', async () => {
+    await db.query(
+      `insert into public.beta_signups (email, platform, confirmed_at)
+       select 'p' || i || '@example.com', 'ios', now() from generate_series(1, 4) i`,
+    )
+    const app = await ownerApp(db, { BETA_IOS_URL: 'https://testflight.apple.com/join/AbCdEf12' })
+    const cookie = await signIn(app, db)
+    const preview = async () =>
+      (
+        (await (await app.request('/admin/api/invitations/preview?n=2', asOwner(cookie))).json()) as {
+          rows: { id: number }[]
+        }
+      ).rows.map((r) => r.id)
+    const confirm = (ids: number[]) =>
+      app.request('/admin/api/invitations/confirm', asOwner(cookie, { method: 'POST', body: { ids } }))
+    const all = await db.query<{ id: string }>('select id::text as id from public.beta_signups order by id')
+    const eligible = all.rows.map((r) => Number(r.id))
+    const shown = await preview()
+    expect(shown).toEqual(eligible.slice(0, 2))
+    // An eligible id the preview did not list, added to it: refused, and nobody is invited.
+    const widened = await confirm([...shown, eligible[3]!])
+    expect(widened.status).toBe(409)
+    expect(await widened.json()).toMatchObject({ code: 'PREVIEW_MISMATCH', details: null })
+    const invited = async () =>
+      Number(
+        (await db.query<{ n: number }>("select count(*)::int as n from public.beta_signups where status = 'invited'"))
+          .rows[0]!.n,
+      )
+    expect(await invited()).toBe(0)
+    // Without a preview, nothing either; with one, exactly its ids.
+    expect((await confirm(shown)).status).toBe(409)
+    const again = await preview()
+    const ok = await confirm([...again].reverse())
+    expect(ok.status).toBe(200)
+    expect(await ok.json()).toEqual({ invited: 2, skipped: 0 })
+    expect(await invited()).toBe(2)
   })
 })

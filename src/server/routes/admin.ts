@@ -31,7 +31,7 @@ export function adminApiRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
 }
 
 /** Everything under /admin: the console, its sign-in, and its API (docs/decisions/owner-console.md). */
-export function adminRoutes(input: Omit<OwnerDeps, 'secret'>): Hono {
+export function adminRoutes(input: Omit<OwnerDeps, 'secret' | 'exportSlots'>): Hono {
   const deps = ownerDeps(input)
   const app = new Hono()
   app.use('*', consoleHeaders())
