@@ -108,6 +108,21 @@ export function createApp(deps: AppDeps): Hono {
     '/beta/*',
     limited('beta', { perMinute: config.RATE_LIMIT_BETA_PER_MINUTE, perHour: config.RATE_LIMIT_BETA_PER_HOUR }),
   )
+  // The console's routes that work without a session, and its API before the session lookup:
+  // a 429 here costs no database work (issue 15).
+  const adminSignIn = limited('admin-sign-in', {
+    perMinute: config.RATE_LIMIT_SIGN_IN_PER_MINUTE,
+    perHour: config.RATE_LIMIT_SIGN_IN_PER_HOUR,
+  })
+  app.on('POST', '/admin/auth/*', adminSignIn)
+  app.get('/admin/sign-in', adminSignIn)
+  app.use(
+    '/admin/api/*',
+    limited('admin-api', {
+      perMinute: config.RATE_LIMIT_CONSOLE_PER_MINUTE,
+      perHour: config.RATE_LIMIT_CONSOLE_PER_HOUR,
+    }),
+  )
   // Every route, not only the JSON ones: the one-click unsubscribe POST carries a form body too.
   app.use(
     '*',

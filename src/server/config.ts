@@ -93,6 +93,12 @@ const Settings = z.object({
   INVITATION_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
   RATE_LIMIT_BETA_PER_MINUTE: limit.default(60),
   RATE_LIMIT_BETA_PER_HOUR: limit.default(1000),
+  // Issue 15: the console's sign-in (link page, link, emailed link, passkey) and its API, counted in
+  // memory before any database work. Sized in docs/decisions/server-hardening.md.
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: limit.default(10),
+  RATE_LIMIT_SIGN_IN_PER_HOUR: limit.default(60),
+  RATE_LIMIT_CONSOLE_PER_MINUTE: limit.default(300),
+  RATE_LIMIT_CONSOLE_PER_HOUR: limit.default(5000),
   // The owner's side (issue 9, docs/decisions/owner-console.md).
   OWNER_EMAILS: ownerEmails.default([]),
   /** Hour of the day (UTC) at which the owners get yesterday's sign-ups; unset: no digest. */
