@@ -23,7 +23,7 @@ const logger = createLogger(config.LOG_LEVEL)
 const ready = openDb(config).then(async (db) => {
   const applied = await migrate(db)
   if (applied.length) logger.info({ event: 'db.migrated', applied }, 'migrations applied')
-  await syncOwnerEmails(db, config.OWNER_EMAILS)
+  await syncOwnerEmails(db, config.OWNER_EMAILS, config.OWNER_NOTIFY_MAX_PER_HOUR)
   // PGlite: `npm run owner` cannot open the folder while we hold it, so it signs links with this copy.
   const secretFile = config.DATABASE_URL ? null : secretFilePath(config.PGLITE_DIR)
   if (secretFile) await writeSecretFile(secretFile, await ownerSecret(db))

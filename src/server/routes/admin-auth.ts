@@ -76,8 +76,8 @@ export function adminAuthRoutes(deps: OwnerDeps): Hono {
     const parsed = EmailRequest.safeParse(await readJsonBody(c))
     if (!parsed.success) throw apiError(400, '22023', 'Enter a valid email address.')
     const email = normaliseEmail(parsed.data.email)
-    // Up to here both kinds of address cost the same; the owner's work waits for the answer.
-    if (isOwner(email)) sendSignInLinkLater(deps, email, c)
+    // Both kinds of address cost the same, and the work waits for the answer.
+    sendSignInLinkLater(deps, email, isOwner(email), c)
     return c.json({ message: EMAIL_LINK_ANSWER }, 202)
   })
 
