@@ -4,7 +4,8 @@ import { cors } from 'hono/cors'
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status'
 import { loadConfig, type Config } from './config.ts'
 import type { Db } from './db/db.ts'
-import { ApiError, dataException } from './errors.ts'
+import { ApiError, dataException, databaseUnavailable, isDatabaseUnavailable, OUTAGE_RETRY_AFTER_S } from './errors.ts'
+import { watchOutages } from './db/outage.ts'
 import { clientAborted } from './http/aborted.ts'
 import { fastBodyLimit } from './http/body-limit.ts'
 import { clientIp, rateLimitKey } from './http/client-ip.ts'
@@ -64,7 +65,8 @@ const HARDENING_DEFAULTS: Hardening = loadConfig({})
 
 /** The whole HTTP surface; no I/O until a request arrives. */
 export function createApp(deps: AppDeps): Hono {
-  const { db, logger } = deps
+  const { logger } = deps
+  const db = watchOutages(deps.db, logger)
   const config = { ...HARDENING_DEFAULTS, ...deps.config }
   const app = new Hono()
 
@@ -145,6 +147,11 @@ export function createApp(deps: AppDeps): Hono {
   app.notFound((c) => c.text('Not found', 404))
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body, err.status as ContentfulStatusCode)
+    if (isDatabaseUnavailable(err)) {
+      // Logged once per outage by watchOutages, not per request.
+      c.header('Retry-After', String(OUTAGE_RETRY_AFTER_S))
+      return c.json(databaseUnavailable().body, 503)
+    }
     const badData = dataException(err)
     if (badData) return c.json(badData.body, 400)
     if (clientAborted(c)) {
