@@ -41,7 +41,7 @@ if (notPrivate.length) reportNotPrivate(notPrivate)
 const ready = openDb(config, { ...(lock ? { lock } : {}), onNotPrivate: reportNotPrivate }).then(async (db) => {
   const applied = await migrate(db)
   if (applied.length) logger.info({ event: 'db.migrated', applied }, 'migrations applied')
-  await syncOwnerEmails(db, config.OWNER_EMAILS)
+  await syncOwnerEmails(db, config.OWNER_EMAILS, config.OWNER_NOTIFY_MAX_PER_HOUR)
   const secret = await ownerSecret(db)
   // Logs hash addresses under a key of the owner secret, as the audit log does (issue 15); every
   // request that could log one waits for this database anyway.

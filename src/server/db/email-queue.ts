@@ -1,7 +1,13 @@
 import type { Db } from './db.ts'
 
 export type EmailKind =
-  'welcome' | 'confirm-signup' | 'contact-owner' | 'owner-sign-in' | 'signup-digest' | 'invitation'
+  | 'welcome'
+  | 'confirm-signup'
+  | 'contact-owner'
+  | 'contact-owner-summary'
+  | 'owner-sign-in'
+  | 'signup-digest'
+  | 'invitation'
 
 /** The contact message an owner email is about, as stored. */
 export type QueuedContactMessage = { name: string; email: string; subject: string; message: string; created_at: string }
@@ -27,6 +33,15 @@ export type SignupLinks = {
   inviteToken: string
   invitationLinks: 'ios' | 'android' | 'both' | null
 }
+
+/**
+ * Which due email goes first (issue 15: the provider's quota is one budget). An owner's sign-in
+ * link (it expires in 15 minutes), then what a visitor is waiting for, then the rest (owner
+ * notifications, summaries, digests, invitations): a backlog of the later kinds never holds back
+ * the earlier ones, whose own volume is capped (sign-in emails per owner, welcome emails per
+ * address and rate limits).
+ */
+const CLAIM_PRIORITY = `case kind when 'owner-sign-in' then 0 when 'welcome' then 1 when 'confirm-signup' then 1 else 2 end`
 
 /** How long a sign-up may stay unconfirmed under double opt-in before it is deleted. */
 export const UNCONFIRMED_SIGNUP_DAYS = 7
@@ -68,7 +83,7 @@ export async function claimDueEmails(
        select id from app_private.email_queue
        where (status = 'pending' and next_attempt_at <= now())
           or (status = 'sending' and locked_until < now())
-       order by next_attempt_at
+       order by ${CLAIM_PRIORITY}, next_attempt_at
        limit $1
        for update skip locked
      )

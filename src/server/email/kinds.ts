@@ -1,6 +1,7 @@
 import type { ClaimedEmail } from '../db/email-queue.ts'
 import { buildConfirmSignupEmail } from './kinds/confirm-signup.ts'
 import { buildContactOwnerEmail } from './kinds/contact-owner.ts'
+import { buildContactOwnerSummaryEmail } from './kinds/contact-owner-summary.ts'
 import { buildInvitationEmail } from './kinds/invitation.ts'
 import { buildOwnerSignInEmail } from './kinds/owner-sign-in.ts'
 import { buildSignupDigestEmail } from './kinds/signup-digest.ts'
@@ -20,6 +21,7 @@ export const EMAIL_KINDS: Record<
   welcome: buildWelcomeEmail,
   'confirm-signup': buildConfirmSignupEmail,
   'contact-owner': buildContactOwnerEmail,
+  'contact-owner-summary': buildContactOwnerSummaryEmail,
   'owner-sign-in': buildOwnerSignInEmail,
   'signup-digest': buildSignupDigestEmail,
   invitation: buildInvitationEmail,

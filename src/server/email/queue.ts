@@ -8,6 +8,8 @@ import {
   msUntilNextDue,
   type ClaimedEmail,
 } from '../db/email-queue.ts'
+import { watchOutages } from '../db/outage.ts'
+import { isDatabaseUnavailable } from '../errors.ts'
 import type { Logger } from '../log.ts'
 import { emailHash } from '../log-redact.ts'
 import { EMAIL_KINDS, type EmailKindConfig } from './kinds.ts'
@@ -53,7 +55,9 @@ export function createEmailQueue(deps: {
   logger: Pick<Logger, 'info' | 'warn' | 'error'>
   config: EmailQueueConfig
 }): EmailQueue {
-  const { db, transport, logger, config } = deps
+  const { transport, logger, config } = deps
+  // Shares the app's outage watcher: one line when the database goes, one when it is back.
+  const db = watchOutages(deps.db, logger)
   let running = false
   // Set by stop(): finish the email in hand, claim no more.
   let stopping = false
@@ -137,7 +141,7 @@ export function createEmailQueue(deps: {
       try {
         await runOnce()
       } catch (err) {
-        logger.error({ err }, 'email queue pass failed')
+        if (!isDatabaseUnavailable(err)) logger.error({ err }, 'email queue pass failed')
       }
       if (running) await sleep()
     }

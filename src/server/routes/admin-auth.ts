@@ -7,9 +7,11 @@ import { takeAttempt } from '../owner/attempts.ts'
 import { audit } from '../owner/audit.ts'
 import { setSessionCookie } from '../owner/cookie.ts'
 import type { OwnerDeps } from '../owner/deps.ts'
-import { nonceHash, signInUrl, signLinkToken, verifyLinkToken } from '../owner/link-token.ts'
+import { verifyLinkToken } from '../owner/link-token.ts'
+import { sendSignInLinkLater } from '../owner/sign-in-email.ts'
 import { authenticationOptions, verifyPasskeySignIn } from '../owner/passkeys.ts'
 import { createSession, pruneSessions } from '../owner/sessions.ts'
+import { linkSpent, spendLink } from '../owner/used-links.ts'
 import {
   badLinkPage,
   confirmSignInPage,
@@ -45,6 +47,8 @@ export function adminAuthRoutes(deps: OwnerDeps): Hono {
     pageHeaders(c)
     const claims = verifyLinkToken(await deps.secret(), token)
     if (!claims || !isOwner(claims.email)) return c.html(badLinkPage(), 400)
+    // A spent link's page offers no button that could only fail (issue 15).
+    if (await linkSpent(db, claims)) return c.html(badLinkPage(), 400)
     return c.html(confirmSignInPage(token, claims.email))
   })
 
@@ -57,12 +61,7 @@ export function adminAuthRoutes(deps: OwnerDeps): Hono {
     if (!claims || !isOwner(claims.email)) return c.html(badLinkPage(), 400)
     const email = normaliseEmail(claims.email)
     const fresh = await db.transaction(async (tx) => {
-      const spent = await tx.query(
-        `insert into app_private.owner_used_links (nonce_hash, expires_at)
-         values ($1, to_timestamp($2::double precision / 1000)) on conflict (nonce_hash) do nothing`,
-        [nonceHash(claims.nonce), claims.expiresAt],
-      )
-      if (spent.rowCount === 0) return false
+      if (!(await spendLink(tx, claims))) return false
       await audit(tx, email, 'sign-in', { method: 'link' })
       return true
     })
@@ -77,20 +76,8 @@ export function adminAuthRoutes(deps: OwnerDeps): Hono {
     const parsed = EmailRequest.safeParse(await readJsonBody(c))
     if (!parsed.success) throw apiError(400, '22023', 'Enter a valid email address.')
     const email = normaliseEmail(parsed.data.email)
-    if (isOwner(email)) {
-      const token = signLinkToken(await deps.secret(), email)
-      const claims = verifyLinkToken(await deps.secret(), token)!
-      await db.query(
-        `insert into app_private.email_queue (kind, to_email, dedupe_key, payload)
-         values ('owner-sign-in', $1, $2, $3::jsonb)`,
-        [
-          email,
-          `owner-sign-in:${claims.nonce}`,
-          JSON.stringify({ url: signInUrl(config.PUBLIC_URL, token), expiresAt: claims.expiresAt }),
-        ],
-      )
-      deps.wakeEmailQueue()
-    }
+    // Both kinds of address cost the same, and the work waits for the answer.
+    sendSignInLinkLater(deps, email, isOwner(email), c)
     return c.json({ message: EMAIL_LINK_ANSWER }, 202)
   })
 
@@ -115,7 +102,7 @@ export async function openSession(c: Context, deps: OwnerDeps, email: string, me
   // Sign-ins are rare: the moment to forget dead sessions and spent links, with no timer.
   await pruneSessions(deps.db)
   const token = await createSession(deps.db, { email, method, userAgent: c.req.header('user-agent') }, deps.config)
-  setSessionCookie(c, deps.config.TRUST_PROXY, token, deps.config.OWNER_SESSION_ABSOLUTE_HOURS * 3600)
+  setSessionCookie(c, deps.config, token, deps.config.OWNER_SESSION_ABSOLUTE_HOURS * 3600)
 }
 
 function pageHeaders(c: Context) {
