@@ -80,7 +80,7 @@ export async function registerPasskey(
   if (!result?.verified || !result.registrationInfo) return false
   const { credential } = result.registrationInfo
   // Control characters (NUL among them, which PostgreSQL refuses in text) never make a name.
-  const given = typeof body.name === 'string' ? body.name.replace(/[\u0000-\u001f\u007f]/g, '').trim() : ''
+  const given = typeof body.name === 'string' ? body.name.replace(/\p{Cc}/gu, '').trim() : ''
   const name = given ? given.slice(0, 60) : 'Passkey'
   await db.query(
     `insert into app_private.owner_passkeys (id, email, public_key, counter, transports, name)

@@ -2,9 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { robotsTxt } from '../../../scripts/seo.ts'
 import type { Db } from '../db/db.ts'
-import { asOwner, linkToken, ORIGIN, OWNER, ownerApp, postLink, signIn, truncateOwner } from '../owner/test-owner.ts'
+import { asOwner, linkToken, OWNER, ownerApp, postLink, signIn, truncateOwner } from '../owner/test-owner.ts'
 import { DB_KINDS, fromAddress, silentLogger, testDb } from '../test-app.ts'
 import { loadConfig } from '../config.ts'
 import { dataException } from '../errors.ts'
@@ -113,7 +112,6 @@ describe.each(DB_KINDS)('console hardening on %s', (kind) => {
     const page = await app.request('/')
     expect(page.headers.get('content-security-policy')).not.toBe(CONSOLE_CSP)
     expect(page.headers.get('x-robots-tag')).toBeNull()
-    expect(robotsTxt(ORIGIN).split('\n')).toContain('Disallow: /admin')
   })
 
   test('defect 8: a NUL byte in any console input is a PostgREST-shaped 400, never a 500, exports before a byte', async () => {
