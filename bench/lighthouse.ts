@@ -33,7 +33,7 @@ export type LighthouseRun = {
    * Lighthouse's simulation charges the paint with them), and how many requests of any kind did.
    */
   scriptsBeforeFcp: string[]
-  requestsBeforeFcp: number
+  requestsBeforeFcp: string[]
 }
 
 type Audit = {
@@ -124,7 +124,7 @@ export function summarise(report: Report, origin: string): LighthouseRun {
       .map((t) => ({ url: (t.url ?? '?').replace(origin, ''), ms: Math.round(t.duration ?? 0) }))
       .sort((x, y) => y.ms - x.ms),
     scriptsBeforeFcp: before.filter((r) => r.resourceType === 'Script').map((r) => r.url.replace(origin, '')),
-    requestsBeforeFcp: before.length,
+    requestsBeforeFcp: before.map((r) => r.url.replace(origin, '')),
   }
 }
 
@@ -222,7 +222,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     console.error(`load average before the runs: ${loadBefore}`)
     for (const [i, run] of r.runs.entries())
       console.error(
-        `run ${i + 1}: performance ${run.scores.performance}, FCP ${run.fcpMs.toFixed(0)} ms, LCP ${run.lcpMs.toFixed(0)} ms, TBT ${run.tbtMs.toFixed(0)} ms, ${run.requestsBeforeFcp} request(s) before FCP, scripts before FCP ${JSON.stringify(run.scriptsBeforeFcp)}, long tasks ${JSON.stringify(run.longTasks)}`,
+        `run ${i + 1}: performance ${run.scores.performance}, FCP ${run.fcpMs.toFixed(0)} ms, LCP ${run.lcpMs.toFixed(0)} ms, TBT ${run.tbtMs.toFixed(0)} ms, requests before FCP ${JSON.stringify(run.requestsBeforeFcp)}, scripts before FCP ${JSON.stringify(run.scriptsBeforeFcp)}, long tasks ${JSON.stringify(run.longTasks)}`,
       )
     console.error(`load average after the runs: ${load()}`)
     console.log(JSON.stringify({ ...r, runs: undefined }, null, 2))

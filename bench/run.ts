@@ -224,7 +224,7 @@ try {
   console.log('| --- | --- | --- | --- | --- | --- | --- |')
   for (const [i, r] of lh.runs.entries())
     console.log(
-      `| ${i + 1} | ${r.scores.performance} | ${s(r.fcpMs)} | ${s(r.lcpMs)} | ${ms(r.tbtMs)} | ${r.requestsBeforeFcp} | ${r.scriptsBeforeFcp.length ? r.scriptsBeforeFcp.join(', ') : 'none'} |`,
+      `| ${i + 1} | ${r.scores.performance} | ${s(r.fcpMs)} | ${s(r.lcpMs)} | ${ms(r.tbtMs)} | ${r.requestsBeforeFcp.join(', ')} | ${r.scriptsBeforeFcp.length ? r.scriptsBeforeFcp.join(', ') : 'none'} |`,
     )
   const missed = rows.filter((r) => r.met === false)
   console.log(

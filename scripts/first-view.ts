@@ -50,14 +50,17 @@ export async function criticalCss(page: string, cssHref: string, clientDir: stri
 const pendingRule = `[data-css-pending] :is(${BELOW.join(',')}){visibility:hidden}`
 
 /**
- * The loader, inline at the end of the head. It adds the full stylesheet and the entry module
- * once the browser reports the first contentful paint (a Paint Timing entry is only reported
- * after the frame was presented), so no request but the document's can delay the first paint
- * or be counted in it by Lighthouse's simulation. Browsers without paint entries start them
- * after `load` and a frame, as before.
+ * The loader, inline at the end of the head. It adds the full stylesheet and the entry module once
+ * the browser reports the first view painted, so no request but the document's can delay the
+ * first or the largest paint, or be counted in them by Lighthouse's simulation. A first paint
+ * may hold only the header (the parser yields), so "painted" is the Element Timing entry of the
+ * first view's last text (`elementtiming="first-view"`, in the hero; entries are reported only
+ * once the frame was presented); where Element Timing is missing, the first-contentful-paint
+ * entry; where paint entries are missing too, `load` and a frame, as before. A second after the
+ * first contentful paint, or at the visitor's first tap or key, it starts them anyway.
  */
 export function loaderScript(entry: string, cssHref: string): string {
-  return `(function(d){var r=d.documentElement,s=0;r.setAttribute('data-css-pending','');function done(){r.removeAttribute('data-css-pending')}function go(){if(s)return;s=1;var l=d.createElement('link');l.rel='stylesheet';l.href=${JSON.stringify(cssHref)};l.onload=l.onerror=done;d.head.appendChild(l);var m=d.createElement('script');m.type='module';m.src=${JSON.stringify(entry)};d.head.appendChild(m)}var P=window.PerformanceObserver,t=P&&P.supportedEntryTypes;if(t&&t.indexOf('paint')>=0)new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}}).observe({type:'paint',buffered:true});else addEventListener('load',function(){requestAnimationFrame(function(){setTimeout(go)})})})(document)`
+  return `(function(d,w){var r=d.documentElement,s=0,P=w.PerformanceObserver,t=P&&P.supportedEntryTypes||[];r.setAttribute('data-css-pending','');function done(){r.removeAttribute('data-css-pending')}function go(){if(s)return;s=1;var l=d.createElement('link');l.rel='stylesheet';l.href=${JSON.stringify(cssHref)};l.onload=l.onerror=done;d.head.appendChild(l);var m=d.createElement('script');m.type='module';m.src=${JSON.stringify(entry)};d.head.appendChild(m)}function on(type,f){new P(function(l,o){if(f(l.getEntries())){o.disconnect();go()}}).observe({type:type,buffered:true})}['pointerdown','keydown','touchstart'].forEach(function(e){w.addEventListener(e,go,{once:true,capture:true,passive:true})});if(t.indexOf('element')>=0)on('element',function(e){return e.some(function(x){return x.identifier==='first-view'})});if(t.indexOf('paint')>=0)on('paint',function(e){return e.some(function(x){if(x.name==='first-contentful-paint'){if(t.indexOf('element')<0)return 1;setTimeout(go,1000)}})});else w.addEventListener('load',function(){requestAnimationFrame(function(){setTimeout(go)})})})(document,window)`
 }
 
 /** The head's tags that replace Vite's stylesheet link and entry script, with their hashes. */

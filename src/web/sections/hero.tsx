@@ -40,7 +40,9 @@ export function Hero() {
         </p>
         <div className="mt-9 flex flex-col items-center gap-3">
           <Island name="hero-cta" />
-          <p className="flex items-center gap-1.5 text-sm text-slate-400">
+          {/* The last text of the first view: once the browser reports it painted (Element Timing),
+              the page's inline loader starts the stylesheet and the script (scripts/first-view.ts). */}
+          <p elementtiming="first-view" className="flex items-center gap-1.5 text-sm text-slate-400">
             <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" className="fill-emerald-400">
               <path d="M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm3.3 5.2-3.9 4.3a.7.7 0 0 1-1 0L4.6 8.7l1-1 1.3 1.2 3.4-3.7 1 1Z" />
             </svg>
