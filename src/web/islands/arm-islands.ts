@@ -34,10 +34,10 @@ function stylesheetsReady(): Promise<void> {
 
 /**
  * Arms an island. A click on one of its links or buttons (or Space on a link that acts as a
- * button) that comes before React has taken over is held and replayed after, so the first tap
- * on a footer link opens its dialog, and the first tap on "try the beta" moves the caret to the
- * email field, instead of following the bare link; if the island's code cannot be fetched, the
- * click is replayed untouched and the page works as it does without scripts.
+ * button, or Enter in a form's field) that comes before React has taken over is held and replayed
+ * after, so the first tap on a footer link opens its dialog, and the first tap on "try the beta"
+ * moves the caret to the email field, instead of following the bare link; if the island's code
+ * cannot be fetched, the click is replayed untouched and the page works as it does without scripts.
  */
 function arm(el: HTMLElement, spec: IslandSpec): void {
   let state: 'waiting' | 'hydrating' | 'hydrated' | 'failed' = 'waiting'
@@ -81,9 +81,30 @@ function arm(el: HTMLElement, spec: IslandSpec): void {
   el.addEventListener('click', (e) => hold(e, (e.target as Element).closest<HTMLElement>('a[href], button')), {
     capture: true,
   })
+  // Enter in a field submits its form, but until React has the form its submit button is
+  // disabled and the Enter would be lost: hold it, and press the button once React enables it
+  // (after it has adopted what was typed, use-prehydration-input.ts).
+  const holdSubmit = (event: KeyboardEvent) => {
+    const field = event.target as Element
+    if (state === 'hydrated' || state === 'failed' || !(field instanceof HTMLInputElement) || !field.form) return
+    const form = field.form
+    event.preventDefault()
+    const press = (tries: number) => {
+      const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')
+      if (submit && !submit.disabled) submit.click()
+      else if (tries > 0) requestAnimationFrame(() => press(tries - 1))
+    }
+    start().then(
+      () => press(120),
+      () => {},
+    )
+  }
   el.addEventListener(
     'keydown',
-    (e) => e.key === ' ' && hold(e, (e.target as Element).closest<HTMLElement>('a[href][role="button"]')),
+    (e) => {
+      if (e.key === ' ') hold(e, (e.target as Element).closest<HTMLElement>('a[href][role="button"]'))
+      else if (e.key === 'Enter') holdSubmit(e)
+    },
     { capture: true },
   )
   const targeted = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null
