@@ -73,7 +73,14 @@ export function createApp(deps: AppDeps): Hono {
   const config = { ...HARDENING_DEFAULTS, ...deps.config }
   const app = new Hono()
 
-  app.use('*', securityHeaders({ trustedHops: config.TRUST_PROXY, extraConnect: config.CSP_CONNECT_SRC }))
+  app.use(
+    '*',
+    securityHeaders({
+      trustedHops: config.TRUST_PROXY,
+      extraConnect: config.CSP_CONNECT_SRC,
+      staticDir: config.STATIC_DIR,
+    }),
+  )
   // Dynamic text answers over 1 KB (built files come precompressed, see routes/static.ts).
   app.use('*', compress())
   for (const prefix of ['/rest/v1', '/functions/v1']) app.use(prefix, supabaseCors, requireApiKey(config.ANON_KEY))
