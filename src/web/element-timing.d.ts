@@ -3,6 +3,8 @@
 import 'react'
 
 declare module 'react' {
+  // Merging needs React's own type parameter, by name, though this part does not use it.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface HTMLAttributes<T> {
     elementtiming?: string
   }
