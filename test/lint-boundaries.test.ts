@@ -100,7 +100,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
   })
 
   test('the page and the server as they stand pass', async () => {
-    const results = await eslint.lintFiles(['src/web/main.tsx', 'src/console/main.tsx', 'src/server/app.ts'])
+    const results = await eslint.lintFiles(['src/web/main.ts', 'src/console/main.tsx', 'src/server/app.ts'])
     expect(results.flatMap((r) => r.messages)).toEqual([])
   })
 })

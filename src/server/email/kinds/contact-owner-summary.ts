@@ -1,5 +1,5 @@
 import type { ClaimedEmail } from '../../db/email-queue.ts'
-import type { EmailBuild, EmailKindConfig } from '../kinds.ts'
+import type { EmailBuild, EmailKindConfig } from '../email-build.ts'
 import { envelope } from './envelope.ts'
 
 /**
