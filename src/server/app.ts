@@ -4,7 +4,10 @@ import { cors } from 'hono/cors'
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status'
 import { loadConfig, type Config } from './config.ts'
 import type { Db } from './db/db.ts'
-import { ApiError } from './errors.ts'
+import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '../mail/cors.ts'
+import { ApiError, INTERNAL_ERROR } from '../mail/errors.ts'
+import { MAX_BODY_BYTES, tooLarge } from '../mail/json-body.ts'
+import { resendEmailRoutes } from '../mail/resend-email-handler.ts'
 import { clientAborted } from './http/aborted.ts'
 import { fastBodyLimit } from './http/body-limit.ts'
 import { clientIp, rateLimitKey } from './http/client-ip.ts'
@@ -13,9 +16,7 @@ import { securityHeaders } from './http/security-headers.ts'
 import type { Logger } from './log.ts'
 import { requireApiKey } from './routes/api-key.ts'
 import { betaRoutes } from './routes/beta.ts'
-import { functionRoutes } from './routes/functions.ts'
 import { healthRoutes } from './routes/health.ts'
-import { MAX_BODY_BYTES, tooLarge } from './routes/json-body.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { restRoutes } from './routes/rest.ts'
 import { staticRoutes } from './routes/static.ts'
@@ -41,23 +42,14 @@ export type AppDeps = {
   wakeEmailQueue?: () => void
 }
 
-// What Supabase's API gateway allows, so supabase-js and the page's clients work cross-origin too.
+// What Supabase's API gateway allows (the list the edge function answers with too), so
+// supabase-js and the page's clients work cross-origin.
 const supabaseCors = cors({
   origin: '*',
-  allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-  allowHeaders: [
-    'authorization',
-    'x-client-info',
-    'apikey',
-    'content-type',
-    'prefer',
-    'x-supabase-api-version',
-    'accept-profile',
-    'content-profile',
-    'x-region',
-  ],
+  allowMethods: CORS_ALLOW_METHODS,
+  allowHeaders: CORS_ALLOW_HEADERS,
   exposeHeaders: ['Content-Range', 'Preference-Applied'],
-  maxAge: 86_400,
+  maxAge: CORS_MAX_AGE_SECONDS,
 })
 
 const HARDENING_DEFAULTS: Hardening = loadConfig({})
@@ -117,10 +109,14 @@ export function createApp(deps: AppDeps): Hono {
   app.use('/functions/v1/*', requireApiKey(config.ANON_KEY))
   app.route('/rest/v1', restRoutes(db))
   const wakeEmailQueue = deps.wakeEmailQueue ?? (() => {})
-  app.route(
-    '/functions/v1',
-    functionRoutes({ db, logger, wakeEmailQueue, signupConfirmation: config.SIGNUP_CONFIRMATION }),
-  )
+  // The edge function's own routes (src/mail), on Hono's raw request: its errors reach onError.
+  const resendEmail = resendEmailRoutes({
+    db,
+    logger,
+    signupConfirmation: config.SIGNUP_CONFIRMATION,
+    sendQueued: async () => wakeEmailQueue(),
+  })
+  app.all('/functions/v1/*', (c) => resendEmail(c.req.raw))
   app.route('/', healthRoutes(db))
   app.route('/', unsubscribeRoutes({ db, logger, wakeEmailQueue }))
   app.route('/', betaRoutes({ db, logger, config }))
@@ -136,7 +132,7 @@ export function createApp(deps: AppDeps): Hono {
       return c.body(null, 499 as StatusCode)
     }
     logger.error({ err, method: c.req.method, path: c.req.path }, 'request failed')
-    return c.json({ code: 'XX000', message: 'Internal error', details: null, hint: null }, 500)
+    return c.json(INTERNAL_ERROR, 500)
   })
   return app
 }

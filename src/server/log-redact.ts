@@ -1,17 +1,8 @@
 import { createHash } from 'node:crypto'
-import { normaliseEmail } from '../shared/email-address.ts'
+import { hashAddressesWith } from '../mail/log-redact.ts'
 
-// Apart from log.ts so that code without pino (the Supabase edge function, which may not read
-// the host name pino asks for at load) hashes addresses the same way.
+// The redaction itself is the mail core's (src/mail/log-redact.ts), shared with the edge function;
+// the Node server lends it node:crypto's hash, from the first import of its logger on.
+hashAddressesWith((address) => createHash('sha256').update(address).digest('hex'))
 
-// Loose on purpose: anything that looks like an address, also inside error texts and stacks.
-const ADDRESS = /[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g
-
-/** Addresses never go to the logs in clear: a short hash still lets one follow an address through them. */
-export function emailHash(address: string): string {
-  return createHash('sha256').update(normaliseEmail(address)).digest('hex').slice(0, 12)
-}
-
-export function redactAddresses(text: string): string {
-  return text.replace(ADDRESS, (a) => `[email ${emailHash(a)}]`)
-}
+export { emailHash, redactAddresses } from '../mail/log-redact.ts'

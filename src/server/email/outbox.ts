@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import MailComposer from 'nodemailer/lib/mail-composer'
-import { refuseHeaderInjection } from './header-safety.ts'
+import { refuseHeaderInjection } from '../../mail/header-safety.ts'
 import { mailOptions } from './message-id.ts'
-import type { OutgoingEmail, SendResult, Transport } from './outgoing-email.ts'
+import type { OutgoingEmail, SendResult, Transport } from '../../mail/transport.ts'
 
 /** What `<id>.json` holds: the marker that the email is complete, and the easy way to read it. */
 export type OutboxRecord = {

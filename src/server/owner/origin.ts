@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import { apiError } from '../errors.ts'
+import { apiError } from '../../mail/errors.ts'
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
 

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { emailAddress, normaliseEmail } from '../../shared/email-address.ts'
-import { apiError } from '../errors.ts'
+import { apiError } from '../../mail/errors.ts'
 import { clientIp, rateLimitKey } from '../http/client-ip.ts'
 import { takeAttempt } from '../owner/attempts.ts'
 import { audit } from '../owner/audit.ts'
@@ -18,6 +18,8 @@ import {
   tooManyAttemptsPage,
 } from '../owner/sign-in-page.ts'
 import { readJsonBody } from './json-body.ts'
+import { enqueue } from '../../mail/enqueue.ts'
+import { ownerSignIn } from '../../mail/kinds/owner-sign-in.ts'
 
 const EmailRequest = z.strictObject({ email: emailAddress })
 
@@ -80,15 +82,11 @@ export function adminAuthRoutes(deps: OwnerDeps): Hono {
     if (isOwner(email)) {
       const token = signLinkToken(await deps.secret(), email)
       const claims = verifyLinkToken(await deps.secret(), token)!
-      await db.query(
-        `insert into app_private.email_queue (kind, to_email, dedupe_key, payload)
-         values ('owner-sign-in', $1, $2, $3::jsonb)`,
-        [
-          email,
-          `owner-sign-in:${claims.nonce}`,
-          JSON.stringify({ url: signInUrl(config.PUBLIC_URL, token), expiresAt: claims.expiresAt }),
-        ],
-      )
+      await enqueue(db, ownerSignIn, {
+        to: email,
+        key: claims.nonce,
+        payload: { url: signInUrl(config.PUBLIC_URL, token), expiresAt: claims.expiresAt },
+      })
       deps.wakeEmailQueue()
     }
     return c.json({ message: EMAIL_LINK_ANSWER }, 202)

@@ -1,11 +1,11 @@
 import { ResendEmailRequest } from '../../../src/shared/beta-signup.ts'
-import { ApiError, apiError } from '../../../src/server/errors.ts'
-import type { Db } from '../../../src/server/db/db.ts'
-import { enqueueWelcomeEmail, unsubscribe } from '../../../src/server/db/queries.ts'
-import type { EmailQueue } from '../../../src/server/email/queue.ts'
+import { ApiError, apiError } from '../../../src/mail/errors.ts'
+import type { MailDb as Db } from '../../../src/mail/db.ts'
+import { enqueueWelcomeEmail, unsubscribe } from '../../../src/mail/signup-emails.ts'
+import type { EmailQueue } from '../../../src/mail/queue.ts'
 import { emailHash } from '../../../src/server/log-redact.ts'
-import { readJsonRequest } from '../../../src/server/routes/json-body.ts'
-import { validate } from '../../../src/server/routes/validation.ts'
+import { readJsonRequest } from '../../../src/mail/json-body.ts'
+import { validate } from '../../../src/mail/validation.ts'
 import type { FunctionLogger } from './logger.ts'
 
 /** The same answer whether or not the address is on the list, as the Node server's (routes/functions.ts). */

@@ -3,8 +3,8 @@
 // Settings: docs/deploy-supabase.md. Supabase deploys it with verify_jwt = false (config.toml):
 // the function guards itself (see handler.ts and docs/deploy-supabase.md).
 import { loadConfig } from '../../../src/server/config.ts'
-import { createEmailQueue } from '../../../src/server/email/queue.ts'
-import { createResendTransport } from '../../../src/server/email/resend.ts'
+import { createEmailQueue } from '../../../src/mail/queue.ts'
+import { createResendTransport } from '../../../src/mail/resend.ts'
 import { openDb } from './db.ts'
 import { createHandler } from './handler.ts'
 import { createFunctionLogger } from './logger.ts'
