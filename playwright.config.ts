@@ -84,6 +84,12 @@ export default defineConfig({
       BETA_IOS_URL: 'https://testflight.apple.com/join/E2ETEST1',
       RATE_LIMIT_BETA_PER_MINUTE: '0',
       RATE_LIMIT_BETA_PER_HOUR: '0',
+      RATE_LIMIT_SIGN_IN_PER_MINUTE: '0',
+      RATE_LIMIT_SIGN_IN_PER_HOUR: '0',
+      RATE_LIMIT_CONSOLE_PER_MINUTE: '0',
+      RATE_LIMIT_CONSOLE_PER_HOUR: '0',
+      // A worker's owner signs in by email once per test, more than the default 3 in 15 minutes.
+      OWNER_SIGN_IN_EMAILS: '1000',
       INVITATION_INTERVAL_MS: '50',
     },
   },

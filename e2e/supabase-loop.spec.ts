@@ -56,6 +56,7 @@ test.beforeAll(async () => {
       SITE_URL: siteUrl,
       RESEND_API_URL: resend.url,
       SUPABASE_URL: projectUrl,
+      SUPABASE_SERVICE_ROLE_KEY: 'e2e-service-role-key',
     },
     { mode: 'interface' },
   )

@@ -8,7 +8,16 @@ import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 
 /** A throwaway PostgreSQL server: one temp data directory, one free port, gone after stop(). */
-export type PgCluster = { url: string; port: number; dataDir: string; stop: () => Promise<void> }
+export type PgCluster = {
+  url: string
+  port: number
+  dataDir: string
+  stop: () => Promise<void>
+  /** Shuts the server down (fast shutdown), keeping its data: an outage. */
+  pause: () => Promise<void>
+  /** Starts it again on the same port and data, and waits until it accepts connections. */
+  resume: () => Promise<void>
+}
 
 const ENSURE_SCRIPT = fileURLToPath(new URL('./ensure-postgres.sh', import.meta.url))
 
@@ -105,35 +114,49 @@ export async function startPgCluster(options: { database?: string } = {}): Promi
 
   const port = await freePort()
   let output = ''
-  const child = spawn(
-    join(bin, 'postgres'),
-    ['-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1'],
-    {
-      ...asUser,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()))
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()))
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  let child: ChildProcess
+  let exited: Promise<void>
+  const launch = () => {
+    child = spawn(
+      join(bin, 'postgres'),
+      ['-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1'],
+      {
+        ...asUser,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    child.stdout?.on('data', (d: Buffer) => (output += d.toString()))
+    child.stderr?.on('data', (d: Buffer) => (output += d.toString()))
+    const running = child
+    exited = new Promise<void>((resolve) => running.once('exit', () => resolve()))
+  }
+  launch()
   // If our process dies without calling stop(), do not leave a server behind.
   const killOnExit = () => child.kill('SIGQUIT')
   process.once('exit', killOnExit)
 
-  const stop = async () => {
-    process.off('exit', killOnExit)
+  const shutDown = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGINT') // fast shutdown: disconnect clients, checkpoint, exit
       const timer = setTimeout(() => child.kill('SIGQUIT'), 10_000)
       await exited
       clearTimeout(timer)
     }
+  }
+  const stop = async () => {
+    process.off('exit', killOnExit)
+    await shutDown()
     await rm(dir, { recursive: true, force: true })
+  }
+  const adminUrl = `postgresql://postgres@127.0.0.1:${port}/postgres`
+  const pause = shutDown
+  const resume = async () => {
+    launch()
+    await waitForConnections(adminUrl, child!, () => output)
   }
 
   try {
-    const adminUrl = `postgresql://postgres@127.0.0.1:${port}/postgres`
-    await waitForConnections(adminUrl, child, () => output)
+    await waitForConnections(adminUrl, child!, () => output)
     const admin = new pg.Client({ connectionString: adminUrl })
     await admin.connect()
     await admin.query(`create database ${pg.escapeIdentifier(database)}`)
@@ -142,7 +165,7 @@ export async function startPgCluster(options: { database?: string } = {}): Promi
     await stop()
     throw err
   }
-  return { url: `postgresql://postgres@127.0.0.1:${port}/${database}`, port, dataDir, stop }
+  return { url: `postgresql://postgres@127.0.0.1:${port}/${database}`, port, dataDir, stop, pause, resume }
 }
 
 // `tsx scripts/pg-cluster.ts`: a cluster for benchmarks or manual runs, until Ctrl-C.

@@ -59,7 +59,7 @@ export function headTags(origin: string): string {
 }
 
 export function robotsTxt(origin: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /rest/\nDisallow: /functions/\nDisallow: /unsubscribe\n\nSitemap: ${origin}/sitemap.xml\n`
+  return `User-agent: *\nAllow: /\nDisallow: /rest/\nDisallow: /functions/\nDisallow: /unsubscribe\nDisallow: /admin\n\nSitemap: ${origin}/sitemap.xml\n`
 }
 
 /** One page; lastmod is the build date, so a redeploy tells crawlers to look again. */

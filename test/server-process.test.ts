@@ -1,7 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { createHash, createHmac } from 'node:crypto'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { derivedKey } from '../src/server/owner/keys.ts'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 import { startServer, waitHealthy } from './support/server-process.ts'
 
@@ -35,6 +37,35 @@ test('starts, accepts a sign-up, and exits 0 on SIGTERM', { timeout: 60_000 }, a
   expect(await s.exited).toBe(0)
   expect(s.log()).toContain('"event":"server.stopped"')
   expect(s.log()).not.toContain('ada@example.com')
+})
+
+// Issue 15, defect 5: the logs' address hashes are keyed by the owner secret from the start.
+test('the logs name an address only by a hash keyed with the owner secret', { timeout: 60_000 }, async () => {
+  const s = await start()
+  try {
+    await waitHealthy(s)
+    const email = 'Hashed.Person@example.com'
+    expect((await signUp(s.url, email)).status).toBe(201)
+    const res = await fetch(`${s.url}/functions/v1/resend-email`, {
+      method: 'POST',
+      headers: { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    })
+    expect(res.status).toBe(200)
+    // The copy of the secret the server leaves for `npm run owner` (PGlite).
+    const secret = Buffer.from((await readFile(`${join(dir, 'pglite')}.owner-secret`, 'utf8')).trim(), 'base64url')
+    const normalised = email.toLowerCase()
+    const keyed = createHmac('sha256', derivedKey(secret, 'log')).update(normalised).digest('hex').slice(0, 12)
+    const plain = createHash('sha256').update(normalised).digest('hex').slice(0, 12)
+    const deadline = Date.now() + 10_000
+    while (!s.log().includes('"event":"email.queued"') && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50))
+    expect(s.log()).toContain(`"to":"${keyed}"`)
+    expect(s.log()).not.toContain(plain)
+    expect(s.log().toLowerCase()).not.toContain(normalised)
+  } finally {
+    await s.stop()
+  }
 })
 
 test('a sign-up acknowledged before SIGKILL is still there after a restart', async () => {

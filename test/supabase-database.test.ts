@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Db } from '../src/server/db/db.ts'
+import { selectionWhere } from '../src/server/db/invitations.ts'
 import { insertRow } from '../src/server/db/queries.ts'
 import { count, testDb } from '../src/server/test-app.ts'
 import { MIGRATIONS_DIR, startSupabaseDatabase, type SupabaseDatabase } from './support/supabase-database.ts'
@@ -120,6 +121,59 @@ describe.each(['anon', 'authenticated'] as const)('as %s', (role) => {
         [role, name],
       )
       expect({ name, callable: callable.rows[0].ok }).toEqual({ name, callable: false })
+    }
+  })
+})
+
+// Issue 15, defect 11: Supabase's advisor (lint 0014) wants no extension in public, where PostgREST
+// would offer its functions to anon as RPC.
+describe('extensions', () => {
+  test('none is installed into public; pg_trgm is in extensions', async () => {
+    const r = await admin.query<{ extname: string; schema: string }>(
+      `select e.extname, n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace order by 1`,
+    )
+    expect(r.rows.filter((x) => x.schema === 'public')).toEqual([])
+    expect(r.rows).toContainEqual({ extname: 'pg_trgm', schema: 'extensions' })
+  })
+
+  test('PostgREST can offer anon and authenticated no function of public as RPC', async () => {
+    const r = await admin.query<{ name: string }>(
+      `select p.oid::regprocedure::text as name from pg_proc p
+       where p.pronamespace = 'public'::regnamespace
+         and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))`,
+    )
+    expect(r.rows.map((x) => x.name)).toEqual([])
+  })
+
+  test.each(['anon', 'authenticated'] as const)("%s cannot call pg_trgm's functions in SQL either", async (role) => {
+    for (const sql of [
+      `select public.similarity('a', 'b')`,
+      `select similarity('a', 'b')`,
+      `select extensions.similarity('a', 'b')`,
+      `select extensions.set_limit(0.1)`,
+      `select extensions.show_trgm('a')`,
+      `select extensions.word_similarity('a', 'b')`,
+      `select 'a' operator(extensions.%) 'b'`,
+    ])
+      expect({ sql, code: await as(role, sql) }).toEqual({ sql, code: expect.stringMatching(/^(42501|42883)$/) })
+  })
+
+  test("the console's search by part of an address still uses the trigram index", async () => {
+    await admin.query('begin')
+    try {
+      await admin.query(
+        `insert into public.beta_signups (email) select 'trgm' || i || '@example.com' from generate_series(1, 2000) i`,
+      )
+      await admin.query('analyze public.beta_signups')
+      await admin.query('set local enable_seqscan = off')
+      const where = selectionWhere({ status: 'all', platform: 'all', q: 'rgm19' }, 1)
+      const plan = await admin.query(
+        `explain select count(*) as n from public.beta_signups s where ${where.sql}`,
+        where.params,
+      )
+      expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('beta_signups_email_trgm')
+    } finally {
+      await admin.query('rollback')
     }
   })
 })

@@ -56,6 +56,7 @@ test('the interface command, from the repository root, starts the function on PO
       EMAIL_FROM: 'Solodesk <hello@example.com>',
       SITE_URL: 'https://beta.example.com',
       RESEND_API_URL: 'http://127.0.0.1:1',
+      SUPABASE_SERVICE_ROLE_KEY: 'service-role-key-for-the-interface-test',
     },
     { mode: 'interface' },
   )
@@ -70,7 +71,9 @@ test('the interface command, from the repository root, starts the function on PO
 test('a missing setting stops the function at start, naming every problem', { timeout: 120_000 }, () => {
   const { args, env } = denoArgs('run', 'deployed', [FUNCTION_ENTRY])
   const clean = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !/^(SUPABASE_DB_URL|RESEND_API_KEY|EMAIL_FROM|SITE_URL)$/.test(k)),
+    Object.entries(process.env).filter(
+      ([k]) => !/^(SUPABASE_DB_URL|RESEND_API_KEY|EMAIL_FROM|SITE_URL|SUPABASE_SERVICE_ROLE_KEY)$/.test(k),
+    ),
   )
   const r = spawnSync(DENO, args, {
     cwd: REPO_ROOT,
@@ -79,5 +82,6 @@ test('a missing setting stops the function at start, naming every problem', { ti
     timeout: 60_000,
   })
   expect(r.status).not.toBe(0)
-  for (const name of ['SUPABASE_DB_URL', 'RESEND_API_KEY', 'EMAIL_FROM', 'SITE_URL']) expect(r.stderr).toContain(name)
+  for (const name of ['SUPABASE_DB_URL', 'RESEND_API_KEY', 'EMAIL_FROM', 'SITE_URL', 'SUPABASE_SERVICE_ROLE_KEY'])
+    expect(r.stderr).toContain(name)
 })

@@ -1,3 +1,4 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../src/server/db/db.ts'
@@ -13,6 +14,7 @@ import { startFunction, type RunningFunction } from './support/supabase-function
 const API_KEY = 're_test_supabase'
 const SITE_URL = 'https://beta.example.com'
 const EMAIL_FROM = 'Solodesk <hello@example.com>'
+const SERVICE_KEY = `service-role-${randomBytes(16).toString('hex')}`
 
 let supa: SupabaseDatabase
 let admin: pg.Client
@@ -37,6 +39,7 @@ beforeAll(async () => {
     EMAIL_FROM,
     SITE_URL,
     RESEND_API_URL: resend.url,
+    SUPABASE_SERVICE_ROLE_KEY: SERVICE_KEY,
   })
   app = testApp(node.db)
 }, 180_000)
@@ -57,7 +60,8 @@ async function signUp(email: string): Promise<void> {
 
 const call = (path: string, init: RequestInit) => fetch(`${fn.url}${path}`, init)
 const resendEmail = (email: string) => call('/resend-email', anonJson({ email }))
-const retry = () => call('/resend-email/retry', { method: 'POST' })
+const asService = { authorization: `Bearer ${SERVICE_KEY}` }
+const retry = () => call('/resend-email/retry', { method: 'POST', headers: asService })
 const queueRows = async (to: string) =>
   (
     await admin.query<{ id: string; status: string; attempts: number; last_error: string | null }>(
@@ -113,6 +117,18 @@ test('a listed address gets one welcome email, the one the Node server would sen
   expect(sent.text).toContain(`${SITE_URL}/unsubscribe?token=${signup.t}`)
   // The static host has no /beta pages, so the email asks no phone choice it could not record.
   expect(sent.text).not.toContain('/beta/phone')
+})
+
+// Issue 15, defect 5: the function's logs hash addresses under a key of its service-role key.
+test('the logs name an address only by a keyed hash', async () => {
+  await signUp('Hopper@Example.com')
+  expect((await resendEmail('hopper@example.com')).status).toBe(200)
+  const key = createHmac('sha256', SERVICE_KEY).update('solodesk-owner:log').digest()
+  const keyed = createHmac('sha256', key).update('hopper@example.com').digest('hex').slice(0, 12)
+  const plain = createHash('sha256').update('hopper@example.com').digest('hex').slice(0, 12)
+  expect(fn.output()).toContain(`"to":"${keyed}"`)
+  expect(fn.output()).not.toContain(plain)
+  expect(fn.output().toLowerCase()).not.toContain('hopper@example.com')
 })
 
 test('an address never signed up gets the same answer, and nothing is queued or sent', async () => {
@@ -260,6 +276,49 @@ describe('an outage at sign-up time', () => {
   })
 })
 
+// Issue 15, defect 10: the retry entry point was open to anyone; each call claimed on the database.
+test('the retry entry point refuses every caller without the service-role key, before any database work', async () => {
+  await signUp('radia@example.com')
+  resend.setFaults([{ kind: 'status', status: 503 }])
+  await resendEmail('radia@example.com')
+  resend.setFaults(null)
+  // Due now: any claim would send it.
+  await admin.query("update app_private.email_queue set next_attempt_at = now() where to_email = 'radia@example.com'")
+  const before = await queueRows('radia@example.com')
+  expect(before).toMatchObject([{ status: 'pending', attempts: 1 }])
+
+  const refused: [string, RequestInit][] = [
+    ['no key', { method: 'POST' }],
+    [
+      'the publishable key',
+      { method: 'POST', headers: { apikey: 'sb_publishable_x', authorization: 'Bearer sb_publishable_x' } },
+    ],
+    ['a wrong key', { method: 'POST', headers: { authorization: `Bearer ${SERVICE_KEY.slice(0, -1)}x` } }],
+    ['the key with more after it', { method: 'POST', headers: { authorization: `Bearer ${SERVICE_KEY}x` } }],
+    ['a prefix of the key', { method: 'POST', headers: { authorization: `Bearer ${SERVICE_KEY.slice(0, 20)}` } }],
+    ['the key as apikey only', { method: 'POST', headers: { apikey: SERVICE_KEY } }],
+    ['the key without Bearer', { method: 'POST', headers: { authorization: SERVICE_KEY } }],
+    ['a GET without key', { method: 'GET' }],
+  ]
+  for (const [name, init] of refused) {
+    for (const path of ['/resend-email/retry', '/functions/v1/resend-email/retry']) {
+      const res = await call(path, init)
+      expect({ name, path, status: res.status }).toEqual({ name, path, status: 401 })
+      expect(Object.keys(await res.json()).sort()).toEqual(['code', 'details', 'hint', 'message'])
+    }
+  }
+  // Nothing was claimed or sent.
+  expect(await queueRows('radia@example.com')).toEqual(before)
+  expect(resend.emailsTo('radia@example.com')).toEqual([])
+
+  // The page's own entry point stays public.
+  expect((await resendEmail('nobody@example.com')).status).toBe(200)
+  // With the key: a GET is still refused, a POST sends the due email.
+  expect((await call('/resend-email/retry', { method: 'GET', headers: asService })).status).toBe(405)
+  expect((await retry()).status).toBe(202)
+  expect(resend.emailsTo('radia@example.com')).toHaveLength(1)
+})
+
 test("the pg_cron job's call (Vault secrets, pg_net) reaches the retry entry point", async () => {
   // Stand-ins for what a Supabase project provides: Vault's decrypted view, and pg_net's
   // http_post, which here records the request; the test then sends it, as pg_net would.
@@ -278,10 +337,15 @@ test("the pg_cron job's call (Vault secrets, pg_net) reaches the retry entry poi
     `insert into vault.decrypted_secrets select name, encode(value, 'hex') from app_private.secrets where name = 'suppression_hmac_key'`,
   )
   await expect(admin.query('select app_private.call_resend_email_retry()')).rejects.toThrow(/Vault secrets/)
+  // The secrets of the first version of the job (20261122300100) are no longer enough.
   await admin.query(
     `insert into vault.decrypted_secrets values ('resend_email_project_url', $1), ('resend_email_publishable_key', 'sb_publishable_test')`,
     [`${fn.url}/`],
   )
+  await expect(admin.query('select app_private.call_resend_email_retry()')).rejects.toThrow(
+    /resend_email_service_role_key/,
+  )
+  await admin.query(`insert into vault.decrypted_secrets values ('resend_email_service_role_key', $1)`, [SERVICE_KEY])
 
   await signUp('katherine@example.com')
   resend.setFaults([{ kind: 'status', status: 429, retryAfter: '1' }])
@@ -295,7 +359,7 @@ test("the pg_cron job's call (Vault secrets, pg_net) reaches the retry entry poi
   const id = (await admin.query('select app_private.call_resend_email_retry() as id')).rows[0].id
   const request = (await admin.query('select url, body, headers from net.requests where id = $1', [id])).rows[0]
   expect(request.url).toBe(`${fn.url}/functions/v1/resend-email/retry`)
-  expect(request.headers).toMatchObject({ apikey: 'sb_publishable_test', Authorization: 'Bearer sb_publishable_test' })
+  expect(request.headers).toMatchObject({ apikey: SERVICE_KEY, Authorization: `Bearer ${SERVICE_KEY}` })
   const res = await fetch(request.url, { method: 'POST', headers: request.headers, body: JSON.stringify(request.body) })
   expect(res.status).toBe(202)
   expect(resend.emailsTo('katherine@example.com')).toHaveLength(1)

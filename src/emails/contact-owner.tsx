@@ -22,8 +22,13 @@ export function subjectLabel(value: string): string {
   return SUBJECTS.find((s) => s.value === value)?.label ?? value
 }
 
-export function contactOwnerSubject(input: Pick<ContactOwnerEmailProps, 'name' | 'subject'>): string {
-  return oneLine(`${SITE.name} contact: ${subjectLabel(input.subject)} from ${oneLine(input.name, 60)}`, 140)
+/**
+ * The subject names the topic and the time, never the sender's free text: a name such as "Your
+ * account is locked, verify at …" would read as a phishing line in the owner's inbox (issue 15).
+ * The name is in the body. The time keeps messages on one topic from folding into one thread.
+ */
+export function contactOwnerSubject(input: Pick<ContactOwnerEmailProps, 'subject' | 'receivedAt'>): string {
+  return oneLine(`${SITE.name} contact: ${subjectLabel(input.subject)}, ${input.receivedAt}`, 140)
 }
 
 /** The email an owner receives for each contact message; replying answers the visitor (Reply-To). */

@@ -1,6 +1,7 @@
 import type { EmailKind } from './define-kind.ts'
 import { confirmSignup } from './kinds/confirm-signup.ts'
 import { contactOwner } from './kinds/contact-owner.ts'
+import { contactOwnerSummary } from './kinds/contact-owner-summary.ts'
 import { invitation } from './kinds/invitation.ts'
 import { ownerSignIn } from './kinds/owner-sign-in.ts'
 import { signupDigest } from './kinds/signup-digest.ts'
@@ -15,6 +16,7 @@ export const KINDS = {
   [welcome.kind]: welcome,
   [confirmSignup.kind]: confirmSignup,
   [contactOwner.kind]: contactOwner,
+  [contactOwnerSummary.kind]: contactOwnerSummary,
   [ownerSignIn.kind]: ownerSignIn,
   [signupDigest.kind]: signupDigest,
   [invitation.kind]: invitation,

@@ -11,14 +11,8 @@ const ADDRESS = /[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]
 /** HMAC-SHA-256 of `data` under `key`, as the runtime computes it. */
 export type HmacSha256 = (key: Uint8Array | string, data: string) => Uint8Array
 
-// Set once per process (hashAddressesWith, keyAddressHashes); until then addresses are hidden
-// without any hash.
+// Set once per process by keyAddressHashes(); until then addresses are hidden without any hash.
 let keyed: ((data: string) => string) | null = null
-
-/** Hashes the logs' addresses with `hash` (hex), given each address trimmed and in lower case. */
-export function hashAddressesWith(hash: (normalised: string) => string): void {
-  keyed = hash
-}
 
 /**
  * Keys the logs' address hashes with a key derived from `secret` for this purpose only, as the
@@ -27,7 +21,7 @@ export function hashAddressesWith(hash: (normalised: string) => string): void {
  */
 export function keyAddressHashes(secret: Uint8Array | string, hmac: HmacSha256): void {
   const key = hmac(secret, 'solodesk-owner:log')
-  hashAddressesWith((data) => hex(hmac(key, data)))
+  keyed = (data) => hex(hmac(key, data))
 }
 
 /**

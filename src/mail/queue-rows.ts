@@ -4,6 +4,15 @@ import type { Queryable } from './db.ts'
 // The queue's own statements, apart from the one insert (enqueue.ts): claim, the three outcomes,
 // and when the next email is due.
 
+/**
+ * Which due email goes first (issue 15: the provider's quota is one budget). An owner's sign-in
+ * link (it expires in 15 minutes), then what a visitor is waiting for, then the rest (owner
+ * notifications, summaries, digests, invitations): a backlog of the later kinds never holds back
+ * the earlier ones, whose own volume is capped (sign-in emails per owner, welcome emails per
+ * address and rate limits).
+ */
+const CLAIM_PRIORITY = `case kind when 'owner-sign-in' then 0 when 'welcome' then 1 when 'confirm-signup' then 1 else 2 end`
+
 /** How long a sign-up may stay unconfirmed under double opt-in before it is deleted. */
 export const UNCONFIRMED_SIGNUP_DAYS = 7
 
@@ -44,7 +53,7 @@ export async function claimDueEmails(
        select id from app_private.email_queue
        where (status = 'pending' and next_attempt_at <= now())
           or (status = 'sending' and locked_until < now())
-       order by next_attempt_at
+       order by ${CLAIM_PRIORITY}, next_attempt_at
        limit $1
        for update skip locked
      )
@@ -129,4 +138,14 @@ export async function msUntilAfterLastPending(db: Queryable, kind: string, paceM
     [kind, paceMs],
   )
   return Number(r.rows[0]?.ms ?? 0)
+}
+
+/** How many emails of `kind` were queued for `to` in the last `minutes` (a cap counted in the queue, shared by every process). */
+export async function countQueuedSince(db: Queryable, kind: string, to: string, minutes: number): Promise<number> {
+  const r = await db.query<{ n: number | string }>(
+    `select count(*) as n from app_private.email_queue
+     where kind = $1 and to_email = $2 and created_at > now() - make_interval(mins => $3)`,
+    [kind, to, minutes],
+  )
+  return Number(r.rows[0]?.n ?? 0)
 }

@@ -1,5 +1,6 @@
 import type { MailDb } from './db.ts'
 import type { ClaimedEmail } from './define-kind.ts'
+import { isDatabaseUnavailable } from './errors.ts'
 import { kindNamed } from './kinds.ts'
 import { emailHash } from './log-redact.ts'
 import type { MailLogger } from './logger.ts'
@@ -29,10 +30,12 @@ const CLAIM = 1
  */
 export function createEmailQueue(deps: {
   db: MailDb
-  transport: Pick<Transport, 'name' | 'send'>
+  transport: Transport
   logger: MailLogger
   config: QueueSettings
 }): EmailQueue {
+  // The Node server passes its outage watcher's view of the database (db/outage.ts), which the
+  // app shares: one line when the database goes, one when it is back.
   const { db, transport, logger, config } = deps
   let running = false
   // Set by stop(): finish the email in hand, claim no more.
@@ -130,7 +133,7 @@ export function createEmailQueue(deps: {
       try {
         await runOnce()
       } catch (err) {
-        logger.error({ err }, 'email queue pass failed')
+        if (!isDatabaseUnavailable(err)) logger.error({ err }, 'email queue pass failed')
       }
       if (running) await sleep()
     }

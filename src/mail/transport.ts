@@ -21,4 +21,9 @@ export interface Transport {
   readonly name: string
   send(email: OutgoingEmail): Promise<SendResult>
   close(): Promise<void>
+  /**
+   * Deletes the copies the transport keeps of emails to or about this mailbox (any spelling), when
+   * the person is erased; returns how many emails. Only the outbox keeps copies.
+   */
+  forget?(address: string): Promise<number>
 }

@@ -5,14 +5,23 @@ import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status'
 import { loadConfig, type Config } from './config.ts'
 import type { Db } from './db/db.ts'
 import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '../mail/cors.ts'
-import { ApiError, INTERNAL_ERROR } from '../mail/errors.ts'
 import { MAX_BODY_BYTES, tooLarge } from '../mail/json-body.ts'
 import { resendEmailRoutes } from '../mail/resend-email-handler.ts'
+import {
+  ApiError,
+  dataException,
+  databaseUnavailable,
+  INTERNAL_ERROR,
+  isDatabaseUnavailable,
+  OUTAGE_RETRY_AFTER_S,
+} from '../mail/errors.ts'
+import { watchOutages } from './db/outage.ts'
 import { clientAborted } from './http/aborted.ts'
 import { fastBodyLimit } from './http/body-limit.ts'
 import { clientIp, rateLimitKey } from './http/client-ip.ts'
 import { rateLimit, type Limits } from './http/rate-limit.ts'
 import { securityHeaders } from './http/security-headers.ts'
+import type { Transport } from './email/transport.ts'
 import type { Logger } from './log.ts'
 import { requireApiKey } from './routes/api-key.ts'
 import { betaRoutes } from './routes/beta.ts'
@@ -40,6 +49,8 @@ export type AppDeps = {
   logger: Logger
   /** Called after an email was queued, so the worker sends it now rather than at its next poll. */
   wakeEmailQueue?: () => void
+  /** The email transport, whose kept copies erasure deletes (the outbox's files). */
+  transport?: Pick<Transport, 'forget'>
 }
 
 // What Supabase's API gateway allows (the list the edge function answers with too), so
@@ -56,7 +67,8 @@ const HARDENING_DEFAULTS: Hardening = loadConfig({})
 
 /** The whole HTTP surface; no I/O until a request arrives. */
 export function createApp(deps: AppDeps): Hono {
-  const { db, logger } = deps
+  const { logger } = deps
+  const db = watchOutages(deps.db, logger)
   const config = { ...HARDENING_DEFAULTS, ...deps.config }
   const app = new Hono()
 
@@ -100,6 +112,21 @@ export function createApp(deps: AppDeps): Hono {
     '/beta/*',
     limited('beta', { perMinute: config.RATE_LIMIT_BETA_PER_MINUTE, perHour: config.RATE_LIMIT_BETA_PER_HOUR }),
   )
+  // The console's routes that work without a session, and its API before the session lookup:
+  // a 429 here costs no database work (issue 15).
+  const adminSignIn = limited('admin-sign-in', {
+    perMinute: config.RATE_LIMIT_SIGN_IN_PER_MINUTE,
+    perHour: config.RATE_LIMIT_SIGN_IN_PER_HOUR,
+  })
+  app.on('POST', '/admin/auth/*', adminSignIn)
+  app.get('/admin/sign-in', adminSignIn)
+  app.use(
+    '/admin/api/*',
+    limited('admin-api', {
+      perMinute: config.RATE_LIMIT_CONSOLE_PER_MINUTE,
+      perHour: config.RATE_LIMIT_CONSOLE_PER_HOUR,
+    }),
+  )
   // Every route, not only the JSON ones: the one-click unsubscribe POST carries a form body too.
   app.use(
     '*',
@@ -120,12 +147,19 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', healthRoutes(db))
   app.route('/', unsubscribeRoutes({ db, logger, wakeEmailQueue }))
   app.route('/', betaRoutes({ db, logger, config }))
-  app.route('/admin', adminRoutes({ db, logger, config, wakeEmailQueue }))
+  app.route('/admin', adminRoutes({ db, logger, config, wakeEmailQueue, transport: deps.transport }))
   app.route('/', staticRoutes(config.STATIC_DIR))
 
   app.notFound((c) => c.text('Not found', 404))
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body, err.status as ContentfulStatusCode)
+    if (isDatabaseUnavailable(err)) {
+      // Logged once per outage by watchOutages, not per request.
+      c.header('Retry-After', String(OUTAGE_RETRY_AFTER_S))
+      return c.json(databaseUnavailable().body, 503)
+    }
+    const badData = dataException(err)
+    if (badData) return c.json(badData.body, 400)
     if (clientAborted(c)) {
       logger.debug({ event: 'request.aborted', method: c.req.method, path: c.req.path }, 'client left mid-request')
       // nginx's "client closed request": never sent, and never counted as a server error.

@@ -94,12 +94,22 @@ const Settings = z.object({
   INVITATION_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
   RATE_LIMIT_BETA_PER_MINUTE: limit.default(60),
   RATE_LIMIT_BETA_PER_HOUR: limit.default(1000),
+  // Issue 15: the console's sign-in (link page, link, emailed link, passkey) and its API, counted in
+  // memory before any database work. Sized in docs/decisions/server-hardening.md.
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: limit.default(10),
+  RATE_LIMIT_SIGN_IN_PER_HOUR: limit.default(60),
+  RATE_LIMIT_CONSOLE_PER_MINUTE: limit.default(300),
+  RATE_LIMIT_CONSOLE_PER_HOUR: limit.default(5000),
   // The owner's side (issue 9, docs/decisions/owner-console.md).
   OWNER_EMAILS: ownerEmails.default([]),
   /** Hour of the day (UTC) at which the owners get yesterday's sign-ups; unset: no digest. */
   OWNER_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).optional(),
+  /** Contact notifications per owner per clock hour; past it, one summary at the hour's end (issue 15). */
+  OWNER_NOTIFY_MAX_PER_HOUR: z.coerce.number().int().min(0).default(10),
   OWNER_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
   OWNER_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
+  /** Emailed sign-in links per owner in any 15 minutes, whoever asks, shared by all processes (issue 15). */
+  OWNER_SIGN_IN_EMAILS: z.coerce.number().int().min(1).default(3),
   /** Sign-in attempts (links, passkeys, emailed-link requests) per client address per 15 minutes, shared by all processes. */
   OWNER_SIGN_IN_ATTEMPTS: z.coerce.number().int().min(1).default(20),
   // Connections and timeouts: sized in docs/decisions/server-hardening.md.

@@ -7,12 +7,14 @@ import { deferredDb, withRetryAfterWhileStarting } from './db/deferred.ts'
 import type { FolderLock } from './db/folder-lock.ts'
 import { migrate } from './db/migrate.ts'
 import { openDb } from './db/open.ts'
+import { watchOutages } from './db/outage.ts'
 import { createEmailQueue } from '../mail/queue.ts'
 import { createTransport } from './email/transport.ts'
 import { plainErrorHeaders } from './http/client-error.ts'
 import { fileDescriptorLimit } from './http/connection-limits.ts'
 import { createNodeServer } from './http/node-server.ts'
 import { createLogger } from './log.ts'
+import { keyAddressHashes } from './log-redact.ts'
 import { createSignupDigest } from './owner/digest.ts'
 import { ownerSecret, secretFilePath, writeSecretFile } from './owner/keys.ts'
 import { syncOwnerEmails } from './owner/owners.ts'
@@ -40,9 +42,13 @@ if (notPrivate.length) reportNotPrivate(notPrivate)
 const ready = openDb(config, { ...(lock ? { lock } : {}), onNotPrivate: reportNotPrivate }).then(async (db) => {
   const applied = await migrate(db)
   if (applied.length) logger.info({ event: 'db.migrated', applied }, 'migrations applied')
-  await syncOwnerEmails(db, config.OWNER_EMAILS)
+  await syncOwnerEmails(db, config.OWNER_EMAILS, config.OWNER_NOTIFY_MAX_PER_HOUR)
+  const secret = await ownerSecret(db)
+  // Logs hash addresses under a key of the owner secret, as the audit log does (issue 15); every
+  // request that could log one waits for this database anyway.
+  keyAddressHashes(secret)
   // PGlite: `npm run owner` cannot open the folder while we hold it, so it signs links with this copy.
-  if (secretFile) await writeSecretFile(secretFile, await ownerSecret(db))
+  if (secretFile) await writeSecretFile(secretFile, secret)
   logger.info({ event: 'db.ready' }, 'database ready')
   return db
 })
@@ -52,13 +58,14 @@ ready.catch((err: unknown) => {
 })
 const db = deferredDb(ready)
 const transport = createTransport(config)
-const queue = createEmailQueue({ db, transport, logger, config })
+const queue = createEmailQueue({ db: watchOutages(db, logger), transport, logger, config })
 
 const app = createApp({
   config: { ...config, STATIC_DIR: resolve(config.STATIC_DIR) },
   db,
   logger,
   wakeEmailQueue: queue.wake,
+  transport,
 })
 const server = createNodeServer(withRetryAfterWhileStarting(app.fetch, db.isReady), {
   settings: config,

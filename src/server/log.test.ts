@@ -1,16 +1,21 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { Writable } from 'node:stream'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { createApp } from './app.ts'
 import type { Db } from './db/db.ts'
 import { createEmailQueue } from '../mail/queue.ts'
 import { createLogger, emailHash } from './log.ts'
+import { keyAddressHashes } from './log-redact.ts'
+import { derivedKey } from './owner/keys.ts'
 import { anonJson, NO_RATE_LIMITS, testDb } from './test-app.ts'
 import { LOCAL_ANON_KEY } from '../shared/self-hosted.ts'
 
 let db: Db
 let close: () => Promise<void>
+const secret = randomBytes(32)
 beforeAll(async () => {
   ;({ db, close } = await testDb('pglite'))
+  keyAddressHashes(secret)
 })
 afterAll(() => close())
 
@@ -73,4 +78,27 @@ test('a sign-up, its welcome email, a failed send and an unsubscribe log JSON li
   expect(all).toContain(`mailbox [email ${emailHash(address)}] unavailable`)
   expect(all.toLowerCase()).not.toContain('private.person')
   expect(all).not.toMatch(/[\w.+-]+@example\.com/i)
+})
+
+// Issue 15, defect 5: sha256(address)[:12] could be recomputed by anyone holding the address.
+test("address hashes are keyed with the owner secret's 'log' key, as the audit log's are", () => {
+  const address = ' Private.Person@Example.com '
+  const plain = createHash('sha256').update('private.person@example.com').digest('hex').slice(0, 12)
+  const keyed = createHmac('sha256', derivedKey(secret, 'log'))
+    .update('private.person@example.com')
+    .digest('hex')
+    .slice(0, 12)
+  expect(emailHash(address)).toBe(keyed)
+  expect(emailHash(address)).not.toBe(plain)
+  const lines: string[] = []
+  createLogger('info', { write: (l: string) => lines.push(l) }).info({ err: new Error(`no ${address}`) }, 'failed')
+  expect(lines.join('')).toContain(`[email ${keyed}]`)
+  expect(lines.join('')).not.toContain(plain)
+})
+
+test('before a key is set, addresses are hidden with no hash at all', async () => {
+  vi.resetModules()
+  const fresh = await import('./log-redact.ts')
+  expect(fresh.redactAddresses('to ada@example.com failed')).toBe('to [email] failed')
+  expect(fresh.emailHash('ada@example.com')).toBe('unkeyed')
 })

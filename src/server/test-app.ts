@@ -61,14 +61,19 @@ export async function truncateAll(db: Db): Promise<void> {
 
 /** Rate limits are off unless asked for: suites that are not about them send many requests from one (absent) address. */
 export const NO_RATE_LIMITS = Object.fromEntries(
-  ['SIGNUP', 'EMAIL', 'CONTACT', 'UNSUBSCRIBE', 'BETA'].flatMap((g) =>
+  ['SIGNUP', 'EMAIL', 'CONTACT', 'UNSUBSCRIBE', 'BETA', 'SIGN_IN', 'CONSOLE'].flatMap((g) =>
     [`RATE_LIMIT_${g}_PER_MINUTE`, `RATE_LIMIT_${g}_PER_HOUR`].map((k) => [k, 0]),
   ),
 ) as Partial<Record<`RATE_LIMIT_${string}`, number>>
 
 export function testApp(
   db: Db,
-  options: { staticDir?: string; wakeEmailQueue?: () => void; config?: Partial<AppDeps['config']> } = {},
+  options: {
+    staticDir?: string
+    wakeEmailQueue?: () => void
+    config?: Partial<AppDeps['config']>
+    transport?: AppDeps['transport']
+  } = {},
 ) {
   return createApp({
     config: {
@@ -80,6 +85,7 @@ export function testApp(
     db,
     logger: silentLogger,
     ...(options.wakeEmailQueue ? { wakeEmailQueue: options.wakeEmailQueue } : {}),
+    ...(options.transport ? { transport: options.transport } : {}),
   })
 }
 

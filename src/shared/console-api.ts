@@ -7,7 +7,6 @@ import {
   StatusFilter,
   WelcomeState,
 } from './beta-testers.ts'
-import { emailAddress } from './email-address.ts'
 
 // The console's API under /admin/api (and the sign-in calls under /admin/auth), one contract for
 // both sides (issue 16): the server parses each query and body with these schemas, and the
@@ -52,8 +51,21 @@ export const InboxQuery = PageQuery.extend({ filter: InboxFilter.default('all') 
 /** The :id of /messages/:id/handled and /messages/:id/reopen. */
 export const MessageId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER)
 
-/** POST /people/erase and /suppressions/lift. */
-export const EmailRequest = z.strictObject({ email: emailAddress })
+/**
+ * POST /people/erase and /suppressions/lift: any address the database may hold, not only what the
+ * shared schema accepts. Rows stored by SQL or an import must be erasable too (issue 15, defect 5),
+ * and lifting works the same way. The database's own checks: at most 254 characters, one @
+ * (PostgreSQL text never holds NUL).
+ */
+export const EmailRequest = z.strictObject({
+  email: z
+    .string()
+    .trim()
+    .min(3, 'Enter the address as stored.')
+    .max(254, 'Enter the address as stored.')
+    .regex(/^[^@]+@[^@]+$/, 'Enter the address as stored.')
+    .refine((v) => !v.includes(String.fromCharCode(0)), 'Enter the address as stored.'),
+})
 
 /** The most people one confirmation invites (and one preview lists). */
 export const MAX_INVITATION_BATCH = 1000
@@ -138,7 +150,8 @@ export const InboxPage = z.strictObject({
 })
 export type InboxPage = z.infer<typeof InboxPage>
 
-export const EraseResult = z.strictObject({ signups: count, messages: count, emails: count })
+/** `outbox`: emails deleted from the outbox folder (issue 15: erasure leaves no copies). */
+export const EraseResult = z.strictObject({ signups: count, messages: count, emails: count, outbox: count })
 export type EraseResult = z.infer<typeof EraseResult>
 
 export const SessionInfo = z.strictObject({

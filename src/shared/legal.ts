@@ -65,6 +65,8 @@ export const PRIVACY: LegalDocument = {
           { text: 'Contact us', href: '#contact' },
           ' and we will answer within 30 days. You may also complain to your local data protection authority.',
         ],
+        'When we delete your data at your request, we delete your sign-up, your contact messages and every copy we hold of the emails we sent you or wrote about you, at once. As when you leave the beta (below), we then keep only a fingerprint of your address, so that nobody can sign it up again without your say.',
+        'Our technical logs never record your address in clear: they name it only by a short fingerprint made with a secret key of ours, which cannot be turned back into your address.',
       ],
     },
     {
@@ -72,7 +74,7 @@ export const PRIVACY: LegalDocument = {
       paragraphs: [
         'Every email we send contains a link to leave the beta. Confirming there deletes your sign-up and any email still waiting to be sent to you, at once.',
         [
-          'So that leaving lasts, even if someone enters your address on this page again, we then keep one thing: a fingerprint of your address made with a secret key of ours (a keyed hash). It cannot be turned back into your address; it only lets us recognise that same address if it is entered again, and then we store nothing and send nothing. We keep it for as long as we run the beta. If you want to join again, ',
+          'So that leaving (or having your data deleted) lasts, even if someone enters your address on this page again, we then keep one thing: a fingerprint of your address made with a secret key of ours (a keyed hash). It cannot be turned back into your address; it only lets us recognise that same address if it is entered again, and then we store nothing and send nothing. We keep it for as long as we run the beta. If you want to join again, ',
           { text: 'contact us', href: '#contact' },
           ' and we will delete the fingerprint.',
         ],

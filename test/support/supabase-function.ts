@@ -38,6 +38,8 @@ export type FunctionSettings = {
   EMAIL_FROM: string
   SITE_URL: string
   RESEND_API_URL: string
+  /** Set by Supabase itself on a project: the key the retry entry point requires. */
+  SUPABASE_SERVICE_ROLE_KEY: string
   /** Set by Supabase itself on a project. */
   SUPABASE_URL?: string
 }

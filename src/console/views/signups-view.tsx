@@ -24,7 +24,9 @@ export function SignupsView({ onError }: { onError: (err: unknown) => void }) {
     setBusy(true)
     try {
       const r = await api.erase(erasing)
-      setDone(`Erased ${erasing}: ${r.signups} sign-up, ${r.messages} messages, ${r.emails} queued emails.`)
+      setDone(
+        `Erased ${erasing}: ${r.signups} sign-up, ${r.messages} messages, ${r.emails} queued emails, ${r.outbox} outbox files. The mailbox is on the suppression list.`,
+      )
       setErasing(null)
       setTick((t) => t + 1)
     } catch (err) {

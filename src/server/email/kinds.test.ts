@@ -32,6 +32,15 @@ const SAMPLES: { [K in keyof Kinds]: Sample<K> } = {
     key: `contact-owner:7:${TO}`,
     builds: { cancel: 'contact message erased' },
   },
+  'contact-owner-summary': {
+    item: () => ({
+      to: TO,
+      key: { hour: '2026-11-22T14', owner: TO },
+      payload: { count: 3, hourStart: '2026-11-22T14:00:00+00:00' },
+    }),
+    key: `contact-owner-summary:2026-11-22T14:${TO}`,
+    builds: 'email',
+  },
   'owner-sign-in': {
     item: () => ({
       to: TO,

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises'
+import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import MailComposer from 'nodemailer/lib/mail-composer'
+import { canonicalEmail } from '../../shared/email-address.ts'
 import { refuseHeaderInjection } from '../../mail/header-safety.ts'
 import { mailOptions } from './message-id.ts'
 import type { OutgoingEmail, SendResult, Transport } from '../../mail/transport.ts'
@@ -64,7 +65,50 @@ export function createOutboxTransport(options: { dir: string }): Transport {
       }
     },
     async close() {},
+    forget: (address) => forgetMailbox(dir, address),
   }
+}
+
+/**
+ * Erasure (issue 15, defect 5): deletes every email in the outbox sent to this mailbox, or about
+ * it (an owner's copy of its contact message has it as Reply-To), in any spelling the canonical
+ * form equates. Each email's marker (`.json`) goes last, so an interrupted run leaves it to be
+ * found by the next. Returns how many emails were removed.
+ */
+async function forgetMailbox(dir: string, address: string): Promise<number> {
+  const mailbox = canonicalEmail(address)
+  let names: string[]
+  try {
+    names = await readdir(dir)
+  } catch {
+    return 0
+  }
+  let removed = 0
+  for (const name of names) {
+    if (!name.endsWith('.json') || name.startsWith('.')) continue
+    let record: Partial<OutboxRecord>
+    try {
+      record = JSON.parse(await readFile(join(dir, name), 'utf8')) as Partial<OutboxRecord>
+    } catch {
+      continue // not one of ours, or removed meanwhile
+    }
+    const about = [record.to, record.headers?.['Reply-To']].filter((a): a is string => typeof a === 'string')
+    if (!about.some((a) => canonicalEmail(bareAddress(a)) === mailbox)) continue
+    const id = name.slice(0, -'.json'.length)
+    for (const file of [`${id}.eml`, `${id}.html`, name]) {
+      await unlink(join(dir, file)).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err
+      })
+    }
+    removed += 1
+  }
+  if (removed > 0) await syncDir(dir)
+  return removed
+}
+
+/** `Name <a@b>` or `a@b` → `a@b`. */
+function bareAddress(value: string): string {
+  return /<([^<>]*)>\s*$/.exec(value)?.[1] ?? value
 }
 
 async function exists(path: string): Promise<boolean> {

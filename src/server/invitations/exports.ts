@@ -1,7 +1,11 @@
-import { csvField, csvRecord } from '../owner/csv.ts'
+import { emailAddress } from '../../shared/email-address.ts'
+import { csvQuote } from '../owner/csv.ts'
 
-// Exports for the stores (issue 11), with the console's CSV rules (src/server/owner/csv.ts):
-// RFC 4180 quoting, and cells a spreadsheet would read as a formula neutralised.
+// Exports for the stores (issue 11). The stores read data, not formulas (App Store Connect's
+// importer, a Play Console form), so the addresses go out exactly as typed: no apostrophe, which
+// would only break them (issue 15, defect 9). The guard is the shared address schema instead: an
+// address it refuses (stored by SQL or an import) is left out, so no `=`, `@`, quote or comma
+// that the schema keeps out of sign-ups reaches a store. docs/decisions/beta-invitations.md.
 
 export type StoreExport = 'testflight' | 'play'
 
@@ -10,12 +14,18 @@ export type StoreExport = 'testflight' | 'play'
  * first name, last name, email, with the names left empty, CRLF-terminated, no header row.
  */
 export function testflightRecord(email: string): string {
-  return csvRecord(['', '', email])
+  return `,,${csvQuote(email)}\r\n`
 }
 
-/** Addresses for a Play Console email list: comma-separated, the same escaping per address. */
+/** Addresses for a Play Console email list: comma-separated, as typed. */
 export function playList(emails: readonly string[]): string {
-  return emails.map(csvField).join(',')
+  return emails.join(',')
+}
+
+/** Whether an address may go to a store: the shared schema accepts it as stored. */
+export function storeAddress(email: string): boolean {
+  const r = emailAddress.safeParse(email)
+  return r.success && r.data === email
 }
 
 /** Streams an export from batches of addresses, pulled as the client reads (one batch in memory). */
@@ -31,9 +41,11 @@ export function exportStream(kind: StoreExport, batches: AsyncGenerator<string[]
         controller.close()
         return
       }
-      const text =
-        kind === 'testflight' ? next.value.map(testflightRecord).join('') : (first ? '' : ',') + playList(next.value)
-      if (next.value.length > 0) first = false
+      const batch = next.value.filter(storeAddress)
+      let text = ''
+      if (kind === 'testflight') text = batch.map(testflightRecord).join('')
+      else if (batch.length > 0) text = (first ? '' : ',') + playList(batch)
+      if (batch.length > 0) first = false
       controller.enqueue(encoder.encode(text))
     },
     async cancel() {

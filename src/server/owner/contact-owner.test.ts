@@ -63,7 +63,9 @@ describe.each(DB_KINDS)('owner notification of a contact message on %s', (kind) 
     expect(records.map((r) => r.to).sort()).toEqual(['owner@example.com', 'partner@example.com'])
     for (const r of records) {
       expect(r.headers).toEqual({ 'Reply-To': 'Ada@Example.com' })
-      expect(r.subject).toBe('Solodesk contact: Bug Report from Ada Lovelace')
+      // Issue 15: the sender's free-text name stays out of the subject (it is in the body).
+      expect(r.subject).toMatch(/^Solodesk contact: Bug Report, \d{4}-\d\d-\d\d \d\d:\d\d UTC$/)
+      expect(r.text).toContain('Ada Lovelace')
       // The message as plain text, line breaks and all; in the body it cannot become a header.
       expect(r.text).toContain(message.message)
     }
@@ -129,7 +131,7 @@ describe('owner notification through a real SMTP server', () => {
       const headers = received[0]!.split(/\r\n\r\n/)[0]!
       // nodemailer writes the domain in lower case (domains are case-insensitive).
       expect(headers).toMatch(/^Reply-To: Ada@example\.com$/m)
-      expect(headers).toMatch(/^Subject: Solodesk contact: Billing Question from Ada Lovelace$/m)
+      expect(headers).toMatch(/^Subject: Solodesk contact: Billing Question, \d{4}-\d\d-\d\d \d\d:\d\d UTC$/m)
       expect(headers).toMatch(/^To: owner@example\.com$/m)
       expect(headers).not.toMatch(/^Bcc:/im)
     } finally {

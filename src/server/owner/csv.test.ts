@@ -13,6 +13,24 @@ test.each([
   ['a,b', '"a,b"'],
   ['say "hi"', '"say ""hi"""'],
   ['two\nlines', '"two\nlines"'],
+  // Issue 15, defect 9: what a spreadsheet skips or converts before the formula's first character.
+  ['\uFF1D1+1', "'\uFF1D1+1"],
+  ['\uFF0B1', "'\uFF0B1"],
+  ['\uFF0D1', "'\uFF0D1"],
+  ['\uFF20SUM(A1)', "'\uFF20SUM(A1)"],
+  ['\u22121', "'\u22121"],
+  ['\u00A0=1+1', "'\u00A0=1+1"],
+  [' =1+1', "' =1+1"],
+  ['\u3000=1+1', "'\u3000=1+1"],
+  ['\u200B=1+1', "'\u200B=1+1"],
+  ['\uFEFF=1+1', "'\uFEFF=1+1"],
+  ['\u00AD\u2060@x', "'\u00AD\u2060@x"],
+  ['\u00A0\u200B \uFF1DHYPERLINK("x")', `"'\u00A0\u200B \uFF1DHYPERLINK(""x"")"`],
+  ['\nx', `"'\nx"`],
+  // Only a lead counts: these stay as they are.
+  [' plain', ' plain'],
+  ['a\uFF1Db', 'a\uFF1Db'],
+  ['\u00A0x@example.com', '\u00A0x@example.com'],
 ])('csvField(%j) is %j', (input, output) => {
   expect(csvField(input)).toBe(output)
 })

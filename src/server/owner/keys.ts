@@ -16,8 +16,12 @@ export async function ownerSecret(db: Db): Promise<Buffer> {
   return Buffer.from(r.rows[0]!.secret)
 }
 
-/** One key per purpose, derived from the secret, so a link signature can never pass as an address hash. */
-export function derivedKey(secret: Buffer, purpose: 'link' | 'audit'): Buffer {
+/**
+ * One key per purpose, derived from the secret, so a link signature can never pass as an address
+ * hash. 'log' is the logs' address hashes (log-redact.ts derives it the same way itself, so that
+ * the edge function need not import this file).
+ */
+export function derivedKey(secret: Buffer, purpose: 'link' | 'audit' | 'log'): Buffer {
   return createHmac('sha256', secret).update(`solodesk-owner:${purpose}`).digest()
 }
 

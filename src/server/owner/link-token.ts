@@ -17,7 +17,14 @@ export function signLinkToken(secret: Buffer, email: string, now = Date.now()): 
   return `${body}.${mac(secret, body)}`
 }
 
-/** The claims of a well-signed, unexpired token; null for anything else. */
+// Processes' clocks may differ a little; a link claiming to live longer than this was not made here.
+const CLOCK_SKEW_MS = 5 * 60 * 1000
+
+/**
+ * The claims of a well-signed, unexpired token; null for anything else, including an expiry no
+ * link of ours can have (issue 15: a signed link with an absurd expiresAt gave a 500 when the
+ * database was asked to store it).
+ */
 export function verifyLinkToken(secret: Buffer, token: string, now = Date.now()): LinkClaims | null {
   if (token.length > 1000) return null
   const [body, sig, extra] = token.split('.')
@@ -28,7 +35,8 @@ export function verifyLinkToken(secret: Buffer, token: string, now = Date.now())
   try {
     const c = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as LinkClaims
     if (typeof c.email !== 'string' || typeof c.nonce !== 'string' || typeof c.expiresAt !== 'number') return null
-    return c.expiresAt > now ? c : null
+    const plausible = Number.isSafeInteger(c.expiresAt) && c.expiresAt <= now + LINK_TTL_MS + CLOCK_SKEW_MS
+    return plausible && c.expiresAt > now ? c : null
   } catch {
     return null
   }

@@ -79,7 +79,9 @@ export async function registerPasskey(
   }).catch(() => null)
   if (!result?.verified || !result.registrationInfo) return false
   const { credential } = result.registrationInfo
-  const name = typeof body.name === 'string' && body.name.trim() ? body.name.trim().slice(0, 60) : 'Passkey'
+  // Control characters (NUL among them, which PostgreSQL refuses in text) never make a name.
+  const given = typeof body.name === 'string' ? body.name.replace(/\p{Cc}/gu, '').trim() : ''
+  const name = given ? given.slice(0, 60) : 'Passkey'
   await db.query(
     `insert into app_private.owner_passkeys (id, email, public_key, counter, transports, name)
      values ($1, $2, $3, $4, $5, $6) on conflict (id) do nothing`,

@@ -6,8 +6,18 @@ export type SessionConfig = Pick<Config, 'OWNER_SESSION_IDLE_MINUTES' | 'OWNER_S
 export type Session = { id: string; email: string; method: string }
 export type SessionRow = Session & { userAgent: string | null; createdAt: string; lastSeenAt: string; current: boolean }
 
-// last_seen_at is written at most this often: an idle timeout of an hour needs no write per request.
-const TOUCH_EVERY_S = 60
+/**
+ * How often last_seen_at is written: at most once a minute (an idle timeout of an hour needs no
+ * write per request), and at most a tenth of the idle timeout. A use since the last write is up
+ * to this much later than last_seen_at says, so a session lives `idle + touch` after last_seen_at:
+ * never less than the idle timeout after its last use (issue 15: with 1 minute, a busy session
+ * ended after 60 s), and at most a tenth more.
+ */
+export function sessionWindows(config: SessionConfig): { touchS: number; idleS: number } {
+  const idle = config.OWNER_SESSION_IDLE_MINUTES * 60
+  const touchS = Math.min(60, idle / 10)
+  return { touchS, idleS: idle + touchS }
+}
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest()
 
@@ -40,12 +50,13 @@ export async function readSession(
   config: SessionConfig,
 ): Promise<Session | null> {
   if (token.length > 100) return null
+  const { touchS, idleS } = sessionWindows(config)
   const r = await db.query<{ id: string; email: string; method: string; stale: boolean }>(
     `select id::text as id, email, method, last_seen_at < now() - make_interval(secs => $3) as stale
      from app_private.owner_sessions
      where token_hash = $1 and revoked_at is null and expires_at > now()
-       and last_seen_at > now() - make_interval(mins => $2)`,
-    [hashToken(token), config.OWNER_SESSION_IDLE_MINUTES, TOUCH_EVERY_S],
+       and last_seen_at > now() - make_interval(secs => $2)`,
+    [hashToken(token), idleS, touchS],
   )
   const row = r.rows[0]
   if (!row || !owners.includes(row.email)) return null
@@ -54,7 +65,13 @@ export async function readSession(
   return { id: row.id, email: row.email, method: row.method }
 }
 
-export async function listSessions(db: Db, currentId: string, config: SessionConfig): Promise<SessionRow[]> {
+/** The live sessions of current owners (issue 15: a removed owner's sessions sign nobody in, so none is listed). */
+export async function listSessions(
+  db: Db,
+  currentId: string,
+  owners: readonly string[],
+  config: SessionConfig,
+): Promise<SessionRow[]> {
   const r = await db.query<{
     id: string
     email: string
@@ -64,9 +81,10 @@ export async function listSessions(db: Db, currentId: string, config: SessionCon
     last_seen_at: Date | string
   }>(
     `select id::text as id, email, method, user_agent, created_at, last_seen_at from app_private.owner_sessions
-     where revoked_at is null and expires_at > now() and last_seen_at > now() - make_interval(mins => $1)
+     where revoked_at is null and expires_at > now() and last_seen_at > now() - make_interval(secs => $1)
+       and email = any($2::text[])
      order by last_seen_at desc`,
-    [config.OWNER_SESSION_IDLE_MINUTES],
+    [sessionWindows(config).idleS, owners],
   )
   return r.rows.map((s) => ({
     id: s.id,

@@ -8,10 +8,15 @@ export const OWNER = 'owner@example.com'
 export const ORIGIN = 'http://localhost'
 
 /** The console's app as tests use it: one owner, sign-in attempts effectively unlimited unless given. */
-export async function ownerApp(db: Db, config: Record<string, unknown> = {}) {
+export async function ownerApp(
+  db: Db,
+  config: Record<string, unknown> = {},
+  options: Pick<Parameters<typeof testApp>[1] & {}, 'transport'> = {},
+) {
   await syncOwnerEmails(db, [OWNER])
   return testApp(db, {
     config: { OWNER_EMAILS: [OWNER], OWNER_SIGN_IN_ATTEMPTS: 1_000_000, PUBLIC_URL: ORIGIN, ...config },
+    ...options,
   })
 }
 

@@ -20,14 +20,16 @@ export function adminAccountRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
     return c.json({ email: s.email, sessionId: s.id })
   })
 
-  app.get('/sessions', async (c) => c.json({ sessions: await listSessions(db, c.get('session').id, config) }))
+  app.get('/sessions', async (c) =>
+    c.json({ sessions: await listSessions(db, c.get('session').id, config.OWNER_EMAILS, config) }),
+  )
 
   app.post('/sessions/:id/revoke', async (c) => {
     const s = c.get('session')
     const id = c.req.param('id')
     if (!(await revokeSession(db, id))) throw apiError(404, 'PGRST116', 'No such session')
     await audit(db, s.email, 'session.revoke', { session: id })
-    if (id === s.id) clearSessionCookie(c, config.TRUST_PROXY)
+    if (id === s.id) clearSessionCookie(c, config)
     return c.body(null, 204)
   })
 
@@ -35,7 +37,7 @@ export function adminAccountRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
     const s = c.get('session')
     await revokeSession(db, s.id)
     await audit(db, s.email, 'sign-out')
-    clearSessionCookie(c, config.TRUST_PROXY)
+    clearSessionCookie(c, config)
     return c.body(null, 204)
   })
 

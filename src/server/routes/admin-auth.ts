@@ -7,9 +7,11 @@ import { takeAttempt } from '../owner/attempts.ts'
 import { audit } from '../owner/audit.ts'
 import { setSessionCookie } from '../owner/cookie.ts'
 import type { OwnerDeps } from '../owner/deps.ts'
-import { nonceHash, signInUrl, signLinkToken, verifyLinkToken } from '../owner/link-token.ts'
+import { verifyLinkToken } from '../owner/link-token.ts'
+import { sendSignInLinkLater } from '../owner/sign-in-email.ts'
 import { authenticationOptions, verifyPasskeySignIn } from '../owner/passkeys.ts'
 import { createSession, pruneSessions } from '../owner/sessions.ts'
+import { linkSpent, spendLink } from '../owner/used-links.ts'
 import {
   badLinkPage,
   confirmSignInPage,
@@ -18,8 +20,6 @@ import {
   tooManyAttemptsPage,
 } from '../owner/sign-in-page.ts'
 import { readJsonBody } from './json-body.ts'
-import { enqueue } from '../../mail/enqueue.ts'
-import { ownerSignIn } from '../../mail/kinds/owner-sign-in.ts'
 
 const EmailRequest = z.strictObject({ email: emailAddress })
 
@@ -47,6 +47,8 @@ export function adminAuthRoutes(deps: OwnerDeps): Hono {
     pageHeaders(c)
     const claims = verifyLinkToken(await deps.secret(), token)
     if (!claims || !isOwner(claims.email)) return c.html(badLinkPage(), 400)
+    // A spent link's page offers no button that could only fail (issue 15).
+    if (await linkSpent(db, claims)) return c.html(badLinkPage(), 400)
     return c.html(confirmSignInPage(token, claims.email))
   })
 
@@ -59,12 +61,7 @@ export function adminAuthRoutes(deps: OwnerDeps): Hono {
     if (!claims || !isOwner(claims.email)) return c.html(badLinkPage(), 400)
     const email = normaliseEmail(claims.email)
     const fresh = await db.transaction(async (tx) => {
-      const spent = await tx.query(
-        `insert into app_private.owner_used_links (nonce_hash, expires_at)
-         values ($1, to_timestamp($2::double precision / 1000)) on conflict (nonce_hash) do nothing`,
-        [nonceHash(claims.nonce), claims.expiresAt],
-      )
-      if (spent.rowCount === 0) return false
+      if (!(await spendLink(tx, claims))) return false
       await audit(tx, email, 'sign-in', { method: 'link' })
       return true
     })
@@ -79,16 +76,8 @@ export function adminAuthRoutes(deps: OwnerDeps): Hono {
     const parsed = EmailRequest.safeParse(await readJsonBody(c))
     if (!parsed.success) throw apiError(400, '22023', 'Enter a valid email address.')
     const email = normaliseEmail(parsed.data.email)
-    if (isOwner(email)) {
-      const token = signLinkToken(await deps.secret(), email)
-      const claims = verifyLinkToken(await deps.secret(), token)!
-      await enqueue(db, ownerSignIn, {
-        to: email,
-        key: claims.nonce,
-        payload: { url: signInUrl(config.PUBLIC_URL, token), expiresAt: claims.expiresAt },
-      })
-      deps.wakeEmailQueue()
-    }
+    // Both kinds of address cost the same, and the work waits for the answer.
+    sendSignInLinkLater(deps, email, isOwner(email), c)
     return c.json({ message: EMAIL_LINK_ANSWER }, 202)
   })
 
@@ -113,7 +102,7 @@ export async function openSession(c: Context, deps: OwnerDeps, email: string, me
   // Sign-ins are rare: the moment to forget dead sessions and spent links, with no timer.
   await pruneSessions(deps.db)
   const token = await createSession(deps.db, { email, method, userAgent: c.req.header('user-agent') }, deps.config)
-  setSessionCookie(c, deps.config.TRUST_PROXY, token, deps.config.OWNER_SESSION_ABSOLUTE_HOURS * 3600)
+  setSessionCookie(c, deps.config, token, deps.config.OWNER_SESSION_ABSOLUTE_HOURS * 3600)
 }
 
 function pageHeaders(c: Context) {

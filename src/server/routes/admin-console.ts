@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 
 /**
  * The console's own policy: its scripts and styles from our origin only, API calls to our origin
@@ -18,6 +18,31 @@ export const CONSOLE_CSP = [
   "object-src 'none'",
 ].join('; ')
 
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/**
+ * Every answer under /admin is the console's, whichever route wrote it (issue 15): `/admin/`
+ * and the console's built files are served by the static route, which would otherwise give
+ * them the public page's CSP, `no-cache` and no `noindex`. Runs inside the page-wide security
+ * headers, which then only fill in what is still missing; a header a route set itself (the
+ * sign-in page's CSP) is kept.
+ */
+export function consoleHeaders(): MiddlewareHandler {
+  return async (c, next) => {
+    await next()
+    const h = c.res.headers
+    const html = /^text\/html/i.test(h.get('Content-Type') ?? '')
+    if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', CONSOLE_CSP)
+    if (!h.has('Referrer-Policy')) h.set('Referrer-Policy', 'same-origin')
+    h.set('X-Robots-Tag', 'noindex, nofollow')
+    // Vite's hashed file names never change. HTML and data are never kept; a file a route
+    // marked public (the sign-in page's style sheet) keeps its hour.
+    const cache = h.get('Cache-Control') ?? ''
+    if (c.req.path.startsWith('/admin/assets/') && c.res.status === 200) h.set('Cache-Control', IMMUTABLE)
+    else if (html || c.res.status === 304 || !cache.startsWith('public')) h.set('Cache-Control', 'no-store')
+  }
+}
+
 /** The console's HTML (Vite's second entry, dist/client/admin/index.html); it renders in the browser. */
 export function adminConsoleRoutes(staticDir: string): Hono {
   const app = new Hono()
@@ -26,7 +51,6 @@ export function adminConsoleRoutes(staticDir: string): Hono {
     c.header('Content-Security-Policy', CONSOLE_CSP)
     c.header('Cache-Control', 'no-store')
     c.header('Referrer-Policy', 'same-origin')
-    c.header('X-Robots-Tag', 'noindex')
     if (html === undefined) return c.text('The console is not built: run npm run build.', 404)
     return c.html(html)
   }

@@ -12,6 +12,7 @@ import { audit } from '../owner/audit.ts'
 import { csvRecord } from '../owner/csv.ts'
 import type { OwnerDeps } from '../owner/deps.ts'
 import { erasePerson } from '../owner/erase.ts'
+import { startExport } from '../owner/exports.ts'
 import { listMessages, markHandled, reopen } from '../owner/inbox.ts'
 import { allSignups, listSignups, signupStats } from '../owner/signups.ts'
 import { addressHash } from '../owner/audit.ts'
@@ -31,7 +32,7 @@ export function adminDataRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
   app.get('/signups/export', async (c) => {
     const { q } = parse(PageQuery, c.req.query())
     await audit(db, c.get('session').email, 'signups.export', q ? { search: 'yes' } : {})
-    const batches = allSignups(db, q)
+    const batches = await startExport(deps.exportSlots, c.get('session').email, () => allSignups(db, q))
     const encoder = new TextEncoder()
     let header = true
     const body = new ReadableStream<Uint8Array>({
@@ -78,7 +79,7 @@ export function adminDataRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
 
   app.post('/people/erase', async (c) => {
     const { email } = parse(EmailRequest, await readJsonBody(c))
-    return c.json(await erasePerson(db, await deps.secret(), c.get('session').email, email))
+    return c.json(await erasePerson(db, await deps.secret(), c.get('session').email, email, deps.transport))
   })
 
   // The suppression list (unsubscribed mailboxes, kept as keyed hashes): its size, and lifting one

@@ -16,8 +16,11 @@ import {
 } from '../db/invitations.ts'
 import { exportHeaders, exportStream } from '../invitations/exports.ts'
 import { audit } from '../owner/audit.ts'
+import { savePreview, takePreview } from '../owner/previews.ts'
+import { startExport, type ExportSlots } from '../owner/exports.ts'
 import type { OwnerEnv } from './admin-api.ts'
 import { parseInput as parse } from './admin-input.ts'
+import { apiError } from '../../mail/errors.ts'
 import { readJsonBody } from './json-body.ts'
 
 // Issue 11: the console's side of the beta invitations. admin.ts puts the session and Origin checks in front.
@@ -29,6 +32,7 @@ export function adminInvitationRoutes(deps: {
   db: Db
   config: Partial<InvitationConfig>
   wakeEmailQueue: () => void
+  exportSlots: ExportSlots
 }): Hono<OwnerEnv> {
   const { db, config } = deps
   const stores: Stores = { ios: Boolean(config.BETA_IOS_URL), android: Boolean(config.BETA_ANDROID_URL) }
@@ -42,6 +46,11 @@ export function adminInvitationRoutes(deps: {
   app.get('/invitations/preview', async (c) => {
     const { n, platform } = parse(InvitationPreviewQuery, c.req.query())
     const rows = await previewInvitations(db, { limit: n, platform, stores })
+    await savePreview(
+      db,
+      c.get('session').id,
+      rows.map((r) => r.id),
+    )
     return c.json({ rows: rows.map((r) => ({ ...r, id: Number(r.id) })), stores })
   })
 
@@ -49,6 +58,15 @@ export function adminInvitationRoutes(deps: {
     // The exact ids the preview showed: nobody outside them can be invited by this confirmation.
     const { ids } = parse(InviteRequest, await readJsonBody(c))
     const actor = c.get('session').email
+    // Issue 15: exactly the previewed ids, not any eligible id the client names.
+    if (!(await takePreview(db, c.get('session').id, ids)))
+      throw apiError(
+        409,
+        'PREVIEW_MISMATCH',
+        'These are not the people of your latest preview.',
+        null,
+        'Preview again, then confirm.',
+      )
     const { invited } = await inviteSignups(db, {
       ids: ids.map(String),
       stores,
@@ -64,7 +82,8 @@ export function adminInvitationRoutes(deps: {
     const { format, ...selection } = parse(StoreExportQuery, c.req.query())
     await audit(db, c.get('session').email, 'invitations.export', { format, ...selection, q: selection.q ? 'yes' : '' })
     const day = new Date().toISOString().slice(0, 10)
-    return new Response(exportStream(format, selectedAddresses(db, selection)), {
+    const batches = await startExport(deps.exportSlots, c.get('session').email, () => selectedAddresses(db, selection))
+    return new Response(exportStream(format, batches), {
       headers: exportHeaders(format, day),
     })
   })

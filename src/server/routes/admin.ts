@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { apiError } from '../../mail/errors.ts'
+import { apiError, nulError } from '../../mail/errors.ts'
 import { sessionCookie } from '../owner/cookie.ts'
 import { ownerDeps, type OwnerDeps } from '../owner/deps.ts'
 import { sameOrigin } from '../owner/origin.ts'
@@ -7,18 +7,21 @@ import { readSession } from '../owner/sessions.ts'
 import { adminAccountRoutes, type OwnerEnv } from './admin-api.ts'
 import { adminAuthRoutes } from './admin-auth.ts'
 import { adminDataRoutes } from './admin-data.ts'
-import { adminConsoleRoutes } from './admin-console.ts'
+import { adminConsoleRoutes, consoleHeaders } from './admin-console.ts'
 import { adminInvitationRoutes } from './admin-invitations.ts'
 
 /** The console API: every route here needs a live session (admin.test.ts checks each one). */
 export function adminApiRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
   const app = new Hono<OwnerEnv>()
   app.use('*', async (c, next) => {
-    const token = sessionCookie(c, deps.config.TRUST_PROXY)
+    const token = sessionCookie(c, deps.config)
     const session = token ? await readSession(deps.db, token, deps.config.OWNER_EMAILS, deps.config) : null
     if (!session) throw apiError(401, 'UNAUTHENTICATED', 'Sign in first')
     c.set('session', session)
     c.header('Cache-Control', 'no-store')
+    // A NUL in a path or query parameter (%00) is refused before any route reads it (issue 15):
+    // PostgreSQL refuses it in text, and an export would otherwise have started its answer.
+    if (/%00/i.test(c.req.url)) throw nulError('The request URL')
     await next()
   })
   app.route('/', adminAccountRoutes(deps))
@@ -28,10 +31,11 @@ export function adminApiRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
 }
 
 /** Everything under /admin: the console, its sign-in, and its API (docs/decisions/owner-console.md). */
-export function adminRoutes(input: Omit<OwnerDeps, 'secret'>): Hono {
+export function adminRoutes(input: Omit<OwnerDeps, 'secret' | 'exportSlots'>): Hono {
   const deps = ownerDeps(input)
   const app = new Hono()
-  app.use('*', sameOrigin(deps.config.PUBLIC_URL))
+  app.use('*', consoleHeaders())
+  app.use('*', sameOrigin(deps.config.PUBLIC_URL, deps.config.TRUST_PROXY))
   app.route('/api', adminApiRoutes(deps))
   app.all('/api/*', () => {
     throw apiError(404, 'PGRST125', 'Invalid path specified in request URL')

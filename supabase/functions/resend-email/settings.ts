@@ -20,6 +20,11 @@ const Settings = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .default('https://api.resend.com'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  /**
+   * Set by Supabase for every function (not a secret to set): the only key the retry entry point
+   * accepts, the one the pg_cron job sends from Vault.
+   */
+  SUPABASE_SERVICE_ROLE_KEY: z.string().min(1),
   /** Set by Supabase for every function (not a secret to set): where one-click unsubscribes go. */
   SUPABASE_URL: z.url({ protocol: /^https?$/ }).optional(),
 })
