@@ -10,7 +10,8 @@ import { createHash } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { pageSecurityHeaders } from '../src/server/http/security-policy.ts'
-import { confirmPage, donePage, PAGE_CSS, unknownTokenPage } from '../src/server/routes/unsubscribe-page.ts'
+import { PAGE_CSS } from '../src/server/http/page-shell.ts'
+import { confirmPage, donePage, unknownTokenPage } from '../src/server/routes/unsubscribe-page.ts'
 import { SIGNUP } from '../src/shared/site.ts'
 
 /** Hashed build files never change; everything else is revalidated, as src/server/routes/static.ts does. */

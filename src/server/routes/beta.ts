@@ -5,7 +5,7 @@ import type { Platform } from '../../shared/beta-testers.ts'
 import { choosePlatform, isOpenPlatformToken, recordInvitationOpened } from '../db/invitations.ts'
 import type { Logger } from '../log.ts'
 import { betaLinkNotValidPage, phoneConfirmPage, phoneThanksPage } from './beta-page.ts'
-import { PAGE_CSP } from './unsubscribe-page.ts'
+import { PAGE_CSP } from '../http/page-shell.ts'
 import { isTokenShaped } from '../../mail/tokens.ts'
 const isPlatform = (p: string | undefined): p is Platform => p === 'ios' || p === 'android'
 

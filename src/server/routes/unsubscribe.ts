@@ -3,13 +3,12 @@ import { unsubscribe } from '../../mail/signup-emails.ts'
 import { isTokenShaped } from '../../mail/tokens.ts'
 import type { Db } from '../db/db.ts'
 import { confirmSignup, isKnownUnsubscribeToken } from '../db/queries.ts'
+import { PAGE_CSP, PAGE_CSS } from '../http/page-shell.ts'
 import type { Logger } from '../log.ts'
 import {
   confirmPage,
   confirmSignupPage,
   donePage,
-  PAGE_CSP,
-  PAGE_CSS,
   signupConfirmedPage,
   tooManyRequestsPage,
   unknownTokenPage,
