@@ -26,8 +26,10 @@ export async function firstView(): Promise<FirstView> {
   const html = await readFile(`${CLIENT}index.html`, 'utf8')
   const refs = new Map<string, string>()
   for (const m of html.matchAll(/<script[^>]+src="\/([^"]+)"/g)) refs.set(m[1]!, 'js')
-  // The entry module, started by the loader after the first paint.
-  for (const m of html.matchAll(/<script[^>]+data-entry="\/([^"]+)"/g)) refs.set(m[1]!, 'js')
+  // The entry module and the full stylesheet, which the inline loader adds after the first paint.
+  const loader = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join('')
+  for (const m of loader.matchAll(/\.src="\/([^"]+\.js)"/g)) refs.set(m[1]!, 'js')
+  for (const m of loader.matchAll(/\.href="\/([^"]+\.css)"/g)) refs.set(m[1]!, 'css')
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g)) refs.set(m[1]!, 'js')
   for (const m of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+)"/g)) refs.set(m[1]!, 'css')
   // Eagerly loaded pictures: <img> without loading="lazy", and image preloads.
@@ -39,7 +41,7 @@ export async function firstView(): Promise<FirstView> {
   for (const m of html.matchAll(/<link[^>]+rel="preload"[^>]+as="image"[^>]+href="\/([^"]+)"/g))
     refs.set(m[1]!, 'image')
   const files: FirstView['files'] = []
-  let jsGzip = 0
+  let jsGzip = gzipSync(loader, { level: 9 }).length
   for (const [path, kind] of refs) {
     files.push({ path, kind, sent: await sentSize(path) })
     if (kind === 'js') jsGzip += gzipSync(await readFile(`${CLIENT}${path}`), { level: 9 }).length

@@ -1,6 +1,6 @@
 // Lighthouse (npm package, 12.x) with its default mobile preset: simulated slow 4G and a 4x
-// slower CPU, run through its CLI against the system Chromium. The median of `runs` runs is
-// taken per figure, as the issue asks.
+// slower CPU, run through its CLI against the system Chromium. The median and the worst of
+// `runs` runs are taken per figure (issue 22).
 import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
@@ -28,6 +28,12 @@ export type LighthouseRun = {
   failedAudits: string[]
   /** Main-thread tasks of 50 ms or more (simulated), longest first, with the script they are attributed to. */
   longTasks: { url: string; ms: number }[]
+  /**
+   * Scripts whose request the page started before its observed first contentful paint (issue 22:
+   * Lighthouse's simulation charges the paint with them), and how many requests of any kind did.
+   */
+  scriptsBeforeFcp: string[]
+  requestsBeforeFcp: string[]
 }
 
 type Audit = {
@@ -35,7 +41,7 @@ type Audit = {
   numericValue?: number
   scoreDisplayMode: string
   title: string
-  details?: { items?: Record<string, unknown>[] }
+  details?: { items?: Record<string, unknown>[]; debugData?: { networkStartTimeTs?: number } }
 }
 type Report = {
   categories: Record<string, { score: number }>
@@ -79,7 +85,16 @@ export function summarise(report: Report, origin: string): LighthouseRun {
     url: string
     transferSize?: number
     resourceType?: string
+    rendererStartTime?: number
+    networkRequestTime?: number
   }[]
+  // Request times are ms after the first request; the paint's, a trace timestamp in µs.
+  const startTs = a['network-requests']?.details?.debugData?.networkStartTimeTs
+  const fcpTs = (a['metrics']?.details?.items?.[0] as { observedFirstContentfulPaintTs?: number } | undefined)
+    ?.observedFirstContentfulPaintTs
+  if (startTs === undefined || fcpTs === undefined)
+    throw new Error('lighthouse report has no request or paint timestamps')
+  const before = requests.filter((r) => startTs + (r.rendererStartTime ?? r.networkRequestTime ?? 0) * 1000 < fcpTs)
   const score = (k: string) => Math.round((report.categories[k]?.score ?? 0) * 100)
   return {
     scores: {
@@ -108,6 +123,8 @@ export function summarise(report: Report, origin: string): LighthouseRun {
     longTasks: ((a['long-tasks']?.details?.items ?? []) as { url?: string; duration?: number }[])
       .map((t) => ({ url: (t.url ?? '?').replace(origin, ''), ms: Math.round(t.duration ?? 0) }))
       .sort((x, y) => y.ms - x.ms),
+    scriptsBeforeFcp: before.filter((r) => r.resourceType === 'Script').map((r) => r.url.replace(origin, '')),
+    requestsBeforeFcp: before.map((r) => r.url.replace(origin, '')),
   }
 }
 
@@ -131,10 +148,22 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2
 }
 
-/** Median of each figure over `runs` runs (one after another: parallel runs would share the CPU). */
-export async function lighthouseMedian(url: string, runs = 3, throttling: 'simulate' | 'devtools' = 'simulate') {
+/**
+ * Median and worst of each figure over `runs` runs (one after another: parallel runs would share
+ * the CPU). Issue 22 sets targets on both: one slow run is a visitor's slow first view.
+ */
+export async function lighthouseMedian(url: string, runs = 7, throttling: 'simulate' | 'devtools' = 'simulate') {
   const all: LighthouseRun[] = []
-  for (let i = 0; i < runs; i++) all.push(await lighthouse(url, throttling))
+  for (let i = 0; i < runs; i++) {
+    // Under load Lighthouse sometimes fails to record a trace (NO_NAVSTART): that run is repeated
+    // once, never dropped, so a figure is always the median of `runs` real runs.
+    const run = await lighthouse(url, throttling).catch((err: unknown) => {
+      if (!/NO_NAVSTART|NO_FCP|trace/i.test(String(err))) throw err
+      console.error(`lighthouse run ${i + 1} repeated: ${String(err).split('\n')[0]}`)
+      return lighthouse(url, throttling)
+    })
+    all.push(run)
+  }
   const m = (f: (r: LighthouseRun) => number) => median(all.map(f))
   return {
     runs: all,
@@ -144,11 +173,22 @@ export async function lighthouseMedian(url: string, runs = 3, throttling: 'simul
       'best-practices': m((r) => r.scores['best-practices']),
       seo: m((r) => r.scores.seo),
     },
+    /** The lowest score of any run: the Performance target is 100 in every run. */
+    worstScores: {
+      performance: Math.min(...all.map((r) => r.scores.performance)),
+      accessibility: Math.min(...all.map((r) => r.scores.accessibility)),
+      'best-practices': Math.min(...all.map((r) => r.scores['best-practices'])),
+      seo: Math.min(...all.map((r) => r.scores.seo)),
+    },
     fcpMs: m((r) => r.fcpMs),
+    fcpMaxMs: Math.max(...all.map((r) => r.fcpMs)),
     lcpMs: m((r) => r.lcpMs),
+    lcpMaxMs: Math.max(...all.map((r) => r.lcpMs)),
     tbtMs: m((r) => r.tbtMs),
     /** The worst run's TBT: issue 7 asks for every run, not only the median, to stay low. */
     tbtMaxMs: Math.max(...all.map((r) => r.tbtMs)),
+    /** Runs in which a script request started before the first contentful paint. */
+    runsWithScriptBeforeFcp: all.filter((r) => r.scriptsBeforeFcp.length > 0).length,
     cls: m((r) => r.cls),
     totalBytes: m((r) => r.totalBytes),
     scriptBytes: m((r) => r.scriptBytes),
@@ -163,7 +203,7 @@ export type LighthouseMedian = Awaited<ReturnType<typeof lighthouseMedian>>
 // Without a URL (or with `-`) it starts the built server itself on a fresh embedded database.
 // Each run's TBT and long tasks are printed with the machine's load, since both move with it.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const [arg = '-', runs = '1', mode = 'simulate'] = process.argv.slice(2)
+  const [arg = '-', runs = '7', mode = 'simulate'] = process.argv.slice(2)
   const { startServer } = await import('./server.ts')
   const scratch = arg === '-' ? await mkdtemp(join(tmpdir(), 'lh-server-')) : undefined
   const server = scratch
@@ -171,14 +211,18 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     : undefined
   try {
     const url = server ? `${server.url}/` : arg
+    const loadBefore = loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')
     const r = await lighthouseMedian(url, Number(runs), mode as 'simulate' | 'devtools')
     const load = () =>
       loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')
+    console.error(`load average before the runs: ${loadBefore}`)
     for (const [i, run] of r.runs.entries())
       console.error(
-        `run ${i + 1}: TBT ${run.tbtMs.toFixed(0)} ms, FCP ${run.fcpMs.toFixed(0)} ms, LCP ${run.lcpMs.toFixed(0)} ms, long tasks ${JSON.stringify(run.longTasks)}`,
+        `run ${i + 1}: performance ${run.scores.performance}, FCP ${run.fcpMs.toFixed(0)} ms, LCP ${run.lcpMs.toFixed(0)} ms, TBT ${run.tbtMs.toFixed(0)} ms, requests before FCP ${JSON.stringify(run.requestsBeforeFcp)}, scripts before FCP ${JSON.stringify(run.scriptsBeforeFcp)}, long tasks ${JSON.stringify(run.longTasks)}`,
       )
     console.error(`load average after the runs: ${load()}`)
     console.log(JSON.stringify({ ...r, runs: undefined }, null, 2))

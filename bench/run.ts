@@ -1,7 +1,7 @@
 // `npm run bench`: builds, starts a throwaway PostgreSQL and the built server, then measures every
 // target of issues 4 and 7 in one run and prints one table (docs/BENCHMARKS.md). Not part of CI.
 //   BENCH_SECONDS   length of each load phase (default 15)
-//   BENCH_LH_RUNS   Lighthouse runs, median taken (default 5)
+//   BENCH_LH_RUNS   Lighthouse runs, median and worst taken (default 7)
 //   --no-build      measure the existing dist/
 import { spawnSync } from 'node:child_process'
 import { cpus, loadavg, totalmem } from 'node:os'
@@ -20,7 +20,7 @@ import { startServer, type RunningServer } from './server.ts'
 import { kb, markdown, mb, ms, pct, row, s, type Row } from './table.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
-const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 5)
+const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 7)
 const CONNECTIONS = 64
 const SIGNUPS_FOR_MEMORY = 10_000
 const IDLE_SECONDS = 30
@@ -61,6 +61,9 @@ try {
 
   // 2. The page, first, while nothing else loads the machine.
   say(`lighthouse x${LH_RUNS} (mobile, simulated)`)
+  const lhLoad = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
   const lh = await lighthouseMedian(`${page.url}/`, LH_RUNS)
   say('lighthouse x1 (devtools throttling, for comparison)')
   const lhDevtools = await lighthouse(`${page.url}/`, 'devtools')
@@ -68,11 +71,22 @@ try {
   await page.stop()
 
   for (const k of ['performance', 'accessibility', 'best-practices', 'seo'] as const)
-    rows.push(row(`Lighthouse ${k}`, String(lh.scores[k]), '100', lh.scores[k] >= 100))
-  rows.push(row('FCP', s(lh.fcpMs), '≤ 0.90 s', lh.fcpMs <= 900))
-  rows.push(row('LCP', s(lh.lcpMs), '≤ 1.20 s', lh.lcpMs <= 1200))
+    rows.push(row(`Lighthouse ${k}, worst of ${LH_RUNS}`, String(lh.worstScores[k]), '100', lh.worstScores[k] >= 100))
+  // Issue 22's targets, median and worst of the runs.
+  rows.push(row(`FCP, median of ${LH_RUNS}`, s(lh.fcpMs), '≤ 0.70 s', lh.fcpMs <= 700))
+  rows.push(row(`FCP, worst of ${LH_RUNS}`, s(lh.fcpMaxMs), '≤ 0.75 s', lh.fcpMaxMs <= 750))
+  rows.push(row(`LCP, median of ${LH_RUNS}`, s(lh.lcpMs), '(info)', null))
+  rows.push(row(`LCP, worst of ${LH_RUNS}`, s(lh.lcpMaxMs), '≤ 1.00 s', lh.lcpMaxMs <= 1000))
   rows.push(row(`TBT, median of ${LH_RUNS}`, ms(lh.tbtMs), '≤ 30 ms', lh.tbtMs <= 30))
   rows.push(row(`TBT, worst of ${LH_RUNS}`, ms(lh.tbtMaxMs), '≤ 50 ms', lh.tbtMaxMs <= 50))
+  rows.push(
+    row(
+      'runs with a script requested before FCP',
+      `${lh.runsWithScriptBeforeFcp} of ${LH_RUNS}`,
+      '0',
+      lh.runsWithScriptBeforeFcp === 0,
+    ),
+  )
   rows.push(row('CLS', lh.cls.toFixed(3), '0', lh.cls === 0))
   rows.push(
     row(
@@ -205,6 +219,13 @@ try {
       .join(' ')}\n`,
   )
   console.log(markdown(rows))
+  console.log(`\nLighthouse runs (mobile, simulated), load average before them ${lhLoad}:\n`)
+  console.log('| run | performance | FCP | LCP | TBT | requests before FCP | scripts before FCP |')
+  console.log('| --- | --- | --- | --- | --- | --- | --- |')
+  for (const [i, r] of lh.runs.entries())
+    console.log(
+      `| ${i + 1} | ${r.scores.performance} | ${s(r.fcpMs)} | ${s(r.lcpMs)} | ${ms(r.tbtMs)} | ${r.requestsBeforeFcp.join(', ')} | ${r.scriptsBeforeFcp.length ? r.scriptsBeforeFcp.join(', ') : 'none'} |`,
+    )
   const missed = rows.filter((r) => r.met === false)
   console.log(
     `\n${rows.filter((r) => r.met === true).length} targets met, ${missed.length} missed${missed.length ? `: ${missed.map((r) => r.target).join('; ')}` : ''}`,

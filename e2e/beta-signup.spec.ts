@@ -174,3 +174,16 @@ test('an address typed before the script arrives is kept, and sent once the scri
   await expect(page.getByText('Welcome to the Beta', { exact: true })).toBeVisible()
   await outbox.waitFor(email)
 })
+
+test('Enter pressed in the field before the form is hydrated submits it once it is', async ({ page, outbox }) => {
+  const chunk = await holdRequests(page, '**/assets/beta-signup-form-*.js')
+  const email = uniqueEmail('enter-early')
+  await signupEmail(page).focus()
+  await chunk.held
+  await page.keyboard.type(email)
+  await page.keyboard.press('Enter')
+  await expect(joinButton(page)).toBeDisabled()
+  chunk.release()
+  await expect(page.getByText('Welcome to the Beta', { exact: true })).toBeVisible()
+  await outbox.waitFor(email)
+})

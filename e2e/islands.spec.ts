@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, footerButton, holdRequests, openDialog, signupSection, test } from './fixtures.ts'
+import { expect, footerButton, holdRequests, openDialog, signupEmail, signupSection, test } from './fixtures.ts'
 
 // The page is server HTML with a few React islands (docs/decisions/perf-first-view.md): React
 // must never walk the static sections, and the islands below the first view load as they come near.
@@ -19,6 +19,11 @@ function reactOwned(page: Page, selector: string) {
 
 test('React owns only what is inside an island; the static sections are never walked', async ({ page }) => {
   await page.goto('/')
+  // The two buttons hydrate when the visitor reaches for them (issue 22): pointer over each.
+  for (const name of ['Try Beta Free', "Try the Beta – It's Free"]) {
+    await page.getByRole('button', { name, exact: true }).hover()
+    await expect.poll(async () => (await reactOwned(page, `a[role="button"]:text-is("${name}")`)).length).toBe(1)
+  }
   const owned = await page.evaluate(() =>
     Array.from(document.querySelectorAll('*'))
       .filter((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber')))
@@ -28,8 +33,32 @@ test('React owns only what is inside an island; the static sections are never wa
   expect(owned.filter((o) => !o.inIsland)).toEqual([])
   for (const staticPart of ['h1', 'h2', '#features li', 'img', 'footer p'])
     expect(await reactOwned(page, staticPart), staticPart).toEqual([])
-  for (const name of ['Try Beta Free', "Try the Beta – It's Free"])
-    expect(await reactOwned(page, `a[role="button"]:text-is("${name}")`)).toHaveLength(1)
+})
+
+test('loading the page evaluates no React: the first view only arms its islands', async ({ page }) => {
+  const scripts: string[] = []
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname))
+  await page.goto('/')
+  await page.waitForLoadState('networkidle')
+  expect(scripts).toHaveLength(1)
+  expect(await page.evaluate(() => document.querySelectorAll('[data-island]').length)).toBe(4)
+  expect(await reactOwned(page, '[data-island] *')).toEqual([])
+  // A tap on "try the beta" before React is there is held, then does what the hydrated button does.
+  await page.getByRole('button', { name: "Try the Beta – It's Free", exact: true }).click()
+  await expect(signupEmail(page)).toBeFocused()
+  expect(new URL(page.url()).hash).toBe('')
+})
+
+test('Space on a "try the beta" button before hydration is held and replayed as its click', async ({ page }) => {
+  await page.goto('/')
+  const react = await holdRequests(page, '**/assets/hydrate-*.js')
+  await page.getByRole('button', { name: 'Try Beta Free', exact: true }).focus()
+  await react.held
+  await page.keyboard.press(' ')
+  expect(await page.evaluate(() => window.scrollY)).toBe(0)
+  react.release()
+  await expect(signupEmail(page)).toBeFocused()
+  await expect(signupSection(page)).toBeInViewport()
 })
 
 test('the sign-up form and the footer dialogs load and hydrate only as they come near', async ({ page }) => {

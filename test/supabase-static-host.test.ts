@@ -5,10 +5,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Db } from '../src/server/db/db.ts'
 import { fromAddress, testApp, testDb } from '../src/server/test-app.ts'
 import { IMMUTABLE_ASSETS, writeStaticHostHeaders, writeUnsubscribePage } from '../scripts/static-host.ts'
+import { INLINE_HASHES_FILE } from '../src/server/http/security-policy.ts'
 import { parseHeadersFile } from './support/supabase-static-host.ts'
 
 // The static host's header files say what the Node server says for the same page, with the
-// Supabase project allowed in connect-src.
+// Supabase project allowed in connect-src and the build's inline-block hashes (issue 22).
+// e2e/csp.spec.ts checks the same files against the hashes of the real built page.
 
 const SUPABASE = 'https://abcdefghijklmnop.supabase.co'
 let db: Db
@@ -16,12 +18,21 @@ let close: () => Promise<void>
 let dir: string
 let netlify: Map<string, Map<string, string>>
 let vercel: Map<string, Map<string, string>>
+let caddy: string
+let nginx: string
+const HASHES = {
+  'script-src': [`'sha256-${'A'.repeat(43)}='`],
+  'style-src': [`'sha256-${'B'.repeat(43)}='`, `'sha256-${'C'.repeat(43)}='`],
+}
 
 beforeAll(async () => {
   ;({ db, close } = await testDb('pglite'))
   dir = await mkdtemp(join(tmpdir(), 'static-host-'))
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>Solodesk</title>')
-  await writeStaticHostHeaders(dir, `${SUPABASE}/`)
+  await writeFile(join(dir, INLINE_HASHES_FILE), JSON.stringify(HASHES))
+  await writeStaticHostHeaders(dir, `${SUPABASE}/`, join(dir, 'static-host'))
+  caddy = await readFile(join(dir, 'static-host', 'caddy-headers'), 'utf8')
+  nginx = await readFile(join(dir, 'static-host', 'nginx-headers.conf'), 'utf8')
   netlify = parseHeadersFile(await readFile(join(dir, '_headers'), 'utf8'))
   const config = JSON.parse(await readFile(join(dir, 'vercel.json'), 'utf8')) as {
     headers: { source: string; headers: { key: string; value: string }[] }[]
@@ -56,6 +67,35 @@ test("they are the Node server's page headers over HTTPS, with the Supabase proj
     .split(';')
     .find((d) => d.trim().startsWith('connect-src'))
   expect(connect!.trim()).toBe(`connect-src 'self' ${SUPABASE}`)
+  const directive = (name: string) =>
+    netlify
+      .get('/*')!
+      .get('content-security-policy')!
+      .split('; ')
+      .find((d) => d.startsWith(`${name} `))
+  expect(directive('script-src')).toBe(`script-src 'self' ${HASHES['script-src'].join(' ')}`)
+  expect(directive('style-src')).toBe(`style-src 'self' ${HASHES['style-src'].join(' ')}`)
+})
+
+test('Caddy and nginx, serving the folder themselves, send the same headers', () => {
+  const expected = [...netlify.get('/*')!.entries()]
+  const fromCaddy = [...caddy.matchAll(/^\t([\w-]+) "((?:[^"\\]|\\.)*)"$/gm)].map((m) => [m[1]!.toLowerCase(), m[2]!])
+  const fromNginx = [...nginx.matchAll(/^add_header ([\w-]+) "((?:[^"\\]|\\.)*)" always;$/gm)].map((m) => [
+    m[1]!.toLowerCase(),
+    m[2]!,
+  ])
+  expect(fromCaddy).toEqual(expected)
+  expect(fromNginx).toEqual(expected)
+  expect(caddy).toContain(`header @assets Cache-Control "${IMMUTABLE_ASSETS.cacheControl}"`)
+})
+
+test("without the build's hashes no header file is written", async () => {
+  const empty = await mkdtemp(join(tmpdir(), 'static-host-'))
+  try {
+    await expect(writeStaticHostHeaders(empty, SUPABASE, join(empty, 'static-host'))).rejects.toThrow(/csp-hashes/)
+  } finally {
+    await rm(empty, { recursive: true, force: true })
+  }
 })
 
 function headerRecord(headers: Headers): Record<string, string> {

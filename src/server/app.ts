@@ -72,7 +72,14 @@ export function createApp(deps: AppDeps): Hono {
   const config = { ...HARDENING_DEFAULTS, ...deps.config }
   const app = new Hono()
 
-  app.use('*', securityHeaders({ trustedHops: config.TRUST_PROXY, extraConnect: config.CSP_CONNECT_SRC }))
+  app.use(
+    '*',
+    securityHeaders({
+      trustedHops: config.TRUST_PROXY,
+      extraConnect: config.CSP_CONNECT_SRC,
+      staticDir: config.STATIC_DIR,
+    }),
+  )
   // Dynamic text answers over 1 KB (built files come precompressed, see routes/static.ts).
   app.use('*', compress())
   for (const prefix of ['/rest/v1', '/functions/v1']) app.use(prefix, supabaseCors, requireApiKey(config.ANON_KEY))
@@ -153,6 +160,13 @@ export function createApp(deps: AppDeps): Hono {
   app.notFound((c) => c.text('Not found', 404))
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body, err.status as ContentfulStatusCode)
+    // First: a client that left mid-body fails its read with a socket error (ECONNRESET), which
+    // is not the database's.
+    if (clientAborted(c)) {
+      logger.debug({ event: 'request.aborted', method: c.req.method, path: c.req.path }, 'client left mid-request')
+      // nginx's "client closed request": never sent, and never counted as a server error.
+      return c.body(null, 499 as StatusCode)
+    }
     if (isDatabaseUnavailable(err)) {
       // Logged once per outage by watchOutages, not per request.
       c.header('Retry-After', String(OUTAGE_RETRY_AFTER_S))
@@ -160,11 +174,6 @@ export function createApp(deps: AppDeps): Hono {
     }
     const badData = dataException(err)
     if (badData) return c.json(badData.body, 400)
-    if (clientAborted(c)) {
-      logger.debug({ event: 'request.aborted', method: c.req.method, path: c.req.path }, 'client left mid-request')
-      // nginx's "client closed request": never sent, and never counted as a server error.
-      return c.body(null, 499 as StatusCode)
-    }
     logger.error({ err, method: c.req.method, path: c.req.path }, 'request failed')
     return c.json(INTERNAL_ERROR, 500)
   })

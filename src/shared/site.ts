@@ -33,11 +33,11 @@ export const SITE = {
 /** The product-directory badge in the header. */
 export const PRODUCT_DIRECTORY = {
   /**
-   * Placeholder: replace with the product's page on the directory on launch day. The badge
-   * image is our own file in public/, so the page makes no request to the directory.
+   * Placeholder: replace with the product's page on the directory on launch day. The badge is
+   * drawn in the page (src/web/sections/product-directory-badge.tsx), so the page makes no
+   * request to the directory.
    */
   href: 'https://example.com/products/solodesk',
-  image: '/product-directory-badge.svg',
   width: 250,
   height: 54,
   alt: 'Solodesk – launching on a product directory',

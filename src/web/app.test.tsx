@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, test, vi } from 'vitest'
+import { SCREENS } from '../shared/site.ts'
 import { App } from './app.tsx'
 
 describe('App', () => {
@@ -18,6 +19,7 @@ describe('App', () => {
     const header = screen.getByRole('banner')
     expect(within(header).getByText('BETA')).toBeInTheDocument()
     expect(within(header).getByRole('button', { name: 'Try Beta Free' })).toHaveAttribute('href', '#cta')
+    // Drawn inline (issue 22): no request before the first paint.
     const badge = within(header).getByRole('img', { name: /product directory/i })
     expect(badge).toHaveAttribute('width', '250')
     expect(badge).toHaveAttribute('height', '54')
@@ -29,8 +31,13 @@ describe('App', () => {
     expect(within(article).getByText('No credit card required')).toBeInTheDocument()
     const shots = within(article)
       .getAllByRole('img')
-      .map((img) => img.getAttribute('src'))
-    expect(shots).toEqual(['/screens/tasks.svg', '/screens/payments.svg', '/screens/dashboard.svg'])
+      .map((img) => [img.tagName.toLowerCase(), img.getAttribute('aria-label')])
+    // Drawn inline, not <img> of SVG files: see docs/decisions/perf-first-view.md (issue 22).
+    expect(shots).toEqual([
+      ['svg', SCREENS.tasks.label],
+      ['svg', SCREENS.payments.label],
+      ['svg', SCREENS.dashboard.label],
+    ])
 
     const aside = within(main).getByRole('complementary')
     expect(aside).toHaveAttribute('id', 'cta')

@@ -1,14 +1,10 @@
-import { StrictMode, type ReactElement } from 'react'
+import { StrictMode } from 'react'
 import { renderToStaticMarkup, renderToString } from 'react-dom/server'
 import { App } from './app.tsx'
 import { IslandMarkup } from './islands/island.tsx'
 import { ISLANDS, type IslandName } from './islands/islands.ts'
-import { DashboardScreen } from './sections/screens/dashboard-screen.tsx'
-import { PaymentsScreen } from './sections/screens/payments-screen.tsx'
-import type { ScreenId } from './sections/screens/screen-files.ts'
-import { TasksScreen } from './sections/screens/tasks-screen.tsx'
 
-/** One island's markup, exactly as main.tsx's hydrateRoot for it expects it. */
+/** One island's markup, exactly as hydrate.tsx's hydrateRoot for it expects it. */
 export function renderIsland(name: IslandName): string {
   const Component = ISLANDS[name]
   return renderToString(
@@ -20,7 +16,8 @@ export function renderIsland(name: IslandName): string {
 
 /**
  * The page's markup for the prerender (scripts/prerender.ts): static HTML, with each island's
- * own markup in its container. main.tsx hydrates the islands, one root each, and nothing else.
+ * own markup in its container. Each island is hydrated as a root of its own (islands/arm-islands.ts),
+ * and nothing else.
  */
 export function render(): string {
   const names = Object.keys(ISLANDS) as IslandName[]
@@ -30,16 +27,4 @@ export function render(): string {
       <App />
     </IslandMarkup>,
   )
-}
-
-const SCREENS: Record<ScreenId, () => ReactElement> = {
-  tasks: TasksScreen,
-  payments: PaymentsScreen,
-  dashboard: DashboardScreen,
-}
-
-/** The hero's app screens as standalone SVG documents, one per screen id. */
-export function renderScreens(): Record<ScreenId, string> {
-  const entries = Object.entries(SCREENS).map(([id, Screen]) => [id, renderToStaticMarkup(<Screen />)])
-  return Object.fromEntries(entries) as Record<ScreenId, string>
 }

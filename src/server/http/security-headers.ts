@@ -1,6 +1,34 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { MiddlewareHandler } from 'hono'
 import { isHttps } from './client-ip.ts'
-import { ONE_YEAR, pageCsp, PERMISSIONS_POLICY } from './security-policy.ts'
+import {
+  INLINE_HASHES_FILE,
+  ONE_YEAR,
+  pageCsp,
+  parseInlineHashes,
+  PERMISSIONS_POLICY,
+  type InlineHashes,
+} from './security-policy.ts'
+
+/**
+ * The built page's inline-block hashes (scripts/prerender.ts writes them beside index.html), or
+ * none when there is no build yet (tests, a server started before `npm run build`): then nothing
+ * inline is allowed. Read until found, then kept: a build replaces the folder before a restart.
+ */
+function buildHashes(staticDir: string | undefined): () => InlineHashes | undefined {
+  let found: InlineHashes | undefined
+  return () => {
+    if (found || !staticDir) return found
+    let json: string
+    try {
+      json = readFileSync(join(staticDir, INLINE_HASHES_FILE), 'utf8')
+    } catch {
+      return undefined
+    }
+    return (found = parseInlineHashes(json))
+  }
+}
 
 // The values live in security-policy.ts, shared with the static-host header files.
 export { pageCsp, PERMISSIONS_POLICY }
@@ -15,14 +43,28 @@ const API_CSP = "default-src 'none'; frame-ancestors 'none'"
  * CSP and Referrer-Policy) is kept. HSTS only when the request came over HTTPS: sent over plain
  * HTTP it is ignored by browsers, and on localhost it would pin a developer's machine to HTTPS.
  */
-export function securityHeaders(options: { trustedHops: number; extraConnect: readonly string[] }): MiddlewareHandler {
-  const csp = {
-    http: pageCsp({ https: false, extraConnect: options.extraConnect }),
-    https: pageCsp({ https: true, extraConnect: options.extraConnect }),
+export function securityHeaders(options: {
+  trustedHops: number
+  extraConnect: readonly string[]
+  /** The built page's folder, whose csp-hashes.json allows its inline critical CSS and loader. */
+  staticDir?: string
+}): MiddlewareHandler {
+  const hashes = buildHashes(options.staticDir)
+  let csp: { http: string; https: string; inline: InlineHashes | undefined } | undefined
+  const policies = () => {
+    const inline = hashes()
+    if (!csp || csp.inline !== inline)
+      csp = {
+        inline,
+        http: pageCsp({ https: false, extraConnect: options.extraConnect, inline }),
+        https: pageCsp({ https: true, extraConnect: options.extraConnect, inline }),
+      }
+    return csp
   }
   return async (c, next) => {
     await next()
     const https = isHttps(c, options.trustedHops)
+    const csp = policies()
     const api = /^\/(rest|functions)\/v1(\/|$)/.test(c.req.path)
     const set = (name: string, value: string) => {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value)

@@ -5,16 +5,37 @@
 export const ONE_YEAR = 31_536_000
 
 /**
- * The page's Content-Security-Policy: everything from our own origin, nothing inline, no eval.
+ * The page's inline blocks, allowed by hash: the critical CSS and the script loader that
+ * scripts/prerender.ts writes into index.html (issue 22). It writes their hashes beside it in
+ * this file, and every place that sends the page's CSP reads them from there.
+ */
+export const INLINE_HASHES_FILE = 'csp-hashes.json'
+export type InlineHashes = { 'script-src': string[]; 'style-src': string[] }
+
+/** Reads the build's hashes: `{}` when there is no build (tests), so nothing inline is allowed. */
+export function parseInlineHashes(json: string): InlineHashes {
+  const data = JSON.parse(json) as Partial<InlineHashes>
+  const valid = (list: unknown) =>
+    Array.isArray(list) && list.every((h) => typeof h === 'string' && /^'sha256-[A-Za-z0-9+/]{43}='$/.test(h))
+  if (!valid(data['script-src']) || !valid(data['style-src']))
+    throw new Error(`${INLINE_HASHES_FILE}: not a list of sha256 sources`)
+  return { 'script-src': data['script-src']!, 'style-src': data['style-src']! }
+}
+
+export type PageCspOptions = { https: boolean; extraConnect?: readonly string[]; inline?: InlineHashes }
+
+/**
+ * The page's Content-Security-Policy: everything from our own origin, no eval, and nothing inline
+ * but the build's own blocks, each allowed by its hash (`inline`), never 'unsafe-inline'.
  * `default-src 'none'` plus one directive per kind of resource the page loads, so anything new
  * has to be allowed on purpose. `extraConnect` adds the backend's origin when the page is built
  * against a separate Supabase project.
  */
-export function pageCsp(options: { https: boolean; extraConnect?: readonly string[] }): string {
+export function pageCsp(options: PageCspOptions): string {
   const directives = [
     "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
+    ["script-src 'self'", ...(options.inline?.['script-src'] ?? [])].join(' '),
+    ["style-src 'self'", ...(options.inline?.['style-src'] ?? [])].join(' '),
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src ${["'self'", ...(options.extraConnect ?? [])].join(' ')}`,
@@ -45,7 +66,7 @@ export const PERMISSIONS_POLICY = [
   .join(', ')
 
 /** Every security header a page (not an API answer) gets, in the order the server sets them. */
-export function pageSecurityHeaders(options: { https: boolean; extraConnect?: readonly string[] }): [string, string][] {
+export function pageSecurityHeaders(options: PageCspOptions): [string, string][] {
   const headers: [string, string][] = [
     ['Content-Security-Policy', pageCsp(options)],
     ['X-Content-Type-Options', 'nosniff'],

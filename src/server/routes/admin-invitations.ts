@@ -7,6 +7,7 @@ import {
 } from '../../shared/console-api.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/db.ts'
+import { apiError } from '../../mail/errors.ts'
 import {
   invitationCounts,
   inviteSignups,
@@ -20,7 +21,6 @@ import { savePreview, takePreview } from '../owner/previews.ts'
 import { startExport, type ExportSlots } from '../owner/exports.ts'
 import type { OwnerEnv } from './admin-api.ts'
 import { parseInput as parse } from './admin-input.ts'
-import { apiError } from '../../mail/errors.ts'
 import { readJsonBody } from './json-body.ts'
 
 // Issue 11: the console's side of the beta invitations. admin.ts puts the session and Origin checks in front.

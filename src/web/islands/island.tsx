@@ -5,7 +5,7 @@ import { ISLANDS, type IslandName } from './islands.ts'
 export const IslandMarkup = createContext<Record<IslandName, string> | null>(null)
 
 /**
- * Where an island sits in the page: a container that main.tsx hydrates as a root of its own.
+ * Where an island sits in the page: a container that main.ts arms and hydrates as a root of its own.
  * `display: contents` by default, so the container adds no box and the layout is the page's.
  * In the prerender it carries the island's separately rendered markup, so the static page
  * around it can be rendered without React's hydration markers; elsewhere (tests) it renders

@@ -7,7 +7,7 @@ import { FooterDialogs } from '../sections/footer-dialogs.tsx'
  * The page's interactive parts, each hydrated as its own React root (docs/decisions/perf-first-view.md).
  * Everything else is server HTML that React never walks. An island takes no props: what the server
  * rendered must be what the browser renders, with nothing to pass between them.
- * The prerender and the tests import this map; the browser's entry (main.tsx) has its own, lazy one.
+ * The prerender and the tests import this map; the browser's entry (main.ts) has its own, lazy one.
  */
 export const ISLANDS = {
   'header-cta': HeaderCta,

@@ -1,23 +1,23 @@
 import { HERO, SCREENS } from '../../shared/site.ts'
 import { Island } from '../islands/island.tsx'
 import { PhoneFrame } from '../ui/phone-frame.tsx'
-import { SCREEN, screenSrc, type ScreenId } from './screens/screen-files.ts'
+import { DashboardScreen } from './screens/dashboard-screen.tsx'
+import { PaymentsScreen } from './screens/payments-screen.tsx'
+import type { ScreenId } from './screens/screen-files.ts'
+import { TasksScreen } from './screens/tasks-screen.tsx'
 
-function Screen({ id, priority = false }: { id: ScreenId; priority?: boolean }) {
-  return (
-    <img
-      src={screenSrc(id)}
-      alt={SCREENS[id].label}
-      width={SCREEN.width}
-      height={SCREEN.height}
-      decoding="async"
-      fetchPriority={priority ? 'high' : 'auto'}
-      className="block h-auto w-full"
-    />
-  )
+const SCREEN_COMPONENTS = { tasks: TasksScreen, payments: PaymentsScreen, dashboard: DashboardScreen } as const
+
+/**
+ * A screen drawn inline rather than as an <img> of an SVG file: the first view paints with no
+ * request but the document's, and the largest paint is the first one (issue 22).
+ */
+function Screen({ id }: { id: ScreenId }) {
+  const Drawn = SCREEN_COMPONENTS[id]
+  return <Drawn label={SCREENS[id].label} className="block h-auto w-full" />
 }
 
-/** Server HTML around one island, the "try the beta" button (cta-links.tsx); the screens are static SVG files. */
+/** Server HTML around one island, the "try the beta" button (cta-links.tsx); the screens are inline SVG. */
 export function Hero() {
   const lead = HERO.headline.slice(0, HERO.headline.length - HERO.headlineAccent.length)
   return (
@@ -40,7 +40,9 @@ export function Hero() {
         </p>
         <div className="mt-9 flex flex-col items-center gap-3">
           <Island name="hero-cta" />
-          <p className="flex items-center gap-1.5 text-sm text-slate-400">
+          {/* The last text of the first view: once the browser reports it painted (Element Timing),
+              the page's inline loader starts the stylesheet and the script (scripts/first-view.ts). */}
+          <p elementtiming="first-view" className="flex items-center gap-1.5 text-sm text-slate-400">
             <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" className="fill-emerald-400">
               <path d="M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm3.3 5.2-3.9 4.3a.7.7 0 0 1-1 0L4.6 8.7l1-1 1.3 1.2 3.4-3.7 1 1Z" />
             </svg>
@@ -60,7 +62,7 @@ export function Hero() {
           <Screen id="payments" />
         </PhoneFrame>
         <PhoneFrame className="relative z-10 w-[46%] max-w-[310px] shrink-0 sm:w-[36%]">
-          <Screen id="dashboard" priority />
+          <Screen id="dashboard" />
         </PhoneFrame>
       </div>
     </section>

@@ -1,6 +1,7 @@
 import { HEADER, PRODUCT_DIRECTORY, SITE } from '../../shared/site.ts'
 import { Island } from '../islands/island.tsx'
 import { Badge } from '../ui/badge.tsx'
+import { ProductDirectoryBadge } from './product-directory-badge.tsx'
 import { LogoMark } from '../../ui/logo-mark.tsx'
 
 /** Server HTML around one island, the "try the beta" button (cta-links.tsx). */
@@ -17,14 +18,7 @@ export function SiteHeader() {
         </a>
         <div className="order-last flex w-full justify-center md:order-none md:ml-auto md:w-auto">
           <a href={PRODUCT_DIRECTORY.href} className="block rounded-[10px]">
-            <img
-              src={PRODUCT_DIRECTORY.image}
-              alt={PRODUCT_DIRECTORY.alt}
-              width={PRODUCT_DIRECTORY.width}
-              height={PRODUCT_DIRECTORY.height}
-              decoding="async"
-              className="block h-[54px] w-[250px]"
-            />
+            <ProductDirectoryBadge className="block h-[54px] w-[250px]" />
           </a>
         </div>
         <Island name="header-cta" />

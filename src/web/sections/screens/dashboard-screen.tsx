@@ -5,9 +5,9 @@ const NEXT = [
   { title: 'Logo revisions, round 3', meta: 'Bloom Café · Tomorrow', color: '#f59e0b' },
 ] as const
 
-export function DashboardScreen() {
+export function DashboardScreen({ label, className }: { label: string; className?: string }) {
   return (
-    <ScreenSvg id="dashboard">
+    <ScreenSvg id="dashboard" label={label} className={className}>
       <ScreenTitle id="dashboard" title="Hi, Alex" subtitle="Here's your week at a glance" />
       <rect x="16" y="104" width="238" height="112" rx="16" fill="url(#dashboard-accent)" />
       <text x="32" y="130" fontSize="10.5" fill="#e0e7ff">

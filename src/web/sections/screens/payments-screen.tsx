@@ -16,9 +16,9 @@ const INVOICES = [
   { title: 'Fieldnote', meta: '#1041 · Paid Jun 3', amount: '$3,100', status: 'Paid' },
 ] as const
 
-export function PaymentsScreen() {
+export function PaymentsScreen({ label, className }: { label: string; className?: string }) {
   return (
-    <ScreenSvg id="payments">
+    <ScreenSvg id="payments" label={label} className={className}>
       <ScreenTitle id="payments" title="Payments" subtitle="June 2025" />
       {[
         { x: 16, label: 'Paid this year', value: '$24,180', note: '18 invoices', dot: '#22c55e', color: COLORS.INK },

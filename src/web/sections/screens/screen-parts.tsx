@@ -5,15 +5,32 @@ const INK = '#0f172a'
 const MUTED = '#64748b'
 const ACCENT = '#4f46e5'
 
-/** A standalone SVG document of one app screen; the page shows it through an <img> with alt text. */
-export function ScreenSvg({ id, children }: { id: string; children: ReactNode }) {
+/**
+ * One app screen, drawn inline in the hero as a picture (role="img" with `label` as its name), so
+ * the first view paints from the document alone (issue 22). `text-rendering` is reset because the
+ * page's body sets optimizeLegibility, which the screens, once SVG files behind <img>, never had.
+ */
+export function ScreenSvg({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string
+  label: string
+  className?: string
+  children: ReactNode
+}) {
   return (
     <svg
-      xmlns="http://www.w3.org/2000/svg"
+      role="img"
+      aria-label={label}
+      className={className}
       viewBox={`0 0 ${SCREEN.width} ${SCREEN.height}`}
       width={SCREEN.width}
       height={SCREEN.height}
       fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+      textRendering="auto"
     >
       <defs>
         <linearGradient id={`${id}-accent`} x1="0" y1="0" x2="1" y2="1">

@@ -7,9 +7,9 @@ const OPEN = [
 ] as const
 const DONE = ['Kick-off call, Jordan', 'Fieldnote proposal'] as const
 
-export function TasksScreen() {
+export function TasksScreen({ label, className }: { label: string; className?: string }) {
   return (
-    <ScreenSvg id="tasks">
+    <ScreenSvg id="tasks" label={label} className={className}>
       <ScreenTitle id="tasks" title="Tasks" subtitle="Tuesday, June 17 · 3 open" />
       <rect x="20" y="102" width="64" height="26" rx="13" fill={COLORS.ACCENT} />
       <text x="52" y="119" fontSize="10.5" fontWeight="600" fill="#fff" textAnchor="middle">

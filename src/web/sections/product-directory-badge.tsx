@@ -1,0 +1,46 @@
+import { PRODUCT_DIRECTORY } from '../../shared/site.ts'
+
+const FONT = "system-ui,-apple-system,'Segoe UI',Roboto,sans-serif"
+
+/**
+ * The product-directory badge, drawn inline (it was an SVG file behind an <img>): the header
+ * paints from the document alone, with no request before the first paint (issue 22). Replace it
+ * with the directory's own badge on launch day; `text-rendering` is reset as in the screens.
+ */
+export function ProductDirectoryBadge({ className }: { className?: string }) {
+  return (
+    <svg
+      role="img"
+      aria-label={PRODUCT_DIRECTORY.alt}
+      className={className}
+      width={PRODUCT_DIRECTORY.width}
+      height={PRODUCT_DIRECTORY.height}
+      viewBox={`0 0 ${PRODUCT_DIRECTORY.width} ${PRODUCT_DIRECTORY.height}`}
+      textRendering="auto"
+    >
+      <defs>
+        <linearGradient id="product-directory-badge" x1="0" y1="0" x2="1" y2="1">
+          <stop offset="0" stopColor="#f97316" />
+          <stop offset="1" stopColor="#ec4899" />
+        </linearGradient>
+      </defs>
+      <rect x="0.5" y="0.5" width="249" height="53" rx="10" fill="#ffffff" stroke="#e2e8f0" />
+      <circle cx="29" cy="27" r="17" fill="url(#product-directory-badge)" />
+      <path d="M29 17.5l2.9 5.9 6.5.9-4.7 4.6 1.1 6.5L29 32.3l-5.8 3.1 1.1-6.5-4.7-4.6 6.5-.9z" fill="#fff" />
+      <text x="56" y="22" fontFamily={FONT} fontSize="9.5" fontWeight="700" letterSpacing="1.2" fill="#475569">
+        LAUNCHING ON
+      </text>
+      <text x="56" y="41" fontFamily={FONT} fontSize="16" fontWeight="700" fill="#0f172a">
+        Product Directory
+      </text>
+      <path
+        d="M229 21l6 6-6 6"
+        fill="none"
+        stroke="#94a3b8"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  )
+}
