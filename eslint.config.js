@@ -45,23 +45,6 @@ export const MAY_IMPORT = {
   test: TOOLING,
 }
 
-// The Deno function's imports from src/server today, each one named so that no new one can be
-// added. The mail core (issue 16, scope item 1) replaces them; then this list goes, and the
-// function imports nothing under src/server.
-const FUNCTION_SERVER_IMPORTS_TODAY = [
-  './config.ts',
-  './db/db.ts',
-  './db/queries.ts',
-  './email/queue.ts',
-  './email/resend.ts',
-  './email/transport.ts',
-  './errors.ts',
-  './log-redact.ts',
-  './log.ts',
-  './routes/json-body.ts',
-  './routes/validation.ts',
-]
-
 /** Rooms that run in the browser, Deno or all three: no Node built-ins. */
 const NO_NODE = ['shared', 'ui', 'web', 'console', 'emails', 'mail']
 
@@ -75,7 +58,6 @@ function zones(room, { testSupport = false } = {}) {
     .map((other) => ({
       target: `./${FOLDERS[room]}`,
       from: `./${FOLDERS[other]}`,
-      ...(room === 'functions' && other === 'server' ? { except: FUNCTION_SERVER_IMPORTS_TODAY } : {}),
       message: `${FOLDERS[room]} may import only ${label(MAY_IMPORT[room])} (docs/architecture.md).`,
     }))
 }

@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
-// Two projects: Node-side code (shared, server, emails) and, in jsdom, the page's and the
+// Two projects: Node-side code (shared, server, emails, mail) and, in jsdom, the page's and the
 // console's components.
 // Browser tests live in e2e/ and run under Playwright, not here.
 export default defineConfig({
@@ -14,7 +14,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/{shared,server,emails}/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+          include: ['src/{shared,server,emails,mail}/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
           globalSetup: ['test/global-setup-pg.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,

@@ -7,7 +7,7 @@
 // - the same headers for Caddy and nginx serving the folder themselves, in dist/static-host/
 //   (deploy/Caddyfile.static and deploy/nginx-static.conf import them; not served);
 // - the page behind the email's "Leave the beta" link, `/unsubscribe`: the Node server's texts
-//   (src/server/routes/unsubscribe-page.ts); its button POSTs the token to the edge function.
+//   (src/server/routes/unsubscribe-page.ts, in the shell of src/server/http/page-shell.ts); its button POSTs the token to the edge function.
 //   A GET never removes anyone.
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -19,7 +19,8 @@ import {
   parseInlineHashes,
   type InlineHashes,
 } from '../src/server/http/security-policy.ts'
-import { confirmPage, donePage, PAGE_CSS, unknownTokenPage } from '../src/server/routes/unsubscribe-page.ts'
+import { PAGE_CSS } from '../src/server/http/page-shell.ts'
+import { confirmPage, donePage, unknownTokenPage } from '../src/server/routes/unsubscribe-page.ts'
 import { SIGNUP } from '../src/shared/site.ts'
 
 /** Hashed build files never change; everything else is revalidated, as src/server/routes/static.ts does. */

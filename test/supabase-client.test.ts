@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createApp } from '../src/server/app.ts'
 import type { Db } from '../src/server/db/db.ts'
 import { createOutboxTransport } from '../src/server/email/outbox.ts'
-import { createEmailQueue, type EmailQueue } from '../src/server/email/queue.ts'
+import { createEmailQueue, type EmailQueue } from '../src/mail/queue.ts'
 import { DB_KINDS, silentLogger, testDb } from '../src/server/test-app.ts'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 

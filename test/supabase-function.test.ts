@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../src/server/db/db.ts'
-import { buildWelcomeEmail } from '../src/server/email/kinds/welcome.ts'
+import { welcome } from '../src/mail/kinds/welcome.ts'
 import { anonJson, testApp, testDb } from '../src/server/test-app.ts'
 import { startResendStandIn, type ResendStandIn } from './support/resend-stand-in.ts'
 import { startSupabaseDatabase, type SupabaseDatabase } from './support/supabase-database.ts'
@@ -90,7 +90,7 @@ test('a listed address gets one welcome email, the one the Node server would sen
       "select unsubscribe_token::text as t, platform_token::text as p, invite_token::text as i from public.beta_signups where email = 'Ada@Example.com'",
     )
   ).rows[0]
-  const built = await buildWelcomeEmail(
+  const built = await welcome.build(
     {
       id: row!.id,
       kind: 'welcome',
@@ -101,6 +101,7 @@ test('a listed address gets one welcome email, the one the Node server would sen
       payload: null,
       signup: { platformToken: signup.p, inviteToken: signup.i, invitationLinks: null },
     },
+    null,
     { EMAIL_FROM, PUBLIC_URL: SITE_URL, BETA_PAGES: false },
   )
   if (!('email' in built)) throw new Error('the Node builder cancelled the email')

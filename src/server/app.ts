@@ -4,7 +4,17 @@ import { cors } from 'hono/cors'
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status'
 import { loadConfig, type Config } from './config.ts'
 import type { Db } from './db/db.ts'
-import { ApiError, dataException, databaseUnavailable, isDatabaseUnavailable, OUTAGE_RETRY_AFTER_S } from './errors.ts'
+import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '../mail/cors.ts'
+import { MAX_BODY_BYTES, tooLarge } from '../mail/json-body.ts'
+import { resendEmailRoutes } from '../mail/resend-email-handler.ts'
+import {
+  ApiError,
+  dataException,
+  databaseUnavailable,
+  INTERNAL_ERROR,
+  isDatabaseUnavailable,
+  OUTAGE_RETRY_AFTER_S,
+} from '../mail/errors.ts'
 import { watchOutages } from './db/outage.ts'
 import { clientAborted } from './http/aborted.ts'
 import { fastBodyLimit } from './http/body-limit.ts'
@@ -15,9 +25,7 @@ import type { Transport } from './email/transport.ts'
 import type { Logger } from './log.ts'
 import { requireApiKey } from './routes/api-key.ts'
 import { betaRoutes } from './routes/beta.ts'
-import { functionRoutes } from './routes/functions.ts'
 import { healthRoutes } from './routes/health.ts'
-import { MAX_BODY_BYTES, tooLarge } from './routes/json-body.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { restRoutes } from './routes/rest.ts'
 import { staticRoutes } from './routes/static.ts'
@@ -45,23 +53,14 @@ export type AppDeps = {
   transport?: Pick<Transport, 'forget'>
 }
 
-// What Supabase's API gateway allows, so supabase-js and the page's clients work cross-origin too.
+// What Supabase's API gateway allows (the list the edge function answers with too), so
+// supabase-js and the page's clients work cross-origin.
 const supabaseCors = cors({
   origin: '*',
-  allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-  allowHeaders: [
-    'authorization',
-    'x-client-info',
-    'apikey',
-    'content-type',
-    'prefer',
-    'x-supabase-api-version',
-    'accept-profile',
-    'content-profile',
-    'x-region',
-  ],
+  allowMethods: CORS_ALLOW_METHODS,
+  allowHeaders: CORS_ALLOW_HEADERS,
   exposeHeaders: ['Content-Range', 'Preference-Applied'],
-  maxAge: 86_400,
+  maxAge: CORS_MAX_AGE_SECONDS,
 })
 
 const HARDENING_DEFAULTS: Hardening = loadConfig({})
@@ -144,10 +143,14 @@ export function createApp(deps: AppDeps): Hono {
   app.use('/functions/v1/*', requireApiKey(config.ANON_KEY))
   app.route('/rest/v1', restRoutes(db))
   const wakeEmailQueue = deps.wakeEmailQueue ?? (() => {})
-  app.route(
-    '/functions/v1',
-    functionRoutes({ db, logger, wakeEmailQueue, signupConfirmation: config.SIGNUP_CONFIRMATION }),
-  )
+  // The edge function's own routes (src/mail), on Hono's raw request: its errors reach onError.
+  const resendEmail = resendEmailRoutes({
+    db,
+    logger,
+    signupConfirmation: config.SIGNUP_CONFIRMATION,
+    sendQueued: async () => wakeEmailQueue(),
+  })
+  app.all('/functions/v1/*', (c) => resendEmail(c.req.raw))
   app.route('/', healthRoutes(db))
   app.route('/', unsubscribeRoutes({ db, logger, wakeEmailQueue }))
   app.route('/', betaRoutes({ db, logger, config }))
@@ -172,7 +175,7 @@ export function createApp(deps: AppDeps): Hono {
     const badData = dataException(err)
     if (badData) return c.json(badData.body, 400)
     logger.error({ err, method: c.req.method, path: c.req.path }, 'request failed')
-    return c.json({ code: 'XX000', message: 'Internal error', details: null, hint: null }, 500)
+    return c.json(INTERNAL_ERROR, 500)
   })
   return app
 }

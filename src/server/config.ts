@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { emailAddress, normaliseEmail } from '../shared/email-address.ts'
 import { LOCAL_ANON_KEY } from '../shared/self-hosted.ts'
 import { SITE } from '../shared/site.ts'
+import { QUEUE_DEFAULTS } from '../mail/queue-settings.ts'
 import { ANON_POOL_SIZE_DEFAULT, POOL_SIZE_DEFAULT } from './db/pool-sizes.ts'
 
 const port = z.coerce.number().int().min(0).max(65535)
@@ -56,14 +57,14 @@ const Settings = z.object({
   EMAIL_FROM: z.string().min(3).default(`${SITE.name} <hello@localhost>`),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How often the email worker looks for due emails when nobody wakes it. */
-  EMAIL_POLL_INTERVAL_MS: positiveMs.default(5_000),
+  EMAIL_POLL_INTERVAL_MS: positiveMs.default(QUEUE_DEFAULTS.EMAIL_POLL_INTERVAL_MS),
   /** Sending attempts per email before it is marked failed. */
-  EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(QUEUE_DEFAULTS.EMAIL_MAX_ATTEMPTS),
   /** First retry delay; doubles on each attempt, with jitter, capped at EMAIL_RETRY_MAX_MS. */
-  EMAIL_RETRY_BASE_MS: positiveMs.default(60_000),
-  EMAIL_RETRY_MAX_MS: positiveMs.default(6 * 60 * 60 * 1000),
+  EMAIL_RETRY_BASE_MS: positiveMs.default(QUEUE_DEFAULTS.EMAIL_RETRY_BASE_MS),
+  EMAIL_RETRY_MAX_MS: positiveMs.default(QUEUE_DEFAULTS.EMAIL_RETRY_MAX_MS),
   /** How long a worker owns a claimed email; past it, another worker (or a restart) takes it over. */
-  EMAIL_LEASE_MS: positiveMs.default(2 * 60 * 1000),
+  EMAIL_LEASE_MS: positiveMs.default(QUEUE_DEFAULTS.EMAIL_LEASE_MS),
   /**
    * Double opt-in (issue 8): the first email asks to confirm, and the welcome email follows the
    * confirmation. Off by default, which is the specification's behaviour. README: "Double opt-in".

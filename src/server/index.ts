@@ -7,7 +7,8 @@ import { deferredDb, withRetryAfterWhileStarting } from './db/deferred.ts'
 import type { FolderLock } from './db/folder-lock.ts'
 import { migrate } from './db/migrate.ts'
 import { openDb } from './db/open.ts'
-import { createEmailQueue } from './email/queue.ts'
+import { watchOutages } from './db/outage.ts'
+import { createEmailQueue } from '../mail/queue.ts'
 import { createTransport } from './email/transport.ts'
 import { plainErrorHeaders } from './http/client-error.ts'
 import { fileDescriptorLimit } from './http/connection-limits.ts'
@@ -57,7 +58,7 @@ ready.catch((err: unknown) => {
 })
 const db = deferredDb(ready)
 const transport = createTransport(config)
-const queue = createEmailQueue({ db, transport, logger, config })
+const queue = createEmailQueue({ db: watchOutages(db, logger), transport, logger, config })
 
 const app = createApp({
   config: { ...config, STATIC_DIR: resolve(config.STATIC_DIR) },

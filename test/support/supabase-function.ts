@@ -18,7 +18,7 @@ export const DENO = fileURLToPath(new URL('../../node_modules/.bin/deno', import
 export type DenoMode = 'deployed' | 'interface'
 
 export function denoArgs(
-  command: 'run' | 'check' | 'lint',
+  command: 'run' | 'check' | 'lint' | 'info',
   mode: DenoMode,
   extra: string[] = [],
 ): { args: string[]; env: Record<string, string> } {

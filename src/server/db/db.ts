@@ -1,24 +1,21 @@
-/** Rows and count of one statement. */
-export type QueryResult<T> = { rows: T[]; rowCount: number }
+import type { MailDb, QueryResult } from '../../mail/db.ts'
 
-/** What a transaction callback gets: statements run on one connection, inside BEGIN … COMMIT. */
-export type Tx = {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>
-  /** Several statements, no parameters (migrations). */
-  exec(sql: string): Promise<void>
-}
+// Named here too, so that server code imports its database types from one place.
+export type { QueryResult, Tx } from '../../mail/db.ts'
 
 /**
- * The database as the rest of the server sees it. PGlite or a PostgreSQL pool sits behind it;
- * nothing outside src/server/db knows which.
+ * The database as the rest of the server sees it: the mail core's (src/mail/db.ts, which it owns
+ * so that it never imports the server) and what only the server does. PGlite or a PostgreSQL pool
+ * sits behind it; nothing outside src/server/db knows which.
  */
-export type Db = Tx & {
+export type Db = MailDb & {
+  /** Several statements, no parameters (migrations). */
+  exec(sql: string): Promise<void>
   /**
    * One statement as the anon role, in its own transaction: grants, row-level security and
    * triggers decide, exactly as behind PostgREST. The hot path (every sign-up), so each backend
    * does it its cheapest way (see open.ts).
    */
   asAnon<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>
-  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>
   close(): Promise<void>
 }

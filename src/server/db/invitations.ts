@@ -1,5 +1,8 @@
 import type { InvitationLinks, Platform, PlatformChoice, PlatformFilter } from '../../shared/beta-testers.ts'
 import type { Selection } from '../../shared/console-api.ts'
+import { enqueue } from '../../mail/enqueue.ts'
+import { invitation } from '../../mail/kinds/invitation.ts'
+import { msUntilAfterLastPending } from '../../mail/queue-rows.ts'
 import type { Db } from './db.ts'
 
 // Issue 11: from the beta list to the testers' phones. Decisions: docs/decisions/beta-invitations.md
@@ -65,29 +68,30 @@ export async function inviteSignups(
   if (ids.length === 0) return { invited: [] }
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [INVITE_LOCK])
-    const r = await tx.query<{ id: string; email: string }>(
-      `with base as (
-         select greatest(now(), max(next_attempt_at) + make_interval(secs => $4::double precision / 1000)) as at
-         from app_private.email_queue where kind = 'invitation' and status = 'pending'
-       ), chosen as (
+    const chosen = await tx.query<{ id: string; email: string }>(
+      `with chosen as (
          update public.beta_signups s
          set status = 'invited', invited_at = now(), invitation_links = ${LINKS}
          where s.id = any ($3::bigint[]) and s.status = 'waiting' and ${LINKS} is not null
          returning s.id, s.email, s.created_at
-       ), numbered as (
-         select c.*, row_number() over (order by c.created_at, c.id) - 1 as n from chosen c
        )
-       insert into app_private.email_queue (kind, to_email, dedupe_key, next_attempt_at, payload)
-       select 'invitation', n.email, 'invitation:' || n.id,
-         (select at from base) + make_interval(secs => n.n * $4::double precision / 1000),
-         -- The pace also holds after downtime (trigger email_queue_pace_invitations).
-         jsonb_build_object('paceMs', $4::double precision)
-       from numbered n
-       on conflict (dedupe_key) do nothing
-       returning substr(dedupe_key, 12) as id, to_email as email`,
-      [input.stores.ios, input.stores.android, ids, input.intervalMs],
+       select id::text as id, email from chosen order by created_at, id`,
+      [input.stores.ios, input.stores.android, ids],
     )
-    return { invited: r.rows.sort((a, b) => Number(a.id) - Number(b.id)) }
+    // After the invitations already waiting, one pace apart; the pace also holds after downtime
+    // (trigger email_queue_pace_invitations reads it from the payload).
+    const start = await msUntilAfterLastPending(tx, invitation.kind, input.intervalMs)
+    const queued = await enqueue(
+      tx,
+      invitation,
+      chosen.rows.map((s, n) => ({
+        to: s.email,
+        key: s.id,
+        payload: { paceMs: input.intervalMs },
+        delayMs: start + n * input.intervalMs,
+      })),
+    )
+    return { invited: queued.map((q) => ({ id: q.key, email: q.to })).sort((a, b) => Number(a.id) - Number(b.id)) }
   })
 }
 

@@ -1,3 +1,5 @@
+import { enqueue } from '../../mail/enqueue.ts'
+import { welcome } from '../../mail/kinds/welcome.ts'
 import type { Db, Tx } from './db.ts'
 import { TABLES, type TableName } from './tables.ts'
 
@@ -59,79 +61,28 @@ function toParam(v: unknown): unknown {
 }
 
 /**
- * Queues the welcome email for an address on the beta list, at most once per mailbox ever
- * (dedupe_key, on the canonical form), sent to the address as first typed, and marks the sign-up
- * confirmed: without double opt-in, the welcome email is its end. Returns whether a new email was
- * queued. The rule is the SQL function of migration 20261122300000, which the Supabase edge
- * function calls too.
- */
-export async function enqueueWelcomeEmail(db: Db, email: string): Promise<boolean> {
-  const r = await db.query<{ queued: boolean }>('select app_private.enqueue_welcome_email($1) as queued', [email])
-  return r.rows[0]?.queued === true
-}
-
-export type SignupEmailKind = 'welcome' | 'confirm-signup'
-
-/**
- * What resend-email queues. Without double opt-in, the welcome email. With it, the request to
- * confirm while the sign-up is unconfirmed, the welcome email once it is (a no-op by then: the
- * confirmation queued it). At most one of each per mailbox ever. Returns the kind queued, or null.
- */
-export async function enqueueSignupEmail(
-  db: Db,
-  email: string,
-  confirmation: boolean,
-): Promise<SignupEmailKind | null> {
-  if (!confirmation) return (await enqueueWelcomeEmail(db, email)) ? 'welcome' : null
-  const r = await db.query<{ kind: SignupEmailKind }>(
-    `insert into app_private.email_queue (kind, to_email, dedupe_key)
-     select k.kind, s.email, k.kind || ':' || app_private.canonical_email(s.email)
-     from public.beta_signups s
-     cross join lateral (select case when s.confirmed_at is null then 'confirm-signup' else 'welcome' end as kind) k
-     where app_private.canonical_email(s.email) = app_private.canonical_email($1)
-     on conflict (dedupe_key) do nothing
-     returning kind`,
-    [email],
-  )
-  return r.rows[0]?.kind ?? null
-}
-
-/**
  * The confirmation button (double opt-in): marks the sign-up with this token confirmed and queues
  * its welcome email (once). Confirming again changes nothing. `known` is false for a token that is
  * not (or no longer) on the list.
  */
 export async function confirmSignup(db: Db, token: string): Promise<{ known: boolean; welcomeQueued: boolean }> {
-  const r = await db.query<{ known: string | number; queued: string | number }>(
-    `with confirmed as (
-       update public.beta_signups set confirmed_at = coalesce(confirmed_at, now())
+  return db.transaction(async (tx) => {
+    const r = await tx.query<{ email: string; mailbox: string }>(
+      `update public.beta_signups set confirmed_at = coalesce(confirmed_at, now())
        where unsubscribe_token = $1::uuid
-       returning email
-     ), queued as (
-       insert into app_private.email_queue (kind, to_email, dedupe_key)
-       select 'welcome', email, 'welcome:' || app_private.canonical_email(email) from confirmed
-       on conflict (dedupe_key) do nothing
-       returning 1
-     )
-     select (select count(*) from confirmed) as known, (select count(*) from queued) as queued`,
-    [token],
-  )
-  const row = r.rows[0]!
-  return { known: Number(row.known) > 0, welcomeQueued: Number(row.queued) > 0 }
+       returning email, app_private.canonical_email(email) as mailbox`,
+      [token],
+    )
+    const signup = r.rows[0]
+    if (!signup) return { known: false, welcomeQueued: false }
+    const queued = await enqueue(tx, welcome, { to: signup.email, key: signup.mailbox, payload: null })
+    return { known: true, welcomeQueued: queued.length > 0 }
+  })
 }
 
 export async function isKnownUnsubscribeToken(db: Db, token: string): Promise<boolean> {
   const r = await db.query('select 1 from public.beta_signups where unsubscribe_token = $1::uuid', [token])
   return r.rows.length > 0
-}
-
-/**
- * Removes the address from the list with any email queued for its mailbox, and suppresses the
- * mailbox (app_private.unsubscribe, see suppressions.ts). Returns whether the token was known.
- */
-export async function unsubscribe(db: Db, token: string): Promise<boolean> {
-  const r = await db.query<{ ok: boolean }>('select app_private.unsubscribe($1::uuid) as ok', [token])
-  return r.rows[0]?.ok === true
 }
 
 export async function ping(db: Db): Promise<void> {

@@ -1,9 +1,9 @@
 import { createOutboxTransport } from './outbox.ts'
-import { createResendTransport } from './resend.ts'
+import { createResendTransport } from '../../mail/resend.ts'
 import { createSmtpTransport } from './smtp.ts'
-import type { Transport } from './outgoing-email.ts'
+import type { Transport } from '../../mail/transport.ts'
 
-export type { OutgoingEmail, SendResult, Transport } from './outgoing-email.ts'
+export type { OutgoingEmail, SendResult, Transport } from '../../mail/transport.ts'
 
 export type EmailConfig = {
   EMAIL_TRANSPORT: 'outbox' | 'smtp' | 'resend'

@@ -1,4 +1,6 @@
 import type { Config } from '../config.ts'
+import { enqueue } from '../../mail/enqueue.ts'
+import { signupDigest } from '../../mail/kinds/signup-digest.ts'
 import type { Db } from '../db/db.ts'
 import type { Logger } from '../log.ts'
 
@@ -9,22 +11,23 @@ const DAY = 24 * 60 * 60 * 1000
  * owner whatever the number of processes or restarts (dedupe_key). Returns how many were queued.
  */
 export async function queueSignupDigest(db: Db, day: string): Promise<number> {
-  const r = await db.query(
-    `with figures as (
-       select
-         (select count(*) from public.beta_signups
-          where created_at >= ($1::date)::timestamp at time zone 'UTC'
-            and created_at < ($1::date + 1)::timestamp at time zone 'UTC') as count,
-         (select count(*) from public.beta_signups) as total
-     )
-     insert into app_private.email_queue (kind, to_email, dedupe_key, payload)
-     select 'signup-digest', o.email, 'signup-digest:' || $1 || ':' || o.email,
-       jsonb_build_object('day', $1::text, 'count', f.count, 'total', f.total)
-     from app_private.owner_emails o, figures f
-     on conflict (dedupe_key) do nothing`,
+  const r = await db.query<{ count: string | number; total: string | number; owners: string[] | null }>(
+    `select
+       (select count(*) from public.beta_signups
+        where created_at >= ($1::date)::timestamp at time zone 'UTC'
+          and created_at < ($1::date + 1)::timestamp at time zone 'UTC') as count,
+       (select count(*) from public.beta_signups) as total,
+       (select array_agg(email order by email) from app_private.owner_emails) as owners`,
     [day],
   )
-  return r.rowCount
+  const { count, total, owners } = r.rows[0]!
+  const payload = { day, count: Number(count), total: Number(total) }
+  const queued = await enqueue(
+    db,
+    signupDigest,
+    (owners ?? []).map((owner) => ({ to: owner, key: { day, owner }, payload })),
+  )
+  return queued.length
 }
 
 /** Milliseconds from `now` to the next `hour`:00 UTC (0 when it is that moment). */

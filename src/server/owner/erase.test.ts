@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { createOutboxTransport } from '../email/outbox.ts'
-import { createEmailQueue } from '../email/queue.ts'
+import { createEmailQueue } from '../../mail/queue.ts'
 import { anonJson, count, DB_KINDS, silentLogger, testDb } from '../test-app.ts'
 import { asOwner, ownerApp, OWNER, signIn, truncateOwner } from './test-owner.ts'
 

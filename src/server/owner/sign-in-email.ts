@@ -1,5 +1,8 @@
 import type { Context } from 'hono'
 import type { ServerResponse } from 'node:http'
+import { enqueue } from '../../mail/enqueue.ts'
+import { ownerSignIn } from '../../mail/kinds/owner-sign-in.ts'
+import { countQueuedSince } from '../../mail/queue-rows.ts'
 import type { Db } from '../db/db.ts'
 import type { OwnerDeps } from './deps.ts'
 import { signInUrl, signLinkToken, verifyLinkToken } from './link-token.ts'
@@ -22,20 +25,17 @@ export async function queueSignInEmail(
   try {
     return await db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`owner-sign-in:${input.email}`])
-      const r = await tx.query(
-        `insert into app_private.email_queue (kind, to_email, dedupe_key, payload)
-         select 'owner-sign-in', $1, $2, $3::jsonb
-         where (select count(*) from app_private.email_queue
-                where kind = 'owner-sign-in' and to_email = $1 and created_at > now() - interval '15 minutes') < $4`,
-        [
-          input.email,
-          `owner-sign-in:${input.nonce}`,
-          JSON.stringify({ url: input.url, expiresAt: input.expiresAt }),
-          perQuarterHour,
-        ],
-      )
+      const recent = await countQueuedSince(tx, ownerSignIn.kind, input.email, 15)
+      const queued =
+        recent < perQuarterHour
+          ? await enqueue(tx, ownerSignIn, {
+              to: input.email,
+              key: input.nonce,
+              payload: { url: input.url, expiresAt: input.expiresAt },
+            })
+          : []
       if (!commit) throw ROLLBACK
-      return r.rowCount > 0
+      return queued.length > 0
     })
   } catch (err) {
     if (err === ROLLBACK) return false

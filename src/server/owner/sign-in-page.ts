@@ -1,8 +1,8 @@
 import { SITE } from '../../shared/site.ts'
-import { escape, page as serverPage } from '../routes/unsubscribe-page.ts'
+import { escape, page as serverPage } from '../http/page-shell.ts'
 
 /** The sign-in link's page: no script, styles only from our own sheet, forms only to us (as the unsubscribe pages). */
-export { PAGE_CSP as SIGN_IN_PAGE_CSP } from '../routes/unsubscribe-page.ts'
+export { PAGE_CSP as SIGN_IN_PAGE_CSP } from '../http/page-shell.ts'
 
 export const SIGN_IN_PAGE_CSS = `:root{color-scheme:light dark}
 body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1f2937;background:#fff}

@@ -4,7 +4,7 @@ import { clearSessionCookie } from '../owner/cookie.ts'
 import { audit } from '../owner/audit.ts'
 import type { OwnerDeps } from '../owner/deps.ts'
 import { listSessions, revokeSession } from '../owner/sessions.ts'
-import { apiError } from '../errors.ts'
+import { apiError } from '../../mail/errors.ts'
 import { listPasskeys, registerPasskey, registrationOptions, removePasskey } from '../owner/passkeys.ts'
 import { readJsonBody } from './json-body.ts'
 

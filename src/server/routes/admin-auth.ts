@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { emailAddress, normaliseEmail } from '../../shared/email-address.ts'
-import { apiError } from '../errors.ts'
+import { apiError } from '../../mail/errors.ts'
 import { clientIp, rateLimitKey } from '../http/client-ip.ts'
 import { takeAttempt } from '../owner/attempts.ts'
 import { audit } from '../owner/audit.ts'

@@ -7,7 +7,7 @@ import {
   SignupListQuery,
   SignupStatsQuery,
 } from '../../shared/console-api.ts'
-import { apiError } from '../errors.ts'
+import { apiError } from '../../mail/errors.ts'
 import { audit } from '../owner/audit.ts'
 import { csvRecord } from '../owner/csv.ts'
 import type { OwnerDeps } from '../owner/deps.ts'

@@ -7,7 +7,7 @@ import {
 } from '../../shared/console-api.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/db.ts'
-import { apiError } from '../errors.ts'
+import { apiError } from '../../mail/errors.ts'
 import {
   invitationCounts,
   inviteSignups,

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { apiError, nulError } from '../errors.ts'
+import { apiError, nulError } from '../../mail/errors.ts'
 import { sessionCookie } from '../owner/cookie.ts'
 import { ownerDeps, type OwnerDeps } from '../owner/deps.ts'
 import { sameOrigin } from '../owner/origin.ts'

@@ -1,6 +1,6 @@
 import { SITE } from '../../shared/site.ts'
 import type { Platform } from '../../shared/beta-testers.ts'
-import { escape, page } from './unsubscribe-page.ts'
+import { escape, page } from '../http/page-shell.ts'
 
 // The pages behind the welcome email's "iPhone" and "Android" links (issue 11). They share the
 // unsubscribe page's stylesheet and CSP: no script at all.

@@ -5,9 +5,8 @@ import type { Platform } from '../../shared/beta-testers.ts'
 import { choosePlatform, isOpenPlatformToken, recordInvitationOpened } from '../db/invitations.ts'
 import type { Logger } from '../log.ts'
 import { betaLinkNotValidPage, phoneConfirmPage, phoneThanksPage } from './beta-page.ts'
-import { PAGE_CSP } from './unsubscribe-page.ts'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+import { PAGE_CSP } from '../http/page-shell.ts'
+import { isTokenShaped } from '../../mail/tokens.ts'
 const isPlatform = (p: string | undefined): p is Platform => p === 'ios' || p === 'android'
 
 export type BetaRoutesConfig = Partial<Pick<Config, 'BETA_IOS_URL' | 'BETA_ANDROID_URL'>>
@@ -26,13 +25,13 @@ export function betaRoutes(deps: { db: Db; logger: Logger; config: BetaRoutesCon
 
   app.get('/beta/phone', async (c) => {
     const { token = '', platform } = c.req.query()
-    const open = isPlatform(platform) && UUID.test(token) && (await isOpenPlatformToken(deps.db, token))
+    const open = isPlatform(platform) && isTokenShaped(token) && (await isOpenPlatformToken(deps.db, token))
     return open ? page(c, phoneConfirmPage(platform, token), 200) : page(c, betaLinkNotValidPage(), 404)
   })
 
   app.post('/beta/phone', async (c) => {
     const { token = '', platform } = c.req.query()
-    const chosen = isPlatform(platform) && UUID.test(token) && (await choosePlatform(deps.db, token, platform))
+    const chosen = isPlatform(platform) && isTokenShaped(token) && (await choosePlatform(deps.db, token, platform))
     if (!chosen) return page(c, betaLinkNotValidPage(), 404)
     deps.logger.info({ event: 'beta.platform_chosen', platform }, 'a tester chose a platform')
     return page(c, phoneThanksPage(platform), 200)
@@ -44,7 +43,7 @@ export function betaRoutes(deps: { db: Db; logger: Logger; config: BetaRoutesCon
       const target = stores[platform]
       // An unset URL records nothing: the person could not reach the store through us.
       const opened =
-        target !== undefined && UUID.test(token) && (await recordInvitationOpened(deps.db, token, platform))
+        target !== undefined && isTokenShaped(token) && (await recordInvitationOpened(deps.db, token, platform))
       if (!opened) return page(c, betaLinkNotValidPage(), 404)
       noStore(c)
       return c.redirect(target, 302)

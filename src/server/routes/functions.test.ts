@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { createOutboxTransport } from '../email/outbox.ts'
-import { createEmailQueue, type EmailQueue } from '../email/queue.ts'
+import { createEmailQueue, type EmailQueue } from '../../mail/queue.ts'
 import { anonJson, count, DB_KINDS, silentLogger, testApp, testDb, truncateAll } from '../test-app.ts'
 
 const queueConfig = {

@@ -1,36 +1,5 @@
 import { SITE } from '../../shared/site.ts'
-
-/** Strict: no script at all, styles only from our own stylesheet, forms only to us. */
-export const PAGE_CSP =
-  "default-src 'none'; style-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
-
-export const PAGE_CSS = `body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1f2937}
-h1{font-size:1.5rem}button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#1f2937;color:#fff;cursor:pointer}
-button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}a{color:#1d4ed8}
-`
-
-export const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
-
-/** A small server page of ours: no script, one stylesheet (the unsubscribe pages' unless named). */
-export function page(title: string, body: string, stylesheet = '/unsubscribe.css'): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escape(title)} · ${escape(SITE.name)}</title>
-<link rel="stylesheet" href="${stylesheet}">
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`
-}
+import { escape, page } from '../http/page-shell.ts'
 
 export function confirmPage(token: string): string {
   return page(

@@ -1,19 +1,18 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { unsubscribe } from '../../mail/signup-emails.ts'
+import { isTokenShaped } from '../../mail/tokens.ts'
 import type { Db } from '../db/db.ts'
-import { confirmSignup, isKnownUnsubscribeToken, unsubscribe } from '../db/queries.ts'
+import { confirmSignup, isKnownUnsubscribeToken } from '../db/queries.ts'
+import { PAGE_CSP, PAGE_CSS } from '../http/page-shell.ts'
 import type { Logger } from '../log.ts'
 import {
   confirmPage,
   confirmSignupPage,
   donePage,
-  PAGE_CSP,
-  PAGE_CSS,
   signupConfirmedPage,
   tooManyRequestsPage,
   unknownTokenPage,
 } from './unsubscribe-page.ts'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * The link in every email's footer and List-Unsubscribe header. GET only shows a button (mail
@@ -29,13 +28,13 @@ export function unsubscribeRoutes(deps: { db: Db; logger: Logger; wakeEmailQueue
 
   app.get('/unsubscribe', async (c) => {
     const token = c.req.query('token') ?? ''
-    const known = UUID.test(token) && (await isKnownUnsubscribeToken(deps.db, token))
+    const known = isTokenShaped(token) && (await isKnownUnsubscribeToken(deps.db, token))
     return html(c, known ? confirmPage(token) : unknownTokenPage(), known ? 200 : 404)
   })
 
   app.post('/unsubscribe', async (c) => {
     const token = c.req.query('token') ?? ''
-    const removed = UUID.test(token) && (await unsubscribe(deps.db, token))
+    const removed = isTokenShaped(token) && (await unsubscribe(deps.db, token))
     if (removed) deps.logger.info({ event: 'beta.unsubscribed' }, 'an address left the beta')
     return html(c, removed ? donePage() : unknownTokenPage(), removed ? 200 : 404)
   })
@@ -44,13 +43,13 @@ export function unsubscribeRoutes(deps: { db: Db; logger: Logger; wakeEmailQueue
   // It answers with the setting off too, for links sent while it was on.
   app.get('/confirm', async (c) => {
     const token = c.req.query('token') ?? ''
-    const known = UUID.test(token) && (await isKnownUnsubscribeToken(deps.db, token))
+    const known = isTokenShaped(token) && (await isKnownUnsubscribeToken(deps.db, token))
     return html(c, known ? confirmSignupPage(token) : unknownTokenPage(), known ? 200 : 404)
   })
 
   app.post('/confirm', async (c) => {
     const token = c.req.query('token') ?? ''
-    const r = UUID.test(token) ? await confirmSignup(deps.db, token) : { known: false, welcomeQueued: false }
+    const r = isTokenShaped(token) ? await confirmSignup(deps.db, token) : { known: false, welcomeQueued: false }
     if (r.welcomeQueued) {
       deps.logger.info({ event: 'beta.confirmed' }, 'a sign-up was confirmed')
       deps.wakeEmailQueue?.()

@@ -1,14 +1,14 @@
 // @ts-types="npm:@types/pg@8.23.1"
 import pg from 'pg'
-import type { Db, QueryResult, Tx } from '../../../src/server/db/db.ts'
+import type { MailDb, QueryResult, Tx } from '../../../src/mail/db.ts'
 
 /**
- * The Node server's Db interface over SUPABASE_DB_URL, so the queue code is shared, not copied.
+ * The mail core's database (src/mail/db.ts) over SUPABASE_DB_URL, so the queue code is shared, not copied.
  * Safe behind Supabase's pooler in transaction mode: every statement is either alone (pg sends
  * parameters with the unnamed statement, never a named prepared statement, which transaction
  * mode cannot keep) or inside BEGIN … COMMIT on one connection, and no session state is set.
  */
-export function openDb(url: string, options: { max?: number } = {}): Db {
+export function openDb(url: string, options: { max?: number } = {}): MailDb & { close(): Promise<void> } {
   // A few connections per isolate: one request at a time does one statement at a time.
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 3, idleTimeoutMillis: 10_000 })
   // An idle connection the pooler closes must not crash the isolate.
@@ -42,15 +42,7 @@ export function openDb(url: string, options: { max?: number } = {}): Db {
 
   return {
     query: (sql, params) => run(pool, sql, params),
-    exec: async (sql) => {
-      await pool.query(sql)
-    },
     transaction,
-    asAnon: (sql, params) =>
-      transaction(async (tx) => {
-        await tx.query('set local role anon')
-        return tx.query(sql, params)
-      }),
     close: () => pool.end(),
   }
 }

@@ -1,13 +1,16 @@
-// The resend-email edge function. Locally, from the repository root:
+// The resend-email edge function: a thin Deno entry around the mail core's handler
+// (src/mail/resend-email-handler.ts), which the Node server mounts too. Locally, from the
+// repository root:
 //   deno run --allow-net --allow-env --allow-read supabase/functions/resend-email/index.ts
 // Settings: docs/deploy-supabase.md. Supabase deploys it with verify_jwt = false (config.toml):
-// the function guards itself (see handler.ts and docs/deploy-supabase.md).
-import { loadConfig } from '../../../src/server/config.ts'
-import { createEmailQueue } from '../../../src/server/email/queue.ts'
-import { createResendTransport } from '../../../src/server/email/resend.ts'
-import { keyAddressHashes } from '../../../src/server/log-redact.ts'
+// the function guards itself (the retry entry point asks for the service-role key).
+import { createHmac } from 'node:crypto'
+import { keyAddressHashes } from '../../../src/mail/log-redact.ts'
+import { createEmailQueue } from '../../../src/mail/queue.ts'
+import { QUEUE_DEFAULTS } from '../../../src/mail/queue-settings.ts'
+import { createResendEmailHandler, sendInBackground } from '../../../src/mail/resend-email-handler.ts'
+import { createResendTransport } from '../../../src/mail/resend.ts'
 import { openDb } from './db.ts'
-import { createHandler } from './handler.ts'
 import { createFunctionLogger } from './logger.ts'
 import { withOneClickUnsubscribe } from './one-click.ts'
 import { loadSettings } from './settings.ts'
@@ -15,9 +18,7 @@ import { loadSettings } from './settings.ts'
 const settings = loadSettings(Deno.env.toObject())
 // The logs' address hashes are keyed (issue 15): here by the one secret Supabase gives every
 // function; the owner secret the Node server uses would cost a database round trip at each start.
-keyAddressHashes(settings.SUPABASE_SERVICE_ROLE_KEY)
-// The retry rules (attempts, backoff, lease) are the Node server's defaults, from the same code.
-const defaults = loadConfig({})
+keyAddressHashes(settings.SUPABASE_SERVICE_ROLE_KEY, (key, data) => createHmac('sha256', key).update(data).digest())
 const encoder = new TextEncoder()
 const logger = createFunctionLogger((line) => Deno.stdout.writeSync(encoder.encode(line)))
 const db = openDb(settings.SUPABASE_DB_URL)
@@ -26,16 +27,13 @@ const queue = createEmailQueue({
   db,
   transport: settings.SUPABASE_URL ? withOneClickUnsubscribe(resend, settings.SUPABASE_URL) : resend,
   logger,
+  // The retry rules (attempts, backoff, lease) are the Node server's defaults.
   config: {
+    ...QUEUE_DEFAULTS,
     EMAIL_FROM: settings.EMAIL_FROM,
     PUBLIC_URL: settings.SITE_URL,
     // The static host has no /beta pages: the welcome email asks no phone choice there.
     BETA_PAGES: false,
-    EMAIL_POLL_INTERVAL_MS: defaults.EMAIL_POLL_INTERVAL_MS,
-    EMAIL_MAX_ATTEMPTS: defaults.EMAIL_MAX_ATTEMPTS,
-    EMAIL_RETRY_BASE_MS: defaults.EMAIL_RETRY_BASE_MS,
-    EMAIL_RETRY_MAX_MS: defaults.EMAIL_RETRY_MAX_MS,
-    EMAIL_LEASE_MS: defaults.EMAIL_LEASE_MS,
   },
 })
 
@@ -44,11 +42,11 @@ const edge = (globalThis as EdgeRuntimeGlobal).EdgeRuntime
 
 Deno.serve(
   { port: settings.PORT, onListen: ({ port }) => logger.info({ event: 'listening', port }, 'resend-email listening') },
-  createHandler({
+  createResendEmailHandler({
     db,
-    queue,
     logger,
-    serviceRoleKey: settings.SUPABASE_SERVICE_ROLE_KEY,
-    waitUntil: edge ? (work) => edge.waitUntil(work) : undefined,
+    sendQueued: sendInBackground(queue, logger, edge ? (work) => edge.waitUntil(work) : undefined),
+    retry: { serviceRoleKey: settings.SUPABASE_SERVICE_ROLE_KEY },
+    unsubscribe: true,
   }),
 )

@@ -1,7 +1,7 @@
-import type { Logger } from '../../../src/server/log.ts'
-import { redactAddresses } from '../../../src/server/log-redact.ts'
+import { redactAddresses } from '../../../src/mail/log-redact.ts'
+import type { MailLogger } from '../../../src/mail/logger.ts'
 
-export type FunctionLogger = Pick<Logger, 'info' | 'warn' | 'error'>
+export type FunctionLogger = MailLogger
 
 const LEVELS = { info: 30, warn: 40, error: 50 } as const
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { apiError } from '../errors.ts'
+import { apiError } from './errors.ts'
 
 /**
  * Parses with a shared schema, or throws the 400 that the database's own constraint would give on

@@ -1,22 +1,21 @@
-import type { ClaimedEmail } from '../../db/email-queue.ts'
-import type { EmailBuild, EmailKindConfig } from '../email-build.ts'
+import type { ClaimedEmail, EmailBuild, KindSettings } from './define-kind.ts'
 
 type Rendered = { subject: string; html: string; text: string }
 
 /** A rendered email addressed as its queue row says: the row's id (the idempotency key), our sender, its recipient. */
 export function envelope(
   email: ClaimedEmail,
-  config: EmailKindConfig,
+  settings: KindSettings,
   rendered: Rendered,
   headers: Record<string, string> = {},
 ): EmailBuild {
   const { subject, html, text } = rendered
-  return { email: { id: email.id, from: config.EMAIL_FROM, to: email.toEmail, subject, html, text, headers } }
+  return { email: { id: email.id, from: settings.EMAIL_FROM, to: email.toEmail, subject, html, text, headers } }
 }
 
 /** The link that takes an address off the beta list (the page's button POSTs). */
-export function unsubscribeUrl(config: EmailKindConfig, token: string): string {
-  return `${config.PUBLIC_URL}/unsubscribe?token=${encodeURIComponent(token)}`
+export function unsubscribeUrl(settings: KindSettings, token: string): string {
+  return `${settings.PUBLIC_URL}/unsubscribe?token=${encodeURIComponent(token)}`
 }
 
 /** RFC 8058 one-click unsubscribe: mail clients POST to the URL with List-Unsubscribe=One-Click. */

@@ -1,6 +1,9 @@
 /** The error body PostgREST (and so supabase-js) expects: `{ code, details, hint, message }`. */
 export type PgrstError = { code: string; message: string; details: string | null; hint: string | null }
 
+/** The body of every unexpected failure (a 500): nothing of the cause reaches the client; the log has it. */
+export const INTERNAL_ERROR: PgrstError = { code: 'XX000', message: 'Internal error', details: null, hint: null }
+
 /** An expected failure with its HTTP status and a PostgREST-shaped body; app.onError sends it as is. */
 export class ApiError extends Error {
   status: number

@@ -1,4 +1,4 @@
-import type { OutgoingEmail, SendResult } from './outgoing-email.ts'
+import type { OutgoingEmail, SendResult } from './transport.ts'
 
 const LINE_BREAK = /[\r\n]/
 // RFC 5322 §3.6.8: printable US-ASCII except the colon.

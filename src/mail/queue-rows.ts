@@ -1,38 +1,8 @@
-import type { Db } from './db.ts'
+import type { ClaimedEmail, QueuedContactMessage, SignupLinks } from './define-kind.ts'
+import type { Queryable } from './db.ts'
 
-export type EmailKind =
-  | 'welcome'
-  | 'confirm-signup'
-  | 'contact-owner'
-  | 'contact-owner-summary'
-  | 'owner-sign-in'
-  | 'signup-digest'
-  | 'invitation'
-
-/** The contact message an owner email is about, as stored. */
-export type QueuedContactMessage = { name: string; email: string; subject: string; message: string; created_at: string }
-
-/**
- * A claimed email, with what the worker needs to build it; unsubscribeToken is null once the
- * address left the list, contact is null once the message was erased (or for other kinds).
- */
-export type ClaimedEmail = {
-  id: string
-  kind: EmailKind
-  toEmail: string
-  attempts: number
-  unsubscribeToken: string | null
-  contact: QueuedContactMessage | null
-  payload: Record<string, unknown> | null
-  /** The recipient's beta tokens and invitation (issue 11); null once the address left the list. */
-  signup: SignupLinks | null
-}
-
-export type SignupLinks = {
-  platformToken: string
-  inviteToken: string
-  invitationLinks: 'ios' | 'android' | 'both' | null
-}
+// The queue's own statements, apart from the one insert (enqueue.ts): claim, the three outcomes,
+// and when the next email is due.
 
 /**
  * Which due email goes first (issue 15: the provider's quota is one budget). An owner's sign-in
@@ -56,19 +26,19 @@ export const UNCONFIRMED_SIGNUP_DAYS = 7
  * poll interval and nothing else (issue 7). A partial index makes the check cheap.
  */
 export async function claimDueEmails(
-  db: Db,
+  db: Queryable,
   limit: number,
   leaseMs: number,
   expireUnconfirmed = false,
 ): Promise<ClaimedEmail[]> {
   const r = await db.query<{
     id: string
-    kind: EmailKind
+    kind: string
     to_email: string
     attempts: number
     unsubscribe_token: string | null
     contact: QueuedContactMessage | null
-    payload: Record<string, unknown> | null
+    payload: unknown
     signup: SignupLinks | null
   }>(
     `with expired as (
@@ -114,7 +84,7 @@ export async function claimDueEmails(
   }))
 }
 
-export async function markSent(db: Db, id: string, providerMessageId: string): Promise<void> {
+export async function markSent(db: Queryable, id: string, providerMessageId: string): Promise<void> {
   await db.query(
     `update app_private.email_queue
      set status = 'sent', sent_at = now(), locked_until = null, last_error = null, provider_message_id = $2
@@ -123,7 +93,7 @@ export async function markSent(db: Db, id: string, providerMessageId: string): P
   )
 }
 
-export async function markForRetry(db: Db, id: string, delayMs: number, error: string): Promise<void> {
+export async function markForRetry(db: Queryable, id: string, delayMs: number, error: string): Promise<void> {
   await db.query(
     `update app_private.email_queue
      set status = 'pending', locked_until = null, last_error = $3,
@@ -133,7 +103,12 @@ export async function markForRetry(db: Db, id: string, delayMs: number, error: s
   )
 }
 
-export async function markFinal(db: Db, id: string, status: 'failed' | 'cancelled', error: string): Promise<void> {
+export async function markFinal(
+  db: Queryable,
+  id: string,
+  status: 'failed' | 'cancelled',
+  error: string,
+): Promise<void> {
   await db.query(
     `update app_private.email_queue set status = $2, locked_until = null, last_error = $3 where id = $1::uuid`,
     [id, status, error],
@@ -141,7 +116,7 @@ export async function markFinal(db: Db, id: string, status: 'failed' | 'cancelle
 }
 
 /** Milliseconds until the next pending email is due (0 if overdue), or null when none is waiting. */
-export async function msUntilNextDue(db: Db): Promise<number | null> {
+export async function msUntilNextDue(db: Queryable): Promise<number | null> {
   // No greatest(0, …) in SQL: PostgreSQL's greatest ignores NULL, so an empty queue would read as
   // "due now" and the worker would poll without pause (issue 7).
   const r = await db.query<{ ms: number | string | null }>(
@@ -150,4 +125,27 @@ export async function msUntilNextDue(db: Db): Promise<number | null> {
   )
   const ms = r.rows[0]?.ms
   return ms === null || ms === undefined ? null : Math.max(0, Number(ms))
+}
+
+/**
+ * Milliseconds from now until one `paceMs` after the last pending email of `kind` (0 when none is
+ * pending or that moment has passed): where a new batch of a paced kind (invitations) starts.
+ */
+export async function msUntilAfterLastPending(db: Queryable, kind: string, paceMs: number): Promise<number> {
+  const r = await db.query<{ ms: number | string }>(
+    `select greatest(0, extract(epoch from max(next_attempt_at) + make_interval(secs => $2::double precision / 1000) - now()) * 1000) as ms
+     from app_private.email_queue where kind = $1 and status = 'pending'`,
+    [kind, paceMs],
+  )
+  return Number(r.rows[0]?.ms ?? 0)
+}
+
+/** How many emails of `kind` were queued for `to` in the last `minutes` (a cap counted in the queue, shared by every process). */
+export async function countQueuedSince(db: Queryable, kind: string, to: string, minutes: number): Promise<number> {
+  const r = await db.query<{ n: number | string }>(
+    `select count(*) as n from app_private.email_queue
+     where kind = $1 and to_email = $2 and created_at > now() - make_interval(mins => $3)`,
+    [kind, to, minutes],
+  )
+  return Number(r.rows[0]?.n ?? 0)
 }

@@ -1,5 +1,5 @@
 import { refuseHeaderInjection } from './header-safety.ts'
-import type { OutgoingEmail, SendResult, Transport } from './outgoing-email.ts'
+import type { OutgoingEmail, SendResult, Transport } from './transport.ts'
 
 export type ResendOptions = {
   apiKey: string

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { Db } from '../../db/db.ts'
-import { claimDueEmails, type ClaimedEmail } from '../../db/email-queue.ts'
-import { inviteSignups } from '../../db/invitations.ts'
-import { enqueueWelcomeEmail } from '../../db/queries.ts'
-import { DB_KINDS, testDb, truncateAll } from '../../test-app.ts'
-import { EMAIL_KINDS } from '../kinds.ts'
+import type { Db } from '../db/db.ts'
+import type { ClaimedEmail } from '../../mail/define-kind.ts'
+import { kindNamed } from '../../mail/kinds.ts'
+import { invitation } from '../../mail/kinds/invitation.ts'
+import { claimDueEmails } from '../../mail/queue-rows.ts'
+import { inviteSignups } from '../db/invitations.ts'
+import { enqueueWelcomeEmail } from '../../mail/signup-emails.ts'
+import { DB_KINDS, testDb, truncateAll } from '../test-app.ts'
 
 const config = { EMAIL_FROM: 'Solodesk <hello@localhost>', PUBLIC_URL: 'https://solodesk.example' }
 
@@ -27,7 +29,8 @@ describe.each(DB_KINDS)('the invitation and welcome emails as built from the que
   }
   async function buildNext() {
     const [claimed] = await claimDueEmails(db, 1, 60_000)
-    const built = await EMAIL_KINDS[claimed!.kind](claimed!, config)
+    const kind = kindNamed(claimed!.kind)!
+    const built = await kind.build(claimed!, kind.payload.parse(claimed!.payload), config)
     if (!('email' in built)) throw new Error(built.cancel)
     return built.email
   }
@@ -68,7 +71,9 @@ describe.each(DB_KINDS)('the invitation and welcome emails as built from the que
       payload: null,
       signup: null,
     }
-    expect(await EMAIL_KINDS.invitation(orphan, config)).toEqual({ cancel: 'address no longer on the beta list' })
+    expect(await invitation.build(orphan, { paceMs: 0 }, config)).toEqual({
+      cancel: 'address no longer on the beta list',
+    })
   })
 
   test('the welcome email links to the phone choice with the person’s platform token', async () => {

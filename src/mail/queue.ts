@@ -1,33 +1,12 @@
-import type { Config } from '../config.ts'
-import type { Db } from '../db/db.ts'
-import {
-  claimDueEmails,
-  markFinal,
-  markForRetry,
-  markSent,
-  msUntilNextDue,
-  type ClaimedEmail,
-} from '../db/email-queue.ts'
-import { watchOutages } from '../db/outage.ts'
-import { isDatabaseUnavailable } from '../errors.ts'
-import type { Logger } from '../log.ts'
-import { emailHash } from '../log-redact.ts'
-import { EMAIL_KINDS, type EmailKindConfig } from './kinds.ts'
-import type { Transport } from './transport.ts'
-
-export type EmailQueueConfig = Pick<
-  Config,
-  | 'EMAIL_FROM'
-  | 'PUBLIC_URL'
-  | 'EMAIL_POLL_INTERVAL_MS'
-  | 'EMAIL_MAX_ATTEMPTS'
-  | 'EMAIL_RETRY_BASE_MS'
-  | 'EMAIL_RETRY_MAX_MS'
-  | 'EMAIL_LEASE_MS'
-> &
-  // On: the claim also deletes sign-ups left unconfirmed (see claimDueEmails).
-  Partial<Pick<Config, 'SIGNUP_CONFIRMATION'>> &
-  Pick<EmailKindConfig, 'BETA_PAGES'>
+import type { MailDb } from './db.ts'
+import type { ClaimedEmail } from './define-kind.ts'
+import { isDatabaseUnavailable } from './errors.ts'
+import { kindNamed } from './kinds.ts'
+import { emailHash } from './log-redact.ts'
+import type { MailLogger } from './logger.ts'
+import type { QueueSettings } from './queue-settings.ts'
+import { claimDueEmails, markFinal, markForRetry, markSent, msUntilNextDue } from './queue-rows.ts'
+import type { SendResult, Transport } from './transport.ts'
 
 export type EmailQueue = {
   start(): void
@@ -50,14 +29,14 @@ const CLAIM = 1
  * until its lease ends, then the same id is sent again and the transport recognises it.
  */
 export function createEmailQueue(deps: {
-  db: Db
+  db: MailDb
   transport: Transport
-  logger: Pick<Logger, 'info' | 'warn' | 'error'>
-  config: EmailQueueConfig
+  logger: MailLogger
+  config: QueueSettings
 }): EmailQueue {
-  const { transport, logger, config } = deps
-  // Shares the app's outage watcher: one line when the database goes, one when it is back.
-  const db = watchOutages(deps.db, logger)
+  // The Node server passes its outage watcher's view of the database (db/outage.ts), which the
+  // app shares: one line when the database goes, one when it is back.
+  const { db, transport, logger, config } = deps
   let running = false
   // Set by stop(): finish the email in hand, claim no more.
   let stopping = false
@@ -83,9 +62,22 @@ export function createEmailQueue(deps: {
       logger.error(log, 'email failed for good')
       return
     }
-    let result
+    const kind = kindNamed(email.kind)
+    if (!kind) {
+      // Only SQL written by hand can queue such a row (enqueue() takes registered kinds only).
+      await markFinal(db, email.id, 'failed', `no module defines the email kind ${JSON.stringify(email.kind)}`)
+      logger.error(log, 'email failed for good')
+      return
+    }
+    const payload = kind.payload.safeParse(email.payload)
+    if (!payload.success) {
+      await markFinal(db, email.id, 'failed', `payload does not match the ${email.kind} kind: ${payload.error.message}`)
+      logger.error(log, 'email failed for good')
+      return
+    }
+    let result: SendResult
     try {
-      const built = await EMAIL_KINDS[email.kind](email, config)
+      const built = await kind.build(email, payload.data, config)
       if ('cancel' in built) {
         await markFinal(db, email.id, 'cancelled', built.cancel)
         logger.info(log, 'email cancelled')
@@ -168,7 +160,7 @@ export function createEmailQueue(deps: {
 /** Exponential backoff with jitter (half fixed, half random), never sooner than the provider asked. */
 export function retryDelay(
   attempt: number,
-  config: Pick<Config, 'EMAIL_RETRY_BASE_MS' | 'EMAIL_RETRY_MAX_MS'>,
+  config: Pick<QueueSettings, 'EMAIL_RETRY_BASE_MS' | 'EMAIL_RETRY_MAX_MS'>,
   retryAfterMs?: number,
 ): number {
   const exp = Math.min(config.EMAIL_RETRY_MAX_MS, config.EMAIL_RETRY_BASE_MS * 2 ** (attempt - 1))

@@ -1,0 +1,107 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+// The pragmas keep JSX working in every runtime that loads this file (tsx, Vitest, Deno), whatever tsconfig it finds.
+// One look for every email: the palette, the frame, and the visitors' footer (issue 16: the
+// visitor templates had three copies of it).
+import { Body, Container, Heading, Hr, Html, Head, Link, Preview, Section, Text } from '@react-email/components'
+import { render } from '@react-email/render'
+import type { ReactElement, ReactNode } from 'react'
+import { SITE } from '../shared/site.ts'
+
+// Contrast ratios against white: text 14.7:1, muted 7.5:1, link 6.7:1 (WCAG AA needs 4.5:1).
+export const palette = { text: '#1f2937', muted: '#4b5563', link: '#1d4ed8', rule: '#e5e7eb', page: '#f3f4f6' }
+export const paragraph = { color: palette.text, fontSize: '16px', lineHeight: '24px', margin: '0 0 16px' }
+export const small = { color: palette.muted, fontSize: '14px', lineHeight: '20px', margin: '0 0 8px' }
+export const link = { color: palette.link, textDecoration: 'underline' }
+
+// Visitors read a narrower column with a larger heading; the owner's emails carry tables and quotes.
+const SIZES = {
+  visitor: { width: '560px', heading: { fontSize: '24px', lineHeight: '32px' } },
+  owner: { width: '600px', heading: { fontSize: '22px', lineHeight: '30px' } },
+}
+
+export type EmailFrameProps = {
+  /** The document's title; also the heading unless `heading` is given. */
+  title: string
+  /** The inbox's preview line. */
+  preview: string
+  heading?: string
+  size: keyof typeof SIZES
+  children: ReactNode
+}
+
+export function EmailFrame({ title, preview, heading = title, size, children }: EmailFrameProps) {
+  const { width, heading: headingSize } = SIZES[size]
+  return (
+    <Html lang="en" dir="ltr">
+      <Head>
+        <title>{title}</title>
+      </Head>
+      <Preview>{preview}</Preview>
+      <Body
+        style={{
+          backgroundColor: palette.page,
+          fontFamily: 'Helvetica, Arial, sans-serif',
+          margin: 0,
+          padding: '24px 0',
+        }}
+      >
+        <Container style={{ backgroundColor: '#ffffff', maxWidth: width, padding: '32px', borderRadius: '8px' }}>
+          <Heading as="h1" style={{ color: palette.text, ...headingSize, margin: '0 0 16px' }}>
+            {heading}
+          </Heading>
+          {children}
+        </Container>
+      </Body>
+    </Html>
+  )
+}
+
+/** "Cancel anytime" as the page promises it: the paragraph and the one-click link off the list. */
+export function LeaveTheBeta({ url }: { url: string }) {
+  return (
+    <>
+      <Text style={paragraph}>Changed your mind? You can cancel anytime, with one click:</Text>
+      <Section style={{ margin: '0 0 16px' }}>
+        <Link href={url} style={{ color: palette.link, fontSize: '16px', textDecoration: 'underline' }}>
+          Leave the beta
+        </Link>
+      </Section>
+    </>
+  )
+}
+
+/** A visitor email's footer: why this address gets it (children), then the page it came from. */
+export function VisitorFooter({ siteUrl, children }: { siteUrl: string | undefined; children: ReactNode }) {
+  return (
+    <>
+      <Hr style={{ borderColor: palette.rule, margin: '24px 0 16px' }} />
+      <Text style={small}>{children}</Text>
+      {siteUrl ? (
+        <Text style={small}>
+          {`${SITE.name}: `}
+          <Link href={siteUrl} style={link}>
+            {siteUrl}
+          </Link>
+        </Text>
+      ) : null}
+    </>
+  )
+}
+
+/** Throws unless each given URL is http(s) with no whitespace: a template never links elsewhere. */
+export function requireHttpUrls(urls: Array<string | undefined>): void {
+  for (const url of urls) {
+    if (url !== undefined && !/^https?:\/\/\S+$/i.test(url))
+      throw new Error(`Not an http(s) URL: ${JSON.stringify(url)}`)
+  }
+}
+
+/** An email's subject with its HTML part and its plain-text part, both rendered from one element. */
+export async function renderParts(
+  subject: string,
+  email: ReactElement,
+): Promise<{ subject: string; html: string; text: string }> {
+  const [html, text] = await Promise.all([render(email), render(email, { plainText: true })])
+  return { subject, html, text }
+}

@@ -1,0 +1,61 @@
+import type { z } from 'zod'
+import type { OutgoingEmail } from './transport.ts'
+
+/** What every kind's builder may read of the settings: our sender, and where links point. */
+export type KindSettings = {
+  EMAIL_FROM: string
+  PUBLIC_URL: string
+  /**
+   * false where PUBLIC_URL is a static host without the server's /beta pages (the Supabase
+   * deployment): the welcome email then asks nothing it could not record.
+   */
+  BETA_PAGES?: boolean
+}
+
+/** The contact message an owner email is about, as stored. */
+export type QueuedContactMessage = { name: string; email: string; subject: string; message: string; created_at: string }
+
+/** The recipient's beta tokens and invitation (issue 11). */
+export type SignupLinks = {
+  platformToken: string
+  inviteToken: string
+  invitationLinks: 'ios' | 'android' | 'both' | null
+}
+
+/**
+ * A claimed queue row, with what the worker joined for it: unsubscribeToken and signup are null
+ * once the address left the list, contact is null once the message was erased (or for other
+ * kinds). `payload` is as stored; the kind's schema reads it.
+ */
+export type ClaimedEmail = {
+  id: string
+  kind: string
+  toEmail: string
+  attempts: number
+  unsubscribeToken: string | null
+  contact: QueuedContactMessage | null
+  payload: unknown
+  signup: SignupLinks | null
+}
+
+/** What a kind makes of a claimed row: the email to send, or why it must not be sent any more. */
+export type EmailBuild = { email: OutgoingEmail } | { cancel: string }
+
+/**
+ * One kind of email, whole: its name in the queue, the schema of its payload, its dedupe key and
+ * its builder. The stored dedupe key is `<kind>:<dedupeKey(key)>`, the format the SQL-side
+ * enqueues (the welcome email's function, the contact trigger) write too.
+ */
+export type EmailKind<Name extends string = string, Key = never, Payload = unknown> = {
+  readonly kind: Name
+  readonly payload: z.ZodType<Payload>
+  dedupeKey(key: Key): string
+  build(row: ClaimedEmail, payload: Payload, settings: KindSettings): Promise<EmailBuild>
+}
+
+/** Declares a kind; the types of the key and the payload follow from the definition. */
+export function defineKind<const Name extends string, Key, Payload>(
+  definition: EmailKind<Name, Key, Payload>,
+): EmailKind<Name, Key, Payload> {
+  return definition
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod'
+import { defineKind } from '../define-kind.ts'
+import { envelope } from '../envelope.ts'
+
+/**
+ * The end-of-hour summary of the contact messages past an owner's cap (issue 15). Queued in SQL,
+ * by the contact_messages trigger, due when its hour ends (key: `<UTC hour, YYYY-MM-DDTHH>:<owner>`;
+ * the payload counts the messages past the cap and names the hour).
+ */
+export const contactOwnerSummary = defineKind({
+  kind: 'contact-owner-summary',
+  payload: z.object({ count: z.number().int(), hourStart: z.string() }),
+  dedupeKey: (key: { hour: string; owner: string }) => `${key.hour}:${key.owner}`,
+  async build(email, { count }, settings) {
+    if (count < 1) return { cancel: 'no messages past the cap' }
+    const { renderContactOwnerSummaryEmail } = await import('../../emails/contact-owner-summary.tsx')
+    const rendered = await renderContactOwnerSummaryEmail({ count, consoleUrl: `${settings.PUBLIC_URL}/admin/#/inbox` })
+    return envelope(email, settings, rendered)
+  },
+})

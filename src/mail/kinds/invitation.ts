@@ -1,0 +1,37 @@
+import { z } from 'zod'
+import { defineKind } from '../define-kind.ts'
+import { envelope, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
+
+/**
+ * The beta invitation (issue 11), one per sign-up (key: its id): links through our /beta/ios and
+ * /beta/android redirects, which record the opening; cancelled once the address has left the
+ * list. The payload's pace keeps the emails apart after downtime (trigger
+ * email_queue_pace_invitations).
+ */
+export const invitation = defineKind({
+  kind: 'invitation',
+  payload: z.object({ paceMs: z.number().nonnegative() }),
+  dedupeKey: (signupId: string) => signupId,
+  async build(email, _payload, settings) {
+    const signup = email.signup
+    if (email.unsubscribeToken === null || signup === null) return { cancel: 'address no longer on the beta list' }
+    if (signup.invitationLinks === null) return { cancel: 'sign-up not invited' }
+    const leave = unsubscribeUrl(settings, email.unsubscribeToken)
+    const link = (platform: 'ios' | 'android') =>
+      signup.invitationLinks === platform || signup.invitationLinks === 'both'
+        ? `${settings.PUBLIC_URL}/beta/${platform}?token=${encodeURIComponent(signup.inviteToken)}`
+        : undefined
+    const iosUrl = link('ios')
+    const androidUrl = link('android')
+    // Loaded on first use, as the welcome email (issue 7).
+    const { renderInvitationEmail } = await import('../../emails/invitation.tsx')
+    const rendered = await renderInvitationEmail({
+      ...(iosUrl ? { iosUrl } : {}),
+      ...(androidUrl ? { androidUrl } : {}),
+      unsubscribeUrl: leave,
+      siteUrl: `${settings.PUBLIC_URL}/`,
+    })
+    // One-click unsubscribe, as on the welcome email.
+    return envelope(email, settings, rendered, oneClickUnsubscribe(leave))
+  },
+})

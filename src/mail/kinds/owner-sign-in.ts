@@ -1,0 +1,17 @@
+import { z } from 'zod'
+import { defineKind } from '../define-kind.ts'
+import { envelope } from '../envelope.ts'
+
+/** An emailed one-time sign-in link (key: the link's nonce); never sent once it has expired. */
+export const ownerSignIn = defineKind({
+  kind: 'owner-sign-in',
+  payload: z.object({ url: z.string(), expiresAt: z.number() }),
+  dedupeKey: (nonce: string) => nonce,
+  async build(email, { url, expiresAt }, settings) {
+    if (!(expiresAt > Date.now())) return { cancel: 'sign-in link expired' }
+    const { renderOwnerSignInEmail } = await import('../../emails/owner-sign-in.tsx')
+    const minutes = Math.max(1, Math.round((expiresAt - Date.now()) / 60_000))
+    const rendered = await renderOwnerSignInEmail({ url, minutes })
+    return envelope(email, settings, rendered)
+  },
+})

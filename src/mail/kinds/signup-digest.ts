@@ -1,0 +1,15 @@
+import { z } from 'zod'
+import { defineKind } from '../define-kind.ts'
+import { envelope } from '../envelope.ts'
+
+/** The daily sign-up summary of one day (UTC) for one owner (key: `<day>:<owner>`), written when it was due. */
+export const signupDigest = defineKind({
+  kind: 'signup-digest',
+  payload: z.object({ day: z.string(), count: z.number().int(), total: z.number().int() }),
+  dedupeKey: (key: { day: string; owner: string }) => `${key.day}:${key.owner}`,
+  async build(email, { day, count, total }, settings) {
+    const { renderSignupDigestEmail } = await import('../../emails/signup-digest.tsx')
+    const rendered = await renderSignupDigestEmail({ day, count, total, consoleUrl: `${settings.PUBLIC_URL}/admin/` })
+    return envelope(email, settings, rendered)
+  },
+})

@@ -1,0 +1,32 @@
+import { z } from 'zod'
+import { defineKind } from '../define-kind.ts'
+import { envelope, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
+
+/**
+ * The welcome email of a beta sign-up, at most one per mailbox ever (key: the canonical mailbox,
+ * as app_private.canonical_email gives it); cancelled once the address has left the list. Also
+ * queued in SQL, by app_private.enqueue_welcome_email, with the same key.
+ */
+export const welcome = defineKind({
+  kind: 'welcome',
+  payload: z.null(),
+  dedupeKey: (mailbox: string) => mailbox,
+  async build(email, _payload, settings) {
+    if (email.unsubscribeToken === null) return { cancel: 'address no longer on the beta list' }
+    const leave = unsubscribeUrl(settings, email.unsubscribeToken)
+    // Loaded on first use: React Email and its dependencies cost start-up time and resident
+    // memory that an idle server should not pay (issue 7).
+    const { renderWelcomeEmail } = await import('../../emails/welcome.tsx')
+    const phone = (platform: 'ios' | 'android') =>
+      `${settings.PUBLIC_URL}/beta/phone?platform=${platform}&token=${encodeURIComponent(email.signup?.platformToken ?? '')}`
+    const rendered = await renderWelcomeEmail({
+      unsubscribeUrl: leave,
+      siteUrl: `${settings.PUBLIC_URL}/`,
+      // Issue 11: which phone, recorded by a button on /beta/phone (mail scanners fetch links).
+      ...(email.signup && settings.BETA_PAGES !== false
+        ? { phoneUrls: { ios: phone('ios'), android: phone('android') } }
+        : {}),
+    })
+    return envelope(email, settings, rendered, oneClickUnsubscribe(leave))
+  },
+})

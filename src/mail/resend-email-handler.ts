@@ -1,0 +1,144 @@
+import { ResendEmailRequest } from '../shared/beta-signup.ts'
+import { CORS_HEADERS } from './cors.ts'
+import type { MailDb } from './db.ts'
+import { ApiError, apiError, INTERNAL_ERROR } from './errors.ts'
+import { readJsonRequest } from './json-body.ts'
+import { emailHash } from './log-redact.ts'
+import type { MailLogger } from './logger.ts'
+import { hasServiceKey } from './service-key.ts'
+import { enqueueSignupEmail, unsubscribe } from './signup-emails.ts'
+import { isTokenShaped } from './tokens.ts'
+import { validate } from './validation.ts'
+
+/** The same answer whether or not the address is on the list: the function must not tell who signed up. */
+export const RESEND_EMAIL_ANSWER = { queued: true } as const
+
+/** Unknown and already used tokens get this one answer: it tells nobody whether an address was on the list. */
+const UNKNOWN_TOKEN_HINT = 'The address may have left the beta already; nothing else is needed.'
+const RETRY_HINT = 'Send it as Authorization: Bearer <SUPABASE_SERVICE_ROLE_KEY>; see docs/deploy-supabase.md.'
+
+export type ResendEmailDeps = {
+  db: MailDb
+  logger: MailLogger
+  /** Double opt-in (the Node server's SIGNUP_CONFIRMATION): the first email asks to confirm. */
+  signupConfirmation?: boolean
+  /**
+   * Sends what is queued and due: the Node server wakes its worker; the edge function runs one
+   * pass of the queue itself (after the answer, where the runtime allows: sendInBackground).
+   */
+  sendQueued: () => Promise<void>
+  /**
+   * The retry entry point, which pg_cron calls on Supabase with the service-role key. The Node
+   * server has none: its worker polls.
+   */
+  retry?: { serviceRoleKey: string }
+  /**
+   * The JSON unsubscribe entry point, where List-Unsubscribe points on Supabase (whose static
+   * host cannot take the POST). The Node server has its own pages at /unsubscribe.
+   */
+  unsubscribe?: boolean
+}
+
+/**
+ * The resend-email function's routes, for the Node server and the edge function alike:
+ * - `POST /resend-email` queues the sign-up email of a listed address and has it sent;
+ * - `POST /resend-email/retry` sends the emails whose retry is due (pg_cron, every minute);
+ * - `POST /resend-email/unsubscribe?token=…` takes an address off the list for good
+ *   (app_private.unsubscribe: the sign-up, its queued email, and a suppression of its mailbox).
+ * Paths may carry Supabase's `/functions/v1` prefix (the Node server, and local runs behind a
+ * proxy). Expected failures are thrown as ApiError; the Node server's onError answers them, as
+ * createResendEmailHandler does for the edge function.
+ */
+export function resendEmailRoutes(deps: ResendEmailDeps): (req: Request) => Promise<Response> {
+  const { db, logger } = deps
+  const post = (req: Request) => {
+    if (req.method !== 'POST')
+      throw apiError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed; use POST.`)
+  }
+
+  return async (req) => {
+    const url = new URL(req.url)
+    const path = url.pathname.replace(/^\/functions\/v1(?=\/)/, '').replace(/\/+$/, '')
+    if (path === '/resend-email') {
+      post(req)
+      const { email } = validate(ResendEmailRequest, await readJsonRequest(req))
+      const kind = await enqueueSignupEmail(db, email, deps.signupConfirmation ?? false)
+      if (kind) {
+        logger.info({ event: 'email.queued', kind, to: emailHash(email) }, `${kind} email queued`)
+        await deps.sendQueued()
+      }
+      return Response.json(RESEND_EMAIL_ANSWER, { status: 200 })
+    }
+    if (path === '/resend-email/retry' && deps.retry) {
+      // Calling it sends nothing more and nothing sooner (the queue's backoff and leases), but each
+      // call claims on the database and is a billed invocation, so only pg_cron may, with the
+      // service-role key (issue 15, defect 10). Checked before anything else touches the database.
+      if (!(await hasServiceKey(req, deps.retry.serviceRoleKey)))
+        throw apiError(
+          401,
+          'UNAUTHORIZED',
+          "The retry entry point needs the project's service-role key.",
+          null,
+          RETRY_HINT,
+        )
+      post(req)
+      await deps.sendQueued()
+      return new Response(null, { status: 202 })
+    }
+    if (path === '/resend-email/unsubscribe' && deps.unsubscribe) {
+      // A GET never removes anyone: mail scanners fetch links. The page's button and RFC 8058's
+      // one-click request (List-Unsubscribe-Post) both POST.
+      post(req)
+      const token = url.searchParams.get('token') ?? ''
+      const removed = isTokenShaped(token) && (await unsubscribe(db, token))
+      if (!removed) throw apiError(404, 'UNKNOWN_TOKEN', 'This link is not valid (any more).', null, UNKNOWN_TOKEN_HINT)
+      logger.info({ event: 'beta.unsubscribed' }, 'an address left the beta')
+      return Response.json({ unsubscribed: true }, { status: 200 })
+    }
+    // Supabase's edge runtime answers an unknown function with this body.
+    throw apiError(404, 'NOT_FOUND', 'Requested function was not found')
+  }
+}
+
+/**
+ * The edge function's whole answer: the routes above, the CORS preflight and headers (what
+ * Supabase's gateway and the Node server allow), and errors in PostgREST's shape.
+ */
+export function createResendEmailHandler(deps: ResendEmailDeps): (req: Request) => Promise<Response> {
+  const routes = resendEmailRoutes(deps)
+  const withCors = (res: Response) => {
+    for (const [name, value] of Object.entries(CORS_HEADERS)) res.headers.set(name, value)
+    return res
+  }
+  return async (req) => {
+    if (req.method === 'OPTIONS') return withCors(new Response(null, { status: 204 }))
+    try {
+      return withCors(await routes(req))
+    } catch (err) {
+      if (err instanceof ApiError) return withCors(Response.json(err.body, { status: err.status }))
+      deps.logger.error({ err, method: req.method }, 'request failed')
+      return withCors(Response.json(INTERNAL_ERROR, { status: 500 }))
+    }
+  }
+}
+
+/**
+ * A queue pass for the edge function: after the answer where the runtime offers waitUntil
+ * (Supabase's EdgeRuntime), as the Node server's worker sends after its answer; before it
+ * otherwise (deno run). A failed pass is logged; the rows stay due for the next.
+ */
+export function sendInBackground(
+  queue: { runOnce(): Promise<number> },
+  logger: MailLogger,
+  waitUntil?: (work: Promise<unknown>) => void,
+): () => Promise<void> {
+  return () => {
+    const run = queue.runOnce().then(
+      () => {},
+      (err: unknown) => logger.error({ err }, 'email queue pass failed'),
+    )
+    if (!waitUntil) return run
+    waitUntil(run)
+    return Promise.resolve()
+  }
+}

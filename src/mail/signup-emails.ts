@@ -1,0 +1,54 @@
+import type { MailDb, Queryable } from './db.ts'
+import { enqueue } from './enqueue.ts'
+import { confirmSignup } from './kinds/confirm-signup.ts'
+import { welcome } from './kinds/welcome.ts'
+
+/**
+ * Queues the welcome email for an address on the beta list, at most once per mailbox ever, sent
+ * to the address as first typed, and marks the sign-up confirmed: without double opt-in, the
+ * welcome email is its end. Returns whether a new email was queued. The rule is the SQL function
+ * of migration 20261122300000 (whose key is welcome's dedupe key), which Supabase may call too.
+ */
+export async function enqueueWelcomeEmail(db: Queryable, email: string): Promise<boolean> {
+  const r = await db.query<{ queued: boolean }>('select app_private.enqueue_welcome_email($1) as queued', [email])
+  return r.rows[0]?.queued === true
+}
+
+export type SignupEmailKind = typeof welcome.kind | typeof confirmSignup.kind
+
+/**
+ * What resend-email queues. Without double opt-in, the welcome email. With it, the request to
+ * confirm while the sign-up is unconfirmed, the welcome email once it is (a no-op by then: the
+ * confirmation queued it). At most one of each per mailbox ever. Returns the kind queued, or null.
+ */
+export async function enqueueSignupEmail(
+  db: MailDb,
+  email: string,
+  confirmation: boolean,
+): Promise<SignupEmailKind | null> {
+  if (!confirmation) return (await enqueueWelcomeEmail(db, email)) ? welcome.kind : null
+  return db.transaction(async (tx) => {
+    // Locked, so that a confirmation in between cannot leave a confirmed sign-up with a request to confirm.
+    const r = await tx.query<{ email: string; mailbox: string; confirmed: boolean }>(
+      `select email, app_private.canonical_email(email) as mailbox, confirmed_at is not null as confirmed
+       from public.beta_signups
+       where app_private.canonical_email(email) = app_private.canonical_email($1)
+       for update`,
+      [email],
+    )
+    const signup = r.rows[0]
+    if (!signup) return null
+    const kind = signup.confirmed ? welcome : confirmSignup
+    const queued = await enqueue(tx, kind, { to: signup.email, key: signup.mailbox, payload: null })
+    return queued.length > 0 ? kind.kind : null
+  })
+}
+
+/**
+ * Removes the address from the list with any email queued for its mailbox, and suppresses the
+ * mailbox (app_private.unsubscribe, migration 20261122100100). Returns whether the token was known.
+ */
+export async function unsubscribe(db: Queryable, token: string): Promise<boolean> {
+  const r = await db.query<{ ok: boolean }>('select app_private.unsubscribe($1::uuid) as ok', [token])
+  return r.rows[0]?.ok === true
+}

@@ -1,0 +1,27 @@
+import { spawnSync } from 'node:child_process'
+import { expect, test } from 'vitest'
+import { DENO, denoArgs, FUNCTION_ENTRY, REPO_ROOT } from './support/supabase-function.ts'
+
+// Issue 16: the edge function is a thin entry around the mail core. Its runtime import closure,
+// as Deno itself resolves it for deployment, holds nothing of the Node server.
+test('the function imports nothing under src/server, directly or through another file', { timeout: 240_000 }, () => {
+  const { args, env } = denoArgs('info', 'deployed', ['--json', FUNCTION_ENTRY])
+  const r = spawnSync(DENO, args, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env, NO_COLOR: '1' },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 240_000,
+  })
+  expect(r.status, r.stderr).toBe(0)
+  const graph = JSON.parse(r.stdout) as { modules: { specifier: string }[] }
+  const ours = graph.modules.map((m) => m.specifier).filter((s) => s.startsWith('file://'))
+  expect(ours.filter((s) => s.includes('/src/server/'))).toEqual([])
+  // The closure is the real one: it reaches the mail core's handler and a template.
+  expect(ours).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/\/src\/mail\/resend-email-handler\.ts$/),
+      expect.stringMatching(/\/src\/emails\/welcome\.tsx$/),
+    ]),
+  )
+})
