@@ -121,4 +121,18 @@ export default tseslint.config(
     files: ['src/server/**/*.test.{ts,tsx}', 'src/server/**/test-*.ts'],
     rules: roomRules('server', { testSupport: true }),
   },
+  // SQL lives in a feature's query modules, never in a route file (docs/architecture.md): a route
+  // file that calls `db.query` or `tx.query` itself fails lint.
+  {
+    files: ['src/server/**/routes.ts', 'src/server/**/*-routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='query'][callee.object.name=/^(db|tx|client|pool)$/]",
+          message: "SQL lives in the feature's query module, never in a route file (docs/architecture.md).",
+        },
+      ],
+    },
+  },
 )

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url'
 import { createApp } from '../src/server/app.ts'
 import { migrate } from '../src/server/db/migrate.ts'
 import { openDb } from '../src/server/db/open.ts'
-import { syncOwnerEmails } from '../src/server/owner/owners.ts'
+import { syncOwnerEmails } from '../src/server/features/owner-auth/owners.ts'
 import { NO_RATE_LIMITS, silentLogger } from '../src/server/test-app.ts'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 

@@ -7,7 +7,7 @@
 // - the same headers for Caddy and nginx serving the folder themselves, in dist/static-host/
 //   (deploy/Caddyfile.static and deploy/nginx-static.conf import them; not served);
 // - the page behind the email's "Leave the beta" link, `/unsubscribe`: the Node server's texts
-//   (src/server/routes/unsubscribe-page.ts, in the shell of src/server/http/page-shell.ts); its button POSTs the token to the edge function.
+//   (src/server/features/signups/pages.ts, in the shell of src/server/http/page-shell.ts); its button POSTs the token to the edge function.
 //   A GET never removes anyone.
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -20,10 +20,10 @@ import {
   type InlineHashes,
 } from '../src/server/http/security-policy.ts'
 import { PAGE_CSS } from '../src/server/http/page-shell.ts'
-import { confirmPage, donePage, unknownTokenPage } from '../src/server/routes/unsubscribe-page.ts'
+import { confirmPage, donePage, unknownTokenPage } from '../src/server/features/signups/pages.ts'
 import { SIGNUP } from '../src/shared/site.ts'
 
-/** Hashed build files never change; everything else is revalidated, as src/server/routes/static.ts does. */
+/** Hashed build files never change; everything else is revalidated, as src/server/http/static.ts does. */
 export const IMMUTABLE_ASSETS = { path: '/assets/', cacheControl: 'public, max-age=31536000, immutable' } as const
 
 /** The headers for every path of the page: static hosts serve it over HTTPS. */
@@ -83,7 +83,7 @@ export async function writeStaticHostHeaders(dir: string, supabaseUrl: string, s
 
 const mainOf = (html: string) => {
   const m = /<main>\n([\s\S]*)\n<\/main>/.exec(html)
-  if (!m) throw new Error('unsubscribe-page.ts: a page without its <main> element')
+  if (!m) throw new Error('features/signups/pages.ts: a page without its <main> element')
   return m[1]!
 }
 
@@ -128,7 +128,7 @@ export async function writeUnsubscribePage(
   const confirm = confirmPage(placeholder)
   const form = `<form method="post" action="/unsubscribe?token=${placeholder}">`
   if (!confirm.includes(form) || !confirm.includes('</head>'))
-    throw new Error('unsubscribe-page.ts: the confirmation form has changed')
+    throw new Error('features/signups/pages.ts: the confirmation form has changed')
   const html = confirm
     .replace(form, '<form id="leave">')
     .replace(

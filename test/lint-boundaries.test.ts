@@ -44,7 +44,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     const found = await errors(
       'src/console/views/lint-probe.tsx',
       [
-        `import { listSignups } from '../../server/owner/signups.ts'`,
+        `import { listSignups } from '../../server/features/console/signups.ts'`,
         `import { App } from '../../web/app.tsx'`,
         `import { WelcomeEmail } from '../../emails/welcome.tsx'`,
         `void [listSignups, App, WelcomeEmail]`,
@@ -52,7 +52,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     )
     const rule = 'src/console may import only src/shared, src/ui'
     expect(found).toEqual([
-      zone('../../server/owner/signups.ts', rule),
+      zone('../../server/features/console/signups.ts', rule),
       zone('../../web/app.tsx', rule),
       zone('../../emails/welcome.tsx', rule),
     ])
@@ -95,6 +95,14 @@ describe('import boundaries', { timeout: 60_000 }, () => {
       zone('../../../src/server/db/open.ts', 'supabase/functions may import only src/mail, src/shared, src/emails'),
     ])
     expect(await errors(dir, `import { apiError } from '../../../src/mail/errors.ts'\nvoid apiError\n`)).toEqual([])
+  })
+
+  test('a route file may not run SQL itself; its query module may', async () => {
+    const code = `import type { Db } from '../../db/db.ts'\nexport const f = (db: Db) => db.query('select 1')\n`
+    expect(await errors('src/server/features/lint-probe/routes.ts', code)).toEqual([
+      "no-restricted-syntax: SQL lives in the feature's query module, never in a route file (docs/architecture.md).",
+    ])
+    expect(await errors('src/server/features/lint-probe/queries.ts', code)).toEqual([])
   })
 
   test('the page and the server as they stand pass', async () => {

@@ -23,13 +23,13 @@ import { rateLimit, type Limits } from './http/rate-limit.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import type { Transport } from './email/transport.ts'
 import type { Logger } from './log.ts'
-import { requireApiKey } from './routes/api-key.ts'
-import { betaRoutes } from './routes/beta.ts'
-import { healthRoutes } from './routes/health.ts'
-import { adminRoutes } from './routes/admin.ts'
-import { restRoutes } from './routes/rest.ts'
-import { staticRoutes } from './routes/static.ts'
-import { tokenPageErrors, unsubscribeRoutes } from './routes/unsubscribe.ts'
+import { requireApiKey } from './features/rest/api-key.ts'
+import { betaRoutes } from './features/invitations/routes.ts'
+import { healthRoutes } from './http/health.ts'
+import { adminRoutes } from './features/console/routes.ts'
+import { restRoutes } from './features/rest/routes.ts'
+import { staticRoutes } from './http/static.ts'
+import { tokenPageErrors, unsubscribeRoutes } from './features/signups/routes.ts'
 
 type HardeningKey =
   | 'TRUST_PROXY'
@@ -80,7 +80,7 @@ export function createApp(deps: AppDeps): Hono {
       staticDir: config.STATIC_DIR,
     }),
   )
-  // Dynamic text answers over 1 KB (built files come precompressed, see routes/static.ts).
+  // Dynamic text answers over 1 KB (built files come precompressed, see http/static.ts).
   app.use('*', compress())
   for (const prefix of ['/rest/v1', '/functions/v1']) app.use(prefix, supabaseCors, requireApiKey(config.ANON_KEY))
   // CORS first, so a browser can read a 429 too; the limit before the key check, so wrong keys count.

@@ -4,7 +4,7 @@ import { BetaSignup } from '../shared/beta-signup.ts'
 import { ContactMessage, SUBJECTS } from '../shared/contact-message.ts'
 import { LOCAL_ANON_KEY } from '../shared/self-hosted.ts'
 import type { Db } from './db/db.ts'
-import { TABLES } from './db/tables.ts'
+import { TABLES } from './features/rest/tables.ts'
 import { testApp, testDb } from './test-app.ts'
 
 // The invariant "bad input never gets a 5xx and never leaves a row the schema forbids" (DESIGN.md,

@@ -11,7 +11,7 @@ import {
 // The console's API under /admin/api (and the sign-in calls under /admin/auth), one contract for
 // both sides (issue 16): the server parses each query and body with these schemas, and the
 // console's api.ts types each answer with them. Answers are strict objects, so that a field
-// added on one side alone fails src/server/routes/admin-contract.test.ts.
+// added on one side alone fails src/server/features/console/contract.test.ts.
 // docs/decisions/owner-console.md
 
 // ---- Query parameters and request bodies ----

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DB_KINDS, testDb } from '../test-app.ts'
 import type { Db } from './db.ts'
-import { selectionWhere } from './invitations.ts'
+import { selectionWhere } from '../features/invitations/queries.ts'
 
 // Issue 15, defect 11: pg_trgm lives in schema extensions, where anon cannot call its functions,
 // and the console's search still uses the trigram index. test/supabase-database.test.ts checks the
@@ -44,7 +44,7 @@ describe.each(DB_KINDS)('extensions on %s', (kind) => {
       `insert into public.beta_signups (email) select 'person' || i || '@example.com' from generate_series(1, 2000) i`,
     )
     await db.exec('analyze public.beta_signups')
-    // The sign-ups list's count query (owner/signups.ts), with the console's own condition.
+    // The sign-ups list's count query (features/console/signups.ts), with the console's own condition.
     const where = selectionWhere({ status: 'all', platform: 'all', q: 'son19' }, 1)
     const plan = await db.transaction(async (tx) => {
       // With sequential scans priced out, the planner picks the index if it can use it at all.

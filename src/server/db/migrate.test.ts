@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DB_KINDS, testDb } from '../test-app.ts'
 import type { Db } from './db.ts'
 import { migrate, MIGRATIONS_DIR } from './migrate.ts'
-import { TABLES } from './tables.ts'
+import { TABLES } from '../features/rest/tables.ts'
 
 describe.each(DB_KINDS)('schema on %s', (kind) => {
   let db: Db

@@ -4,7 +4,7 @@ import type { ClaimedEmail } from '../../mail/define-kind.ts'
 import { kindNamed } from '../../mail/kinds.ts'
 import { invitation } from '../../mail/kinds/invitation.ts'
 import { claimDueEmails } from '../../mail/queue-rows.ts'
-import { inviteSignups } from '../db/invitations.ts'
+import { inviteSignups } from '../features/invitations/queries.ts'
 import { enqueueWelcomeEmail } from '../../mail/signup-emails.ts'
 import { DB_KINDS, testDb, truncateAll } from '../test-app.ts'
 

@@ -1,0 +1,68 @@
+import { Hono } from 'hono'
+import type { Session } from '../owner-auth/sessions.ts'
+import { clearSessionCookie } from '../owner-auth/cookie.ts'
+import { audit, recentAudit } from './audit.ts'
+import type { OwnerDeps } from './deps.ts'
+import { listSessions, revokeSession } from '../owner-auth/sessions.ts'
+import { apiError } from '../../../mail/errors.ts'
+import { listPasskeys, registerPasskey, registrationOptions, removePasskey } from '../owner-auth/passkeys.ts'
+import { readJsonBody } from '../../http/json-body.ts'
+
+export type OwnerEnv = { Variables: { session: Session } }
+
+/** The signed-in owner, their sessions, sign-out and the audit log (admin.ts requires a session first). */
+export function adminAccountRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
+  const { db, config } = deps
+  const app = new Hono<OwnerEnv>()
+
+  app.get('/me', (c) => {
+    const s = c.get('session')
+    return c.json({ email: s.email, sessionId: s.id })
+  })
+
+  app.get('/sessions', async (c) =>
+    c.json({ sessions: await listSessions(db, c.get('session').id, config.OWNER_EMAILS, config) }),
+  )
+
+  app.post('/sessions/:id/revoke', async (c) => {
+    const s = c.get('session')
+    const id = c.req.param('id')
+    if (!(await revokeSession(db, id))) throw apiError(404, 'PGRST116', 'No such session')
+    await audit(db, s.email, 'session.revoke', { session: id })
+    if (id === s.id) clearSessionCookie(c, config)
+    return c.body(null, 204)
+  })
+
+  app.post('/sign-out', async (c) => {
+    const s = c.get('session')
+    await revokeSession(db, s.id)
+    await audit(db, s.email, 'sign-out')
+    clearSessionCookie(c, config)
+    return c.body(null, 204)
+  })
+
+  app.get('/passkeys', async (c) => c.json({ passkeys: await listPasskeys(db, c.get('session').email) }))
+  app.post('/passkeys/options', async (c) =>
+    c.json(await registrationOptions(db, c.get('session').email, c.req.header('origin')!)),
+  )
+  app.post('/passkeys', async (c) => {
+    const s = c.get('session')
+    const body = (await readJsonBody(c)) as Record<string, unknown>
+    if (!(await registerPasskey(db, s.email, c.req.header('origin')!, body ?? {})))
+      throw apiError(400, 'PASSKEY_REFUSED', 'The passkey could not be verified. Try again.')
+    await audit(db, s.email, 'passkey.add')
+    return c.body(null, 201)
+  })
+  app.post('/passkeys/:id/remove', async (c) => {
+    const s = c.get('session')
+    if (!(await removePasskey(db, s.email, c.req.param('id')))) throw apiError(404, 'PGRST116', 'No such passkey')
+    await audit(db, s.email, 'passkey.remove')
+    return c.body(null, 204)
+  })
+
+  app.get('/audit', async (c) => {
+    return c.json({ entries: await recentAudit(db) })
+  })
+
+  return app
+}

@@ -1,0 +1,99 @@
+import { Hono } from 'hono'
+import {
+  EmailRequest,
+  InboxQuery,
+  MessageId,
+  PageQuery,
+  SignupListQuery,
+  SignupStatsQuery,
+} from '../../../shared/console-api.ts'
+import { apiError } from '../../../mail/errors.ts'
+import { audit } from './audit.ts'
+import { csvRecord } from './csv.ts'
+import type { OwnerDeps } from './deps.ts'
+import { erasePerson } from './erase.ts'
+import { startExport } from './exports.ts'
+import { listMessages, markHandled, reopen } from '../contact/queries.ts'
+import { allSignups, listSignups, signupStats } from './signups.ts'
+import { addressHash } from './audit.ts'
+import { countSuppressions, liftSuppression } from '../../db/suppressions.ts'
+import type { OwnerEnv } from './account-routes.ts'
+import { parseInput as parse } from './input.ts'
+import { readJsonBody } from '../../http/json-body.ts'
+
+/** Sign-ups, their export, the contact inbox and erasure; admin.ts puts the session check in front. */
+export function adminDataRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
+  const { db } = deps
+  const app = new Hono<OwnerEnv>()
+
+  app.get('/signups', async (c) => c.json(await listSignups(db, parse(SignupListQuery, c.req.query()))))
+  app.get('/signups/stats', async (c) => c.json(await signupStats(db, parse(SignupStatsQuery, c.req.query()).days)))
+
+  app.get('/signups/export', async (c) => {
+    const { q } = parse(PageQuery, c.req.query())
+    await audit(db, c.get('session').email, 'signups.export', q ? { search: 'yes' } : {})
+    const batches = await startExport(deps.exportSlots, c.get('session').email, () => allSignups(db, q))
+    const encoder = new TextEncoder()
+    let header = true
+    const body = new ReadableStream<Uint8Array>({
+      // Pulled as the client reads: one batch in memory at a time, whatever the list's size.
+      async pull(controller) {
+        let text = header ? csvRecord(['email', 'signed_up_at', 'welcome_email']) : ''
+        header = false
+        const next = await batches.next()
+        if (next.done) {
+          if (text) controller.enqueue(encoder.encode(text))
+          controller.close()
+          return
+        }
+        for (const r of next.value) text += csvRecord([r.email, r.createdAt, r.welcome])
+        controller.enqueue(encoder.encode(text))
+      },
+      async cancel() {
+        await batches.return(undefined)
+      },
+    })
+    const day = new Date().toISOString().slice(0, 10)
+    return new Response(body, {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8; header=present',
+        'Content-Disposition': `attachment; filename="signups-${day}.csv"`,
+        'Cache-Control': 'no-store',
+      },
+    })
+  })
+
+  app.get('/messages', async (c) => c.json(await listMessages(db, parse(InboxQuery, c.req.query()))))
+  app.post('/messages/:id/handled', async (c) => {
+    const id = parse(MessageId, c.req.param('id'))
+    if (!(await markHandled(db, id, c.get('session').email))) throw apiError(404, 'PGRST116', 'No such message')
+    await audit(db, c.get('session').email, 'message.handled', { message: id })
+    return c.body(null, 204)
+  })
+  app.post('/messages/:id/reopen', async (c) => {
+    const id = parse(MessageId, c.req.param('id'))
+    if (!(await reopen(db, id))) throw apiError(404, 'PGRST116', 'No such message')
+    await audit(db, c.get('session').email, 'message.reopened', { message: id })
+    return c.body(null, 204)
+  })
+
+  app.post('/people/erase', async (c) => {
+    const { email } = parse(EmailRequest, await readJsonBody(c))
+    return c.json(await erasePerson(db, await deps.secret(), c.get('session').email, email, deps.transport))
+  })
+
+  // The suppression list (unsubscribed mailboxes, kept as keyed hashes): its size, and lifting one
+  // when the person asks to come back (docs/decisions/suppression-and-canonical-mailbox.md).
+  app.get('/suppressions', async (c) => c.json({ count: await countSuppressions(db) }))
+  app.post('/suppressions/lift', async (c) => {
+    const { email } = parse(EmailRequest, await readJsonBody(c))
+    const lifted = await liftSuppression(db, email)
+    await audit(db, c.get('session').email, 'suppression.lift', {
+      person: addressHash(await deps.secret(), email),
+      lifted,
+    })
+    return c.json({ lifted })
+  })
+
+  return app
+}

@@ -1,0 +1,49 @@
+import type { Config } from '../../config.ts'
+import type { Db } from '../../db/db.ts'
+import type { Transport } from '../../email/transport.ts'
+import type { Logger } from '../../log.ts'
+import { createExportSlots, type ExportSlots } from './exports.ts'
+import { ownerSecret } from '../owner-auth/keys.ts'
+
+export type OwnerConfig = Pick<
+  Config,
+  | 'OWNER_EMAILS'
+  | 'PUBLIC_URL'
+  | 'OWNER_SESSION_IDLE_MINUTES'
+  | 'OWNER_SESSION_ABSOLUTE_HOURS'
+  | 'OWNER_SIGN_IN_ATTEMPTS'
+  | 'OWNER_SIGN_IN_EMAILS'
+  | 'TRUST_PROXY'
+  | 'STATIC_DIR'
+  | 'BETA_IOS_URL'
+  | 'BETA_ANDROID_URL'
+  | 'INVITATION_INTERVAL_MS'
+>
+
+export type OwnerDeps = {
+  db: Db
+  logger: Logger
+  config: OwnerConfig
+  wakeEmailQueue: () => void
+  /** Erasure deletes the transport's kept copies (the outbox's files); absent in some tests. */
+  transport?: Pick<Transport, 'forget'> | undefined
+  /** The owner secret, read (or made) once per process. */
+  secret: () => Promise<Buffer>
+  /** Running CSV exports, limited per owner and in all (issue 15). */
+  exportSlots: ExportSlots
+}
+
+export function ownerDeps(input: Omit<OwnerDeps, 'secret' | 'exportSlots'>): OwnerDeps {
+  let secret: Promise<Buffer> | undefined
+  return {
+    ...input,
+    exportSlots: createExportSlots(),
+    secret: () => {
+      secret ??= ownerSecret(input.db).catch((err: unknown) => {
+        secret = undefined
+        throw err
+      })
+      return secret
+    },
+  }
+}

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import type { Db } from '../../db/db.ts'
+import { enqueueWelcomeEmail } from '../../../mail/signup-emails.ts'
+import { createEmailQueue } from '../../../mail/queue.ts'
+import type { OutgoingEmail, Transport } from '../../email/transport.ts'
+import { anonJson, count, DB_KINDS, fromAddress, silentLogger, testDb } from '../../test-app.ts'
+import { syncOwnerEmails } from '../owner-auth/owners.ts'
+import { asOwner, ORIGIN, OWNER, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
+
+// Issue 15, defect 1: strangers could flood the owner's inbox and spend the provider's quota.
+// Decisions: docs/decisions/owner-console.md, "Owner notifications".
+
+const queueConfig = {
+  EMAIL_FROM: 'Solodesk <hello@localhost>',
+  PUBLIC_URL: 'https://solodesk.example',
+  EMAIL_POLL_INTERVAL_MS: 20,
+  EMAIL_MAX_ATTEMPTS: 3,
+  EMAIL_RETRY_BASE_MS: 60_000,
+  EMAIL_RETRY_MAX_MS: 60_000,
+  EMAIL_LEASE_MS: 60_000,
+}
+
+/** A provider that accepts `quota` emails, then answers every send with a retryable refusal. */
+function providerWithQuota(quota: number): Transport & { sent: OutgoingEmail[] } {
+  const sent: OutgoingEmail[] = []
+  return {
+    name: 'quota',
+    sent,
+    async send(email) {
+      if (sent.length >= quota) return { ok: false, retryable: true, error: 'daily quota used up' }
+      sent.push(email)
+      return { ok: true, id: `q-${sent.length}` }
+    },
+    async close() {},
+  }
+}
+
+const sendDue = (db: Db, transport: Transport) =>
+  createEmailQueue({ db, transport, logger: silentLogger, config: queueConfig }).runOnce()
+
+const message = (i: number) => ({
+  name: `Sender ${i}`,
+  email: `sender${i}@example.com`,
+  subject: 'other',
+  message: `Message number ${i}`,
+})
+
+async function kinds(db: Db): Promise<Record<string, number>> {
+  const r = await db.query<{ kind: string; n: number }>(
+    'select kind, count(*)::int as n from app_private.email_queue group by kind',
+  )
+  return Object.fromEntries(r.rows.map((x) => [x.kind, Number(x.n)]))
+}
+
+async function until(what: string, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 5000
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+describe.each(DB_KINDS)('the owner’s inbox under a flood on %s', (kind) => {
+  let db: Db
+  let close: () => Promise<void>
+  beforeAll(async () => {
+    ;({ db, close } = await testDb(kind))
+  })
+  afterAll(() => close())
+  beforeEach(async () => {
+    await truncateOwner(db)
+    await db.exec('truncate app_private.owner_notify_counts')
+  })
+
+  test('past OWNER_NOTIFY_MAX_PER_HOUR, messages are stored and shown, and one summary goes out when the hour ends', async () => {
+    await syncOwnerEmails(db, [OWNER], 3)
+    const app = await ownerApp(db)
+    for (let i = 0; i < 8; i++) {
+      const res = await app.request('/rest/v1/contact_messages', anonJson(message(i)), fromAddress(`192.0.2.${i}`))
+      expect(res.status).toBe(201)
+    }
+    expect(await kinds(db)).toEqual({ 'contact-owner': 3, 'contact-owner-summary': 1 })
+    const summary = await db.query<{ payload: { count: number }; due_in_hour: boolean }>(
+      `select payload, next_attempt_at = date_trunc('hour', now(), 'UTC') + interval '1 hour' as due_in_hour
+       from app_private.email_queue where kind = 'contact-owner-summary'`,
+    )
+    expect(summary.rows).toEqual([{ payload: expect.objectContaining({ count: 5 }), due_in_hour: true }])
+    // Every message is in the console.
+    const cookie = await signIn(app, db)
+    const inbox = await (await app.request('/admin/api/messages?filter=all', asOwner(cookie))).json()
+    expect(inbox.counts).toMatchObject({ all: 8, new: 8 })
+
+    const provider = providerWithQuota(100)
+    expect(await sendDue(db, provider)).toBe(3)
+    expect(provider.sent.map((e) => e.subject).every((s) => s.startsWith('Solodesk contact: Other'))).toBe(true)
+    // The hour ends (its summary's time is moved to now): one summary, with the issue's words.
+    await db.query("update app_private.email_queue set next_attempt_at = now() where kind = 'contact-owner-summary'")
+    expect(await sendDue(db, provider)).toBe(1)
+    const last = provider.sent.at(-1)!
+    expect(last.to).toBe(OWNER)
+    expect(last.text).toContain('5 more messages are waiting in the console')
+    expect(last.subject).toContain('5 more messages are waiting in the console')
+    // Exactly once.
+    expect(await sendDue(db, provider)).toBe(0)
+    expect(provider.sent).toHaveLength(4)
+  })
+
+  test('the cap holds under concurrent messages', async () => {
+    await syncOwnerEmails(db, [OWNER], 3)
+    const app = await ownerApp(db)
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        app.request('/rest/v1/contact_messages', anonJson(message(i)), fromAddress(`198.51.100.${i}`)),
+      ),
+    )
+    expect(answers.map((r) => r.status)).toEqual(Array(20).fill(201))
+    expect(await count(db, 'public.contact_messages')).toBe(20)
+    expect(await kinds(db)).toEqual({ 'contact-owner': 3, 'contact-owner-summary': 1 })
+    const p = await db.query<{ n: number }>(
+      "select (payload->>'count')::int as n from app_private.email_queue where kind = 'contact-owner-summary'",
+    )
+    expect(p.rows).toEqual([{ n: 17 }])
+  })
+
+  test('sign-in emails: at most 3 per owner in 15 minutes (OWNER_SIGN_IN_EMAILS), whoever asks', async () => {
+    const app = await ownerApp(db, { OWNER_EMAILS: [OWNER, 'partner@example.com'] })
+    await syncOwnerEmails(db, [OWNER, 'partner@example.com'], 10)
+    const ask = (email: string, i: number) =>
+      app.request(
+        '/admin/auth/email',
+        {
+          method: 'POST',
+          headers: { origin: ORIGIN, 'content-type': 'application/json' },
+          body: JSON.stringify({ email }),
+        },
+        fromAddress(`203.0.113.${i}`),
+      )
+    for (let i = 0; i < 8; i++) expect((await ask(OWNER, i)).status).toBe(202)
+    expect((await ask('partner@example.com', 99)).status).toBe(202)
+    const queued = async () =>
+      (
+        await db.query<{ to_email: string; n: number }>(
+          "select to_email, count(*)::int as n from app_private.email_queue where kind = 'owner-sign-in' group by to_email order by to_email",
+        )
+      ).rows.map((r) => ({ ...r, n: Number(r.n) }))
+    await until('the sign-in emails', async () => (await queued()).reduce((n, r) => n + r.n, 0) === 4)
+    // Give any request still being worked on time to (wrongly) add one.
+    await new Promise((r) => setTimeout(r, 200))
+    expect(await queued()).toEqual([
+      { to_email: OWNER, n: 3 },
+      { to_email: 'partner@example.com', n: 1 },
+    ])
+    // Older than 15 minutes, they no longer count.
+    await db.query("update app_private.email_queue set created_at = now() - interval '16 minutes'")
+    expect((await ask(OWNER, 50)).status).toBe(202)
+    await until('a new sign-in email', async () => (await queued())[0]!.n === 4)
+  })
+
+  test('during a flood, the owner’s sign-in email and a visitor’s welcome email go out first', async () => {
+    await syncOwnerEmails(db, [OWNER], 10)
+    const app = await ownerApp(db)
+    // The flood arrived first: its notifications are the oldest due emails.
+    for (let i = 0; i < 30; i++)
+      await app.request('/rest/v1/contact_messages', anonJson(message(i)), fromAddress(`192.0.2.${i}`))
+    await db.query("update app_private.email_queue set next_attempt_at = now() - interval '10 minutes'")
+    const signup = await app.request('/rest/v1/beta_signups', anonJson({ email: 'visitor@example.com' }))
+    expect(signup.status).toBe(201)
+    expect(await enqueueWelcomeEmail(db, 'visitor@example.com')).toBe(true)
+    await app.request('/admin/auth/email', {
+      method: 'POST',
+      headers: { origin: ORIGIN, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: OWNER }),
+    })
+    await until('the sign-in email', async () => ((await kinds(db))['owner-sign-in'] ?? 0) === 1)
+    // What the provider still allows today: two emails.
+    const provider = providerWithQuota(2)
+    await sendDue(db, provider)
+    expect(provider.sent.map((e) => e.to)).toEqual([OWNER, 'visitor@example.com'])
+    expect(provider.sent[0]!.subject).toMatch(/Sign in/)
+    // And the flood's share stayed within the cap (10 notifications and one summary, not 30).
+    expect(await kinds(db)).toMatchObject({ 'contact-owner': 10, 'contact-owner-summary': 1 })
+  })
+})

@@ -1,0 +1,86 @@
+import { Hono } from 'hono'
+import {
+  InvitationPreviewQuery,
+  InviteRequest,
+  MAX_INVITATION_BATCH,
+  StoreExportQuery,
+} from '../../../shared/console-api.ts'
+import type { Config } from '../../config.ts'
+import type { Db } from '../../db/db.ts'
+import { apiError } from '../../../mail/errors.ts'
+import { invitationCounts, inviteSignups, previewInvitations, selectedAddresses, type Stores } from './queries.ts'
+import { exportHeaders, exportStream } from './exports.ts'
+import { audit } from '../console/audit.ts'
+import { savePreview, takePreview } from './previews.ts'
+import { startExport, type ExportSlots } from '../console/exports.ts'
+import type { OwnerEnv } from '../console/account-routes.ts'
+import { parseInput as parse } from '../console/input.ts'
+import { readJsonBody } from '../../http/json-body.ts'
+
+// Issue 11: the console's side of the beta invitations. admin.ts puts the session and Origin checks in front.
+// Decisions: docs/decisions/beta-invitations.md
+
+export type InvitationConfig = Pick<Config, 'BETA_IOS_URL' | 'BETA_ANDROID_URL' | 'INVITATION_INTERVAL_MS'>
+
+export function adminInvitationRoutes(deps: {
+  db: Db
+  config: Partial<InvitationConfig>
+  wakeEmailQueue: () => void
+  exportSlots: ExportSlots
+}): Hono<OwnerEnv> {
+  const { db, config } = deps
+  const stores: Stores = { ios: Boolean(config.BETA_IOS_URL), android: Boolean(config.BETA_ANDROID_URL) }
+  const app = new Hono<OwnerEnv>()
+
+  // Counts per status and platform, and which store links are set (the console says when one is not).
+  app.get('/invitations', async (c) =>
+    c.json({ ...(await invitationCounts(db)), stores, maxBatch: MAX_INVITATION_BATCH }),
+  )
+
+  app.get('/invitations/preview', async (c) => {
+    const { n, platform } = parse(InvitationPreviewQuery, c.req.query())
+    const rows = await previewInvitations(db, { limit: n, platform, stores })
+    await savePreview(
+      db,
+      c.get('session').id,
+      rows.map((r) => r.id),
+    )
+    return c.json({ rows: rows.map((r) => ({ ...r, id: Number(r.id) })), stores })
+  })
+
+  app.post('/invitations/confirm', async (c) => {
+    // The exact ids the preview showed: nobody outside them can be invited by this confirmation.
+    const { ids } = parse(InviteRequest, await readJsonBody(c))
+    const actor = c.get('session').email
+    // Issue 15: exactly the previewed ids, not any eligible id the client names.
+    if (!(await takePreview(db, c.get('session').id, ids)))
+      throw apiError(
+        409,
+        'PREVIEW_MISMATCH',
+        'These are not the people of your latest preview.',
+        null,
+        'Preview again, then confirm.',
+      )
+    const { invited } = await inviteSignups(db, {
+      ids: ids.map(String),
+      stores,
+      intervalMs: config.INVITATION_INTERVAL_MS ?? 1000,
+    })
+    // Ids, not addresses: the audit log keeps no address in clear (an erased person's id means nothing).
+    await audit(db, actor, 'invitations.send', { count: invited.length, ids: invited.map((i) => Number(i.id)) })
+    if (invited.length > 0) deps.wakeEmailQueue()
+    return c.json({ invited: invited.length, skipped: ids.length - invited.length })
+  })
+
+  app.get('/invitations/export', async (c) => {
+    const { format, ...selection } = parse(StoreExportQuery, c.req.query())
+    await audit(db, c.get('session').email, 'invitations.export', { format, ...selection, q: selection.q ? 'yes' : '' })
+    const day = new Date().toISOString().slice(0, 10)
+    const batches = await startExport(deps.exportSlots, c.get('session').email, () => selectedAddresses(db, selection))
+    return new Response(exportStream(format, batches), {
+      headers: exportHeaders(format, day),
+    })
+  })
+
+  return app
+}

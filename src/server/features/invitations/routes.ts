@@ -1,0 +1,67 @@
+import { Hono, type Context } from 'hono'
+import type { Config } from '../../config.ts'
+import type { Db } from '../../db/db.ts'
+import type { Platform } from '../../../shared/beta-testers.ts'
+import { choosePlatform, isOpenPlatformToken, recordInvitationOpened } from './queries.ts'
+import type { Logger } from '../../log.ts'
+import { betaLinkNotValidPage, phoneConfirmPage, phoneThanksPage } from './pages.ts'
+import { PAGE_CSP } from '../../http/page-shell.ts'
+import { isTokenShaped } from '../../../mail/tokens.ts'
+const isPlatform = (p: string | undefined): p is Platform => p === 'ios' || p === 'android'
+
+export type BetaRoutesConfig = Partial<Pick<Config, 'BETA_IOS_URL' | 'BETA_ANDROID_URL'>>
+
+/**
+ * Issue 11. /beta/phone: the welcome email's "iPhone" and "Android" links; GET shows a button
+ * (mail scanners fetch links), POST records the choice once. /beta/ios and /beta/android: the
+ * invitation's links; they record the first opening and redirect to the store.
+ */
+export function betaRoutes(deps: { db: Db; logger: Logger; config: BetaRoutesConfig }): Hono {
+  const app = new Hono()
+  const stores: Record<Platform, string | undefined> = {
+    ios: deps.config.BETA_IOS_URL,
+    android: deps.config.BETA_ANDROID_URL,
+  }
+
+  app.get('/beta/phone', async (c) => {
+    const { token = '', platform } = c.req.query()
+    const open = isPlatform(platform) && isTokenShaped(token) && (await isOpenPlatformToken(deps.db, token))
+    return open ? page(c, phoneConfirmPage(platform, token), 200) : page(c, betaLinkNotValidPage(), 404)
+  })
+
+  app.post('/beta/phone', async (c) => {
+    const { token = '', platform } = c.req.query()
+    const chosen = isPlatform(platform) && isTokenShaped(token) && (await choosePlatform(deps.db, token, platform))
+    if (!chosen) return page(c, betaLinkNotValidPage(), 404)
+    deps.logger.info({ event: 'beta.platform_chosen', platform }, 'a tester chose a platform')
+    return page(c, phoneThanksPage(platform), 200)
+  })
+
+  for (const platform of ['ios', 'android'] as const) {
+    app.get(`/beta/${platform}`, async (c) => {
+      const token = c.req.query('token') ?? ''
+      const target = stores[platform]
+      // An unset URL records nothing: the person could not reach the store through us.
+      const opened =
+        target !== undefined && isTokenShaped(token) && (await recordInvitationOpened(deps.db, token, platform))
+      if (!opened) return page(c, betaLinkNotValidPage(), 404)
+      noStore(c)
+      return c.redirect(target, 302)
+    })
+  }
+
+  return app
+}
+
+function noStore(c: Context): void {
+  c.header('Cache-Control', 'no-store')
+  // The token is in the URL: keep it out of Referer headers (the store's pages included).
+  c.header('Referrer-Policy', 'no-referrer')
+  c.header('X-Robots-Tag', 'noindex')
+}
+
+function page(c: Context, body: string, status: 200 | 404): Response {
+  noStore(c)
+  c.header('Content-Security-Policy', PAGE_CSP)
+  return c.html(body, status)
+}

@@ -1,0 +1,108 @@
+import { Hono, type Context } from 'hono'
+import { z } from 'zod'
+import { emailAddress, normaliseEmail } from '../../../shared/email-address.ts'
+import { apiError } from '../../../mail/errors.ts'
+import { clientIp, rateLimitKey } from '../../http/client-ip.ts'
+import { takeAttempt } from './attempts.ts'
+import { audit } from '../console/audit.ts'
+import { setSessionCookie } from './cookie.ts'
+import type { OwnerDeps } from '../console/deps.ts'
+import { verifyLinkToken } from './link-token.ts'
+import { sendSignInLinkLater } from './sign-in-email.ts'
+import { authenticationOptions, verifyPasskeySignIn } from './passkeys.ts'
+import { createSession, pruneSessions } from './sessions.ts'
+import { linkSpent, spendLink } from './used-links.ts'
+import { badLinkPage, confirmSignInPage, SIGN_IN_PAGE_CSP, SIGN_IN_PAGE_CSS, tooManyAttemptsPage } from './pages.ts'
+import { readJsonBody } from '../../http/json-body.ts'
+
+const EmailRequest = z.strictObject({ email: emailAddress })
+
+/** Same words whether or not the address is an owner's: the answer must not tell. */
+export const EMAIL_LINK_ANSWER =
+  'If this address belongs to an owner, a sign-in link is on its way. It works once, for 15 minutes.'
+
+/** Signing in without a session: the one-time link's page and its POST, and asking for an emailed link. */
+export function adminAuthRoutes(deps: OwnerDeps): Hono {
+  const { db, config } = deps
+  const app = new Hono()
+  const attempt = (c: Context) =>
+    takeAttempt(db, rateLimitKey(clientIp(c, config.TRUST_PROXY)), config.OWNER_SIGN_IN_ATTEMPTS)
+  const isOwner = (email: string) => config.OWNER_EMAILS.includes(normaliseEmail(email))
+
+  app.get('/auth/page.css', (c) => {
+    c.header('Cache-Control', 'public, max-age=3600')
+    return c.body(SIGN_IN_PAGE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' })
+  })
+
+  // Opening the link: a page with a button. Nothing is spent here, so a scanner's GET is harmless.
+  app.get('/sign-in', async (c, next) => {
+    const token = c.req.query('token')
+    if (token === undefined) return next()
+    pageHeaders(c)
+    const claims = verifyLinkToken(await deps.secret(), token)
+    if (!claims || !isOwner(claims.email)) return c.html(badLinkPage(), 400)
+    // A spent link's page offers no button that could only fail (issue 15).
+    if (await linkSpent(db, claims)) return c.html(badLinkPage(), 400)
+    return c.html(confirmSignInPage(token, claims.email))
+  })
+
+  app.post('/auth/link', async (c) => {
+    pageHeaders(c)
+    if (!(await attempt(c))) return c.html(tooManyAttemptsPage(), 429)
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
+    const token = typeof form.token === 'string' ? form.token : ''
+    const claims = verifyLinkToken(await deps.secret(), token)
+    if (!claims || !isOwner(claims.email)) return c.html(badLinkPage(), 400)
+    const email = normaliseEmail(claims.email)
+    const fresh = await db.transaction(async (tx) => {
+      if (!(await spendLink(tx, claims))) return false
+      await audit(tx, email, 'sign-in', { method: 'link' })
+      return true
+    })
+    if (!fresh) return c.html(badLinkPage(), 400)
+    await openSession(c, deps, email, 'link')
+    return c.redirect('/admin/', 303)
+  })
+
+  app.post('/auth/email', async (c) => {
+    if (!(await attempt(c)))
+      throw apiError(429, 'RATE_LIMITED', 'Too many sign-in attempts. Try again in a few minutes.')
+    const parsed = EmailRequest.safeParse(await readJsonBody(c))
+    if (!parsed.success) throw apiError(400, '22023', 'Enter a valid email address.')
+    const email = normaliseEmail(parsed.data.email)
+    // Both kinds of address cost the same, and the work waits for the answer.
+    sendSignInLinkLater(deps, email, isOwner(email), c)
+    return c.json({ message: EMAIL_LINK_ANSWER }, 202)
+  })
+
+  // Passkey sign-in: options (a challenge kept in the database), then the signed answer.
+  app.post('/auth/passkey/options', async (c) => c.json(await authenticationOptions(db, c.req.header('origin')!)))
+  app.post('/auth/passkey', async (c) => {
+    if (!(await attempt(c)))
+      throw apiError(429, 'RATE_LIMITED', 'Too many sign-in attempts. Try again in a few minutes.')
+    const body = (await readJsonBody(c)) as Record<string, unknown> | null
+    const email = await verifyPasskeySignIn(db, c.req.header('origin')!, config.OWNER_EMAILS, body ?? {})
+    if (!email) throw apiError(401, 'PASSKEY_REFUSED', 'This passkey cannot sign in here.')
+    await audit(db, email, 'sign-in', { method: 'passkey' })
+    await openSession(c, deps, email, 'passkey')
+    return c.json({ email })
+  })
+
+  return app
+}
+
+/** A new session (new id and token, whatever cookie came in) and its cookie. */
+export async function openSession(c: Context, deps: OwnerDeps, email: string, method: 'link' | 'passkey') {
+  // Sign-ins are rare: the moment to forget dead sessions and spent links, with no timer.
+  await pruneSessions(deps.db)
+  const token = await createSession(deps.db, { email, method, userAgent: c.req.header('user-agent') }, deps.config)
+  setSessionCookie(c, deps.config, token, deps.config.OWNER_SESSION_ABSOLUTE_HOURS * 3600)
+}
+
+function pageHeaders(c: Context) {
+  c.header('Content-Security-Policy', SIGN_IN_PAGE_CSP)
+  // The token is in the address: never pass it on, never keep it.
+  // same-origin, not no-referrer: with no-referrer the button's POST would carry Origin: null.
+  c.header('Referrer-Policy', 'same-origin')
+  c.header('Cache-Control', 'no-store')
+}

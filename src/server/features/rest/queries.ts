@@ -1,0 +1,90 @@
+import { enqueue } from '../../../mail/enqueue.ts'
+import { welcome } from '../../../mail/kinds/welcome.ts'
+import type { Db, Tx } from '../../db/db.ts'
+import { TABLES, type TableName } from './tables.ts'
+
+const ident = (name: string) => `"${name.replaceAll('"', '""')}"`
+
+// Several statements as anon in one transaction (the probes, which roll back); one insert uses db.asAnon.
+async function asAnon<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    // The database's grants, row-level security and triggers decide, exactly as behind PostgREST.
+    await tx.query('set local role anon')
+    return fn(tx)
+  })
+}
+
+/**
+ * Inserts one row as the anon role. Column names must come from TABLES (the caller checks);
+ * `returning` asks for the row back, which anon may not read, as PostgREST's return=representation does.
+ */
+export async function insertRow(
+  db: Db,
+  table: TableName,
+  row: Record<string, unknown>,
+  options: { returning?: boolean } = {},
+): Promise<void> {
+  const columns = Object.keys(row)
+  if (!columns.every((c) => TABLES[table].columns.includes(c)))
+    throw new Error(`insertRow: unknown column for ${table}`)
+  const values = columns.map((c) => toParam(row[c]))
+  const sql = columns.length
+    ? `insert into public.${ident(table)} (${columns.map(ident).join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`
+    : `insert into public.${ident(table)} default values`
+  await db.asAnon(sql + (options.returning ? ' returning *' : ''), values)
+}
+
+const ROLLBACK = Symbol('rollback')
+
+/** Runs a read, update or delete as anon and throws the database's refusal; never changes anything. */
+export async function probeAsAnon(db: Db, table: TableName, action: 'select' | 'update' | 'delete'): Promise<void> {
+  const t = `public.${ident(table)}`
+  const sql = {
+    select: `select * from ${t} limit 0`,
+    update: `update ${t} set ${ident(TABLES[table].columns[1]!)} = ${ident(TABLES[table].columns[1]!)} where false`,
+    delete: `delete from ${t} where false`,
+  }[action]
+  try {
+    await asAnon(db, async (tx) => {
+      await tx.query(sql)
+      throw ROLLBACK
+    })
+  } catch (err) {
+    if (err !== ROLLBACK) throw err
+  }
+}
+
+// JSON values that are not text reach PostgreSQL as their JSON text, as PostgREST sends them.
+function toParam(v: unknown): unknown {
+  if (v === null || v === undefined || typeof v === 'string') return v ?? null
+  return JSON.stringify(v)
+}
+
+/**
+ * The confirmation button (double opt-in): marks the sign-up with this token confirmed and queues
+ * its welcome email (once). Confirming again changes nothing. `known` is false for a token that is
+ * not (or no longer) on the list.
+ */
+export async function confirmSignup(db: Db, token: string): Promise<{ known: boolean; welcomeQueued: boolean }> {
+  return db.transaction(async (tx) => {
+    const r = await tx.query<{ email: string; mailbox: string }>(
+      `update public.beta_signups set confirmed_at = coalesce(confirmed_at, now())
+       where unsubscribe_token = $1::uuid
+       returning email, app_private.canonical_email(email) as mailbox`,
+      [token],
+    )
+    const signup = r.rows[0]
+    if (!signup) return { known: false, welcomeQueued: false }
+    const queued = await enqueue(tx, welcome, { to: signup.email, key: signup.mailbox, payload: null })
+    return { known: true, welcomeQueued: queued.length > 0 }
+  })
+}
+
+export async function isKnownUnsubscribeToken(db: Db, token: string): Promise<boolean> {
+  const r = await db.query('select 1 from public.beta_signups where unsubscribe_token = $1::uuid', [token])
+  return r.rows.length > 0
+}
+
+export async function ping(db: Db): Promise<void> {
+  await db.query('select 1')
+}
