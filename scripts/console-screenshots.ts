@@ -1,47 +1,13 @@
 // Screenshots of the owner console for docs/screenshots (issue 9): starts the built server on a
 // throwaway PGlite folder with some data, signs in through `npm run owner -- link`, and shoots
 // each view at 390x844 and 1440x900, light and dark. Usage: npm run build && tsx scripts/console-screenshots.ts
-import { execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { chromium } from 'playwright-core'
-import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
+import { ANON_HEADERS as anon, SAMPLE_NAMES as names, startScreenshotServer } from './screenshot-server.ts'
 
-const dir = mkdtempSync(join(tmpdir(), 'console-shots-'))
-const port = 3900 + Math.floor(Math.random() * 90)
-const base = `http://127.0.0.1:${port}`
-const env = {
-  ...process.env,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: base,
-  PGLITE_DIR: join(dir, 'pglite'),
-  OUTBOX_DIR: join(dir, 'outbox'),
-  OWNER_EMAILS: 'founder@example.com',
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_SIGNUP_PER_MINUTE: '0',
-  RATE_LIMIT_SIGNUP_PER_HOUR: '0',
-  RATE_LIMIT_CONTACT_PER_MINUTE: '0',
-  RATE_LIMIT_CONTACT_PER_HOUR: '0',
-  DATABASE_URL: '',
-}
-const server = spawn(process.execPath, ['dist/node/server/index.js'], { env, stdio: 'inherit' })
+const server = await startScreenshotServer('console')
+const { base, ownerLink } = server
 try {
-  for (let i = 0; ; i++) {
-    if (
-      (await fetch(`${base}/healthz`).then(
-        (r) => r.status,
-        () => 0,
-      )) === 200
-    )
-      break
-    if (i > 300) throw new Error('server did not start')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  const anon = { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${LOCAL_ANON_KEY}`, 'content-type': 'application/json' }
-  const names = ['maya.k', 'jonas', 'ines.design', 'lee.writes', 'sam+beta', 'olga.dev', 'tom.photo', 'ana.b']
   for (let i = 0; i < 40; i++) {
     const email = `${names[i % names.length]}${i}@example.com`
     await fetch(`${base}/rest/v1/beta_signups`, { method: 'POST', headers: anon, body: JSON.stringify({ email }) })
@@ -69,26 +35,12 @@ try {
       body: JSON.stringify({ name, email, subject, message }),
     })
 
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/owner.ts', 'link', 'founder@example.com'], {
-    env,
-    encoding: 'utf8',
-  })
-  const link = out.trim().split('\n').at(-1)!
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   for (const scheme of ['light', 'dark'] as const) {
     const context = await browser.newContext({ colorScheme: scheme })
     const page = await context.newPage()
-    await page.goto(scheme === 'light' ? link : base)
-    if (scheme === 'light') await page.getByRole('button', { name: 'Sign in' }).click()
-    else {
-      const again = execFileSync(
-        process.execPath,
-        ['--import', 'tsx', 'scripts/owner.ts', 'link', 'founder@example.com'],
-        { env, encoding: 'utf8' },
-      )
-      await page.goto(again.trim().split('\n').at(-1)!)
-      await page.getByRole('button', { name: 'Sign in' }).click()
-    }
+    await page.goto(ownerLink())
+    await page.getByRole('button', { name: 'Sign in' }).click()
     await page.waitForSelector('h1')
     for (const [w, h] of [
       [390, 844],
@@ -117,7 +69,5 @@ try {
   }
   await browser.close()
 } finally {
-  server.kill('SIGTERM')
-  await new Promise((r) => server.once('exit', r))
-  rmSync(dir, { recursive: true, force: true })
+  await server.stop()
 }
