@@ -43,11 +43,11 @@ async function summarise(v: unknown, p: unknown): Promise<{ code: number; last: 
   }
 }
 
-test('sums both reports into one line and passes when nothing failed', async () => {
+test('sums both reports into one line and passes when nothing failed', { timeout: 60_000 }, async () => {
   expect(await summarise(vitest(), playwright())).toMatchObject({ code: 0, last: '15 passed, 0 failed' })
 })
 
-test('fails when a test failed on either side, and reports skips', async () => {
+test('fails when a test failed on either side, and reports skips', { timeout: 60_000 }, async () => {
   expect(await summarise(vitest({ numFailedTests: 2, success: false }), playwright())).toMatchObject({
     code: 1,
     last: '15 passed, 2 failed',
@@ -58,25 +58,29 @@ test('fails when a test failed on either side, and reports skips', async () => {
   })
 })
 
-test('a test file that failed to load counts as a failure', async () => {
+test('a test file that failed to load counts as a failure', { timeout: 60_000 }, async () => {
   const r = await summarise(vitest({ success: false, numFailedTestSuites: 1 }), playwright())
   expect(r).toMatchObject({ code: 1, last: '15 passed, 1 failed' })
 })
 
-test('a Playwright error outside any test (the web server did not start) counts as a failure', async () => {
-  const r = await summarise(vitest(), playwright({ expected: 0 }, [{ message: 'Timed out waiting for webServer' }]))
-  expect(r.code).toBe(1)
-  expect(r.stderr).toContain('Timed out waiting for webServer')
-})
+test(
+  'a Playwright error outside any test (the web server did not start) counts as a failure',
+  { timeout: 60_000 },
+  async () => {
+    const r = await summarise(vitest(), playwright({ expected: 0 }, [{ message: 'Timed out waiting for webServer' }]))
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('Timed out waiting for webServer')
+  },
+)
 
-test('a missing report, or one in which no test ran, fails the run', async () => {
+test('a missing report, or one in which no test ran, fails the run', { timeout: 60_000 }, async () => {
   expect((await summarise(vitest(), undefined)).code).toBe(1)
   expect((await summarise(undefined, playwright())).code).toBe(1)
   expect((await summarise(vitest(), playwright({ expected: 0, skipped: 50 }))).code).toBe(1)
   expect((await summarise(vitest({ numPassedTests: 0 }), playwright())).code).toBe(1)
 })
 
-test('a test that passed only on retry counts as passed', async () => {
+test('a test that passed only on retry counts as passed', { timeout: 60_000 }, async () => {
   const r = await summarise(vitest(), playwright({ expected: 4, flaky: 1 }))
   expect(r).toMatchObject({ code: 0, last: '15 passed, 0 failed' })
   expect(r.stderr).toContain('passed only on retry')

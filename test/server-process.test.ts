@@ -70,11 +70,17 @@ test('the logs name an address only by a hash keyed with the owner secret', { ti
 
 test('a sign-up acknowledged before SIGKILL is still there after a restart', async () => {
   const s = await start()
-  expect((await signUp(s.url, 'kill@example.com')).status).toBe(201)
-  s.child.kill('SIGKILL')
-  await s.exited
+  try {
+    // Until the database is open, a write is a 503 by design (a first start creates it).
+    await waitHealthy(s)
+    expect((await signUp(s.url, 'kill@example.com')).status).toBe(201)
+  } finally {
+    s.child.kill('SIGKILL')
+    await s.exited
+  }
   const again = await start()
   try {
+    await waitHealthy(again)
     // The server holds the PGlite folder, so ask it: the function queues an email (and logs
     // that it did) only for an address that is on the list.
     const res = await fetch(`${again.url}/functions/v1/resend-email`, {

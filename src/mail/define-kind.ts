@@ -50,6 +50,11 @@ export type EmailKind<Name extends string = string, Key = never, Payload = unkno
   readonly kind: Name
   readonly payload: z.ZodType<Payload>
   dedupeKey(key: Key): string
+  /**
+   * A key and payload as enqueue() takes them: what the kind's rows look like, for a reader and
+   * for the registry's round-trip test (src/server/email/kinds.test.ts runs every kind's example).
+   */
+  readonly example: { readonly key: Key; readonly payload: Payload }
   build(row: ClaimedEmail, payload: Payload, settings: KindSettings): Promise<EmailBuild>
 }
 

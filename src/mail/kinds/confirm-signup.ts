@@ -12,6 +12,7 @@ export const confirmSignup = defineKind({
   kind: 'confirm-signup',
   payload: z.null(),
   dedupeKey: (mailbox: string) => mailbox,
+  example: { key: 'tester@example.com', payload: null },
   async build(email, _payload, settings) {
     if (email.unsubscribeToken === null) return { cancel: 'address no longer on the beta list' }
     const leave = unsubscribeUrl(settings, email.unsubscribeToken)

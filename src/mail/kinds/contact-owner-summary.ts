@@ -11,6 +11,10 @@ export const contactOwnerSummary = defineKind({
   kind: 'contact-owner-summary',
   payload: z.object({ count: z.number().int(), hourStart: z.string() }),
   dedupeKey: (key: { hour: string; owner: string }) => `${key.hour}:${key.owner}`,
+  example: {
+    key: { hour: '2026-11-22T14', owner: 'owner@example.com' },
+    payload: { count: 3, hourStart: '2026-11-22T14:00:00+00:00' },
+  },
   async build(email, { count }, settings) {
     if (count < 1) return { cancel: 'no messages past the cap' }
     const { renderContactOwnerSummaryEmail } = await import('../../emails/contact-owner-summary.tsx')

@@ -13,6 +13,7 @@ export const contactOwner = defineKind({
   kind: 'contact-owner',
   payload: z.null(),
   dedupeKey: (key: { messageId: string; owner: string }) => `${key.messageId}:${key.owner}`,
+  example: { key: { messageId: '7', owner: 'owner@example.com' }, payload: null },
   async build(email, _payload, settings) {
     const m = email.contact
     if (m === null) return { cancel: 'contact message erased' }

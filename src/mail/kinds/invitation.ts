@@ -12,6 +12,7 @@ export const invitation = defineKind({
   kind: 'invitation',
   payload: z.object({ paceMs: z.number().nonnegative() }),
   dedupeKey: (signupId: string) => signupId,
+  example: { key: '42', payload: { paceMs: 0 } },
   async build(email, _payload, settings) {
     const signup = email.signup
     if (email.unsubscribeToken === null || signup === null) return { cancel: 'address no longer on the beta list' }

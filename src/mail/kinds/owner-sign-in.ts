@@ -7,6 +7,10 @@ export const ownerSignIn = defineKind({
   kind: 'owner-sign-in',
   payload: z.object({ url: z.string(), expiresAt: z.number() }),
   dedupeKey: (nonce: string) => nonce,
+  example: {
+    key: 'nonce-1',
+    payload: { url: 'https://example.com/admin/sign-in?token=example', expiresAt: Date.UTC(2100, 0, 1) },
+  },
   async build(email, { url, expiresAt }, settings) {
     if (!(expiresAt > Date.now())) return { cancel: 'sign-in link expired' }
     const { renderOwnerSignInEmail } = await import('../../emails/owner-sign-in.tsx')

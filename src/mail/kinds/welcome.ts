@@ -11,6 +11,7 @@ export const welcome = defineKind({
   kind: 'welcome',
   payload: z.null(),
   dedupeKey: (mailbox: string) => mailbox,
+  example: { key: 'tester@example.com', payload: null },
   async build(email, _payload, settings) {
     if (email.unsubscribeToken === null) return { cancel: 'address no longer on the beta list' }
     const leave = unsubscribeUrl(settings, email.unsubscribeToken)
