@@ -77,14 +77,8 @@ export function createOutboxTransport(options: { dir: string }): Transport {
  */
 async function forgetMailbox(dir: string, address: string): Promise<number> {
   const mailbox = canonicalEmail(address)
-  let names: string[]
-  try {
-    names = await readdir(dir)
-  } catch {
-    return 0
-  }
   let removed = 0
-  for (const name of names) {
+  for (const name of await namesIn(dir)) {
     if (!name.endsWith('.json') || name.startsWith('.')) continue
     let record: Partial<OutboxRecord>
     try {
@@ -130,14 +124,8 @@ const TEMP_FILE = /^\..+\.[0-9a-f]{12}\.tmp$/
  * that does not exist yet has nothing to clean, and a file that cannot be removed is harmless.
  */
 export async function removeLeftoverTempFiles(dir: string): Promise<number> {
-  let names: string[]
-  try {
-    names = await readdir(dir)
-  } catch {
-    return 0
-  }
   let removed = 0
-  for (const name of names.filter((n) => TEMP_FILE.test(n))) {
+  for (const name of (await namesIn(dir)).filter((n) => TEMP_FILE.test(n))) {
     await unlink(join(dir, name)).then(
       () => removed++,
       () => {},
@@ -145,6 +133,9 @@ export async function removeLeftoverTempFiles(dir: string): Promise<number> {
   }
   return removed
 }
+
+/** The folder's entries; none for a folder that does not exist yet (nothing was written). */
+const namesIn = (dir: string): Promise<string[]> => readdir(dir).catch(() => [])
 
 // Temp file, fsync, rename: a reader (or a restart) sees the old state or the whole file, never half of it.
 async function writeAtomic(dir: string, name: string, data: string | Buffer): Promise<void> {
