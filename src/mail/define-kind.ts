@@ -55,8 +55,16 @@ export type EmailKind<Name extends string = string, Key = never, Payload = unkno
    * for the registry's round-trip test (src/server/email/kinds.test.ts runs every kind's example).
    */
   readonly example: { readonly key: Key; readonly payload: Payload }
+  /**
+   * Which due email the worker claims first, lowest first (queue-rows.ts): 0 for what expires in
+   * minutes (an owner's sign-in link), 1 for what a visitor is waiting for, BULK_PRIORITY (the
+   * default) for the rest, whose backlog must never hold those back.
+   */
+  readonly priority?: 0 | 1 | typeof BULK_PRIORITY
   build(row: ClaimedEmail, payload: Payload, settings: KindSettings): Promise<EmailBuild>
 }
+
+export const BULK_PRIORITY = 2
 
 /** Declares a kind; the types of the key and the payload follow from the definition. */
 export function defineKind<const Name extends string, Key, Payload>(

@@ -1,17 +1,22 @@
-import type { ClaimedEmail, QueuedContactMessage, SignupLinks } from './define-kind.ts'
+import { BULK_PRIORITY, type ClaimedEmail, type QueuedContactMessage, type SignupLinks } from './define-kind.ts'
+import { KINDS } from './kinds.ts'
 import type { Queryable } from './db.ts'
 
 // The queue's own statements, apart from the one insert (enqueue.ts): claim, the three outcomes,
 // and when the next email is due.
 
 /**
- * Which due email goes first (issue 15: the provider's quota is one budget). An owner's sign-in
- * link (it expires in 15 minutes), then what a visitor is waiting for, then the rest (owner
- * notifications, summaries, digests, invitations): a backlog of the later kinds never holds back
- * the earlier ones, whose own volume is capped (sign-in emails per owner, welcome emails per
- * address and rate limits).
+ * Which due email goes first (issue 15: the provider's quota is one budget): each kind's
+ * `priority` (define-kind.ts), lowest first. A backlog of bulk kinds never holds back an owner's
+ * sign-in link or what a visitor is waiting for, whose own volume is capped.
  */
-const CLAIM_PRIORITY = `case kind when 'owner-sign-in' then 0 when 'welcome' then 1 when 'confirm-signup' then 1 else 2 end`
+const CLAIM_PRIORITY = (() => {
+  const ranked = Object.values(KINDS).filter((k) => k.priority !== undefined && k.priority !== BULK_PRIORITY)
+  // Kind names are code, not input; the check keeps them from ever being more than a literal.
+  for (const k of ranked) if (!/^[a-z][a-z-]*$/.test(k.kind)) throw new Error(`odd kind name ${k.kind}`)
+  const whens = ranked.map((k) => `when '${k.kind}' then ${k.priority}`).join(' ')
+  return whens ? `case kind ${whens} else ${BULK_PRIORITY} end` : String(BULK_PRIORITY)
+})()
 
 /** How long a sign-up may stay unconfirmed under double opt-in before it is deleted. */
 export const UNCONFIRMED_SIGNUP_DAYS = 7

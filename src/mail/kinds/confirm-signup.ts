@@ -10,6 +10,7 @@ import { envelope, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
  */
 export const confirmSignup = defineKind({
   kind: 'confirm-signup',
+  priority: 1,
   payload: z.null(),
   dedupeKey: (mailbox: string) => mailbox,
   example: { key: 'tester@example.com', payload: null },

@@ -5,6 +5,7 @@ import { envelope } from '../envelope.ts'
 /** An emailed one-time sign-in link (key: the link's nonce); never sent once it has expired. */
 export const ownerSignIn = defineKind({
   kind: 'owner-sign-in',
+  priority: 0,
   payload: z.object({ url: z.string(), expiresAt: z.number() }),
   dedupeKey: (nonce: string) => nonce,
   example: {

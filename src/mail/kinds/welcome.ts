@@ -9,6 +9,7 @@ import { envelope, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
  */
 export const welcome = defineKind({
   kind: 'welcome',
+  priority: 1,
   payload: z.null(),
   dedupeKey: (mailbox: string) => mailbox,
   example: { key: 'tester@example.com', payload: null },
