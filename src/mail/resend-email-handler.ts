@@ -1,7 +1,14 @@
 import { ResendEmailRequest } from '../shared/beta-signup.ts'
 import { CORS_HEADERS } from './cors.ts'
 import type { MailDb } from './db.ts'
-import { ApiError, apiError, INTERNAL_ERROR } from './errors.ts'
+import {
+  ApiError,
+  apiError,
+  databaseUnavailable,
+  INTERNAL_ERROR,
+  isDatabaseUnavailable,
+  OUTAGE_RETRY_AFTER_S,
+} from './errors.ts'
 import { readJsonRequest } from './json-body.ts'
 import { emailHash } from './log-redact.ts'
 import type { MailLogger } from './logger.ts'
@@ -116,6 +123,14 @@ export function createResendEmailHandler(deps: ResendEmailDeps): (req: Request) 
       return withCors(await routes(req))
     } catch (err) {
       if (err instanceof ApiError) return withCors(Response.json(err.body, { status: err.status }))
+      // A database outage is the Node server's 503 too (app.ts): the page retries, nothing is lost.
+      if (isDatabaseUnavailable(err)) {
+        const { body, status } = databaseUnavailable()
+        deps.logger.warn({ event: 'db.unavailable', method: req.method }, 'database unavailable: answered 503')
+        const res = Response.json(body, { status })
+        res.headers.set('Retry-After', String(OUTAGE_RETRY_AFTER_S))
+        return withCors(res)
+      }
       deps.logger.error({ err, method: req.method }, 'request failed')
       return withCors(Response.json(INTERNAL_ERROR, { status: 500 }))
     }
