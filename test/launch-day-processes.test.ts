@@ -13,7 +13,7 @@ import { startServer, type ServerProcess } from './support/server-process.ts'
 const BUDGET = 20
 let dir: string
 let database: ServerDatabase
-let servers: ServerProcess[] = []
+const servers: ServerProcess[] = []
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'launch-day-'))
