@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { E2E_SIGNUP_CHALLENGE_SECRET } from './e2e/signup-challenge-secret.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts'
 
 // Playwright loads this file in the runner and again in every worker. The port and the
@@ -91,6 +92,11 @@ export default defineConfig({
       // A worker's owner signs in by email once per test, more than the default 3 in 15 minutes.
       OWNER_SIGN_IN_EMAILS: '1000',
       INVITATION_INTERVAL_MS: '50',
+      // Issue 17: a known key, so e2e/launch-day.spec.ts can check the page's proof itself. Specs that
+      // call resend-email bare (no page) stay within the unverified budget, which is tested in
+      // src/server/features/launch-day/launch-day.test.ts.
+      SIGNUP_CHALLENGE_SECRET: E2E_SIGNUP_CHALLENGE_SECRET,
+      UNVERIFIED_EMAILS_PER_HOUR: '1000',
     },
   },
 })

@@ -13,6 +13,7 @@ import { startPgCluster } from '../scripts/pg-cluster.ts'
 import { firstView } from './bundle.ts'
 import { measureConsole, startConsoleBench } from './console.ts'
 import { measureIdle } from './idle.ts'
+import { DIFFICULTY, measureMainThreadSolve, measureSolveTimes, measureVerifyCpu } from './launch-day.ts'
 import { lighthouse, lighthouseMedian } from './lighthouse.ts'
 import { loadSignups } from './load.ts'
 import { pgbench } from './pgbench.ts'
@@ -68,6 +69,11 @@ try {
   say('lighthouse x1 (devtools throttling, for comparison)')
   const lhDevtools = await lighthouse(`${page.url}/`, 'devtools')
   const fv = await firstView()
+  // Issue 17: the proof of work's cost to the server and to the visitor's phone.
+  say('proof of work: verify cost, and 20 solves in Chromium at 4× CPU slowdown')
+  const verify = await measureVerifyCpu()
+  const solve = await measureSolveTimes(page.url, 20, [4])
+  const mainSolve = await measureMainThreadSolve(page.url, 20, 4)
   await page.stop()
 
   for (const k of ['performance', 'accessibility', 'best-practices', 'seo'] as const)
@@ -100,6 +106,30 @@ try {
   rows.push(row('first-view JS on the wire (Lighthouse)', kb(lh.scriptBytes), '≤ 70 KB', lh.scriptBytes <= 70 * 1024))
   rows.push(row('first-view transfer (Lighthouse)', kb(lh.totalBytes), '≤ 250 KB', lh.totalBytes <= 250 * 1024))
   rows.push(row('first-view bytes from the build (html+js+css+images, br)', kb(fv.totalBrotli), '(info)', null))
+  rows.push(
+    row(
+      'proof of work: server CPU per check',
+      `${verify.cpuMsPerCheck.toFixed(2)} ms`,
+      '≤ 1 ms',
+      verify.cpuMsPerCheck <= 1,
+    ),
+  )
+  rows.push(
+    row(
+      `proof of work: solve, ${solve.workers} workers, CPU ×4, median / p95 of 20 (${DIFFICULTY})`,
+      `${s(solve[4]!.median)} / ${s(solve[4]!.p95)}`,
+      '≈ 1 s (info)',
+      null,
+    ),
+  )
+  rows.push(
+    row(
+      'proof of work: solve, one thread, CPU ×4, median / p95 of 20',
+      `${s(mainSolve.median)} / ${s(mainSolve.p95)}`,
+      '≈ 1 s (info)',
+      null,
+    ),
+  )
   rows.push(row('requests to other origins', String(lh.foreignRequests.length), '0', lh.foreignRequests.length === 0))
   const blockingOther = lh.renderBlocking.filter((u) => !/\.css(\?|$)/.test(u))
   const blockingCss = lh.renderBlocking.length - blockingOther.length

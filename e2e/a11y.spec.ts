@@ -105,6 +105,27 @@ test.describe('sign-up states', () => {
     await expectNoViolations(page)
   })
 
+  // Issue 17: the proof of work adds two moments, the wait for the solver and its failure.
+  test('waiting for the proof of work, then success', async ({ page }) => {
+    const challenge = await holdRequests(page, '**/functions/v1/resend-email/challenge')
+    await signupEmail(page).fill(uniqueEmail('a11y-pow'))
+    await challenge.held
+    await joinButton(page).click()
+    await expect(joinButton(page)).toHaveText('Joining...')
+    await expectNoViolations(page)
+    challenge.release()
+    await expect(page.getByText('Welcome to the Beta', { exact: true })).toBeVisible()
+    await expectNoViolations(page)
+  })
+
+  test('after a failed solver', async ({ page }) => {
+    await page.route('**/functions/v1/resend-email/challenge', (route) => route.abort('connectionrefused'))
+    await signupEmail(page).fill(uniqueEmail('a11y-solver'))
+    await alertFrom(page, () => joinButton(page).click())
+    await expect(joinButton(page)).toBeEnabled()
+    await expectNoViolations(page)
+  })
+
   test('after a network failure', async ({ page }) => {
     await page.route(SIGNUP_TABLE, (route) => route.abort('connectionrefused'))
     await signupEmail(page).fill(uniqueEmail('a11y-net'))

@@ -63,7 +63,7 @@ describe.each(DB_KINDS)('SIGKILL while a batch of invitations is sent, %s, Resen
          select 'p' || i || '@example.com', (array['ios', 'android', 'unknown'])[i % 3 + 1], now() - make_interval(mins => 100 - i), now()
          from generate_series(1, 40) i`,
       )
-      const preview = await previewInvitations(db, { limit: 30, platform: 'all', stores: STORES })
+      const { rows: preview } = await previewInvitations(db, { limit: 30, platform: 'all', stores: STORES })
       const ids = preview.map((p) => p.id)
       await Promise.all([
         inviteSignups(db, { ids, stores: STORES, intervalMs: INTERVAL_MS }),

@@ -72,8 +72,11 @@ export const api = {
   sessions: () => call<Answer<'SessionList'>>('GET', '/admin/api/sessions'),
   revoke: (id: string) => call<void>('POST', `/admin/api/sessions/${id}/revoke`),
   invitations: () => call<Answer<'InvitationSummary'>>('GET', '/admin/api/invitations'),
-  preview: (n: number, platform: PlatformFilter) =>
-    call<Answer<'InvitationPreview'>>('GET', `/admin/api/invitations/preview?${qs({ n, platform })}`),
+  preview: (n: number, platform: PlatformFilter, includeDisposable = false) =>
+    call<Answer<'InvitationPreview'>>(
+      'GET',
+      `/admin/api/invitations/preview?${qs({ n, platform, disposable: includeDisposable ? 'include' : 'exclude' })}`,
+    ),
   invite: (ids: number[]) => call<Answer<'InviteResult'>>('POST', '/admin/api/invitations/confirm', { ids }),
   storeExportUrl: (format: Contract.StoreExportFormat, sel: Contract.Selection) =>
     `/admin/api/invitations/export?${qs({ format, ...sel })}`,

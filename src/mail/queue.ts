@@ -7,6 +7,7 @@ import type { MailLogger } from './logger.ts'
 import type { QueueSettings } from './queue-settings.ts'
 import { claimDueEmails, markFinal, markForRetry, markSent, msUntilNextDue } from './queue-rows.ts'
 import type { SendResult, Transport } from './transport.ts'
+import { isSuppressedMailbox, suppressMailbox } from './suppressions.ts'
 
 export type EmailQueue = {
   start(): void
@@ -75,6 +76,12 @@ export function createEmailQueue(deps: {
       logger.error(log, 'email failed for good')
       return
     }
+    // A bounce or a complaint stops all further mail to the mailbox (issue 17), whatever the kind.
+    if (await isSuppressedMailbox(db, email.toEmail)) {
+      await markFinal(db, email.id, 'cancelled', 'the mailbox is on the suppression list')
+      logger.info(log, 'email cancelled: suppressed mailbox')
+      return
+    }
     let result: SendResult
     try {
       const built = await kind.build(email, payload.data, config)
@@ -96,6 +103,7 @@ export function createEmailQueue(deps: {
       await markForRetry(db, email.id, delay, result.error)
       logger.warn({ ...log, error: result.error, retryInMs: delay }, 'email will be retried')
     } else {
+      if (result.bounced) await suppressMailbox(db, email.toEmail, 'bounced')
       await markFinal(db, email.id, 'failed', result.error)
       logger.error({ ...log, error: result.error }, 'email failed for good')
     }

@@ -13,7 +13,16 @@ import { readJsonRequest } from './json-body.ts'
 import { emailHash } from './log-redact.ts'
 import type { MailLogger } from './logger.ts'
 import { hasServiceKey } from './service-key.ts'
-import { enqueueSignupEmail, unsubscribe } from './signup-emails.ts'
+import { enqueueSignupEmail, enqueueSignupEmailIn, unsubscribe, type SignupEmailKind } from './signup-emails.ts'
+import {
+  createSignupChallenge,
+  spendSignupProof,
+  takeUnverifiedEmail,
+  type SignupChallengeSettings,
+} from './signup-proof.ts'
+import { SIGNUP_PROOF_HEADER } from '../shared/signup-challenge.ts'
+import type { ResendWebhookSettings } from './resend-webhook.ts'
+import { handleResendWebhook } from './resend-webhook.ts'
 import { isTokenShaped } from './tokens.ts'
 import { validate } from './validation.ts'
 
@@ -44,14 +53,29 @@ export type ResendEmailDeps = {
    * host cannot take the POST). The Node server has its own pages at /unsubscribe.
    */
   unsubscribe?: boolean
+  /**
+   * The proof of work (issue 17): `GET /resend-email/challenge` hands out challenges, and a call
+   * without a valid proof is queued only within the shared hourly budget. Unset: today's behaviour.
+   */
+  challenge?: SignupChallengeSettings
+  /**
+   * Resend's signed webhook at `POST /resend-email/webhook` (the edge function; the Node server
+   * mounts the same handler at /webhooks/resend).
+   */
+  webhook?: ResendWebhookSettings
 }
+
+/** Thrown inside the budget's transaction to undo the queued email when the hour's budget is spent. */
+class OverBudget extends Error {}
 
 /**
  * The resend-email function's routes, for the Node server and the edge function alike:
  * - `POST /resend-email` queues the sign-up email of a listed address and has it sent;
  * - `POST /resend-email/retry` sends the emails whose retry is due (pg_cron, every minute);
  * - `POST /resend-email/unsubscribe?token=…` takes an address off the list for good
- *   (app_private.unsubscribe: the sign-up, its queued email, and a suppression of its mailbox).
+ *   (app_private.unsubscribe: the sign-up, its queued email, and a suppression of its mailbox);
+ * - `GET /resend-email/challenge` hands out a proof-of-work challenge (issue 17);
+ * - `POST /resend-email/webhook` takes Resend's signed bounce and complaint events (issue 17).
  * Paths may carry Supabase's `/functions/v1` prefix (the Node server, and local runs behind a
  * proxy). Expected failures are thrown as ApiError; the Node server's onError answers them, as
  * createResendEmailHandler does for the edge function.
@@ -63,18 +87,56 @@ export function resendEmailRoutes(deps: ResendEmailDeps): (req: Request) => Prom
       throw apiError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed; use POST.`)
   }
 
+  /**
+   * A call with a valid proof queues as before. One without (a script, an old page, a forged,
+   * expired or reused proof) gets the same answer, and its email is queued only while the hour's
+   * shared budget lasts: the budget is taken in the transaction that queues, so only a real email
+   * spends it, and one over budget is undone.
+   */
+  async function queueFor(req: Request, email: string): Promise<SignupEmailKind | null> {
+    const confirmation = deps.signupConfirmation ?? false
+    const challenge = deps.challenge
+    if (!challenge || challenge.mode === 'off') return enqueueSignupEmail(db, email, confirmation)
+    const proven = await spendSignupProof(db, await challenge.secret(), req.headers.get(SIGNUP_PROOF_HEADER))
+    if (proven) return enqueueSignupEmail(db, email, confirmation)
+    try {
+      return await db.transaction(async (tx) => {
+        const kind = await enqueueSignupEmailIn(tx, email, confirmation)
+        if (kind && !(await takeUnverifiedEmail(tx, challenge.unverifiedEmailsPerHour))) throw new OverBudget()
+        return kind
+      })
+    } catch (err) {
+      if (!(err instanceof OverBudget)) throw err
+      logger.warn(
+        { event: 'email.unverified_over_budget', to: emailHash(email) },
+        "no valid proof of work and the hour's budget is spent: no email queued",
+      )
+      return null
+    }
+  }
+
   return async (req) => {
     const url = new URL(req.url)
     const path = url.pathname.replace(/^\/functions\/v1(?=\/)/, '').replace(/\/+$/, '')
     if (path === '/resend-email') {
       post(req)
       const { email } = validate(ResendEmailRequest, await readJsonRequest(req))
-      const kind = await enqueueSignupEmail(db, email, deps.signupConfirmation ?? false)
+      const kind = await queueFor(req, email)
       if (kind) {
         logger.info({ event: 'email.queued', kind, to: emailHash(email) }, `${kind} email queued`)
         await deps.sendQueued()
       }
       return Response.json(RESEND_EMAIL_ANSWER, { status: 200 })
+    }
+    if (path === '/resend-email/challenge' && deps.challenge?.mode === 'pow') {
+      if (req.method !== 'GET')
+        throw apiError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed; use GET.`)
+      const challenge = await createSignupChallenge(await deps.challenge.secret())
+      return Response.json(challenge, { status: 200, headers: { 'Cache-Control': 'no-store' } })
+    }
+    if (path === '/resend-email/webhook' && deps.webhook) {
+      post(req)
+      return handleResendWebhook(req, { db, logger, settings: deps.webhook })
     }
     if (path === '/resend-email/retry' && deps.retry) {
       // Calling it sends nothing more and nothing sooner (the queue's backoff and leases), but each

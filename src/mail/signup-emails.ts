@@ -27,21 +27,29 @@ export async function enqueueSignupEmail(
   confirmation: boolean,
 ): Promise<SignupEmailKind | null> {
   if (!confirmation) return (await enqueueWelcomeEmail(db, email)) ? welcome.kind : null
-  return db.transaction(async (tx) => {
-    // Locked, so that a confirmation in between cannot leave a confirmed sign-up with a request to confirm.
-    const r = await tx.query<{ email: string; mailbox: string; confirmed: boolean }>(
-      `select email, app_private.canonical_email(email) as mailbox, confirmed_at is not null as confirmed
-       from public.beta_signups
-       where app_private.canonical_email(email) = app_private.canonical_email($1)
-       for update`,
-      [email],
-    )
-    const signup = r.rows[0]
-    if (!signup) return null
-    const kind = signup.confirmed ? welcome : confirmSignup
-    const queued = await enqueue(tx, kind, { to: signup.email, key: signup.mailbox, payload: null })
-    return queued.length > 0 ? kind.kind : null
-  })
+  return db.transaction((tx) => enqueueSignupEmailIn(tx, email, true))
+}
+
+/** enqueueSignupEmail inside the caller's transaction (the unverified budget takes its share in the same one). */
+export async function enqueueSignupEmailIn(
+  tx: Queryable,
+  email: string,
+  confirmation: boolean,
+): Promise<SignupEmailKind | null> {
+  if (!confirmation) return (await enqueueWelcomeEmail(tx, email)) ? welcome.kind : null
+  // Locked, so that a confirmation in between cannot leave a confirmed sign-up with a request to confirm.
+  const r = await tx.query<{ email: string; mailbox: string; confirmed: boolean }>(
+    `select email, app_private.canonical_email(email) as mailbox, confirmed_at is not null as confirmed
+     from public.beta_signups
+     where app_private.canonical_email(email) = app_private.canonical_email($1)
+     for update`,
+    [email],
+  )
+  const signup = r.rows[0]
+  if (!signup) return null
+  const kind = signup.confirmed ? welcome : confirmSignup
+  const queued = await enqueue(tx, kind, { to: signup.email, key: signup.mailbox, payload: null })
+  return queued.length > 0 ? kind.kind : null
 }
 
 /**

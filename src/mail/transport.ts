@@ -14,7 +14,15 @@ export type OutgoingEmail = {
 
 /** Expected outcomes are values: the queue reads `retryable` (and `retryAfterMs`) to decide what to do next. */
 export type SendResult =
-  { ok: true; id: string } | { ok: false; retryable: boolean; error: string; retryAfterMs?: number }
+  | { ok: true; id: string }
+  | {
+      ok: false
+      retryable: boolean
+      error: string
+      retryAfterMs?: number
+      /** The receiving server refused the mailbox for good (SMTP 550, 551, 553): it is suppressed as bounced (issue 17). */
+      bounced?: boolean
+    }
 
 /** A way of delivering an email. `send` never throws for delivery problems; it reports them as a SendResult. */
 export interface Transport {

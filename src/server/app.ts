@@ -16,6 +16,7 @@ import {
   OUTAGE_RETRY_AFTER_S,
 } from '../mail/errors.ts'
 import { watchOutages } from './db/outage.ts'
+import { launchDayRoutes, signupChallengeSettings } from './features/launch-day/routes.ts'
 import { clientAborted } from './http/aborted.ts'
 import { fastBodyLimit } from './http/body-limit.ts'
 import { clientIp, rateLimitKey } from './http/client-ip.ts'
@@ -40,6 +41,10 @@ type HardeningKey =
   | 'PUBLIC_URL'
   | `BETA_${string}`
   | 'INVITATION_INTERVAL_MS'
+  | 'SIGNUP_CHALLENGE'
+  | 'SIGNUP_CHALLENGE_SECRET'
+  | 'UNVERIFIED_EMAILS_PER_HOUR'
+  | 'RESEND_WEBHOOK_SECRET'
 type Hardening = { [K in keyof Config as K extends HardeningKey ? K : never]: Config[K] }
 
 export type AppDeps = {
@@ -149,8 +154,10 @@ export function createApp(deps: AppDeps): Hono {
     logger,
     signupConfirmation: config.SIGNUP_CONFIRMATION,
     sendQueued: async () => wakeEmailQueue(),
+    challenge: signupChallengeSettings(db, config),
   })
   app.all('/functions/v1/*', (c) => resendEmail(c.req.raw))
+  app.route('/', launchDayRoutes({ db, logger, config }))
   app.route('/', healthRoutes(db))
   app.route('/', unsubscribeRoutes({ db, logger, wakeEmailQueue }))
   app.route('/', betaRoutes({ db, logger, config }))

@@ -73,6 +73,18 @@ const Settings = z.object({
     .enum(['true', 'false', 'on', 'off'], { error: 'must be on or off' })
     .transform((v) => v === 'true' || v === 'on')
     .default(false),
+  /**
+   * Issue 17: the page proves work (ALTCHA) before the resend-email call. 'pow': a call without a
+   * valid proof is queued only within UNVERIFIED_EMAILS_PER_HOUR; 'off': today's behaviour.
+   * docs/decisions/launch-day-bots.md
+   */
+  SIGNUP_CHALLENGE: z.enum(['pow', 'off'], { error: 'must be pow or off' }).default('pow'),
+  /** Signs the challenges; unset: a random key the first migration of issue 17 keeps in the database. */
+  SIGNUP_CHALLENGE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Welcome (or confirmation) emails per clock hour, for all processes together, for calls without a valid proof. */
+  UNVERIFIED_EMAILS_PER_HOUR: z.coerce.number().int().min(0).default(20),
+  /** The signing secret of Resend's webhook (`whsec_…`), for POST /webhooks/resend; unset: it answers 401. */
+  RESEND_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** How many reverse proxies stand in front; their X-Forwarded-For and X-Forwarded-Proto are believed. */
   TRUST_PROXY: trustProxy.default(0),
   CSP_CONNECT_SRC: origins.default([]),

@@ -29,5 +29,16 @@ export const InvitationLinks = z.enum([...Platform.options, 'both'])
 export type InvitationLinks = z.infer<typeof InvitationLinks>
 
 /** Where a sign-up's welcome email stands, as the console shows it. */
-export const WelcomeState = z.enum(['none', 'queued', 'sending', 'sent', 'retrying', 'failed', 'unsubscribed'])
+export const WelcomeState = z.enum([
+  'none',
+  'queued',
+  'sending',
+  'sent',
+  'retrying',
+  'failed',
+  'unsubscribed',
+  // Issue 17: the mailbox is suppressed after a hard bounce or a spam complaint.
+  'bounced',
+  'complained',
+])
 export type WelcomeState = z.infer<typeof WelcomeState>

@@ -74,6 +74,8 @@ export const MAX_INVITATION_BATCH = 1000
 export const InvitationPreviewQuery = z.object({
   n: z.coerce.number().int().min(1).max(MAX_INVITATION_BATCH),
   platform: PlatformFilter.default('all'),
+  /** Issue 17: throwaway addresses are left out unless the owner includes them. */
+  disposable: z.enum(['exclude', 'include']).default('exclude'),
 })
 
 /** POST /invitations/confirm: the exact ids the preview showed, and nobody else. */
@@ -115,6 +117,8 @@ export const Signup = z.strictObject({
   status: InvitationStatus,
   invitedAt: iso.nullable(),
   openedAt: iso.nullable(),
+  /** Issue 17: the address is on a throwaway-address domain (left out of "invite next N" unless included). */
+  disposable: z.boolean(),
 })
 export type Signup = z.infer<typeof Signup>
 
@@ -192,15 +196,26 @@ export const InvitationPreviewRow = z.strictObject({
   platform: PlatformChoice,
   created_at: iso,
   links: InvitationLinks,
+  disposable: z.boolean(),
 })
 export type InvitationPreviewRow = z.infer<typeof InvitationPreviewRow>
-export const InvitationPreview = z.strictObject({ rows: z.array(InvitationPreviewRow), stores: Stores })
+export const InvitationPreview = z.strictObject({
+  rows: z.array(InvitationPreviewRow),
+  stores: Stores,
+  /** Issue 17: throwaway addresses passed over to fill this batch (0 when they are included). */
+  disposableLeftOut: count,
+})
 export type InvitationPreview = z.infer<typeof InvitationPreview>
 
 export const InviteResult = z.strictObject({ invited: count, skipped: count })
 export type InviteResult = z.infer<typeof InviteResult>
 
-export const SuppressionCount = z.strictObject({ count })
+export const SuppressionCount = z.strictObject({
+  count,
+  /** Issue 17: of them, mailboxes that bounced for good or complained (Resend's webhook, SMTP 550/551/553). */
+  bounced: count,
+  complained: count,
+})
 export const LiftResult = z.strictObject({ lifted: z.boolean() })
 
 export const Passkey = z.strictObject({ id: z.string(), name: z.string(), createdAt: iso, lastUsedAt: iso.nullable() })

@@ -1,6 +1,7 @@
 import { Button } from '../../ui/button.tsx'
 import type { InvitationLinks, InvitationPreviewRow } from '../api.ts'
 import { plural, when } from '../format.ts'
+import { DisposableBadge } from './signups-table.tsx'
 
 const LINKS_TEXT: Record<InvitationLinks, string> = {
   ios: 'iPhone link',
@@ -9,14 +10,24 @@ const LINKS_TEXT: Record<InvitationLinks, string> = {
 }
 
 /** Exactly who "Invite the next N" would invite, and the button that asks to invite them. */
-export function InvitationPreview(props: { rows: InvitationPreviewRow[]; onInvite: () => void; onClear: () => void }) {
+export function InvitationPreview(props: {
+  rows: InvitationPreviewRow[]
+  /** Issue 17: throwaway addresses passed over to fill the batch. */
+  disposableLeftOut?: number
+  onInvite: () => void
+  onClear: () => void
+}) {
   const { rows } = props
+  const leftOut = props.disposableLeftOut ?? 0
   return (
     <div className="mt-4">
       <p role="status" className="mb-2 text-sm text-slate-700 dark:text-slate-300">
         {rows.length === 0
           ? 'Nobody is waiting who can be sent a link.'
           : `${plural(rows.length, 'person', 'people')} will be invited, oldest sign-up first.`}
+        {leftOut > 0
+          ? ` ${plural(leftOut, 'throwaway address', 'throwaway addresses')} left out; tick “Include throwaway addresses” to invite them too.`
+          : ''}
       </p>
       {rows.length > 0 ? (
         <>
@@ -39,7 +50,10 @@ export function InvitationPreview(props: { rows: InvitationPreviewRow[]; onInvit
               <tbody className="divide-y divide-slate-200 dark:divide-white/10">
                 {rows.map((p) => (
                   <tr key={p.id}>
-                    <td className="py-2 pr-3 [overflow-wrap:anywhere]">{p.email}</td>
+                    <td className="py-2 pr-3 [overflow-wrap:anywhere]">
+                      {p.email}
+                      {p.disposable ? <DisposableBadge /> : null}
+                    </td>
                     <td className="py-2 pr-3">{LINKS_TEXT[p.links]}</td>
                     <td className="hidden py-2 whitespace-nowrap sm:table-cell">{when(p.created_at)}</td>
                   </tr>

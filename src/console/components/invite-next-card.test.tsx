@@ -7,8 +7,22 @@ import { InviteNextCard } from './invite-next-card.tsx'
 beforeEach(polyfillDialog)
 
 const rows = [
-  { id: 7, email: 'ann@example.com', platform: 'ios', created_at: '2025-01-02T03:04:05.000Z', links: 'ios' },
-  { id: 9, email: 'bo@example.com', platform: 'unknown', created_at: '2025-01-03T03:04:05.000Z', links: 'both' },
+  {
+    id: 7,
+    email: 'ann@example.com',
+    platform: 'ios',
+    created_at: '2025-01-02T03:04:05.000Z',
+    links: 'ios',
+    disposable: false,
+  },
+  {
+    id: 9,
+    email: 'bo@example.com',
+    platform: 'unknown',
+    created_at: '2025-01-03T03:04:05.000Z',
+    links: 'both',
+    disposable: false,
+  },
 ]
 
 // The browser's own checks (min, max, step) stop most bad numbers; an empty field gets through them.
@@ -24,7 +38,9 @@ test('an empty number is refused before any request', async () => {
 
 test('preview lists exactly who will be invited; confirming invites those ids', async () => {
   const calls = stubApi({
-    'GET /admin/api/invitations/preview': { json: { rows, stores: { ios: true, android: true } } },
+    'GET /admin/api/invitations/preview': {
+      json: { rows, stores: { ios: true, android: true }, disposableLeftOut: 0 },
+    },
     'POST /admin/api/invitations/confirm': { json: { invited: 1, skipped: 1 } },
   })
   const onInvited = vi.fn()
@@ -36,7 +52,7 @@ test('preview lists exactly who will be invited; confirming invites those ids', 
   await user.click(screen.getByRole('button', { name: 'Preview' }))
 
   expect(await screen.findByText('2 people will be invited, oldest sign-up first.')).toBeVisible()
-  expect(calls[0]!.url.search).toBe('?n=2&platform=ios')
+  expect(calls[0]!.url.search).toBe('?n=2&platform=ios&disposable=exclude')
   const table = screen.getByRole('table', { name: 'Who will be invited' })
   expect(
     within(table)
@@ -67,4 +83,29 @@ test('a refused preview shows the server’s message and reports the error', asy
   await userEvent.setup().click(screen.getByRole('button', { name: 'Preview' }))
   expect(await screen.findByRole('alert')).toHaveTextContent('Sign in first')
   expect(onError).toHaveBeenCalledOnce()
+})
+
+test('throwaway addresses are left out of the preview, and the owner can include them (issue 17)', async () => {
+  const throwaway = { ...rows[1]!, id: 11, email: 'bot@mailinator.com', disposable: true }
+  const calls = stubApi({
+    'GET /admin/api/invitations/preview': (url) =>
+      url.searchParams.get('disposable') === 'include'
+        ? { json: { rows: [rows[0], throwaway], stores: { ios: true, android: true }, disposableLeftOut: 0 } }
+        : { json: { rows: [rows[0]], stores: { ios: true, android: true }, disposableLeftOut: 1 } },
+  })
+  render(<InviteNextCard maxBatch={1000} onError={() => {}} onInvited={() => {}} />)
+  const user = userEvent.setup()
+  await user.click(screen.getByRole('button', { name: 'Preview' }))
+  expect(
+    await screen.findByText(
+      '1 person will be invited, oldest sign-up first. 1 throwaway address left out; tick “Include throwaway addresses” to invite them too.',
+    ),
+  ).toBeVisible()
+  expect(calls[0]!.url.searchParams.get('disposable')).toBe('exclude')
+
+  await user.click(screen.getByRole('checkbox', { name: 'Include throwaway addresses' }))
+  await user.click(screen.getByRole('button', { name: 'Preview' }))
+  expect(calls[1]!.url.searchParams.get('disposable')).toBe('include')
+  const table = await screen.findByRole('table', { name: 'Who will be invited' })
+  expect(within(table).getByText('bot@mailinator.com').parentElement!.textContent).toContain('Throwaway')
 })

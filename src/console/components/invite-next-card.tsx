@@ -36,6 +36,16 @@ export function InviteNextCard(props: { maxBatch: number; onError: (err: unknown
           <LabelledField id="invite-platform" label="Platform to invite">
             <PlatformSelect id="invite-platform" value={flow.platform} onChange={flow.setPlatform} />
           </LabelledField>
+          <label htmlFor="invite-disposable" className="flex h-10 items-center gap-2 text-sm">
+            <input
+              id="invite-disposable"
+              type="checkbox"
+              checked={flow.includeDisposable}
+              onChange={(e) => flow.setIncludeDisposable(e.target.checked)}
+              className="size-4"
+            />
+            Include throwaway addresses
+          </label>
           <Button type="submit" variant="secondary">
             Preview
           </Button>
@@ -45,6 +55,7 @@ export function InviteNextCard(props: { maxBatch: number; onError: (err: unknown
         {flow.preview ? (
           <InvitationPreview
             rows={flow.preview}
+            disposableLeftOut={flow.disposableLeftOut}
             onInvite={() => flow.setConfirming(true)}
             onClear={flow.clearPreview}
           />

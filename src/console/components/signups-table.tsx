@@ -11,6 +11,8 @@ const STATE_TEXT: Record<WelcomeState, string> = {
   retrying: 'Retrying',
   failed: 'Failed',
   unsubscribed: 'Unsubscribed',
+  bounced: 'Bounced',
+  complained: 'Complained',
 }
 const STATE_CLASS: Record<WelcomeState, string> = {
   none: 'bg-slate-100 text-slate-700 dark:bg-white/10 dark:text-slate-300',
@@ -20,6 +22,20 @@ const STATE_CLASS: Record<WelcomeState, string> = {
   retrying: 'bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200',
   failed: 'bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-200',
   unsubscribed: 'bg-slate-200 text-slate-800 dark:bg-white/10 dark:text-slate-300',
+  bounced: 'bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-200',
+  complained: 'bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-200',
+}
+
+/** Issue 17: the address is on a throwaway-address domain. */
+export function DisposableBadge() {
+  return (
+    <span
+      className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-400/15 dark:text-amber-200"
+      title="A throwaway-address domain: left out of “Invite next N” unless you include it"
+    >
+      Throwaway
+    </span>
+  )
 }
 
 /** Issue 11: the person's phone and where their invitation stands. */
@@ -58,6 +74,7 @@ export function SignupsTable({ rows, onErase }: { rows: Signup[] | undefined; on
             <tr key={s.id}>
               <td className="py-2 pr-3 [overflow-wrap:anywhere]">
                 {s.email}
+                {s.disposable ? <DisposableBadge /> : null}
                 <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">{when(s.createdAt)}</span>
               </td>
               <td className="hidden py-2 pr-3 whitespace-nowrap sm:table-cell">{when(s.createdAt)}</td>

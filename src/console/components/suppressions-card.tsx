@@ -6,14 +6,14 @@ import { DoneText, ErrorText } from './status-text.tsx'
 
 /** Unsubscribed mailboxes are kept only as keyed hashes; the owner can let one sign up again. */
 export function SuppressionsCard({ onError }: { onError: (err: unknown) => void }) {
-  const [count, setCount] = useState<number | null>(null)
+  const [counts, setCounts] = useState<{ count: number; bounced: number; complained: number } | null>(null)
   const [email, setEmail] = useState('')
   const [result, setResult] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [tick, setTick] = useState(0)
 
   useEffect(() => {
-    api.suppressions().then((r) => setCount(r.count), onError)
+    api.suppressions().then(setCounts, onError)
   }, [tick, onError])
 
   async function lift(event: FormEvent) {
@@ -32,11 +32,11 @@ export function SuppressionsCard({ onError }: { onError: (err: unknown) => void 
 
   return (
     <Card className="mt-4">
-      <h2 className="mb-1 font-semibold">Unsubscribed</h2>
+      <h2 className="mb-1 font-semibold">Suppressed</h2>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
-        {count === null
+        {counts === null
           ? 'Loading…'
-          : `${count} mailboxes left the beta; they are kept only as a keyed hash and cannot sign up again.`}
+          : `${counts.count} mailboxes get no more email: ${counts.count - counts.bounced - counts.complained} left the beta, ${counts.bounced} bounced, ${counts.complained} complained. They are kept only as a keyed hash and cannot sign up again.`}
       </p>
       <form onSubmit={lift} className="flex flex-wrap items-end gap-2" noValidate>
         <div className="grid min-w-0 flex-1 gap-1">

@@ -17,6 +17,7 @@ const ann: SignupPage['rows'][number] = {
   status: 'invited',
   invitedAt: '2025-01-05T00:00:00.000Z',
   openedAt: null,
+  disposable: false,
 }
 const stats = { total: 1234, today: 1, last7Days: 3, perDay: [{ day: '2025-01-02', count: 1 }] }
 

@@ -9,6 +9,9 @@ import { plural } from '../format.ts'
 export function useInviteNext(props: { maxBatch: number; onError: (err: unknown) => void; onInvited: () => void }) {
   const [n, setN] = useState('20')
   const [platform, setPlatform] = useState<PlatformFilter>('all')
+  // Issue 17: throwaway addresses are left out unless the owner includes them.
+  const [includeDisposable, setIncludeDisposable] = useState(false)
+  const [disposableLeftOut, setDisposableLeftOut] = useState(0)
   const [preview, setPreview] = useState<InvitationPreviewRow[] | null>(null)
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -29,7 +32,9 @@ export function useInviteNext(props: { maxBatch: number; onError: (err: unknown)
       return
     }
     try {
-      setPreview((await api.preview(count, platform)).rows)
+      const answer = await api.preview(count, platform, includeDisposable)
+      setPreview(answer.rows)
+      setDisposableLeftOut(answer.disposableLeftOut)
     } catch (err) {
       fail(err)
     }
@@ -62,6 +67,9 @@ export function useInviteNext(props: { maxBatch: number; onError: (err: unknown)
     setN,
     platform,
     setPlatform,
+    includeDisposable,
+    setIncludeDisposable,
+    disposableLeftOut,
     preview,
     clearPreview: () => setPreview(null),
     confirming,

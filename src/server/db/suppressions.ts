@@ -22,8 +22,13 @@ export async function liftSuppression(db: Db, email: string): Promise<boolean> {
   return r.rows[0]?.lifted === true
 }
 
-/** How many mailboxes are suppressed (the console shows the number; the hashes say nothing). */
-export async function countSuppressions(db: Db): Promise<number> {
-  const r = await db.query<{ n: string | number }>('select count(*) as n from app_private.email_suppressions')
-  return Number(r.rows[0]!.n)
+/** How many mailboxes are suppressed, and why (the console shows the numbers; the hashes say nothing). */
+export async function countSuppressions(db: Db): Promise<{ count: number; bounced: number; complained: number }> {
+  const r = await db.query<{ n: string | number; bounced: string | number; complained: string | number }>(
+    `select count(*) as n, count(*) filter (where reason = 'bounced') as bounced,
+       count(*) filter (where reason = 'complained') as complained
+     from app_private.email_suppressions`,
+  )
+  const row = r.rows[0]!
+  return { count: Number(row.n), bounced: Number(row.bounced), complained: Number(row.complained) }
 }

@@ -87,6 +87,23 @@ describe.each(DB_KINDS)('email queue on %s', (kind) => {
     expect((await rows(db))[0]).toMatchObject({ status: 'failed', attempts: 1 })
   })
 
+  test('a bounce at send time suppresses the mailbox; nothing more is sent to it (issue 17)', async () => {
+    const transport = scriptedTransport([
+      { ok: false, retryable: false, error: 'SMTP 550: no such user', bounced: true },
+    ])
+    await drain(db, createEmailQueue({ db, transport, logger: silentLogger, config }))
+    expect((await rows(db))[0]).toMatchObject({ status: 'failed', attempts: 1 })
+    const reason = await db.query<{ r: string }>("select app_private.suppression_reason('ADA@example.com') as r")
+    expect(reason.rows[0]!.r).toBe('bounced')
+    // Any later email to the mailbox (here one queued by hand) is cancelled, not sent.
+    await db.query(
+      "insert into app_private.email_queue (kind, to_email, dedupe_key) values ('confirm-signup', 'ada@example.com', 'confirm-signup:x')",
+    )
+    await drain(db, createEmailQueue({ db, transport, logger: silentLogger, config }))
+    expect(transport.sent).toHaveLength(1)
+    expect((await rows(db)).map((r) => r.status).sort()).toEqual(['cancelled', 'failed'])
+  })
+
   test('retryAfterMs is honoured', async () => {
     const transport = scriptedTransport([{ ok: false, retryable: true, error: '429', retryAfterMs: 60_000 }])
     const queue = createEmailQueue({

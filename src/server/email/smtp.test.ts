@@ -92,8 +92,11 @@ describe('SMTP transport', () => {
   })
 
   test.each([
-    ['451 at RCPT TO', { onRcptTo: (_a, _s, cb) => cb(smtpError(451, 'Try again later')) }, true],
-    ['550 at RCPT TO', { onRcptTo: (_a, _s, cb) => cb(smtpError(550, 'No such user')) }, false],
+    ['451 at RCPT TO', { onRcptTo: (_a, _s, cb) => cb(smtpError(451, 'Try again later')) }, true, false],
+    ['550 at RCPT TO', { onRcptTo: (_a, _s, cb) => cb(smtpError(550, 'No such user')) }, false, true],
+    ['551 at RCPT TO', { onRcptTo: (_a, _s, cb) => cb(smtpError(551, 'User not local')) }, false, true],
+    ['553 at RCPT TO', { onRcptTo: (_a, _s, cb) => cb(smtpError(553, 'Mailbox name not allowed')) }, false, true],
+    ['550 at MAIL FROM', { onMailFrom: (_a, _s, cb) => cb(smtpError(550, 'Sender refused')) }, false, false],
     [
       '451 after DATA',
       {
@@ -103,6 +106,7 @@ describe('SMTP transport', () => {
         },
       },
       true,
+      false,
     ],
     [
       '554 after DATA',
@@ -113,13 +117,19 @@ describe('SMTP transport', () => {
         },
       },
       false,
+      false,
     ],
-  ] satisfies Array<[string, Partial<SMTPServerOptions>, boolean]>)('%s', async (_name, handlers, retryable) => {
-    const server = await startServer(handlers)
-    const result = await transportFor(`smtp://127.0.0.1:${server.port}`).send(testEmail())
-    expect(result).toMatchObject({ ok: false, retryable })
-    expect(result.ok || result.error).toMatch(/^SMTP \d{3}: /)
-  })
+  ] satisfies Array<[string, Partial<SMTPServerOptions>, boolean, boolean]>)(
+    '%s',
+    async (_name, handlers, retryable, bounced) => {
+      const server = await startServer(handlers)
+      const result = await transportFor(`smtp://127.0.0.1:${server.port}`).send(testEmail())
+      expect(result).toMatchObject({ ok: false, retryable })
+      // Issue 17: only a permanent refusal of the mailbox (550, 551, 553 at RCPT TO) marks it bounced.
+      expect(!result.ok && result.bounced === true).toBe(bounced)
+      expect(result.ok || result.error).toMatch(/^SMTP \d{3}: /)
+    },
+  )
 
   test('a wrong password is a settings problem: retryable, so the email goes out once it is fixed', async () => {
     const server = await startServer({

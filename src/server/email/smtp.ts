@@ -55,6 +55,9 @@ function parseSmtpUrl(raw: string): string {
   return raw
 }
 
+/** 550 mailbox unavailable, 551 user not local, 553 mailbox name not allowed (RFC 5321, 4.2.3). */
+const MAILBOX_GONE = new Set([550, 551, 553])
+
 // Problems with the server or our settings, not with this message: once fixed, the same email goes through.
 const SETTINGS_CODES = new Set(['EAUTH', 'ENOAUTH', 'ETLS', 'EDNS', 'ECONFIG', 'EPROXY'])
 
@@ -69,6 +72,10 @@ export function classifySmtpError(err: NodemailerError): SendResult {
   const reply = err.responseCode
   const error = `SMTP ${reply ?? code}: ${err.response ?? err.message}`
   if (SETTINGS_CODES.has(code)) return { ok: false, retryable: true, error }
+  // Issue 17: the receiver refused the mailbox for good; the queue suppresses it as bounced. A
+  // refusal of our own sender (MAIL FROM) is a problem of our settings, not of the mailbox.
+  if (typeof reply === 'number' && MAILBOX_GONE.has(reply) && err.command !== 'MAIL FROM')
+    return { ok: false, retryable: false, error, bounced: true }
   if (typeof reply === 'number') return { ok: false, retryable: reply < 500 || reply === 503, error }
   // Nodemailer rejected the envelope itself (no valid recipient): sending again cannot help.
   if (code === 'EENVELOPE') return { ok: false, retryable: false, error }

@@ -34,7 +34,7 @@ test('the page gets a strict CSP and the other protective headers, and no HSTS o
   expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|\*/)
   const d = directives(csp)
   expect(d.get('default-src')).toEqual(["'none'"])
-  for (const kind of ['script-src', 'style-src', 'font-src', 'connect-src', 'base-uri', 'form-action'])
+  for (const kind of ['script-src', 'style-src', 'font-src', 'connect-src', 'worker-src', 'base-uri', 'form-action'])
     expect(d.get(kind), kind).toEqual(["'self'"])
   expect(d.get('img-src')).toEqual(["'self'", 'data:'])
   expect(d.get('frame-ancestors')).toEqual(["'none'"])

@@ -39,6 +39,8 @@ export function pageCsp(options: PageCspOptions): string {
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src ${["'self'", ...(options.extraConnect ?? [])].join(' ')}`,
+    // The sign-up's proof-of-work solver runs in a Web Worker from our own origin (issue 17).
+    "worker-src 'self'",
     "manifest-src 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

@@ -1,12 +1,23 @@
 import { render, screen, waitFor } from '@testing-library/react'
 // The named export: under the editors' NodeNext resolution the default is the CommonJS module object.
 import { userEvent } from '@testing-library/user-event'
-import { describe, expect, test } from 'vitest'
+import { beforeEach, describe, expect, test, vi } from 'vitest'
+import { startSignupProof, takeSignupProof } from '../lib/signup-proof.ts'
 import { BetaSignupForm } from './beta-signup-form.tsx'
 import { created, deferred, fakeBackend, json } from './test-network.ts'
 
 const INSERT = '/rest/v1/beta_signups'
 const RESEND = '/functions/v1/resend-email'
+
+// The solver needs Web Workers (not in jsdom): e2e/beta-signup.spec.ts runs the real one in Chromium.
+vi.mock('../lib/signup-proof.ts', () => ({
+  startSignupProof: vi.fn(),
+  takeSignupProof: vi.fn(() => Promise.resolve('solved-proof')),
+}))
+beforeEach(() => {
+  vi.mocked(startSignupProof).mockClear()
+  vi.mocked(takeSignupProof).mockClear()
+})
 
 function setup() {
   const user = userEvent.setup()
@@ -56,6 +67,40 @@ describe('BetaSignupForm', () => {
       expect(call.headers.get('apikey')).toBe('local-anon-key-not-secret')
       expect(call.headers.get('authorization')).toBe('Bearer local-anon-key-not-secret')
     }
+    // The proof of work rides in a header of the email call only; the bodies stay { email }.
+    expect(calls[0]?.headers.get('x-signup-proof')).toBeNull()
+    expect(calls[1]?.headers.get('x-signup-proof')).toBe('solved-proof')
+  })
+
+  test('the proof of work starts on the first focus of the email field, not on render', async () => {
+    const { user, email } = setup()
+    await Promise.resolve()
+    expect(startSignupProof).not.toHaveBeenCalled()
+    await user.click(email)
+    await waitFor(() => expect(startSignupProof).toHaveBeenCalled())
+  })
+
+  test("a failed solver shows the email function's alert; the email call is not made", async () => {
+    vi.mocked(takeSignupProof).mockImplementationOnce(() => Promise.reject(new Error('worker failed')))
+    const { calls } = fakeBackend({ [INSERT]: () => created(), [RESEND]: () => json(200, { queued: true }) })
+    const { user, email, submit } = setup()
+    await user.type(email, 'ada@example.com')
+    await user.click(submit())
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Something went wrong with the email resend\. Please contact us$/,
+    )
+    expect(calls.map((c) => new URL(c.url).pathname)).toEqual([INSERT])
+    expect(screen.queryByText('Welcome to the Beta')).not.toBeInTheDocument()
+  })
+
+  test('a backend that asks for no proof (SIGNUP_CHALLENGE=off) gets the call without the header', async () => {
+    vi.mocked(takeSignupProof).mockImplementationOnce(() => Promise.resolve(null))
+    const { calls } = fakeBackend({ [INSERT]: () => created(), [RESEND]: () => json(200, { queued: true }) })
+    const { user, email, submit } = setup()
+    await user.type(email, 'ada@example.com')
+    await user.click(submit())
+    expect(await screen.findByRole('heading', { name: 'Welcome to the Beta' })).toBeInTheDocument()
+    expect(calls[1]?.headers.get('x-signup-proof')).toBeNull()
   })
 
   test('a repeat sign-up (409, 23505) still counts as success and still asks for the email', async () => {

@@ -21,6 +21,12 @@ export function BetaSignupForm() {
     if (typed.website) setWebsite(typed.website)
   })
 
+  // The proof of work starts when the visitor first focuses the field (also before hydration),
+  // so it is solved while they type; its code is fetched then, never with the page (issue 17).
+  useEffect(() => {
+    if (hydrated && document.activeElement?.id === 'beta-email') startProof()
+  }, [hydrated])
+
   if (status.kind === 'success') return <WelcomePanel email={status.email} />
 
   const submitting = status.kind === 'submitting'
@@ -33,7 +39,7 @@ export function BetaSignupForm() {
     let message: string = SIGNUP.errorGeneric
     try {
       const { joinBeta } = await import('../lib/backend.ts')
-      const result = await joinBeta(website ? { email, website } : { email })
+      const result = await joinBeta(website ? { email, website } : { email }, takeProof)
       if (result.ok) return setStatus({ kind: 'success', email: result.email })
       if (result.reason === 'email') message = SIGNUP.errorEmail
       if (result.reason === 'invalid') message = result.message
@@ -67,6 +73,7 @@ export function BetaSignupForm() {
           placeholder={SIGNUP.emailPlaceholder}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
+          onFocus={startProof}
           readOnly={submitting}
           className={`${CONTROL_CLASS} h-12 min-w-0 flex-1 py-0`}
         />
@@ -92,6 +99,15 @@ export function BetaSignupForm() {
       </noscript>
     </form>
   )
+}
+
+function startProof() {
+  // A failed load is reported when the proof is taken, at submit.
+  import('../lib/signup-proof.ts').then((m) => m.startSignupProof()).catch(() => {})
+}
+
+function takeProof() {
+  return import('../lib/signup-proof.ts').then((m) => m.takeSignupProof())
 }
 
 function WelcomePanel({ email }: { email: string }) {

@@ -3,6 +3,7 @@ import { FunctionsClient } from '@supabase/functions-js'
 import { PostgrestClient } from '@supabase/postgrest-js'
 import { BetaSignup } from '../../shared/beta-signup.ts'
 import { ContactMessage } from '../../shared/contact-message.ts'
+import { SIGNUP_PROOF_HEADER } from '../../shared/signup-challenge.ts'
 import { readBackendEnv } from './env.ts'
 
 // Loaded with import() on the first submit, so the page's first load carries neither the
@@ -27,13 +28,18 @@ function getClients(): Clients {
 
 /** Form input: the honeypot is passed only when something typed into it. */
 export type BetaSignupInput = { email: string; website?: string }
+/**
+ * The proof of work for the resend-email call (lib/signup-proof.ts, issue 17): a header value, or
+ * null when the backend asks for none. Rejects when the solver failed.
+ */
+export type ProofSource = () => Promise<string | null>
 export type JoinBetaResult =
   | { ok: true; email: string }
   | { ok: false; reason: 'invalid'; message: string }
   | { ok: false; reason: 'insert' | 'email' }
 
 /** Step one stores the address; step two, only after it, asks the server to send the welcome email. */
-export async function joinBeta(input: BetaSignupInput): Promise<JoinBetaResult> {
+export async function joinBeta(input: BetaSignupInput, proof?: ProofSource): Promise<JoinBetaResult> {
   const parsed = BetaSignup.safeParse(input.website ? input : { email: input.email })
   if (!parsed.success) return { ok: false, reason: 'invalid', message: firstIssue(parsed.error) }
   const { rest, functions } = getClients()
@@ -42,7 +48,17 @@ export async function joinBeta(input: BetaSignupInput): Promise<JoinBetaResult> 
     // A repeat sign-up is a unique violation; for the visitor it is the same success.
     const repeat = error?.code === '23505' || status === 409
     if (error && !repeat) return { ok: false, reason: 'insert' }
-    const invoked = await functions.invoke('resend-email', { body: { email: parsed.data.email } })
+    let solved: string | null = null
+    try {
+      solved = proof ? await proof() : null
+    } catch {
+      // The solver failed: step two cannot be asked for, and the specification's alert for it shows.
+      return { ok: false, reason: 'email' }
+    }
+    const invoked = await functions.invoke('resend-email', {
+      body: { email: parsed.data.email },
+      ...(solved ? { headers: { [SIGNUP_PROOF_HEADER]: solved } } : {}),
+    })
     if (invoked.error) return { ok: false, reason: 'email' }
     return { ok: true, email: parsed.data.email }
   } catch {

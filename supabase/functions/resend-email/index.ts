@@ -10,6 +10,7 @@ import { createEmailQueue } from '../../../src/mail/queue.ts'
 import { QUEUE_DEFAULTS } from '../../../src/mail/queue-settings.ts'
 import { createResendEmailHandler, sendInBackground } from '../../../src/mail/resend-email-handler.ts'
 import { createResendTransport } from '../../../src/mail/resend.ts'
+import { signupChallengeKeyFrom } from '../../../src/mail/signup-proof.ts'
 import { openDb } from './db.ts'
 import { createFunctionLogger } from './logger.ts'
 import { withOneClickUnsubscribe } from './one-click.ts'
@@ -48,5 +49,11 @@ Deno.serve(
     sendQueued: sendInBackground(queue, logger, edge ? (work) => edge.waitUntil(work) : undefined),
     retry: { serviceRoleKey: settings.SUPABASE_SERVICE_ROLE_KEY },
     unsubscribe: true,
+    challenge: {
+      mode: settings.SIGNUP_CHALLENGE,
+      secret: signupChallengeKeyFrom(db, settings.SIGNUP_CHALLENGE_SECRET),
+      unverifiedEmailsPerHour: settings.UNVERIFIED_EMAILS_PER_HOUR,
+    },
+    webhook: { secret: settings.RESEND_WEBHOOK_SECRET },
   }),
 )

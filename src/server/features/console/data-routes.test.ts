@@ -252,7 +252,11 @@ describe.each(DB_KINDS)('lifting a suppression on %s', (kind) => {
     const token = (await db.query<{ t: string }>('select unsubscribe_token::text as t from public.beta_signups'))
       .rows[0]!.t
     expect((await app.request(`/unsubscribe?token=${token}`, { method: 'POST' })).status).toBeLessThan(400)
-    expect(await (await app.request('/admin/api/suppressions', asOwner(cookie))).json()).toEqual({ count: 1 })
+    expect(await (await app.request('/admin/api/suppressions', asOwner(cookie))).json()).toEqual({
+      count: 1,
+      bounced: 0,
+      complained: 0,
+    })
     await app.request('/rest/v1/beta_signups', anonJson({ email: 'back@example.com' }))
     expect(await count(db, 'public.beta_signups')).toBe(0)
 
@@ -261,7 +265,11 @@ describe.each(DB_KINDS)('lifting a suppression on %s', (kind) => {
       asOwner(cookie, { method: 'POST', body: { email: 'Back@Example.com' } }),
     )
     expect(await lift.json()).toEqual({ lifted: true })
-    expect(await (await app.request('/admin/api/suppressions', asOwner(cookie))).json()).toEqual({ count: 0 })
+    expect(await (await app.request('/admin/api/suppressions', asOwner(cookie))).json()).toEqual({
+      count: 0,
+      bounced: 0,
+      complained: 0,
+    })
     await app.request('/rest/v1/beta_signups', anonJson({ email: 'back@example.com' }))
     expect(await count(db, 'public.beta_signups')).toBe(1)
     const again = await app.request(

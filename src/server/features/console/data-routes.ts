@@ -84,7 +84,7 @@ export function adminDataRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
 
   // The suppression list (unsubscribed mailboxes, kept as keyed hashes): its size, and lifting one
   // when the person asks to come back (docs/decisions/suppression-and-canonical-mailbox.md).
-  app.get('/suppressions', async (c) => c.json({ count: await countSuppressions(db) }))
+  app.get('/suppressions', async (c) => c.json(await countSuppressions(db)))
   app.post('/suppressions/lift', async (c) => {
     const { email } = parse(EmailRequest, await readJsonBody(c))
     const lifted = await liftSuppression(db, email)

@@ -2,6 +2,7 @@ import type { InvitationStatus, PlatformChoice, WelcomeState } from '../../../sh
 import type { Signup } from '../../../shared/console-api.ts'
 import type { Db } from '../../db/db.ts'
 import { selectionWhere, type Selection } from '../invitations/queries.ts'
+import { isDisposable } from '../launch-day/disposable.ts'
 
 /** A sign-up as the console lists it (src/shared/console-api.ts). */
 export type SignupRow = Signup
@@ -14,13 +15,20 @@ export function containsPattern(part: string): string {
 // The welcome email's row for a sign-up, found by its dedupe key (one per mailbox, ever).
 const WELCOME_JOIN = `left join app_private.email_queue q on q.dedupe_key = 'welcome:' || app_private.canonical_email(s.email)`
 
+// Issue 17: a mailbox that bounced or complained shows that, whatever its email did. The
+// uncorrelated exists() runs once per query, so the keyed hash of each row is computed only when
+// the list has such mailboxes at all.
+const SUPPRESSED_SQL = `case when exists (select 1 from app_private.email_suppressions where reason <> 'unsubscribed')
+  then (select x.reason from app_private.email_suppressions x
+        where x.reason <> 'unsubscribed' and x.mailbox_hmac = app_private.mailbox_hmac(s.email)) end`
+
 // 'cancelled' happens when the address left the list before the email went out.
-const STATE_SQL = `case
+const STATE_SQL = `coalesce(${SUPPRESSED_SQL}, case
   when q.status is null then 'none'
   when q.status = 'pending' and q.attempts > 0 then 'retrying'
   when q.status = 'pending' then 'queued'
   when q.status = 'cancelled' then 'unsubscribed'
-  else q.status end`
+  else q.status end)`
 
 type Raw = {
   id: string | number
@@ -44,6 +52,7 @@ const toRow = (r: Raw): SignupRow => ({
   status: r.status ?? 'waiting',
   invitedAt: iso(r.invited_at),
   openedAt: iso(r.opened_at),
+  disposable: isDisposable(r.email),
 })
 
 /** One page of sign-ups, newest first, optionally filtered by status, platform and part of the address. */

@@ -38,14 +38,15 @@ export function adminInvitationRoutes(deps: {
   )
 
   app.get('/invitations/preview', async (c) => {
-    const { n, platform } = parse(InvitationPreviewQuery, c.req.query())
-    const rows = await previewInvitations(db, { limit: n, platform, stores })
+    const { n, platform, disposable } = parse(InvitationPreviewQuery, c.req.query())
+    const includeDisposable = disposable === 'include'
+    const { rows, disposableLeftOut } = await previewInvitations(db, { limit: n, platform, stores, includeDisposable })
     await savePreview(
       db,
       c.get('session').id,
       rows.map((r) => r.id),
     )
-    return c.json({ rows: rows.map((r) => ({ ...r, id: Number(r.id) })), stores })
+    return c.json({ rows: rows.map((r) => ({ ...r, id: Number(r.id) })), stores, disposableLeftOut })
   })
 
   app.post('/invitations/confirm', async (c) => {

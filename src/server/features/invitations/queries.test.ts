@@ -93,7 +93,7 @@ describe.each(DB_KINDS)('beta invitations on %s', (kind) => {
   test('the preview lists the oldest waiting first, filtered by platform and by the stores configured', async () => {
     await signUps(['ios', 'android', 'unknown', 'ios', 'android'])
     const emails = async (limit: number, platform: 'all' | 'ios' | 'android' | 'unknown', stores: Stores) =>
-      (await previewInvitations(db, { limit, platform, stores })).map((r) => `${r.email}:${r.links}`)
+      (await previewInvitations(db, { limit, platform, stores })).rows.map((r) => `${r.email}:${r.links}`)
     expect(await emails(3, 'all', BOTH)).toEqual([
       'p0@example.com:ios',
       'p1@example.com:android',
@@ -113,13 +113,13 @@ describe.each(DB_KINDS)('beta invitations on %s', (kind) => {
   test('an unconfirmed address (double opt-in, button not pressed) is neither previewed nor invited', async () => {
     const [id] = await signUps(['ios'])
     await db.query('update public.beta_signups set confirmed_at = null')
-    expect(await previewInvitations(db, { limit: 10, platform: 'all', stores: BOTH })).toEqual([])
+    expect((await previewInvitations(db, { limit: 10, platform: 'all', stores: BOTH })).rows).toEqual([])
     expect((await inviteSignups(db, { ids: [id!], stores: BOTH, intervalMs: 0 })).invited).toEqual([])
   })
 
   test('invite N with N larger than those waiting invites everyone waiting, once each, paced', async () => {
     await signUps(['ios', 'android', 'unknown'])
-    const preview = await previewInvitations(db, { limit: 50, platform: 'all', stores: BOTH })
+    const preview = (await previewInvitations(db, { limit: 50, platform: 'all', stores: BOTH })).rows
     expect(preview).toHaveLength(3)
     const { invited } = await inviteSignups(db, { ids: preview.map((p) => p.id), stores: BOTH, intervalMs: 500 })
     expect(invited.map((i) => i.email)).toEqual(['p0@example.com', 'p1@example.com', 'p2@example.com'])
@@ -142,7 +142,7 @@ describe.each(DB_KINDS)('beta invitations on %s', (kind) => {
       [],
     )
     expect(await invitationsQueued()).toHaveLength(3)
-    expect(await previewInvitations(db, { limit: 50, platform: 'all', stores: BOTH })).toEqual([])
+    expect((await previewInvitations(db, { limit: 50, platform: 'all', stores: BOTH })).rows).toEqual([])
   })
 
   test('a second batch is paced after the first one', async () => {
@@ -179,7 +179,7 @@ describe.each(DB_KINDS)('beta invitations on %s', (kind) => {
 
   test('two concurrent confirmations of one preview invite each person exactly once', async () => {
     await signUps(Array.from({ length: 40 }, (_, i) => (i % 3 === 0 ? 'ios' : i % 3 === 1 ? 'android' : 'unknown')))
-    const preview = await previewInvitations(db, { limit: 30, platform: 'all', stores: BOTH })
+    const preview = (await previewInvitations(db, { limit: 30, platform: 'all', stores: BOTH })).rows
     const ids = preview.map((p) => p.id)
     const results = await Promise.all([
       inviteSignups(db, { ids, stores: BOTH, intervalMs: 10 }),
@@ -194,7 +194,7 @@ describe.each(DB_KINDS)('beta invitations on %s', (kind) => {
 
   test('nobody outside the preview is invited, even if the list changed before the confirmation', async () => {
     const ids = await signUps(['ios', 'ios', 'ios', 'ios'])
-    const preview = await previewInvitations(db, { limit: 2, platform: 'all', stores: BOTH })
+    const preview = (await previewInvitations(db, { limit: 2, platform: 'all', stores: BOTH })).rows
     expect(preview.map((p) => p.id)).toEqual(ids.slice(0, 2))
     // Meanwhile: an older sign-up appears (imported), one previewed person chooses Android while
     // only the iPhone link is set, and a forged id is added.

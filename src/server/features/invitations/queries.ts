@@ -4,6 +4,7 @@ import { enqueue } from '../../../mail/enqueue.ts'
 import { invitation } from '../../../mail/kinds/invitation.ts'
 import { msUntilAfterLastPending } from '../../../mail/queue-rows.ts'
 import type { Db } from '../../db/db.ts'
+import { isDisposable } from '../launch-day/disposable.ts'
 
 // Issue 11: from the beta list to the testers' phones. Decisions: docs/decisions/beta-invitations.md
 // The words (Platform, PlatformChoice, ...) are src/shared/beta-testers.ts's, the console's too.
@@ -20,6 +21,8 @@ export type PreviewRow = {
   created_at: string
   /** The links the invitation will carry. */
   links: InvitationLinks
+  /** On a throwaway-address domain (issue 17). */
+  disposable: boolean
 }
 
 // The links a person can be sent, from their platform and the configured stores; null: none.
@@ -40,17 +43,31 @@ const INVITE_LOCK = 1_100_011
 /** Exactly who "Invite the next N" would invite: the oldest waiting who can be sent a link, first. */
 export async function previewInvitations(
   db: Db,
-  input: { limit: number; platform: PlatformFilter; stores: Stores },
-): Promise<PreviewRow[]> {
-  const r = await db.query<PreviewRow>(
-    `select s.id::text as id, s.email, s.platform, s.created_at, ${LINKS} as links
-     from public.beta_signups s
-     where s.status = 'waiting' and ${LINKS} is not null and ($3::text = 'all' or s.platform = $3::text)
-     order by s.created_at, s.id
-     limit $4`,
-    [input.stores.ios, input.stores.android, input.platform, input.limit],
-  )
-  return r.rows.map((x) => ({ ...x, created_at: new Date(x.created_at).toISOString() }))
+  input: { limit: number; platform: PlatformFilter; stores: Stores; includeDisposable?: boolean },
+): Promise<{ rows: PreviewRow[]; disposableLeftOut: number }> {
+  // Throwaway addresses (issue 17) are known to the list package, not to SQL: read the oldest in
+  // pages and pass over them until the batch is full.
+  const rows: PreviewRow[] = []
+  let disposableLeftOut = 0
+  const page = Math.max(input.limit, 200)
+  for (let offset = 0; rows.length < input.limit; offset += page) {
+    const r = await db.query<Omit<PreviewRow, 'disposable'>>(
+      `select s.id::text as id, s.email, s.platform, s.created_at, ${LINKS} as links
+       from public.beta_signups s
+       where s.status = 'waiting' and ${LINKS} is not null and ($3::text = 'all' or s.platform = $3::text)
+       order by s.created_at, s.id
+       limit $4 offset $5`,
+      [input.stores.ios, input.stores.android, input.platform, page, offset],
+    )
+    for (const x of r.rows) {
+      if (rows.length === input.limit) break
+      const disposable = isDisposable(x.email)
+      if (disposable && !input.includeDisposable) disposableLeftOut += 1
+      else rows.push({ ...x, created_at: new Date(x.created_at).toISOString(), disposable })
+    }
+    if (r.rows.length < page) break
+  }
+  return { rows, disposableLeftOut }
 }
 
 /**

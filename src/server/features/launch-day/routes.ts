@@ -1,0 +1,32 @@
+import { Hono } from 'hono'
+import { handleResendWebhook } from '../../../mail/resend-webhook.ts'
+import { signupChallengeKeyFrom, type SignupChallengeSettings } from '../../../mail/signup-proof.ts'
+import type { Config } from '../../config.ts'
+import type { Db } from '../../db/db.ts'
+import type { Logger } from '../../log.ts'
+
+/**
+ * Issue 17 on the Node server: the proof-of-work settings of the resend-email routes (the mail
+ * core serves the challenge and checks the proof, as the edge function does), and Resend's webhook
+ * at POST /webhooks/resend (the edge function serves it at /resend-email/webhook).
+ */
+
+type LaunchDayConfig = Pick<
+  Config,
+  'SIGNUP_CHALLENGE' | 'SIGNUP_CHALLENGE_SECRET' | 'UNVERIFIED_EMAILS_PER_HOUR' | 'RESEND_WEBHOOK_SECRET'
+>
+
+export function signupChallengeSettings(db: Db, config: LaunchDayConfig): SignupChallengeSettings {
+  return {
+    mode: config.SIGNUP_CHALLENGE,
+    secret: signupChallengeKeyFrom(db, config.SIGNUP_CHALLENGE_SECRET),
+    unverifiedEmailsPerHour: config.UNVERIFIED_EMAILS_PER_HOUR,
+  }
+}
+
+export function launchDayRoutes(deps: { db: Db; logger: Logger; config: LaunchDayConfig }): Hono {
+  const app = new Hono()
+  const settings = { secret: deps.config.RESEND_WEBHOOK_SECRET }
+  app.post('/webhooks/resend', (c) => handleResendWebhook(c.req.raw, { db: deps.db, logger: deps.logger, settings }))
+  return app
+}
