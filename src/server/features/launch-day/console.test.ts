@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { InvitationPreview, SignupPage, SuppressionCount } from '../../../shared/console-api.ts'
 import type { Db } from '../../db/db.ts'
-import { asOwner, ownerApp, signIn, truncateOwner } from '../../owner/test-owner.ts'
+import { asOwner, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { anonJson, DB_KINDS, testDb } from '../../test-app.ts'
 
 // Issue 17 in the owner's console: bounced and complained mailboxes in the welcome-email column and
