@@ -25,6 +25,7 @@ import type { Transport } from './email/transport.ts'
 import type { Logger } from './log.ts'
 import { requireApiKey } from './routes/api-key.ts'
 import { betaRoutes } from './routes/beta.ts'
+import { feedbackPageRoutes } from './features/feedback/routes.ts'
 import { healthRoutes } from './routes/health.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { restRoutes } from './routes/rest.ts'
@@ -115,6 +116,16 @@ export function createApp(deps: AppDeps): Hono {
     perHour: config.RATE_LIMIT_UNSUBSCRIBE_PER_HOUR,
   })
   for (const path of ['/unsubscribe', '/confirm']) app.use(path, tokenPageErrors(), tokenPages)
+  // Issue 18: the feedback form gets the contact form's budget (and its 429 as a page).
+  app.on(
+    'POST',
+    '/beta/feedback',
+    tokenPageErrors(),
+    limited('feedback', {
+      perMinute: config.RATE_LIMIT_CONTACT_PER_MINUTE,
+      perHour: config.RATE_LIMIT_CONTACT_PER_HOUR,
+    }),
+  )
   app.use(
     '/beta/*',
     limited('beta', { perMinute: config.RATE_LIMIT_BETA_PER_MINUTE, perHour: config.RATE_LIMIT_BETA_PER_HOUR }),
@@ -154,6 +165,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', healthRoutes(db))
   app.route('/', unsubscribeRoutes({ db, logger, wakeEmailQueue }))
   app.route('/', betaRoutes({ db, logger, config }))
+  app.route('/', feedbackPageRoutes({ db, logger, config }))
   app.route('/admin', adminRoutes({ db, logger, config, wakeEmailQueue, transport: deps.transport }))
   app.route('/', staticRoutes(config.STATIC_DIR))
 

@@ -55,7 +55,7 @@ export async function testDb(
 export async function truncateAll(db: Db): Promise<void> {
   // cascade: the owner's tables (contact_message_states …) reference contact_messages.
   await db.exec(
-    'truncate public.beta_signups, public.contact_messages, app_private.email_queue, app_private.email_suppressions restart identity cascade',
+    'truncate public.beta_signups, public.contact_messages, app_private.email_queue, app_private.email_suppressions, app_private.beta_feedback, app_private.group_messages restart identity cascade',
   )
 }
 

@@ -56,6 +56,40 @@ const SAMPLES: { [K in keyof Kinds]: Sample<K> } = {
     builds: 'email',
   },
   invitation: { item: () => ({ to: TO, key: '42', payload: { paceMs: 0 } }), key: 'invitation:42', builds: 'email' },
+  message: {
+    item: () => ({
+      to: TO,
+      key: { messageId: 3, signupId: '42' },
+      payload: {
+        messageId: 3,
+        subject: 'A new build',
+        body: 'Hi,\n\nSee https://example.com/notes.',
+        storeLinks: true,
+        paceMs: 0,
+      },
+    }),
+    key: 'message:3:42',
+    builds: 'email',
+  },
+  // Queued by the beta_feedback trigger, with the entry in its payload.
+  'feedback-owner': {
+    item: () => ({
+      to: TO,
+      key: { feedbackId: '9', owner: TO },
+      payload: {
+        email: 'tester@example.com',
+        rating: 4,
+        works: 'Clients',
+        broken: 'Totals',
+        platform: 'ios',
+        osVersion: 'iOS 18',
+        build: '1.0 (42)',
+        createdAt: '2026-11-24T10:00:00.000Z',
+      },
+    }),
+    key: `feedback-owner:9:${TO}`,
+    builds: 'email',
+  },
 }
 
 describe.each(DB_KINDS)('email kinds on %s', (dbKind) => {
