@@ -166,7 +166,7 @@ describe.each(DB_KINDS)('messages to a group on %s', (kind) => {
     const sent: OutgoingEmail[] = []
     const queue = createEmailQueue({
       db,
-      transport: { name: 'test', send: async (e) => (sent.push(e), { ok: true, id: e.id }) },
+      transport: { name: 'test', send: async (e) => (sent.push(e), { ok: true, id: e.id }), close: async () => {} },
       logger: silentLogger,
       config: QUEUE_CONFIG,
     })
@@ -212,7 +212,7 @@ describe.each(DB_KINDS)('messages to a group on %s', (kind) => {
     const sent: OutgoingEmail[] = []
     const queue = createEmailQueue({
       db,
-      transport: { name: 'test', send: async (e) => (sent.push(e), { ok: true, id: e.id }) },
+      transport: { name: 'test', send: async (e) => (sent.push(e), { ok: true, id: e.id }), close: async () => {} },
       logger: silentLogger,
       config: QUEUE_CONFIG,
     })
