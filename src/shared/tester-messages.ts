@@ -55,7 +55,7 @@ A new build of the ${SITE.name} beta is out. Update the app, then please try:
 1. Adding a client and a task.
 2. Marking a payment as received.
 
-Tell us how it went with the feedback link below: what works, and what does not.`,
+Then tell us how it went: your feedback link is below. Thank you for testing!`,
     storeLinks: false,
   },
   {

@@ -28,7 +28,7 @@ export function BuildLabelForm(props: { label: string; onError: (err: unknown) =
         )
       }}
     >
-      <div className="grid min-w-0 flex-1 gap-1">
+      <div className="grid min-w-0 max-w-xs flex-1 basis-40 gap-1">
         <label htmlFor="build-label" className="text-sm font-medium">
           Current build
         </label>
@@ -39,7 +39,7 @@ export function BuildLabelForm(props: { label: string; onError: (err: unknown) =
           value={value}
           placeholder="e.g. 1.0 (42)"
           onChange={(e) => setValue(e.target.value)}
-          className={`${FIELD} w-full max-w-xs placeholder:text-slate-500 dark:placeholder:text-slate-400`}
+          className={`${FIELD} w-full placeholder:text-slate-500 dark:placeholder:text-slate-400`}
         />
       </div>
       <Button type="submit" variant="secondary">
