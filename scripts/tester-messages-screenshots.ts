@@ -88,7 +88,7 @@ try {
     // The page's second call: it queues the welcome email and confirms the address.
     await fetch(`${base}/functions/v1/resend-email`, { method: 'POST', headers: anon, body: JSON.stringify({ email }) })
   }
-  const feedback = [
+  const feedback: [string, string, string, string, string, string, string][] = [
     [
       'maya@example.com',
       '4',
