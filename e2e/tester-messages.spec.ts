@@ -70,6 +70,7 @@ test.describe('messages to testers and their feedback', () => {
     request,
     browser,
   }) => {
+    test.slow()
     const person = uniqueEmail('nudge')
     await signIn(page, outbox)
     await invite(page, outbox, request, person)
@@ -130,6 +131,8 @@ test.describe('messages to testers and their feedback', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     test(`axe finds nothing on the feedback page in each state, ${scheme}`, async ({ page, outbox, request }) => {
+      // Nine axe runs and an invitation: over the default 30 s on a loaded machine.
+      test.slow()
       await page.emulateMedia({ colorScheme: scheme })
       const person = uniqueEmail(`feedback-${scheme}`)
       await signIn(page, outbox)
@@ -170,6 +173,7 @@ test.describe('messages to testers and their feedback', () => {
       outbox,
       request,
     }) => {
+      test.slow()
       await page.emulateMedia({ colorScheme: scheme })
       await joinBeta(request, uniqueEmail('axe-messages'))
       const res = await request.post('/beta/feedback', {
