@@ -87,7 +87,7 @@ test('a listed address gets one welcome email, the one the Node server would sen
   // The same template and the same builder: what the Node server sends for this row, byte for byte.
   const signup = (
     await admin.query(
-      "select unsubscribe_token::text as t, platform_token::text as p, invite_token::text as i from public.beta_signups where email = 'Ada@Example.com'",
+      "select unsubscribe_token::text as t, platform_token::text as p, invite_token::text as i, feedback_token::text as f from public.beta_signups where email = 'Ada@Example.com'",
     )
   ).rows[0]
   const built = await welcome.build(
@@ -99,7 +99,7 @@ test('a listed address gets one welcome email, the one the Node server would sen
       unsubscribeToken: signup.t,
       contact: null,
       payload: null,
-      signup: { platformToken: signup.p, inviteToken: signup.i, invitationLinks: null },
+      signup: { platformToken: signup.p, inviteToken: signup.i, invitationLinks: null, feedbackToken: signup.f },
     },
     null,
     { EMAIL_FROM, PUBLIC_URL: SITE_URL, BETA_PAGES: false },

@@ -29,6 +29,12 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 // Every answer's type comes from the one contract in src/shared (types only: zod stays out of the
 // console's bundle; the server's tests parse its answers with the same schemas).
 export type {
+  AudienceCounts,
+  FeedbackEntry,
+  FeedbackPage,
+  FeedbackSummaryRow,
+  MessagesOverview,
+  SentMessage,
   AuditEntry,
   ContactMessage,
   InboxFilter,
@@ -91,4 +97,23 @@ export const api = {
   passkeySignIn: (challengeId: string, response: unknown) =>
     call<Answer<'PasskeySignIn'>>('POST', '/admin/auth/passkey', { challengeId, response }),
   audit: () => call<Answer<'AuditLog'>>('GET', '/admin/api/audit'),
+  // Issue 18: messages to a group, and tester feedback.
+  testerMessages: () => call<Answer<'MessagesOverview'>>('GET', '/admin/api/tester-messages'),
+  sendTesterMessage: (message: Contract.SendMessageRequest) =>
+    call<Answer<'SendMessageResult'>>('POST', '/admin/api/tester-messages', message),
+  feedback: (f: FeedbackFilters, page: number) =>
+    call<Answer<'FeedbackPage'>>('GET', `/admin/api/feedback?${qs({ ...feedbackParams(f), page, size: 20 })}`),
+  feedbackExportUrl: (f: FeedbackFilters) => `/admin/api/feedback/export?${qs(feedbackParams(f))}`,
+  setBuildLabel: (label: string) => call<Answer<'BuildLabel'>>('POST', '/admin/api/feedback/build-label', { label }),
+}
+
+/** The Feedback view's filters; '' is "any". */
+export type FeedbackFilters = { build: string | null; rating: string; platform: 'all' | 'ios' | 'android' | 'unknown' }
+
+function feedbackParams(f: FeedbackFilters): Record<string, string> {
+  return {
+    ...(f.build !== null ? { build: f.build } : {}),
+    ...(f.rating ? { rating: f.rating } : {}),
+    platform: f.platform,
+  }
 }

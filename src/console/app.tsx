@@ -55,13 +55,13 @@ export function ConsoleApp() {
         </div>
         {me ? (
           <nav aria-label="Console" className="mx-auto max-w-6xl px-4">
-            <ul className="flex gap-1 overflow-x-auto">
+            <ul className="flex flex-wrap gap-x-1">
               {VIEWS.map((v) => (
                 <li key={v.id}>
                   <a
                     href={`#/${v.id}`}
                     aria-current={current.id === v.id ? 'page' : undefined}
-                    className="inline-block border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-950 aria-[current=page]:border-indigo-600 aria-[current=page]:text-indigo-700 dark:text-slate-300 dark:hover:text-white dark:aria-[current=page]:border-indigo-300 dark:aria-[current=page]:text-indigo-200"
+                    className="inline-block border-b-2 border-transparent px-3 py-2 text-sm whitespace-nowrap font-medium text-slate-700 hover:text-slate-950 aria-[current=page]:border-indigo-600 aria-[current=page]:text-indigo-700 dark:text-slate-300 dark:hover:text-white dark:aria-[current=page]:border-indigo-300 dark:aria-[current=page]:text-indigo-200"
                   >
                     {v.label}
                   </a>

@@ -3,6 +3,7 @@
 // The pragmas keep JSX working in every runtime that loads this file (tsx, Vitest, Deno), whatever tsconfig it finds.
 import { Link, Section, Text } from '@react-email/components'
 import { SITE } from '../shared/site.ts'
+import { FeedbackLink } from './feedback-link.tsx'
 import { EmailFrame, LeaveTheBeta, palette, paragraph, renderParts, requireHttpUrls, VisitorFooter } from './frame.tsx'
 
 export type InvitationEmailProps = {
@@ -10,6 +11,8 @@ export type InvitationEmailProps = {
   iosUrl?: string
   /** Our redirect to the Play testing opt-in (/beta/android?token=…). */
   androidUrl?: string
+  /** The person's own feedback page, /beta/feedback?token=… (issue 18). */
+  feedbackUrl?: string
   unsubscribeUrl: string
   siteUrl?: string
 }
@@ -30,7 +33,7 @@ export function invitationSubject(): string {
 }
 
 /** The invitation to install the beta: the store link for the person's phone, or both. */
-export function InvitationEmail({ iosUrl, androidUrl, unsubscribeUrl, siteUrl }: InvitationEmailProps) {
+export function InvitationEmail({ iosUrl, androidUrl, feedbackUrl, unsubscribeUrl, siteUrl }: InvitationEmailProps) {
   const name = SITE.name
   const both = iosUrl !== undefined && androidUrl !== undefined
   return (
@@ -65,6 +68,7 @@ export function InvitationEmail({ iosUrl, androidUrl, unsubscribeUrl, siteUrl }:
         The beta is free, and no credit card is required. Reply to this email to tell us what works and what does not:
         your feedback shapes what comes next.
       </Text>
+      <FeedbackLink url={feedbackUrl} />
       <LeaveTheBeta url={unsubscribeUrl} />
       <VisitorFooter siteUrl={siteUrl}>
         {`Sent by the ${name} team because this address is on the ${name} beta list. The link is yours alone: please do not forward it.`}
@@ -76,6 +80,7 @@ export function InvitationEmail({ iosUrl, androidUrl, unsubscribeUrl, siteUrl }:
 InvitationEmail.PreviewProps = {
   iosUrl: 'https://example.com/beta/ios?token=preview',
   androidUrl: 'https://example.com/beta/android?token=preview',
+  feedbackUrl: 'https://example.com/beta/feedback?token=preview',
   unsubscribeUrl: 'https://example.com/unsubscribe?token=preview',
   siteUrl: 'https://example.com',
 } satisfies InvitationEmailProps
@@ -88,6 +93,6 @@ export async function renderInvitationEmail(
   input: InvitationEmailProps,
 ): Promise<{ subject: string; html: string; text: string }> {
   if (input.iosUrl === undefined && input.androidUrl === undefined) throw new Error('An invitation needs a link')
-  requireHttpUrls([input.iosUrl, input.androidUrl, input.unsubscribeUrl, input.siteUrl])
+  requireHttpUrls([input.iosUrl, input.androidUrl, input.feedbackUrl, input.unsubscribeUrl, input.siteUrl])
   return renderParts(invitationSubject(), <InvitationEmail {...input} />)
 }

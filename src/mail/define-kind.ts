@@ -20,6 +20,8 @@ export type SignupLinks = {
   platformToken: string
   inviteToken: string
   invitationLinks: 'ios' | 'android' | 'both' | null
+  /** The person's feedback link's token (issue 18). */
+  feedbackToken: string
 }
 
 /**

@@ -22,3 +22,10 @@ export function unsubscribeUrl(settings: KindSettings, token: string): string {
 export function oneClickUnsubscribe(url: string): Record<string, string> {
   return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
 }
+
+/** The person's own feedback page (issue 18); undefined where PUBLIC_URL has no /beta pages (Supabase). */
+export function feedbackUrl(settings: KindSettings, token: string): string | undefined {
+  return settings.BETA_PAGES === false
+    ? undefined
+    : `${settings.PUBLIC_URL}/beta/feedback?token=${encodeURIComponent(token)}`
+}

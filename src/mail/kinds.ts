@@ -2,9 +2,11 @@ import type { EmailKind } from './define-kind.ts'
 import { confirmSignup } from './kinds/confirm-signup.ts'
 import { contactOwner } from './kinds/contact-owner.ts'
 import { contactOwnerSummary } from './kinds/contact-owner-summary.ts'
+import { feedbackOwner } from './kinds/feedback-owner.ts'
 import { invitation } from './kinds/invitation.ts'
 import { ownerSignIn } from './kinds/owner-sign-in.ts'
 import { signupDigest } from './kinds/signup-digest.ts'
+import { testerMessage } from './kinds/tester-message.ts'
 import { welcome } from './kinds/welcome.ts'
 
 /**
@@ -20,6 +22,8 @@ export const KINDS = {
   [ownerSignIn.kind]: ownerSignIn,
   [signupDigest.kind]: signupDigest,
   [invitation.kind]: invitation,
+  [testerMessage.kind]: testerMessage,
+  [feedbackOwner.kind]: feedbackOwner,
 } as const
 
 /** One of the kinds above, as enqueue() takes it. */

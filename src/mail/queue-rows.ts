@@ -73,7 +73,8 @@ export async function claimDueEmails(
           'created_at', m.created_at) from public.contact_messages m where m.id = q.contact_message_id) as contact,
        q.payload,
        (select json_build_object('platformToken', s.platform_token, 'inviteToken', s.invite_token,
-          'invitationLinks', s.invitation_links) from public.beta_signups s
+          'invitationLinks', s.invitation_links,
+          'feedbackToken', s.feedback_token) from public.beta_signups s
         where app_private.canonical_email(s.email) = app_private.canonical_email(q.to_email)) as signup`,
     [limit, leaseMs, expireUnconfirmed, UNCONFIRMED_SIGNUP_DAYS],
   )

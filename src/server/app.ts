@@ -31,6 +31,7 @@ import { adminRoutes } from './features/console/routes.ts'
 import { restRoutes } from './features/rest/routes.ts'
 import { staticRoutes } from './http/static.ts'
 import { tokenPageErrors, unsubscribeRoutes } from './features/signups/routes.ts'
+import { feedbackPageRoutes } from './features/feedback/routes.ts'
 
 type HardeningKey =
   | 'TRUST_PROXY'
@@ -120,6 +121,16 @@ export function createApp(deps: AppDeps): Hono {
     perHour: config.RATE_LIMIT_UNSUBSCRIBE_PER_HOUR,
   })
   for (const path of ['/unsubscribe', '/confirm']) app.use(path, tokenPageErrors(), tokenPages)
+  // Issue 18: the feedback form gets the contact form's budget (and its 429 as a page).
+  app.on(
+    'POST',
+    '/beta/feedback',
+    tokenPageErrors(),
+    limited('feedback', {
+      perMinute: config.RATE_LIMIT_CONTACT_PER_MINUTE,
+      perHour: config.RATE_LIMIT_CONTACT_PER_HOUR,
+    }),
+  )
   app.use(
     '/beta/*',
     limited('beta', { perMinute: config.RATE_LIMIT_BETA_PER_MINUTE, perHour: config.RATE_LIMIT_BETA_PER_HOUR }),
@@ -161,6 +172,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', healthRoutes(db))
   app.route('/', unsubscribeRoutes({ db, logger, wakeEmailQueue }))
   app.route('/', betaRoutes({ db, logger, config }))
+  app.route('/', feedbackPageRoutes({ db, logger, config }))
   app.route('/admin', adminRoutes({ db, logger, config, wakeEmailQueue, transport: deps.transport }))
   app.route('/', staticRoutes(config.STATIC_DIR))
 

@@ -104,6 +104,8 @@ const Settings = z.object({
   BETA_ANDROID_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   /** Time between two invitation emails of a batch, so a batch of 1,000 stays under the provider's rate limit. */
   INVITATION_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
+  // Issue 18: the build the feedback page fills in (the console can change it). Empty: none.
+  BETA_BUILD_LABEL: z.string().trim().max(100, 'must be at most 100 characters').default(''),
   RATE_LIMIT_BETA_PER_MINUTE: limit.default(60),
   RATE_LIMIT_BETA_PER_HOUR: limit.default(1000),
   // Issue 15: the console's sign-in (link page, link, emailed link, passkey) and its API, counted in

@@ -56,7 +56,8 @@ export async function truncateAll(db: Db): Promise<void> {
   // cascade: the owner's tables (contact_message_states …) reference contact_messages.
   await db.exec(
     `truncate public.beta_signups, public.contact_messages, app_private.email_queue, app_private.email_suppressions,
-       app_private.spent_signup_proofs, app_private.unverified_email_budget, app_private.webhook_deliveries restart identity cascade`,
+       app_private.spent_signup_proofs, app_private.unverified_email_budget, app_private.webhook_deliveries,
+       app_private.beta_feedback, app_private.group_messages restart identity cascade`,
   )
 }
 

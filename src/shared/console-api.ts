@@ -7,6 +7,8 @@ import {
   StatusFilter,
   WelcomeState,
 } from './beta-testers.ts'
+import { FEEDBACK_LIMITS } from './feedback.ts'
+import { AUDIENCES, MESSAGE_LIMITS } from './tester-messages.ts'
 
 // The console's API under /admin/api (and the sign-in calls under /admin/auth), one contract for
 // both sides (issue 16): the server parses each query and body with these schemas, and the
@@ -155,7 +157,13 @@ export const InboxPage = z.strictObject({
 export type InboxPage = z.infer<typeof InboxPage>
 
 /** `outbox`: emails deleted from the outbox folder (issue 15: erasure leaves no copies). */
-export const EraseResult = z.strictObject({ signups: count, messages: count, emails: count, outbox: count })
+export const EraseResult = z.strictObject({
+  signups: count,
+  messages: count,
+  feedback: count,
+  emails: count,
+  outbox: count,
+})
 export type EraseResult = z.infer<typeof EraseResult>
 
 export const SessionInfo = z.strictObject({
@@ -226,3 +234,118 @@ export const PasskeyList = z.strictObject({ passkeys: z.array(Passkey) })
 export const PasskeyOptions = z.strictObject({ challengeId: z.string(), options: z.unknown() })
 export const PasskeySignIn = z.strictObject({ email: z.string() })
 export const LinkRequestAnswer = z.strictObject({ message: z.string() })
+
+// ---- Issue 18: messages to a group, and tester feedback ----
+// docs/decisions/tester-messages-and-feedback.md
+
+export const Audience = z.enum(AUDIENCES)
+
+/** POST /tester-messages: a message to one group. requestId is made once per composed message by the console. */
+export const SendMessageRequest = z.strictObject({
+  requestId: z.uuid('requestId must be a UUID.'),
+  audience: Audience,
+  subject: z
+    .string()
+    .trim()
+    .min(1, 'Write a subject.')
+    .max(MESSAGE_LIMITS.subject, `The subject must be at most ${MESSAGE_LIMITS.subject} characters.`)
+    // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'The subject must be one line of text.'),
+  body: z
+    .string()
+    .trim()
+    .min(1, 'Write the message.')
+    .max(MESSAGE_LIMITS.body, `The message must be at most ${MESSAGE_LIMITS.body} characters.`)
+    .refine((s) => !s.includes('\u0000'), 'The message cannot contain that character.'),
+  storeLinks: z.boolean(),
+})
+export type SendMessageRequest = z.infer<typeof SendMessageRequest>
+
+export const AudienceCounts = z.strictObject(
+  Object.fromEntries(AUDIENCES.map((a) => [a, count])) as {
+    [A in (typeof AUDIENCES)[number]]: typeof count
+  },
+)
+export type AudienceCounts = z.infer<typeof AudienceCounts>
+
+export const SentMessage = z.strictObject({
+  id,
+  audience: Audience,
+  subject: z.string(),
+  createdAt: iso,
+  createdBy: z.string(),
+  /** People the message was queued for when it was sent. */
+  recipients: count,
+  /** Emails still waiting to go (paced), sent, failed for good, and cancelled (the person left). */
+  queued: count,
+  sent: count,
+  failed: count,
+  cancelled: count,
+})
+export type SentMessage = z.infer<typeof SentMessage>
+
+/** GET /tester-messages: how many each group reaches now, and the latest messages. */
+export const MessagesOverview = z.strictObject({
+  audiences: AudienceCounts,
+  messages: z.array(SentMessage),
+  stores: z.strictObject({ ios: z.boolean(), android: z.boolean() }),
+})
+export type MessagesOverview = z.infer<typeof MessagesOverview>
+
+/** The answer to POST /tester-messages: `created` false when this request (or the same text) was sent already. */
+export const SendMessageResult = z.strictObject({ id, recipients: count, created: z.boolean() })
+export type SendMessageResult = z.infer<typeof SendMessageResult>
+
+export const FeedbackPlatform = z.enum(['unknown', 'ios', 'android'])
+
+/** GET /feedback and /feedback/export: filters by build, rating and phone. */
+export const FeedbackQuery = z.object({
+  build: z.string().trim().max(FEEDBACK_LIMITS.build).optional(),
+  rating: z.coerce.number().int().min(1).max(5).optional(),
+  platform: z.enum(['all', ...FeedbackPlatform.options]).default('all'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(200).default(50),
+})
+export type FeedbackQuery = z.infer<typeof FeedbackQuery>
+
+export const FeedbackEntry = z.strictObject({
+  id,
+  email: z.string(),
+  rating: z.number().int().min(1).max(5),
+  works: z.string(),
+  broken: z.string(),
+  platform: FeedbackPlatform,
+  osVersion: z.string(),
+  build: z.string(),
+  createdAt: iso,
+})
+export type FeedbackEntry = z.infer<typeof FeedbackEntry>
+
+/** Per build: how many entries and their average rating (what Play's production application asks for). */
+export const FeedbackSummaryRow = z.strictObject({ build: z.string(), count, average: z.number().min(1).max(5) })
+export type FeedbackSummaryRow = z.infer<typeof FeedbackSummaryRow>
+
+export const FeedbackPage = z.strictObject({
+  rows: z.array(FeedbackEntry),
+  /** Entries matching the filters. */
+  total: count,
+  page: id,
+  size: id,
+  /** All entries, per build, newest build first. */
+  summary: z.array(FeedbackSummaryRow),
+  /** The build label the feedback page fills in now. */
+  buildLabel: z.string(),
+})
+export type FeedbackPage = z.infer<typeof FeedbackPage>
+
+/** PUT /feedback/build-label: the label the feedback page fills in (empty: back to BETA_BUILD_LABEL). */
+export const BuildLabelRequest = z.strictObject({
+  label: z
+    .string()
+    .trim()
+    .max(FEEDBACK_LIMITS.build, `The build label must be at most ${FEEDBACK_LIMITS.build} characters.`)
+    // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'The build label must be one line of text.'),
+})
+export const BuildLabel = z.strictObject({ label: z.string() })
+export type BuildLabel = z.infer<typeof BuildLabel>

@@ -20,9 +20,9 @@ export function ErasePersonDialog(props: {
         <strong>{props.email}</strong>
       </p>
       <p className="mt-2">
-        Their sign-up, every email queued to them, the copies in the outbox and their contact messages are deleted for
-        good. Their mailbox goes on the suppression list, so signing up again sends nothing until you lift it. This
-        cannot be undone.
+        Their sign-up, every email queued to them, the copies in the outbox, their contact messages and their feedback
+        are deleted for good. Their mailbox goes on the suppression list, so signing up again sends nothing until you
+        lift it. This cannot be undone.
       </p>
     </ConfirmDialog>
   )

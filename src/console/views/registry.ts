@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react'
+import { FeedbackView } from './feedback-view.tsx'
 import { InboxView } from './inbox-view.tsx'
 import { InvitationsView } from './invitations-view.tsx'
+import { MessagesView } from './messages-view.tsx'
 import { SessionsView } from './sessions-view.tsx'
 import { SignupsView } from './signups-view.tsx'
 
@@ -14,6 +16,8 @@ export type ViewProps = { onError: (err: unknown) => void; onSignedOut: () => vo
 export const VIEWS = [
   { id: 'signups', label: 'Sign-ups', View: SignupsView },
   { id: 'invitations', label: 'Invitations', View: InvitationsView },
+  { id: 'messages', label: 'Messages', View: MessagesView },
+  { id: 'feedback', label: 'Feedback', View: FeedbackView },
   { id: 'inbox', label: 'Inbox', View: InboxView },
   { id: 'sessions', label: 'Sessions', View: SessionsView },
 ] as const satisfies readonly { id: string; label: string; View: ComponentType<ViewProps> }[]

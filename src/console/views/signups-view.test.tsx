@@ -26,7 +26,7 @@ function stub(page: (url: URL) => SignupPage) {
     'GET /admin/api/signups': (url) => ({ json: page(url) }),
     'GET /admin/api/signups/stats': { json: stats },
     'GET /admin/api/suppressions': { json: { count: 0 } },
-    'POST /admin/api/people/erase': { json: { signups: 1, messages: 0, emails: 2, outbox: 3 } },
+    'POST /admin/api/people/erase': { json: { signups: 1, messages: 0, feedback: 1, emails: 2, outbox: 3 } },
   })
 }
 
@@ -67,7 +67,7 @@ test('erasing asks first, then says what went', async () => {
   await user.click(within(dialog).getByRole('button', { name: 'Erase' }))
   expect(
     await screen.findByText(
-      'Erased ann@example.com: 1 sign-up, 0 messages, 2 queued emails, 3 outbox files. The mailbox is on the suppression list.',
+      'Erased ann@example.com: 1 sign-up, 0 messages, 1 feedback entries, 2 queued emails, 3 outbox files. The mailbox is on the suppression list.',
     ),
   ).toBeVisible()
   expect(calls.find((c) => c.method === 'POST')).toMatchObject({ body: { email: 'ann@example.com' } })

@@ -25,7 +25,7 @@ export function SignupsView({ onError }: { onError: (err: unknown) => void }) {
     try {
       const r = await api.erase(erasing)
       setDone(
-        `Erased ${erasing}: ${r.signups} sign-up, ${r.messages} messages, ${r.emails} queued emails, ${r.outbox} outbox files. The mailbox is on the suppression list.`,
+        `Erased ${erasing}: ${r.signups} sign-up, ${r.messages} messages, ${r.feedback} feedback entries, ${r.emails} queued emails, ${r.outbox} outbox files. The mailbox is on the suppression list.`,
       )
       setErasing(null)
       setTick((t) => t + 1)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineKind } from '../define-kind.ts'
-import { envelope, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
+import { envelope, feedbackUrl, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
 
 /**
  * The beta invitation (issue 11), one per sign-up (key: its id): links through our /beta/ios and
@@ -24,11 +24,13 @@ export const invitation = defineKind({
         : undefined
     const iosUrl = link('ios')
     const androidUrl = link('android')
+    const feedback = feedbackUrl(settings, signup.feedbackToken)
     // Loaded on first use, as the welcome email (issue 7).
     const { renderInvitationEmail } = await import('../../emails/invitation.tsx')
     const rendered = await renderInvitationEmail({
       ...(iosUrl ? { iosUrl } : {}),
       ...(androidUrl ? { androidUrl } : {}),
+      ...(feedback ? { feedbackUrl: feedback } : {}),
       unsubscribeUrl: leave,
       siteUrl: `${settings.PUBLIC_URL}/`,
     })

@@ -66,6 +66,22 @@ test('every answer the console reads matches the shared contract', async () => {
   await call(Contract.SuppressionCount, '/admin/api/suppressions')
   await call(Contract.LiftResult, '/admin/api/suppressions/lift', { email: 'nobody@example.com' })
   await call(Contract.PasskeyList, '/admin/api/passkeys')
+  // Issue 18: messages to a group, and feedback.
+  const overview = await call(Contract.MessagesOverview, '/admin/api/tester-messages')
+  expect(overview.audiences.everyone).toBe(4)
+  const sent = await call(Contract.SendMessageResult, '/admin/api/tester-messages', {
+    requestId: '6f1c2a5e-3b7d-4c1e-9a2f-1d2e3f4a5b6c',
+    audience: 'everyone',
+    subject: 'Hello',
+    body: 'Hi',
+    storeLinks: false,
+  })
+  expect(sent).toMatchObject({ recipients: 4, created: true })
+  expect((await call(Contract.MessagesOverview, '/admin/api/tester-messages')).messages).toHaveLength(1)
+  await db.query(`insert into app_private.beta_feedback (email, rating, build) values ('ann@example.com', 4, '1.0')`)
+  const feedback = await call(Contract.FeedbackPage, '/admin/api/feedback?platform=all')
+  expect(feedback.rows).toHaveLength(1)
+  await call(Contract.BuildLabel, '/admin/api/feedback/build-label', { label: '1.1' })
   await call(Contract.EraseResult, '/admin/api/people/erase', { email: 'ann@example.com' })
   const log = await call(Contract.AuditLog, '/admin/api/audit')
   expect(log.entries.length).toBeGreaterThan(0)

@@ -18,6 +18,7 @@ export type OwnerConfig = Pick<
   | 'BETA_IOS_URL'
   | 'BETA_ANDROID_URL'
   | 'INVITATION_INTERVAL_MS'
+  | 'BETA_BUILD_LABEL'
 >
 
 export type OwnerDeps = {

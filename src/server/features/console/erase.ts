@@ -4,7 +4,7 @@ import { addressHash, audit } from './audit.ts'
 
 /**
  * Erases a person, as the privacy policy promises: their sign-up, every email queued to them, and
- * their contact messages (whose owner emails and states go by cascade), in one transaction with
+ * their contact messages and feedback (whose owner emails and states go by cascade), in one transaction with
  * the audit entry, which names them only by a keyed hash. The mailbox then goes on the suppression
  * list, as when a person leaves the beta, so nobody can sign it up again until the owner lifts it;
  * and the transport's kept copies of their emails (the outbox's files) are deleted.
@@ -31,13 +31,20 @@ export async function erasePerson(
     )
     const signups = await tx.query(`delete from public.beta_signups where ${same('email')}`, [email])
     const messages = await tx.query(`delete from public.contact_messages where ${same('email')}`, [email])
+    // Issue 18: their feedback too (its owner emails go by cascade), whichever link they used.
+    const feedback = await tx.query(`delete from app_private.beta_feedback where ${same('email')}`, [email])
     const emails = await tx.query(`delete from app_private.email_queue where ${same('to_email')}`, [email])
     const suppressed = await tx.query(
       `insert into app_private.email_suppressions (mailbox_hmac) values (app_private.mailbox_hmac($1))
        on conflict (mailbox_hmac) do nothing`,
       [email],
     )
-    const counts = { signups: signups.rowCount, messages: messages.rowCount, emails: emails.rowCount }
+    const counts = {
+      signups: signups.rowCount,
+      messages: messages.rowCount,
+      feedback: feedback.rowCount,
+      emails: emails.rowCount,
+    }
     await audit(tx, actor, 'person.erase', {
       person: addressHash(secret, email),
       ...counts,

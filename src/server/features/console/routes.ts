@@ -9,6 +9,8 @@ import { adminAuthRoutes } from '../owner-auth/routes.ts'
 import { adminDataRoutes } from './data-routes.ts'
 import { adminConsoleRoutes, consoleHeaders } from './console-page.ts'
 import { adminInvitationRoutes } from '../invitations/console-routes.ts'
+import { feedbackConsoleRoutes } from '../feedback/routes.ts'
+import { messageRoutes } from '../messages/routes.ts'
 
 /** The console API: every route here needs a live session (admin.test.ts checks each one). */
 export function adminApiRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
@@ -27,6 +29,8 @@ export function adminApiRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
   app.route('/', adminAccountRoutes(deps))
   app.route('/', adminDataRoutes(deps))
   app.route('/', adminInvitationRoutes(deps))
+  app.route('/', messageRoutes(deps))
+  app.route('/', feedbackConsoleRoutes(deps))
   return app
 }
 

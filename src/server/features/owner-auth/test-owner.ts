@@ -64,6 +64,7 @@ export async function truncateOwner(db: Db): Promise<void> {
     `truncate public.beta_signups, public.contact_messages, app_private.email_queue, app_private.owner_sessions,
      app_private.owner_used_links, app_private.owner_attempts, app_private.owner_audit,
      app_private.contact_message_states, app_private.owner_passkeys, app_private.owner_challenges,
-     app_private.email_suppressions restart identity`,
+     app_private.email_suppressions, app_private.beta_feedback, app_private.group_messages,
+     app_private.console_settings restart identity`,
   )
 }

@@ -1,0 +1,207 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, test, uniqueEmail, type Outbox } from './fixtures.ts'
+import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
+import {
+  expectNoHorizontalScroll,
+  expectNoViolations,
+  openLinkPage,
+  seedSignup,
+  signInByEmail,
+} from './console-support.ts'
+
+// Issue 18: a nudge from the console's Messages view reaches the invited who did not open, with
+// their own store and feedback links; the feedback page works without JavaScript; the Feedback
+// view shows the entry; axe finds nothing on the new pages and views.
+
+async function joinBeta(request: APIRequestContext, email: string) {
+  await seedSignup(request, email)
+  const anon = { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${LOCAL_ANON_KEY}` }
+  const res = await request.post('/functions/v1/resend-email', { headers: anon, data: { email } })
+  expect(res.status()).toBe(200)
+}
+
+/** A link matching `pattern` from the one email to `address` whose subject matches. */
+async function linkFrom(outbox: Outbox, address: string, subject: RegExp, pattern: RegExp): Promise<string> {
+  let link = ''
+  await expect
+    .poll(async () => {
+      const email = (await outbox.to(address)).find((e) => subject.test(e.subject))
+      link = (email && pattern.exec(email.text)?.[0]) ?? ''
+      return link
+    })
+    .not.toBe('')
+  const url = new URL(link)
+  return `${url.pathname}${url.search}`
+}
+
+async function signIn(page: Page, outbox: Outbox) {
+  const path = await signInByEmail(page, outbox)
+  await openLinkPage(page, path)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('heading', { name: 'Sign-ups', level: 1 })).toBeVisible()
+}
+
+/** Opens a server page without waiting for the page's hydration mark (these pages have no script). */
+async function openPlain(page: Page, url: string) {
+  await page.evaluate((u) => location.assign(u), new URL(url, test.info().project.use.baseURL).href)
+  await page.waitForLoadState('load')
+}
+
+/** Invites `person` (on iPhone) from the console. */
+async function invite(page: Page, outbox: Outbox, request: APIRequestContext, person: string) {
+  await joinBeta(request, person)
+  const choice = await linkFrom(outbox, person, /^Welcome/, /https?:\/\/\S+\/beta\/phone\?platform=ios&token=[\w-]+/)
+  expect((await request.post(choice, { maxRedirects: 0 })).status()).toBe(200)
+  await page.getByRole('link', { name: 'Invitations' }).click()
+  await page.getByLabel('How many').fill('1000')
+  await page.getByLabel('Platform to invite').selectOption('ios')
+  await page.getByRole('button', { name: 'Preview' }).click()
+  await expect(page.getByRole('row').filter({ hasText: person })).toBeVisible()
+  await page.getByRole('button', { name: /^Invite these/ }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Send invitations' }).click()
+  await expect(page.getByRole('status').filter({ hasText: /invitations? queued/ })).toBeVisible()
+  await linkFrom(outbox, person, /invitation$/, /https?:\/\/\S+\/beta\/feedback\?token=[\w-]+/)
+}
+
+test.describe('messages to testers and their feedback', () => {
+  test('a nudge reaches the invited who did not open, once, with their own links; feedback works without JavaScript and lands in the console', async ({
+    page,
+    outbox,
+    request,
+    browser,
+  }) => {
+    test.slow()
+    const person = uniqueEmail('nudge')
+    await signIn(page, outbox)
+    await invite(page, outbox, request, person)
+
+    await page.getByRole('link', { name: 'Messages' }).click()
+    await page.getByRole('button', { name: 'Nudge: invited, not opened' }).click()
+    await expect(page.getByText(/This message will reach \d+ (person|people)\./)).toBeVisible()
+    const send = page.getByRole('button', { name: /^Send to \d+ (person|people)$/ })
+    await send.click()
+    // A double click on the confirmation: one message.
+    await page.getByRole('dialog').getByRole('button', { name: 'Send message' }).dblclick()
+    await expect(page.getByRole('status').filter({ hasText: /^Message queued for/ })).toBeVisible()
+    await send.click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Send message' }).click()
+    await expect(page.getByRole('status').filter({ hasText: /already sent/ })).toBeVisible()
+    await expect(page.getByRole('table', { name: 'Messages sent, newest first' })).toContainText(
+      'Your Solodesk beta invitation is still waiting',
+    )
+
+    const store = await linkFrom(outbox, person, /still waiting$/, /https?:\/\/\S+\/beta\/ios\?token=[\w-]+/)
+    const feedback = await linkFrom(outbox, person, /still waiting$/, /https?:\/\/\S+\/beta\/feedback\?token=[\w-]+/)
+    const invitationStore = await linkFrom(outbox, person, /invitation$/, /https?:\/\/\S+\/beta\/ios\?token=[\w-]+/)
+    expect(store).toBe(invitationStore)
+    const nudges = (await outbox.to(person)).filter((e) => /still waiting$/.test(e.subject))
+    expect(nudges).toHaveLength(1)
+    expect(nudges[0]!.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
+    expect((await request.get(store, { maxRedirects: 0 })).status()).toBe(302)
+
+    // The feedback page, as a browser without JavaScript sees it.
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      baseURL: test.info().project.use.baseURL!,
+      viewport: { width: 320, height: 720 },
+    })
+    const plain = await context.newPage()
+    await plain.goto(feedback)
+    await expect(plain.getByRole('heading', { level: 1 })).toHaveText('How is the Solodesk beta going?')
+    await expect(plain.getByLabel('Your email address')).toHaveCount(0)
+    await expect(plain.getByRole('radio', { name: 'iPhone' })).toBeChecked()
+    await plain.getByLabel('What works?').fill('Adding a client is quick.')
+    // No rating: the browser's own check stops it; the server refuses it too (form without validation).
+    await plain.evaluate(() => document.querySelector('form')!.setAttribute('novalidate', ''))
+    await plain.getByRole('button', { name: 'Send feedback' }).click()
+    await expect(plain.getByRole('alert')).toContainText('Choose how it is going, from 1 to 5.')
+    await expect(plain.getByLabel('What works?')).toHaveValue('Adding a client is quick.')
+    await plain.getByRole('radio', { name: '4' }).check()
+    await plain.getByLabel('What does not work?').fill('The total is wrong without a rate.')
+    await plain.getByLabel('Phone model and OS version').fill('iPhone 15, iOS 18.1')
+    await plain.getByRole('button', { name: 'Send feedback' }).click()
+    await expect(plain.getByRole('heading', { level: 1 })).toHaveText('Thank you for your feedback.')
+    await context.close()
+
+    await page.getByRole('link', { name: 'Feedback' }).click()
+    const entry = page.getByRole('article').filter({ hasText: person })
+    await expect(entry).toContainText('Rated 4 of 5')
+    await expect(entry).toContainText('The total is wrong without a rate.')
+  })
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`axe finds nothing on the feedback page in each state, ${scheme}`, async ({ page, outbox, request }) => {
+      // Nine axe runs and an invitation: over the default 30 s on a loaded machine.
+      test.slow()
+      await page.emulateMedia({ colorScheme: scheme })
+      const person = uniqueEmail(`feedback-${scheme}`)
+      await signIn(page, outbox)
+      await invite(page, outbox, request, person)
+      const feedback = await linkFrom(outbox, person, /invitation$/, /https?:\/\/\S+\/beta\/feedback\?token=[\w-]+/)
+      for (const [width, height] of [
+        [320, 720],
+        [1440, 900],
+      ] as const) {
+        await page.setViewportSize({ width, height })
+        await openPlain(page, feedback)
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('How is the Solodesk beta going?')
+        await expectNoViolations(page)
+        await expectNoHorizontalScroll(page)
+        await openPlain(page, '/beta/feedback')
+        await expect(page.getByLabel('Your email address')).toBeVisible()
+        await expectNoViolations(page)
+        await expectNoHorizontalScroll(page)
+        await page.evaluate(() => document.querySelector('form')!.setAttribute('novalidate', ''))
+        await page.getByLabel('Your email address').fill('not-an-address')
+        await page.getByRole('button', { name: 'Send feedback' }).click()
+        await expect(page.getByRole('alert')).toContainText('Enter a valid email address.')
+        await expectNoViolations(page)
+        await expectNoHorizontalScroll(page)
+        await openPlain(page, '/beta/feedback?token=00000000-0000-4000-8000-000000000000')
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('This feedback link is not valid.')
+        await expectNoViolations(page)
+      }
+      await openPlain(page, feedback)
+      await page.getByRole('radio', { name: '5, great' }).check()
+      await page.getByRole('button', { name: 'Send feedback' }).click()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your feedback.')
+      await expectNoViolations(page)
+    })
+
+    test(`axe finds nothing on the Messages and Feedback views, ${scheme}, 320 px and 1440 px`, async ({
+      page,
+      outbox,
+      request,
+    }) => {
+      test.slow()
+      await page.emulateMedia({ colorScheme: scheme })
+      await joinBeta(request, uniqueEmail('axe-messages'))
+      const res = await request.post('/beta/feedback', {
+        form: { email: uniqueEmail('axe-feedback'), rating: '3', works: 'Lists', broken: 'Sync', build: '1.0 (7)' },
+      })
+      expect(res.status()).toBe(200)
+      await signIn(page, outbox)
+      for (const [width, height] of [
+        [320, 720],
+        [1440, 900],
+      ] as const) {
+        await page.setViewportSize({ width, height })
+        await page.goto('/admin/#/messages')
+        await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible()
+        await page.getByRole('button', { name: 'We are live (launch day)' }).click()
+        await expect(page.getByText(/This message will reach/)).toBeVisible()
+        await expectNoViolations(page)
+        await expectNoHorizontalScroll(page)
+        await page.getByRole('button', { name: /^Send to / }).click()
+        await expect(page.getByRole('dialog')).toBeVisible()
+        await expectNoViolations(page)
+        await page.keyboard.press('Escape')
+        await expect(page.getByRole('dialog')).toBeHidden()
+        await page.goto('/admin/#/feedback')
+        await expect(page.getByRole('article').first()).toBeVisible()
+        await expectNoViolations(page)
+        await expectNoHorizontalScroll(page)
+      }
+    })
+  }
+})

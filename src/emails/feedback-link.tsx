@@ -1,0 +1,20 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+import { Link, Section, Text } from '@react-email/components'
+import { link, paragraph } from './frame.tsx'
+
+/** The tester's own feedback link (issue 18), in the invitation and in every message. */
+export function FeedbackLink({ url }: { url: string | undefined }) {
+  if (url === undefined) return null
+  return (
+    <Section style={{ margin: '0 0 16px' }}>
+      <Text style={paragraph}>
+        {'Tell us how it is going, what works and what does not: '}
+        <Link href={url} style={link}>
+          send your feedback
+        </Link>
+        {'. It takes a minute.'}
+      </Text>
+    </Section>
+  )
+}

@@ -1,0 +1,117 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+// The pragmas keep JSX working in every runtime that loads this file (tsx, Vitest, Deno), whatever tsconfig it finds.
+import { Link, Section, Text } from '@react-email/components'
+import { render } from '@react-email/render'
+import { Fragment } from 'react'
+import { SITE } from '../shared/site.ts'
+import { bodyAsText, parseBody, type Paragraph } from '../shared/plain-text-body.ts'
+import { FeedbackLink } from './feedback-link.tsx'
+import { EmailFrame, LeaveTheBeta, link, palette, paragraph, requireHttpUrls, VisitorFooter } from './frame.tsx'
+
+export type TesterMessageEmailProps = {
+  subject: string
+  /** The owner's text, in the small format of src/shared/plain-text-body.ts. */
+  body: string
+  /** The person's own store links (/beta/ios?token=…), when the message carries them. */
+  iosUrl?: string
+  androidUrl?: string
+  feedbackUrl?: string
+  unsubscribeUrl: string
+  siteUrl?: string
+}
+
+const FOOTER = `Sent by the ${SITE.name} team because this address is on the ${SITE.name} beta list. The links are yours alone: please do not forward this email.`
+
+const button = {
+  backgroundColor: palette.text,
+  borderRadius: '6px',
+  color: '#ffffff',
+  display: 'inline-block',
+  fontSize: '16px',
+  fontWeight: 'bold',
+  padding: '12px 20px',
+  textDecoration: 'none',
+}
+
+function Body({ paragraphs }: { paragraphs: Paragraph[] }) {
+  return paragraphs.map((lines, i) => (
+    <Text key={i} style={paragraph}>
+      {lines.map((runs, j) => (
+        <Fragment key={j}>
+          {j > 0 ? <br /> : null}
+          {runs.map((run, k) =>
+            'href' in run ? (
+              <Link key={k} href={run.href} style={link}>
+                {run.text}
+              </Link>
+            ) : (
+              <Fragment key={k}>{run.text}</Fragment>
+            ),
+          )}
+        </Fragment>
+      ))}
+    </Text>
+  ))
+}
+
+/** A message from the owner to a group of the beta list (issue 18), in the visitors' frame. */
+export function TesterMessageEmail(props: TesterMessageEmailProps) {
+  const { subject, body, iosUrl, androidUrl, feedbackUrl, unsubscribeUrl, siteUrl } = props
+  const paragraphs = parseBody(body)
+  const first = paragraphs[0]?.map((line) => line.map((r) => r.text).join('')).join(' ') ?? subject
+  return (
+    <EmailFrame size="visitor" title={subject} preview={first.slice(0, 140)}>
+      <Body paragraphs={paragraphs} />
+      {iosUrl !== undefined ? (
+        <Section style={{ margin: '0 0 16px' }}>
+          <Link href={iosUrl} style={button}>
+            Join the beta on iPhone
+          </Link>
+        </Section>
+      ) : null}
+      {androidUrl !== undefined ? (
+        <Section style={{ margin: '0 0 16px' }}>
+          <Link href={androidUrl} style={button}>
+            Join the beta on Android
+          </Link>
+        </Section>
+      ) : null}
+      <FeedbackLink url={feedbackUrl} />
+      <LeaveTheBeta url={unsubscribeUrl} />
+      <VisitorFooter siteUrl={siteUrl}>{FOOTER}</VisitorFooter>
+    </EmailFrame>
+  )
+}
+
+TesterMessageEmail.PreviewProps = {
+  subject: 'A new Solodesk beta build is out',
+  body: 'Hi,\n\nA new build is out. Read [the notes](https://example.com/notes).\n\nThanks!',
+  iosUrl: 'https://example.com/beta/ios?token=preview',
+  feedbackUrl: 'https://example.com/beta/feedback?token=preview',
+  unsubscribeUrl: 'https://example.com/unsubscribe?token=preview',
+  siteUrl: 'https://example.com',
+} satisfies TesterMessageEmailProps
+
+export default TesterMessageEmail
+
+/**
+ * Renders a message to its subject, HTML part and plain-text part. The plain text is written
+ * here, not converted from the HTML: the owner's text as typed, each link as `words (url)`.
+ */
+export async function renderTesterMessageEmail(
+  input: TesterMessageEmailProps,
+): Promise<{ subject: string; html: string; text: string }> {
+  requireHttpUrls([input.iosUrl, input.androidUrl, input.feedbackUrl, input.unsubscribeUrl, input.siteUrl])
+  if (/[\r\n]/.test(input.subject)) throw new Error('A subject is one line')
+  const html = await render(<TesterMessageEmail {...input} />)
+  const text = [
+    bodyAsText(parseBody(input.body)),
+    ...(input.iosUrl ? [`Join the beta on iPhone: ${input.iosUrl}`] : []),
+    ...(input.androidUrl ? [`Join the beta on Android: ${input.androidUrl}`] : []),
+    ...(input.feedbackUrl ? [`Tell us how it is going, what works and what does not: ${input.feedbackUrl}`] : []),
+    `Changed your mind? You can cancel anytime, with one click: ${input.unsubscribeUrl}`,
+    `-- \n${FOOTER}${input.siteUrl ? `\n${SITE.name}: ${input.siteUrl}` : ''}`,
+  ].join('\n\n')
+  return { subject: input.subject, html, text }
+}

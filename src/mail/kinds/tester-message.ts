@@ -1,0 +1,54 @@
+import { z } from 'zod'
+import { defineKind } from '../define-kind.ts'
+import { envelope, feedbackUrl, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
+
+/**
+ * A message from the owner to a group of the beta list (issue 18), one per person and message
+ * (key: `<message id>:<sign-up id>`). The payload carries the text, so the email is the one the
+ * owner previewed; the person's links come from their sign-up at send time. Paced as invitations
+ * (trigger email_queue_pace_messages); cancelled once the address has left the list.
+ */
+export const testerMessage = defineKind({
+  kind: 'message',
+  payload: z.object({
+    messageId: z.number().int().positive(),
+    subject: z.string().min(1),
+    body: z.string().min(1),
+    storeLinks: z.boolean(),
+    paceMs: z.number().nonnegative(),
+  }),
+  dedupeKey: (key: { messageId: number; signupId: string }) => `${key.messageId}:${key.signupId}`,
+  example: {
+    key: { messageId: 3, signupId: '42' },
+    payload: {
+      messageId: 3,
+      subject: 'A new build',
+      body: 'Hi,\n\nSee https://example.com/notes.',
+      storeLinks: true,
+      paceMs: 0,
+    },
+  },
+  async build(email, message, settings) {
+    const signup = email.signup
+    if (email.unsubscribeToken === null || signup === null) return { cancel: 'address no longer on the beta list' }
+    const store = (platform: 'ios' | 'android') =>
+      message.storeLinks && (signup.invitationLinks === platform || signup.invitationLinks === 'both')
+        ? `${settings.PUBLIC_URL}/beta/${platform}?token=${encodeURIComponent(signup.inviteToken)}`
+        : undefined
+    const iosUrl = store('ios')
+    const androidUrl = store('android')
+    const feedback = feedbackUrl(settings, signup.feedbackToken)
+    const leave = unsubscribeUrl(settings, email.unsubscribeToken)
+    const { renderTesterMessageEmail } = await import('../../emails/tester-message.tsx')
+    const rendered = await renderTesterMessageEmail({
+      subject: message.subject,
+      body: message.body,
+      ...(iosUrl ? { iosUrl } : {}),
+      ...(androidUrl ? { androidUrl } : {}),
+      ...(feedback ? { feedbackUrl: feedback } : {}),
+      unsubscribeUrl: leave,
+      siteUrl: `${settings.PUBLIC_URL}/`,
+    })
+    return envelope(email, settings, rendered, oneClickUnsubscribe(leave))
+  },
+})

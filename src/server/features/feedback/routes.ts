@@ -1,0 +1,210 @@
+import { Hono, type Context } from 'hono'
+import { BuildLabelRequest, FeedbackQuery } from '../../../shared/console-api.ts'
+import { OpenFeedback, TesterFeedback } from '../../../shared/feedback.ts'
+import { isTokenShaped } from '../../../mail/tokens.ts'
+import type { Config } from '../../config.ts'
+import type { Db } from '../../db/db.ts'
+import { PAGE_CSP } from '../../http/page-shell.ts'
+import type { Logger } from '../../log.ts'
+import { csvRecord } from '../console/csv.ts'
+import { audit } from '../console/audit.ts'
+import type { OwnerDeps } from '../console/deps.ts'
+import { startExport } from '../console/exports.ts'
+import type { OwnerEnv } from '../console/account-routes.ts'
+import { parseInput } from '../console/input.ts'
+import { readJsonBody } from '../../http/json-body.ts'
+import {
+  FEEDBACK_CSS,
+  feedbackFormPage,
+  feedbackLinkNotValidPage,
+  feedbackThanksPage,
+  type FeedbackValues,
+} from './pages.ts'
+import {
+  allFeedback,
+  currentBuildLabel,
+  feedbackSummary,
+  insertFeedback,
+  listFeedback,
+  setBuildLabel,
+  signupByFeedbackToken,
+} from './queries.ts'
+
+// Issue 18: tester feedback. Decisions: docs/decisions/tester-messages-and-feedback.md
+
+const FIELDS = ['email', 'rating', 'works', 'broken', 'platform', 'os_version', 'build', 'website'] as const
+
+/**
+ * /beta/feedback: GET shows the form and changes nothing; POST stores. With ?token= (the link in
+ * each invitation and message) the person is known; without, the form asks for the address (the
+ * URL to give Play as a closed test's feedback URL). app.ts puts the contact form's rate limits in
+ * front of the POST; the honeypot field is checked here.
+ */
+export function feedbackPageRoutes(deps: {
+  db: Db
+  logger: Logger
+  config: Partial<Pick<Config, 'BETA_BUILD_LABEL'>>
+}): Hono {
+  const { db } = deps
+  const app = new Hono()
+  const label = () => currentBuildLabel(db, deps.config.BETA_BUILD_LABEL ?? '')
+
+  app.get('/beta/feedback.css', (c) => {
+    c.header('Cache-Control', 'public, max-age=86400')
+    return c.body(FEEDBACK_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' })
+  })
+
+  app.get('/beta/feedback', async (c) => {
+    const token = c.req.query('token')
+    if (token === undefined) return html(c, feedbackFormPage({ values: { build: await label() } }), 200)
+    const signup = isTokenShaped(token) ? await signupByFeedbackToken(db, token) : null
+    if (!signup) return html(c, feedbackLinkNotValidPage(), 404)
+    const platform = signup.platform === 'unknown' ? '' : signup.platform
+    return html(c, feedbackFormPage({ token, values: { build: await label(), platform } }), 200)
+  })
+
+  app.post('/beta/feedback', async (c) => {
+    const token = c.req.query('token')
+    const signup = token === undefined ? null : isTokenShaped(token) ? await signupByFeedbackToken(db, token) : null
+    if (token !== undefined && !signup) return html(c, feedbackLinkNotValidPage(), 404)
+    const values = await formValues(c)
+    // A filled bot trap gets the usual answer and stores nothing, as the contact form.
+    if (values?.website) return html(c, feedbackThanksPage(), 200)
+    if (values === null)
+      return html(
+        c,
+        feedbackFormPage({
+          ...(token ? { token } : {}),
+          values: {},
+          errors: { form: 'The form could not be read. Please send it again.' },
+        }),
+        400,
+      )
+    const parsed = (signup ? TesterFeedback : OpenFeedback).safeParse(
+      Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== '' || k === 'rating')),
+    )
+    if (!parsed.success) {
+      const errors: Record<string, string> = {}
+      for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message
+      return html(c, feedbackFormPage({ ...(token ? { token } : {}), values, errors }), 400)
+    }
+    const f = parsed.data
+    await insertFeedback(db, {
+      signupId: signup?.id ?? null,
+      email: signup ? signup.email : (f as OpenFeedback).email,
+      rating: f.rating,
+      works: f.works,
+      broken: f.broken,
+      platform: f.platform,
+      os_version: f.os_version,
+      build: f.build,
+    })
+    deps.logger.info({ event: 'beta.feedback', rating: f.rating, known: signup !== null }, 'a tester sent feedback')
+    return html(c, feedbackThanksPage(), 200)
+  })
+
+  return app
+}
+
+// The form's fields as strings; null for a body that cannot be read or carries a file.
+async function formValues(c: Context): Promise<(FeedbackValues & { website?: string }) | null> {
+  let body: Record<string, unknown>
+  try {
+    body = await c.req.parseBody()
+  } catch {
+    return null
+  }
+  const out: Record<string, string> = {}
+  for (const key of FIELDS) {
+    const value = body[key]
+    if (value === undefined) continue
+    if (typeof value !== 'string') return null
+    out[key] = value
+  }
+  return out
+}
+
+function html(c: Context, body: string, status: 200 | 400 | 404): Response {
+  c.header('Content-Security-Policy', PAGE_CSP)
+  c.header('Cache-Control', 'no-store')
+  // The token is in the URL: keep it out of Referer headers.
+  c.header('Referrer-Policy', 'no-referrer')
+  c.header('X-Robots-Tag', 'noindex')
+  return c.html(body, status)
+}
+
+/** The console's Feedback view: entries, the summary, the CSV export and the build label. */
+export function feedbackConsoleRoutes(deps: Pick<OwnerDeps, 'db' | 'config' | 'exportSlots'>): Hono<OwnerEnv> {
+  const { db } = deps
+  const app = new Hono<OwnerEnv>()
+  const fallback = deps.config.BETA_BUILD_LABEL ?? ''
+
+  app.get('/feedback', async (c) => {
+    const q = parseInput(FeedbackQuery, c.req.query())
+    const { rows, total } = await listFeedback(db, q)
+    return c.json({
+      rows,
+      total,
+      page: q.page,
+      size: q.size,
+      summary: await feedbackSummary(db),
+      buildLabel: await currentBuildLabel(db, fallback),
+    })
+  })
+
+  app.post('/feedback/build-label', async (c) => {
+    const { label } = parseInput(BuildLabelRequest, await readJsonBody(c))
+    await setBuildLabel(db, label)
+    await audit(db, c.get('session').email, 'feedback.build-label', { label })
+    return c.json({ label: await currentBuildLabel(db, fallback) })
+  })
+
+  app.get('/feedback/export', async (c) => {
+    const { build, rating, platform } = parseInput(FeedbackQuery, c.req.query())
+    const filters = { build, rating, platform }
+    await audit(db, c.get('session').email, 'feedback.export', { build: build ?? '', rating: rating ?? '', platform })
+    const batches = await startExport(deps.exportSlots, c.get('session').email, () => allFeedback(db, filters))
+    const encoder = new TextEncoder()
+    let header = true
+    const body = new ReadableStream<Uint8Array>({
+      // Pulled as the client reads: one batch in memory at a time.
+      async pull(controller) {
+        let text = header
+          ? csvRecord(['received_at', 'email', 'rating', 'build', 'phone', 'os_version', 'what_works', 'what_does_not'])
+          : ''
+        header = false
+        const next = await batches.next()
+        if (next.done) {
+          if (text) controller.enqueue(encoder.encode(text))
+          controller.close()
+          return
+        }
+        for (const r of next.value)
+          text += csvRecord([
+            r.createdAt,
+            r.email,
+            String(r.rating),
+            r.build,
+            r.platform,
+            r.osVersion,
+            r.works,
+            r.broken,
+          ])
+        controller.enqueue(encoder.encode(text))
+      },
+      async cancel() {
+        await batches.return(undefined)
+      },
+    })
+    const day = new Date().toISOString().slice(0, 10)
+    return new Response(body, {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8; header=present',
+        'Content-Disposition': `attachment; filename="feedback-${day}.csv"`,
+        'Cache-Control': 'no-store',
+      },
+    })
+  })
+
+  return app
+}

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, test } from 'vitest'
+import { inviteSignups } from '../src/server/features/invitations/queries.ts'
+import { audienceMembers, sendMessage } from '../src/server/features/messages/queries.ts'
+import { DB_KINDS } from '../src/server/test-app.ts'
+import { drainQueue } from './support/drain-queue.ts'
+import { startResendStandIn } from './support/resend-stand-in.ts'
+import { serverDatabase } from './support/server-database.ts'
+import { startServer, waitFor, waitHealthy, type ServerProcess } from './support/server-process.ts'
+
+// Issue 18: a message to a group is sent twice at once (a double click) and once more from a
+// second console (a new request id, the same text), then the server is SIGKILLed while it sends
+// the emails (with one accepted by the provider but its answer lost), then restarted. Every
+// member of the group gets exactly one email of the message, nobody else any, and the sends are
+// paced. Pattern: test/invitation-crash.test.ts.
+
+const INTERVAL_MS = 150
+const STORES = { ios: true, android: true }
+
+let cleanup: (() => Promise<unknown>)[] = []
+afterEach(async () => {
+  for (const fn of cleanup.reverse()) await fn().catch(() => {})
+  cleanup = []
+})
+
+describe.each(DB_KINDS)('SIGKILL while a message to a group is sent, %s, Resend', (kind) => {
+  test('every member gets exactly one email of the message, nobody else any', { timeout: 120_000 }, async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'message-crash-'))
+    cleanup.push(() => rm(dir, { recursive: true, force: true }))
+    const database = await serverDatabase(kind, dir)
+    cleanup.push(() => database.drop())
+    const resend = await startResendStandIn({ apiKey: 'test' })
+    cleanup.push(() => resend.close())
+    const env = {
+      ...database.env,
+      EMAIL_POLL_INTERVAL_MS: '200',
+      EMAIL_RETRY_BASE_MS: '200',
+      EMAIL_RETRY_MAX_MS: '1000',
+      EMAIL_LEASE_MS: '2000',
+      EMAIL_MAX_ATTEMPTS: '20',
+      EMAIL_TRANSPORT: 'resend',
+      RESEND_API_URL: resend.url,
+      RESEND_API_KEY: 'test',
+      STATIC_DIR: join(dir, 'static'),
+      BETA_IOS_URL: 'https://testflight.apple.com/join/AbCdEf12',
+      BETA_ANDROID_URL: 'https://play.google.com/apps/testing/com.solodesk.app',
+    }
+    const launch = async () => {
+      const server = await startServer(env)
+      cleanup.push(() => server.kill())
+      await waitHealthy(server)
+      return server
+    }
+
+    let server: ServerProcess = await launch()
+    expect(await server.stop()).toBe(0)
+
+    // 40 sign-ups, the oldest 30 invited (their invitations already sent and gone from the
+    // queue), 10 of those opened: the nudge goes to the 20 invited who did not open.
+    const members = await database.inspect(async (db) => {
+      await db.query(
+        `insert into public.beta_signups (email, platform, created_at, confirmed_at)
+         select 'p' || i || '@example.com', (array['ios', 'android', 'unknown'])[i % 3 + 1], now() - make_interval(mins => 100 - i), now()
+         from generate_series(1, 40) i`,
+      )
+      const ids = await db.query<{ id: string }>(
+        'select id::text as id from public.beta_signups order by created_at limit 30',
+      )
+      await inviteSignups(db, { ids: ids.rows.map((r) => r.id), stores: STORES, intervalMs: 0 })
+      await db.query(`update app_private.email_queue set status = 'sent', sent_at = now()`)
+      await db.query(
+        `update public.beta_signups set opened_at = now() where id in (select id from public.beta_signups order by created_at limit 10)`,
+      )
+      const nudge = {
+        requestId: randomUUID(),
+        audience: 'invited-not-opened' as const,
+        subject: 'Your invitation is waiting',
+        body: 'Hi,\n\nYour own link is below.',
+        storeLinks: true,
+        actor: 'owner@example.com',
+        intervalMs: INTERVAL_MS,
+      }
+      const results = await Promise.all([
+        sendMessage(db, nudge),
+        sendMessage(db, nudge),
+        sendMessage(db, { ...nudge, requestId: randomUUID() }),
+      ])
+      expect(results.filter((r) => r.created)).toHaveLength(1)
+      return (await audienceMembers(db, 'invited-not-opened')).map((m) => m.email)
+    })
+    expect(members).toHaveLength(20)
+
+    server = await launch()
+    await waitFor(() => resend.emails.length >= 6, { timeoutMs: 30_000, what: 'the first message emails' })
+    resend.holdAnswers()
+    await waitFor(() => resend.inFlight() > 0, { timeoutMs: 30_000, what: 'an email in flight' })
+    const interrupted = resend.emails.at(-1)!.key
+    await server.kill()
+    resend.releaseAnswers()
+
+    server = await launch()
+    await drainQueue({
+      server,
+      restart: launch,
+      database,
+      deliveredTo: () => resend.emails.flatMap((e) => e.to),
+      expected: members,
+      timeoutMs: 60_000,
+    })
+
+    const messages = (
+      await database.inspect((db) =>
+        db.query<{ to_email: string; status: string }>(
+          `select to_email, status from app_private.email_queue where kind = 'message'`,
+        ),
+      )
+    ).rows
+    expect(messages.filter((r) => r.status !== 'sent')).toEqual([])
+    expect(messages.map((r) => r.to_email).sort()).toEqual([...members].sort())
+    for (const address of members) expect(resend.emailsTo(address), address).toHaveLength(1)
+    expect(resend.emails.flatMap((e) => e.to).sort()).toEqual([...members].sort())
+    expect(resend.requests.filter((r) => r.key === interrupted).map((r) => r.outcome)).toEqual(['sent', 'replayed'])
+
+    // Paced although overdue at the start: the schedule slides instead of going out back to back.
+    const sent = resend.requests.filter((r) => r.outcome === 'sent').slice(0, 6)
+    expect(sent.at(-1)!.at - sent[0]!.at).toBeGreaterThanOrEqual((sent.length - 2) * INTERVAL_MS)
+
+    // Each carries the person's own store link (iPhone or Android by their invitation) and feedback link.
+    const tokens = await database.inspect((db) =>
+      db.query<{ email: string; invite: string; feedback: string }>(
+        `select email, invite_token::text as invite, feedback_token::text as feedback from public.beta_signups`,
+      ),
+    )
+    for (const address of members) {
+      const body = resend.emailsTo(address)[0]!.body
+      const t = tokens.rows.find((r) => r.email === address)!
+      expect(body).toContain(`?token=${t.invite}`)
+      expect(body).toContain(`/beta/feedback?token=${t.feedback}`)
+    }
+  })
+})
