@@ -4,6 +4,8 @@ import { contactOwner } from './kinds/contact-owner.ts'
 import { contactOwnerSummary } from './kinds/contact-owner-summary.ts'
 import { invitation } from './kinds/invitation.ts'
 import { ownerSignIn } from './kinds/owner-sign-in.ts'
+import { playQuestion } from './kinds/play-question.ts'
+import { playReminder } from './kinds/play-reminder.ts'
 import { signupDigest } from './kinds/signup-digest.ts'
 import { welcome } from './kinds/welcome.ts'
 
@@ -20,6 +22,8 @@ export const KINDS = {
   [ownerSignIn.kind]: ownerSignIn,
   [signupDigest.kind]: signupDigest,
   [invitation.kind]: invitation,
+  [playQuestion.kind]: playQuestion,
+  [playReminder.kind]: playReminder,
 } as const
 
 /** One of the kinds above, as enqueue() takes it. */

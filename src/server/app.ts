@@ -25,6 +25,7 @@ import type { Transport } from './email/transport.ts'
 import type { Logger } from './log.ts'
 import { requireApiKey } from './routes/api-key.ts'
 import { betaRoutes } from './routes/beta.ts'
+import { playAnswerRoutes } from './features/play-testing/routes.ts'
 import { healthRoutes } from './routes/health.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { restRoutes } from './routes/rest.ts'
@@ -40,6 +41,7 @@ type HardeningKey =
   | 'PUBLIC_URL'
   | `BETA_${string}`
   | 'INVITATION_INTERVAL_MS'
+  | `PLAY_${string}`
 type Hardening = { [K in keyof Config as K extends HardeningKey ? K : never]: Config[K] }
 
 export type AppDeps = {
@@ -153,7 +155,8 @@ export function createApp(deps: AppDeps): Hono {
   app.all('/functions/v1/*', (c) => resendEmail(c.req.raw))
   app.route('/', healthRoutes(db))
   app.route('/', unsubscribeRoutes({ db, logger, wakeEmailQueue }))
-  app.route('/', betaRoutes({ db, logger, config }))
+  app.route('/', playAnswerRoutes({ db, logger, wakeEmailQueue }))
+  app.route('/', betaRoutes({ db, logger, config, wakeEmailQueue }))
   app.route('/admin', adminRoutes({ db, logger, config, wakeEmailQueue, transport: deps.transport }))
   app.route('/', staticRoutes(config.STATIC_DIR))
 

@@ -56,6 +56,16 @@ const SAMPLES: { [K in keyof Kinds]: Sample<K> } = {
     builds: 'email',
   },
   invitation: { item: () => ({ to: TO, key: '42', payload: { paceMs: 0 } }), key: 'invitation:42', builds: 'email' },
+  'play-question': {
+    item: () => ({ to: TO, key: '42', payload: { answerToken: '7d1c3f5e-8b7a-4c2d-9e1f-0a1b2c3d4e5f' } }),
+    key: 'play-question:42',
+    builds: 'email',
+  },
+  'play-reminder': {
+    item: () => ({ to: TO, key: { signupId: '42', day: '2026-11-24' }, payload: { paceMs: 0 } }),
+    key: 'play-reminder:42:2026-11-24',
+    builds: 'email',
+  },
 }
 
 describe.each(DB_KINDS)('email kinds on %s', (dbKind) => {

@@ -15,6 +15,8 @@ export type AuditAction =
   | 'suppression.lift'
   | 'invitations.send'
   | 'invitations.export'
+  | 'play.nudge'
+  | 'person.access'
 
 /** Writes who did what; call inside the action's transaction where there is one. */
 export async function audit(db: Db | Tx, actor: string, action: AuditAction, detail: Record<string, unknown> = {}) {

@@ -18,6 +18,8 @@ export type OwnerConfig = Pick<
   | 'BETA_IOS_URL'
   | 'BETA_ANDROID_URL'
   | 'INVITATION_INTERVAL_MS'
+  | 'PLAY_REQUIRED_TESTERS'
+  | 'PLAY_REQUIRED_DAYS'
 >
 
 export type OwnerDeps = {

@@ -64,6 +64,6 @@ export async function truncateOwner(db: Db): Promise<void> {
     `truncate public.beta_signups, public.contact_messages, app_private.email_queue, app_private.owner_sessions,
      app_private.owner_used_links, app_private.owner_attempts, app_private.owner_audit,
      app_private.contact_message_states, app_private.owner_passkeys, app_private.owner_challenges,
-     app_private.email_suppressions restart identity`,
+     app_private.email_suppressions, app_private.play_testers, app_private.play_answers restart identity`,
   )
 }

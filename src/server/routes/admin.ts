@@ -9,6 +9,8 @@ import { adminAuthRoutes } from './admin-auth.ts'
 import { adminDataRoutes } from './admin-data.ts'
 import { adminConsoleRoutes, consoleHeaders } from './admin-console.ts'
 import { adminInvitationRoutes } from './admin-invitations.ts'
+import { adminPlayTestingRoutes } from '../features/play-testing/routes.ts'
+import { adminDataAccessRoutes } from '../features/data-access/routes.ts'
 
 /** The console API: every route here needs a live session (admin.test.ts checks each one). */
 export function adminApiRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
@@ -27,6 +29,8 @@ export function adminApiRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
   app.route('/', adminAccountRoutes(deps))
   app.route('/', adminDataRoutes(deps))
   app.route('/', adminInvitationRoutes(deps))
+  app.route('/', adminPlayTestingRoutes(deps))
+  app.route('/', adminDataAccessRoutes(deps))
   return app
 }
 
