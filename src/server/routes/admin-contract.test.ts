@@ -66,6 +66,12 @@ test('every answer the console reads matches the shared contract', async () => {
   await call(Contract.SuppressionCount, '/admin/api/suppressions')
   await call(Contract.LiftResult, '/admin/api/suppressions/lift', { email: 'nobody@example.com' })
   await call(Contract.PasskeyList, '/admin/api/passkeys')
+  // Issue 19: the 12 x 14 card, its nudge, and a person's data.
+  const play = await call(Contract.PlayTestingSummary, '/admin/api/play-testing')
+  expect(play.rule).toEqual({ required: 12, days: 14 })
+  await call(Contract.NudgeResult, '/admin/api/play-testing/nudge', {})
+  const data = await call(Contract.PersonData, '/admin/api/people/data?email=ann@example.com')
+  expect(data.tables['public.contact_messages']).toHaveLength(1)
   await call(Contract.EraseResult, '/admin/api/people/erase', { email: 'ann@example.com' })
   const log = await call(Contract.AuditLog, '/admin/api/audit')
   expect(log.entries.length).toBeGreaterThan(0)
