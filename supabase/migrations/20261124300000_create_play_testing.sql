@@ -28,3 +28,24 @@ create index play_answers_signup on app_private.play_answers (signup_id, answere
 
 revoke all on table app_private.play_testers, app_private.play_answers from public, anon, authenticated;
 grant all on table app_private.play_testers, app_private.play_answers to service_role;
+
+-- As the invitation (20261122400000): a person who leaves the list (unsubscribe, erasure, expiry,
+-- a delete by hand) takes their "Did you join the test?" and reminder emails with them, sent or
+-- not, so that no address is kept.
+create function app_private.beta_signups_forget_play_emails() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from app_private.email_queue
+  where dedupe_key = 'play-question:' || old.id
+     or (kind = 'play-reminder' and dedupe_key like 'play-reminder:' || old.id || ':%');
+  return null;
+end
+$$;
+revoke all on function app_private.beta_signups_forget_play_emails() from public;
+
+create trigger beta_signups_forget_play_emails
+after delete on public.beta_signups
+for each row execute function app_private.beta_signups_forget_play_emails();

@@ -246,6 +246,12 @@ describe.each(DB_KINDS)('Google Play closed testing on %s', (kind) => {
     expect((await sent()).filter((r) => r.subject === 'Did you join the test?').map((r) => r.to)).toEqual([
       'now@example.com',
     ])
+    // Their question went with them, as their invitation did: no row keeps the address.
+    expect(
+      await db.query(`select kind from app_private.email_queue where to_email = 'gone@example.com'`),
+    ).toMatchObject({
+      rows: [],
+    })
     expect(
       await db.query(`select 1 from app_private.play_testers p join public.beta_signups s on s.id = p.signup_id
                            where s.email = 'gone@example.com'`),
