@@ -56,20 +56,23 @@ export function PlayQuestionEmail({ joinedUrl, troubleUrl, leftUrl, unsubscribeU
       <Text style={paragraph}>
         {`You opened your invitation to the ${name} beta on Google Play. Google only lets us publish the app once enough testers are in, and it does not tell us who joined, so we ask you.`}
       </Text>
-      <Section style={{ margin: '0 0 16px' }}>
+      {/* One block per button, so the plain-text part keeps each link on its own line. */}
+      <Section style={{ margin: '0 0 4px' }}>
         <Link href={joinedUrl} style={questionButton}>
           Yes, I'm in
         </Link>
+      </Section>
+      <Section style={{ margin: '0 0 16px' }}>
         <Link href={troubleUrl} style={questionButton}>
           I had trouble
         </Link>
       </Section>
+      <Text style={small}>Each button opens a page where one more click sends your answer.</Text>
       <Text style={small}>
-        {'Each button opens a page where one more click sends your answer. If you leave the test later, '}
+        {'If you leave the test later, tell us with this link: '}
         <Link href={leftUrl} style={link}>
-          tell us here
+          I left the test
         </Link>
-        .
       </Text>
       <LeaveTheBeta url={unsubscribeUrl} />
       <VisitorFooter siteUrl={siteUrl}>

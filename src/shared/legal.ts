@@ -34,8 +34,7 @@ export const PRIVACY: LegalDocument = {
         'When you join the beta, we store the email address you enter and the time you joined.',
         'When you write to us through the contact form, we store your name, your email address, the subject you chose and your message.',
         'We do not use analytics, advertising trackers or third-party cookies on this page, and visitors do not need an account.',
-        'When you take part in the beta, we also store which phone you test on, when we invited you and when you opened your invitation, and a record of each email we sent you: its kind and when it was sent, not its content.',
-        'If you test on Android, you may give us the Google account you use on the Google Play Store, because Google Play only lets in the accounts on our tester list. We use it only for that list and never send email to it. A day after you open your Android invitation, we ask whether you joined the test, and we store your answers (joined, had trouble, or left) and when you gave them. If you had trouble, what you write reaches us like a contact message.',
+        'As a tester, we also keep your phone, invitation, answers about the test and any Google account you give us for Google Play, and delete them with your sign-up.',
       ],
     },
     {
@@ -57,7 +56,6 @@ export const PRIVACY: LegalDocument = {
       paragraphs: [
         'We keep your sign-up email for as long as you take part in the beta. We delete it as soon as you leave, or within 30 days after the beta ends, unless you choose to keep using Solodesk. If we ask you to confirm your sign-up and you do not, we delete your address after 7 days.',
         'We keep contact messages for up to 12 months after we have answered them, so we can follow up on the same question, and then delete them.',
-        'Your phone choice, invitation, Google account for Google Play, answers about the test and the record of the emails we sent you are part of your sign-up: we keep them as long as your sign-up and delete them with it.',
       ],
     },
     {
@@ -68,7 +66,6 @@ export const PRIVACY: LegalDocument = {
           { text: 'Contact us', href: '#contact' },
           ' and we will answer within 30 days. You may also complain to your local data protection authority.',
         ],
-        'When you ask for a copy of your data, we send you one file with everything we hold about your address: your sign-up, phone choice and Google account for Google Play, invitation, answers about the test, contact messages, and the emails we sent you with their kind and time.',
         'When we delete your data at your request, we delete your sign-up, your contact messages and every copy we hold of the emails we sent you or wrote about you, at once. As when you leave the beta (below), we then keep only a fingerprint of your address, so that nobody can sign it up again without your say.',
         'Our technical logs never record your address in clear: they name it only by a short fingerprint made with a secret key of ours, which cannot be turned back into your address.',
       ],

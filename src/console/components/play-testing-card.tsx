@@ -65,8 +65,8 @@ export function PlayTestingCard({
   }
 
   return (
-    <Card className="mb-4">
-      <h2 className="mb-1 font-semibold">
+    <Card className="mb-4" labelledBy="play-testing-heading">
+      <h2 id="play-testing-heading" className="mb-1 font-semibold">
         Google Play closed testing: {p.required} testers for {p.days} days
       </h2>
       <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">
@@ -143,7 +143,13 @@ export function PlayTestingCard({
         <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">No tester has said they joined yet.</p>
       )}
       <div className="flex flex-wrap items-center gap-3">
-        <Button variant="secondary" disabled={busy || summary.unanswered === 0} onClick={() => void nudge()}>
+        {/* The label may wrap: at 320 px it is wider than the card. */}
+        <Button
+          variant="secondary"
+          className="h-auto! min-h-10 py-2 text-center whitespace-normal!"
+          disabled={busy || summary.unanswered === 0}
+          onClick={() => void nudge()}
+        >
           {summary.unanswered === 0
             ? 'Everyone invited has answered'
             : `Remind ${plural(summary.unanswered, 'tester')} who did not answer`}
