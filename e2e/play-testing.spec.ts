@@ -32,9 +32,11 @@ async function freePort(): Promise<number> {
   })
 }
 
-test.describe.configure({ mode: 'serial' })
+// A first start of the built server takes a while on a loaded 2-core machine.
+test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
 test.beforeAll(async () => {
+  test.setTimeout(120_000)
   dir = mkdtempSync(join(tmpdir(), 'e2e-play-'))
   outbox = new Outbox(join(dir, 'outbox'))
   const port = await freePort()
@@ -106,9 +108,14 @@ async function linkFrom(address: string, subject: RegExp, pattern: RegExp): Prom
         link = (email && pattern.exec(email.text)?.[0]) ?? ''
         return link
       },
-      { timeout: 45_000 },
+      { timeout: 45_000, message: `a link in an email to ${address}` },
     )
     .not.toBe('')
+    .catch(async (err: unknown) => {
+      // What did arrive, to tell a late email from a missing one.
+      const got = (await outbox.to(address)).map((e) => e.subject)
+      throw new Error(`${String(err)}\nemails to ${address}: ${JSON.stringify(got)}`)
+    })
   return link
 }
 

@@ -77,11 +77,12 @@ export function SignupsTable({ rows, onErase }: { rows: Signup[] | undefined; on
               </td>
               <td className="py-2 text-right">
                 <span className="inline-flex flex-wrap justify-end gap-1">
-                  {/* Issue 19: the person's data as one JSON file (an access request). */}
+                  {/* Issue 19: the person's data as one JSON file (an access request). Below 640 px the
+                      address would have no room left: the "A person's data" card below does it there. */}
                   <a
                     href={api.personDataUrl(s.email)}
                     download
-                    className={buttonClass('ghost')}
+                    className={buttonClass('ghost', 'max-sm:hidden!')}
                     aria-label={`Download data of ${s.email}`}
                   >
                     Download data
