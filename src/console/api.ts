@@ -42,6 +42,9 @@ export type {
   InvitationPreviewRow,
   InvitationSummary,
   Me,
+  NudgeResult,
+  PlayTester,
+  PlayTestingSummary,
   Passkey,
   SessionInfo,
   Signup,
@@ -87,6 +90,10 @@ export const api = {
   storeExportUrl: (format: Contract.StoreExportFormat, sel: Contract.Selection) =>
     `/admin/api/invitations/export?${qs({ format, ...sel })}`,
   suppressions: () => call<Answer<'SuppressionCount'>>('GET', '/admin/api/suppressions'),
+  // Issue 19: the 12 x 14 card, its nudge, and a person's data as one JSON file.
+  playTesting: () => call<Answer<'PlayTestingSummary'>>('GET', '/admin/api/play-testing'),
+  nudge: () => call<Answer<'NudgeResult'>>('POST', '/admin/api/play-testing/nudge'),
+  personDataUrl: (email: string) => `/admin/api/people/data?${qs({ email })}`,
   liftSuppression: (email: string) => call<Answer<'LiftResult'>>('POST', '/admin/api/suppressions/lift', { email }),
   passkeys: () => call<Answer<'PasskeyList'>>('GET', '/admin/api/passkeys'),
   passkeyRegistrationOptions: () => call<Answer<'PasskeyOptions'>>('POST', '/admin/api/passkeys/options'),

@@ -5,6 +5,8 @@ import { contactOwnerSummary } from './kinds/contact-owner-summary.ts'
 import { feedbackOwner } from './kinds/feedback-owner.ts'
 import { invitation } from './kinds/invitation.ts'
 import { ownerSignIn } from './kinds/owner-sign-in.ts'
+import { playQuestion } from './kinds/play-question.ts'
+import { playReminder } from './kinds/play-reminder.ts'
 import { signupDigest } from './kinds/signup-digest.ts'
 import { testerMessage } from './kinds/tester-message.ts'
 import { welcome } from './kinds/welcome.ts'
@@ -24,6 +26,8 @@ export const KINDS = {
   [invitation.kind]: invitation,
   [testerMessage.kind]: testerMessage,
   [feedbackOwner.kind]: feedbackOwner,
+  [playQuestion.kind]: playQuestion,
+  [playReminder.kind]: playReminder,
 } as const
 
 /** One of the kinds above, as enqueue() takes it. */

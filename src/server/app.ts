@@ -32,6 +32,7 @@ import { restRoutes } from './features/rest/routes.ts'
 import { staticRoutes } from './http/static.ts'
 import { tokenPageErrors, unsubscribeRoutes } from './features/signups/routes.ts'
 import { feedbackPageRoutes } from './features/feedback/routes.ts'
+import { playAnswerRoutes } from './features/play-testing/routes.ts'
 
 type HardeningKey =
   | 'TRUST_PROXY'
@@ -46,6 +47,7 @@ type HardeningKey =
   | 'SIGNUP_CHALLENGE_SECRET'
   | 'UNVERIFIED_EMAILS_PER_HOUR'
   | 'RESEND_WEBHOOK_SECRET'
+  | `PLAY_${string}`
 type Hardening = { [K in keyof Config as K extends HardeningKey ? K : never]: Config[K] }
 
 export type AppDeps = {
@@ -171,7 +173,8 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', launchDayRoutes({ db, logger, config }))
   app.route('/', healthRoutes(db))
   app.route('/', unsubscribeRoutes({ db, logger, wakeEmailQueue }))
-  app.route('/', betaRoutes({ db, logger, config }))
+  app.route('/', playAnswerRoutes({ db, logger, wakeEmailQueue }))
+  app.route('/', betaRoutes({ db, logger, config, wakeEmailQueue }))
   app.route('/', feedbackPageRoutes({ db, logger, config }))
   app.route('/admin', adminRoutes({ db, logger, config, wakeEmailQueue, transport: deps.transport }))
   app.route('/', staticRoutes(config.STATIC_DIR))

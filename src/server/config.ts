@@ -106,6 +106,12 @@ const Settings = z.object({
   INVITATION_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
   // Issue 18: the build the feedback page fills in (the console can change it). Empty: none.
   BETA_BUILD_LABEL: z.string().trim().max(100, 'must be at most 100 characters').default(''),
+  // Issue 19: Google Play's closed-test rule (it was 20 testers until December 2024), and how long
+  // after an Android invitation was opened its "Did you join the test?" email goes out.
+  // docs/decisions/play-closed-testing.md
+  PLAY_REQUIRED_TESTERS: z.coerce.number().int().min(1).max(10_000).default(12),
+  PLAY_REQUIRED_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  PLAY_ASK_DELAY_MS: z.coerce.number().int().min(0).default(86_400_000),
   RATE_LIMIT_BETA_PER_MINUTE: limit.default(60),
   RATE_LIMIT_BETA_PER_HOUR: limit.default(1000),
   // Issue 15: the console's sign-in (link page, link, emailed link, passkey) and its API, counted in

@@ -349,3 +349,55 @@ export const BuildLabelRequest = z.strictObject({
 })
 export const BuildLabel = z.strictObject({ label: z.string() })
 export type BuildLabel = z.infer<typeof BuildLabel>
+// ---- Issue 19: Google Play closed testing, and a person's data on request ----
+// docs/decisions/play-closed-testing.md
+
+/** An Android tester who said "Yes, I'm in", with their latest stretch in the test. */
+export const PlayTester = z.strictObject({
+  id,
+  email: z.string(),
+  /** The Google account they gave for the Play list, or null (the sign-up address is used). */
+  googleAccount: z.string().nullable(),
+  joinedAt: iso,
+  /** null while they are in; else when they said they left, or when an email to them bounced. */
+  leftAt: iso.nullable(),
+  leftBecause: z.enum(['said-left', 'bounced']).nullable(),
+})
+export type PlayTester = z.infer<typeof PlayTester>
+
+/** GET /play-testing: the 12 × 14 card (src/shared/play-testing.ts computes `progress`). */
+export const PlayTestingSummary = z.strictObject({
+  rule: z.strictObject({ required: id, days: id }),
+  progress: z.strictObject({
+    counting: count,
+    required: id,
+    days: id,
+    missing: count,
+    requiredSince: iso.nullable(),
+    applyOn: z.iso.date().nullable(),
+    reached: z.boolean(),
+    daysIn: count,
+  }),
+  testers: z.array(PlayTester),
+  androidInvited: count,
+  opened: count,
+  unanswered: count,
+  trouble: count,
+})
+export type PlayTestingSummary = z.infer<typeof PlayTestingSummary>
+
+/** POST /play-testing/nudge: how many reminders were queued now (a second click the same day queues none). */
+export const NudgeResult = z.strictObject({ queued: count })
+export type NudgeResult = z.infer<typeof NudgeResult>
+
+/** GET /people/data?email=: one person's data, as one JSON file (an access request). */
+export const PersonDataQuery = z.object({ email: EmailRequest.shape.email })
+
+/** The file "Download data" gives: every row about the mailbox, by table, secrets (tokens) left out. */
+export const PersonData = z.strictObject({
+  email: z.string(),
+  exportedAt: iso,
+  about: z.string(),
+  tables: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
+})
+export type PersonData = z.infer<typeof PersonData>

@@ -1,8 +1,18 @@
 import type { ReactNode } from 'react'
 
-export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
+export function Card({
+  children,
+  className = '',
+  labelledBy,
+}: {
+  children: ReactNode
+  className?: string
+  /** The id of the card's heading: the card becomes a named region (a landmark). */
+  labelledBy?: string
+}) {
   return (
     <section
+      aria-labelledby={labelledBy}
       className={`rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-white/10 dark:bg-white/[0.04] sm:p-5 ${className}`}
     >
       {children}

@@ -1,5 +1,5 @@
-import { Button } from '../../ui/button.tsx'
-import type { Signup, WelcomeState } from '../api.ts'
+import { Button, buttonClass } from '../../ui/button.tsx'
+import { api, type Signup, type WelcomeState } from '../api.ts'
 import { when } from '../format.ts'
 import { PLATFORM_TEXT } from './selection-fields.tsx'
 
@@ -44,7 +44,7 @@ export function invitationText(s: Signup): string {
   return `${PLATFORM_TEXT[s.platform]}, ${state}`
 }
 
-/** Sign-ups newest first: address, date, welcome email, invitation, and an Erase button each. */
+/** Sign-ups newest first: address, date, welcome email, invitation, and Download data and Erase each. */
 export function SignupsTable({ rows, onErase }: { rows: Signup[] | undefined; onErase: (email: string) => void }) {
   return (
     <div className="overflow-x-auto">
@@ -93,9 +93,21 @@ export function SignupsTable({ rows, onErase }: { rows: Signup[] | undefined; on
                 ) : null}
               </td>
               <td className="py-2 text-right">
-                <Button variant="ghost" onClick={() => onErase(s.email)} aria-label={`Erase ${s.email}`}>
-                  Erase
-                </Button>
+                <span className="inline-flex flex-wrap justify-end gap-1">
+                  {/* Issue 19: the person's data as one JSON file (an access request). Below 640 px the
+                      address would have no room left: the "A person's data" card below does it there. */}
+                  <a
+                    href={api.personDataUrl(s.email)}
+                    download
+                    className={buttonClass('ghost', 'max-sm:hidden!')}
+                    aria-label={`Download data of ${s.email}`}
+                  >
+                    Download data
+                  </a>
+                  <Button variant="ghost" onClick={() => onErase(s.email)} aria-label={`Erase ${s.email}`}>
+                    Erase
+                  </Button>
+                </span>
               </td>
             </tr>
           ))}

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
-import { api, type InvitationSummary } from '../api.ts'
+import { api, type InvitationSummary, type PlayTestingSummary } from '../api.ts'
 import { Figure, Heading } from '../components/card.tsx'
 import { InviteNextCard } from '../components/invite-next-card.tsx'
+import { PlayTestingCard } from '../components/play-testing-card.tsx'
 import { StoreExportsCard } from '../components/store-exports-card.tsx'
 import { StoreNotes } from '../components/store-notes.tsx'
 
@@ -11,10 +12,12 @@ const figure = (n: number | undefined) => n?.toLocaleString('en-US')
 
 export function InvitationsView({ onError }: { onError: (err: unknown) => void }) {
   const [summary, setSummary] = useState<InvitationSummary | null>(null)
+  const [play, setPlay] = useState<PlayTestingSummary | null>(null)
   const [tick, setTick] = useState(0)
 
   useEffect(() => {
     api.invitations().then(setSummary, onError)
+    api.playTesting().then(setPlay, onError) // issue 19
   }, [tick, onError])
 
   return (
@@ -33,6 +36,7 @@ export function InvitationsView({ onError }: { onError: (err: unknown) => void }
         <Figure label="Android" value={figure(summary?.byPlatform.android)} />
         <Figure label="Not chosen" value={figure(summary?.byPlatform.unknown)} />
       </div>
+      {play ? <PlayTestingCard summary={play} onError={onError} onNudged={() => setTick((t) => t + 1)} /> : null}
       <InviteNextCard maxBatch={summary?.maxBatch ?? 1000} onError={onError} onInvited={() => setTick((t) => t + 1)} />
       <StoreExportsCard />
     </>

@@ -3,6 +3,7 @@ import { api } from '../api.ts'
 import { Card, Heading } from '../components/card.tsx'
 import { ErasePersonDialog } from '../components/erase-person-dialog.tsx'
 import { Pager } from '../components/pager.tsx'
+import { PersonDataCard } from '../components/person-data-card.tsx'
 import { SignupFilters } from '../components/signup-filters.tsx'
 import { SignupStatsCards } from '../components/signup-stats.tsx'
 import { SignupsTable } from '../components/signups-table.tsx'
@@ -66,6 +67,7 @@ export function SignupsView({ onError }: { onError: (err: unknown) => void }) {
           />
         ) : null}
       </Card>
+      <PersonDataCard />
       <SuppressionsCard onError={onError} />
       <ErasePersonDialog email={erasing} busy={busy} onConfirm={() => void erase()} onCancel={() => setErasing(null)} />
     </>

@@ -18,6 +18,8 @@ export type AuditAction =
   | 'messages.send'
   | 'feedback.export'
   | 'feedback.build-label'
+  | 'play.nudge'
+  | 'person.access'
 
 /** Writes who did what; call inside the action's transaction where there is one. */
 export async function audit(db: Db | Tx, actor: string, action: AuditAction, detail: Record<string, unknown> = {}) {

@@ -82,6 +82,12 @@ test('every answer the console reads matches the shared contract', async () => {
   const feedback = await call(Contract.FeedbackPage, '/admin/api/feedback?platform=all')
   expect(feedback.rows).toHaveLength(1)
   await call(Contract.BuildLabel, '/admin/api/feedback/build-label', { label: '1.1' })
+  // Issue 19: the 12 x 14 card, its nudge, and a person's data.
+  const play = await call(Contract.PlayTestingSummary, '/admin/api/play-testing')
+  expect(play.rule).toEqual({ required: 12, days: 14 })
+  await call(Contract.NudgeResult, '/admin/api/play-testing/nudge', {})
+  const data = await call(Contract.PersonData, '/admin/api/people/data?email=ann@example.com')
+  expect(data.tables['public.contact_messages']).toHaveLength(1)
   await call(Contract.EraseResult, '/admin/api/people/erase', { email: 'ann@example.com' })
   const log = await call(Contract.AuditLog, '/admin/api/audit')
   expect(log.entries.length).toBeGreaterThan(0)

@@ -19,6 +19,8 @@ export type OwnerConfig = Pick<
   | 'BETA_ANDROID_URL'
   | 'INVITATION_INTERVAL_MS'
   | 'BETA_BUILD_LABEL'
+  | 'PLAY_REQUIRED_TESTERS'
+  | 'PLAY_REQUIRED_DAYS'
 >
 
 export type OwnerDeps = {

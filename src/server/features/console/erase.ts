@@ -1,6 +1,7 @@
 import type { Db } from '../../db/db.ts'
 import type { Transport } from '../../email/transport.ts'
 import { addressHash, audit } from './audit.ts'
+import { eraseSources } from '../data-access/queries.ts'
 
 /**
  * Erases a person, as the privacy policy promises: their sign-up, every email queued to them, and
@@ -20,8 +21,8 @@ export async function erasePerson(
 ) {
   const email = address.trim()
   // The same mailbox in any spelling (letter case, dots and +tags where the provider ignores them),
-  // as sign-ups are deduplicated (docs/decisions/suppression-and-canonical-mailbox.md).
-  const same = (column: string) => `app_private.canonical_email(${column}) = app_private.canonical_email($1)`
+  // as sign-ups are deduplicated (docs/decisions/suppression-and-canonical-mailbox.md): the
+  // deletes of features/data-access/sources.ts match so.
   const counts = await db.transaction(async (tx) => {
     // The lock the sign-up trigger and unsubscribe take: a sign-up of this mailbox running now
     // either commits before the delete below or sees the suppression after it.
@@ -29,21 +30,18 @@ export async function erasePerson(
       `select pg_advisory_xact_lock(hashtextextended('beta_signups:' || app_private.canonical_email($1), 0))`,
       [email],
     )
-    const signups = await tx.query(`delete from public.beta_signups where ${same('email')}`, [email])
-    const messages = await tx.query(`delete from public.contact_messages where ${same('email')}`, [email])
-    // Issue 18: their feedback too (its owner emails go by cascade), whichever link they used.
-    const feedback = await tx.query(`delete from app_private.beta_feedback where ${same('email')}`, [email])
-    const emails = await tx.query(`delete from app_private.email_queue where ${same('to_email')}`, [email])
+    // Every table of the one list that "Download data" reads too (issue 19).
+    const erased = await eraseSources(tx, email)
     const suppressed = await tx.query(
       `insert into app_private.email_suppressions (mailbox_hmac) values (app_private.mailbox_hmac($1))
        on conflict (mailbox_hmac) do nothing`,
       [email],
     )
     const counts = {
-      signups: signups.rowCount,
-      messages: messages.rowCount,
-      feedback: feedback.rowCount,
-      emails: emails.rowCount,
+      signups: erased['public.beta_signups'] ?? 0,
+      messages: erased['public.contact_messages'] ?? 0,
+      feedback: erased['app_private.beta_feedback'] ?? 0,
+      emails: erased['app_private.email_queue'] ?? 0,
     }
     await audit(tx, actor, 'person.erase', {
       person: addressHash(secret, email),

@@ -11,6 +11,8 @@ import { adminConsoleRoutes, consoleHeaders } from './console-page.ts'
 import { adminInvitationRoutes } from '../invitations/console-routes.ts'
 import { feedbackConsoleRoutes } from '../feedback/routes.ts'
 import { messageRoutes } from '../messages/routes.ts'
+import { adminPlayTestingRoutes } from '../play-testing/routes.ts'
+import { adminDataAccessRoutes } from '../data-access/routes.ts'
 
 /** The console API: every route here needs a live session (admin.test.ts checks each one). */
 export function adminApiRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
@@ -31,6 +33,8 @@ export function adminApiRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
   app.route('/', adminInvitationRoutes(deps))
   app.route('/', messageRoutes(deps))
   app.route('/', feedbackConsoleRoutes(deps))
+  app.route('/', adminPlayTestingRoutes(deps))
+  app.route('/', adminDataAccessRoutes(deps))
   return app
 }
 

@@ -77,7 +77,9 @@ export function adminInvitationRoutes(deps: {
     const { format, ...selection } = parse(StoreExportQuery, c.req.query())
     await audit(db, c.get('session').email, 'invitations.export', { format, ...selection, q: selection.q ? 'yes' : '' })
     const day = new Date().toISOString().slice(0, 10)
-    const batches = await startExport(deps.exportSlots, c.get('session').email, () => selectedAddresses(db, selection))
+    const batches = await startExport(deps.exportSlots, c.get('session').email, () =>
+      selectedAddresses(db, selection, 5000, format === 'play'),
+    )
     return new Response(exportStream(format, batches), {
       headers: exportHeaders(format, day),
     })

@@ -3,7 +3,7 @@ import type { Selection } from '../../../shared/console-api.ts'
 import { enqueue } from '../../../mail/enqueue.ts'
 import { invitation } from '../../../mail/kinds/invitation.ts'
 import { msUntilAfterLastPending } from '../../../mail/queue-rows.ts'
-import type { Db } from '../../db/db.ts'
+import type { Db, Tx } from '../../db/db.ts'
 import { isDisposable } from '../launch-day/disposable.ts'
 
 // Issue 11: from the beta list to the testers' phones. Decisions: docs/decisions/beta-invitations.md
@@ -122,7 +122,7 @@ export async function isOpenPlatformToken(db: Db, token: string): Promise<boolea
 }
 
 /** Records the person's phone once; returns false for an unknown or already used token. */
-export async function choosePlatform(db: Db, token: string, platform: Platform): Promise<boolean> {
+export async function choosePlatform(db: Db | Tx, token: string, platform: Platform): Promise<boolean> {
   const r = await db.query(
     `update public.beta_signups set platform = $2 where platform_token = $1::uuid and platform = 'unknown'`,
     [token, platform],
@@ -190,14 +190,17 @@ export function selectionWhere(sel: Selection, first: number): { sql: string; pa
 
 /**
  * The addresses of a selection, oldest first, in batches by key (no OFFSET, no cursor: the same
- * on PGlite and PostgreSQL, and memory stays one batch whatever the list's size).
+ * on PGlite and PostgreSQL, and memory stays one batch whatever the list's size). With `play`
+ * (the Play Console list, issue 19), each person's Google account where they gave one.
  */
-export async function* selectedAddresses(db: Db, sel: Selection, batch = 5000): AsyncGenerator<string[]> {
+export async function* selectedAddresses(db: Db, sel: Selection, batch = 5000, play = false): AsyncGenerator<string[]> {
   const where = selectionWhere(sel, 3)
+  const address = play ? 'coalesce(p.google_account, s.email)' : 's.email'
   let after = 0
   for (;;) {
     const r: { rows: { id: string; email: string }[] } = await db.query<{ id: string; email: string }>(
-      `select s.id::text as id, s.email from public.beta_signups s
+      `select s.id::text as id, ${address} as email
+       from public.beta_signups s left join app_private.play_testers p on p.signup_id = s.id
        where s.id > $2 and ${where.sql} order by s.id limit $1`,
       [batch, after, ...where.params],
     )

@@ -7,16 +7,24 @@ import type { Logger } from '../../log.ts'
 import { betaLinkNotValidPage, phoneConfirmPage, phoneThanksPage } from './pages.ts'
 import { PAGE_CSP } from '../../http/page-shell.ts'
 import { isTokenShaped } from '../../../mail/tokens.ts'
+import { parseGoogleAccount } from '../play-testing/google-account.ts'
+import { GOOGLE_ACCOUNT_FIELD } from '../play-testing/pages.ts'
+import { askWhetherJoined, saveGoogleAccount } from '../play-testing/queries.ts'
 const isPlatform = (p: string | undefined): p is Platform => p === 'ios' || p === 'android'
 
-export type BetaRoutesConfig = Partial<Pick<Config, 'BETA_IOS_URL' | 'BETA_ANDROID_URL'>>
+export type BetaRoutesConfig = Partial<Pick<Config, 'BETA_IOS_URL' | 'BETA_ANDROID_URL' | 'PLAY_ASK_DELAY_MS'>>
 
 /**
  * Issue 11. /beta/phone: the welcome email's "iPhone" and "Android" links; GET shows a button
  * (mail scanners fetch links), POST records the choice once. /beta/ios and /beta/android: the
  * invitation's links; they record the first opening and redirect to the store.
  */
-export function betaRoutes(deps: { db: Db; logger: Logger; config: BetaRoutesConfig }): Hono {
+export function betaRoutes(deps: {
+  db: Db
+  logger: Logger
+  config: BetaRoutesConfig
+  wakeEmailQueue?: () => void
+}): Hono {
   const app = new Hono()
   const stores: Record<Platform, string | undefined> = {
     ios: deps.config.BETA_IOS_URL,
@@ -31,7 +39,19 @@ export function betaRoutes(deps: { db: Db; logger: Logger; config: BetaRoutesCon
 
   app.post('/beta/phone', async (c) => {
     const { token = '', platform } = c.req.query()
-    const chosen = isPlatform(platform) && isTokenShaped(token) && (await choosePlatform(deps.db, token, platform))
+    if (!isPlatform(platform) || !isTokenShaped(token)) return page(c, betaLinkNotValidPage(), 404)
+    // Issue 19: on Android, the optional Google account for the Play list, validated like any address.
+    const form = platform === 'android' ? await c.req.parseBody().catch(() => ({}) as Record<string, unknown>) : {}
+    const account = parseGoogleAccount(form[GOOGLE_ACCOUNT_FIELD])
+    if (!account.ok) {
+      if (!(await isOpenPlatformToken(deps.db, token))) return page(c, betaLinkNotValidPage(), 404)
+      return page(c, phoneConfirmPage(platform, token, account), 400)
+    }
+    const chosen = await deps.db.transaction(async (tx) => {
+      const done = await choosePlatform(tx, token, platform)
+      if (done && account.value !== null) await saveGoogleAccount(tx, token, account.value)
+      return done
+    })
     if (!chosen) return page(c, betaLinkNotValidPage(), 404)
     deps.logger.info({ event: 'beta.platform_chosen', platform }, 'a tester chose a platform')
     return page(c, phoneThanksPage(platform), 200)
@@ -45,6 +65,12 @@ export function betaRoutes(deps: { db: Db; logger: Logger; config: BetaRoutesCon
       const opened =
         target !== undefined && isTokenShaped(token) && (await recordInvitationOpened(deps.db, token, platform))
       if (!opened) return page(c, betaLinkNotValidPage(), 404)
+      // Issue 19: "Did you join the test?", once, a day after the first opening.
+      if (
+        platform === 'android' &&
+        (await askWhetherJoined(deps.db, token, deps.config.PLAY_ASK_DELAY_MS ?? 86_400_000))
+      )
+        deps.wakeEmailQueue?.()
       noStore(c)
       return c.redirect(target, 302)
     })
@@ -60,7 +86,7 @@ function noStore(c: Context): void {
   c.header('X-Robots-Tag', 'noindex')
 }
 
-function page(c: Context, body: string, status: 200 | 404): Response {
+function page(c: Context, body: string, status: 200 | 400 | 404): Response {
   noStore(c)
   c.header('Content-Security-Policy', PAGE_CSP)
   return c.html(body, status)

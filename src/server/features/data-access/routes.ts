@@ -1,0 +1,40 @@
+import { Hono } from 'hono'
+import { PersonDataQuery, type PersonData } from '../../../shared/console-api.ts'
+import { addressHash, audit } from '../console/audit.ts'
+import type { OwnerDeps } from '../console/deps.ts'
+import type { OwnerEnv } from '../console/account-routes.ts'
+import { parseInput as parse } from '../console/input.ts'
+import { personData } from './queries.ts'
+
+// Issue 19: "Download data", the answer to a person's access request, audited as an access.
+
+const ABOUT =
+  'Every row about this mailbox kept by the beta list: sign-up, phone choice and Google account for Google Play, ' +
+  'invitation, answers, contact messages, and the emails sent with their kind and time (not their content). ' +
+  'The links\u2019 secret tokens are left out.'
+
+export function adminDataAccessRoutes(deps: Pick<OwnerDeps, 'db' | 'secret'>): Hono<OwnerEnv> {
+  const app = new Hono<OwnerEnv>()
+
+  app.get('/people/data', async (c) => {
+    const { email } = parse(PersonDataQuery, c.req.query())
+    const tables = await personData(deps.db, email)
+    const rows = Object.fromEntries(Object.entries(tables).map(([t, list]) => [t, list.length]))
+    // Who was looked up, as erasure names them: a keyed hash, never the address.
+    await audit(deps.db, c.get('session').email, 'person.access', {
+      person: addressHash(await deps.secret(), email),
+      rows,
+    })
+    const exportedAt = new Date().toISOString()
+    const body: PersonData = { email, exportedAt, about: ABOUT, tables }
+    return new Response(JSON.stringify(body, null, 2), {
+      headers: {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Disposition': `attachment; filename="person-data-${exportedAt.slice(0, 10)}.json"`,
+        'Cache-Control': 'no-store',
+      },
+    })
+  })
+
+  return app
+}

@@ -1,0 +1,95 @@
+// Issue 19: every place a person's data lives, in one list that both "Download data" (an access
+// request) and erasure read, so a table added later is one more entry here. sources.test.ts fails
+// when a table of the database holds an address or a sign-up id and is missing here (or from
+// NOT_ABOUT_A_PERSON). docs/decisions/play-closed-testing.md
+
+/** Rows of the same mailbox in any spelling (letter case, dots and +tags where the provider ignores them). */
+const same = (column: string) => `app_private.canonical_email(${column}) = app_private.canonical_email($1)`
+
+export type PersonSource = {
+  /** The table, schema-qualified: the key of its rows in the downloaded file. */
+  table: string
+  /**
+   * One statement giving this person's rows as `row` (jsonb), `$1` being the address. Secrets
+   * (the tokens of their links) are left out: the file may travel by email.
+   */
+  rows: string
+  /**
+   * How erasure removes them: a delete with `$1`, run in this list's order (children first); or
+   * the table whose delete takes them by cascade; or why they stay.
+   */
+  erase: { sql: string } | { cascadesFrom: string } | { kept: string }
+}
+
+export const PERSON_DATA: readonly PersonSource[] = [
+  {
+    table: 'app_private.play_answers',
+    rows: `select to_jsonb(a) as row from app_private.play_answers a
+           join public.beta_signups s on s.id = a.signup_id where ${same('s.email')} order by a.id`,
+    erase: {
+      sql: `delete from app_private.play_answers a using public.beta_signups s
+            where s.id = a.signup_id and ${same('s.email')}`,
+    },
+  },
+  {
+    table: 'app_private.play_testers',
+    rows: `select to_jsonb(p) - 'answer_token' as row from app_private.play_testers p
+           join public.beta_signups s on s.id = p.signup_id where ${same('s.email')} order by p.signup_id`,
+    erase: {
+      sql: `delete from app_private.play_testers p using public.beta_signups s
+            where s.id = p.signup_id and ${same('s.email')}`,
+    },
+  },
+  {
+    // Issue 18: what they said about the beta, by the address they gave (with or without a link).
+    // Its owner notifications go with it (email_queue.feedback_id cascades).
+    table: 'app_private.beta_feedback',
+    rows: `select to_jsonb(f) as row from app_private.beta_feedback f where ${same('f.email')} order by f.id`,
+    erase: { sql: `delete from app_private.beta_feedback where ${same('email')}` },
+  },
+  {
+    table: 'public.beta_signups',
+    rows: `select to_jsonb(s) - 'unsubscribe_token' - 'platform_token' - 'invite_token' - 'feedback_token' - 'website' as row
+           from public.beta_signups s where ${same('s.email')} order by s.id`,
+    erase: { sql: `delete from public.beta_signups where ${same('email')}` },
+  },
+  {
+    table: 'app_private.contact_message_states',
+    rows: `select to_jsonb(h) as row from app_private.contact_message_states h
+           join public.contact_messages m on m.id = h.contact_message_id where ${same('m.email')} order by m.id`,
+    erase: { cascadesFrom: 'public.contact_messages' },
+  },
+  {
+    table: 'public.contact_messages',
+    rows: `select to_jsonb(m) - 'website' as row from public.contact_messages m where ${same('m.email')} order by m.id`,
+    erase: { sql: `delete from public.contact_messages where ${same('email')}` },
+  },
+  {
+    // The emails sent (or queued) to them: kind and times, never the body or its payload. The
+    // owner's notifications about their messages go with the messages (cascade).
+    table: 'app_private.email_queue',
+    rows: `select jsonb_build_object('kind', q.kind, 'status', q.status, 'queued_at', q.created_at,
+             'sent_at', q.sent_at, 'attempts', q.attempts) as row
+           from app_private.email_queue q where ${same('q.to_email')} order by q.created_at, q.id`,
+    erase: { sql: `delete from app_private.email_queue where ${same('to_email')}` },
+  },
+  {
+    // Only a keyed hash of the mailbox: whether, since when and why (left, bounced, complained)
+    // nothing may be sent to it.
+    table: 'app_private.email_suppressions',
+    rows: `select jsonb_build_object('suppressed_since', created_at, 'reason', reason) as row
+           from app_private.email_suppressions where mailbox_hmac = app_private.mailbox_hmac($1)`,
+    erase: { kept: 'erasure adds the mailbox here, so that nothing is sent to it and nobody signs it up again' },
+  },
+]
+
+/**
+ * Tables with an address or a reference to a person's row that are not about a person on the list,
+ * and why. The guard test accepts these and nothing else outside PERSON_DATA.
+ */
+export const NOT_ABOUT_A_PERSON: Readonly<Record<string, string>> = {
+  'app_private.owner_emails': "the owners' own addresses (OWNER_EMAILS)",
+  'app_private.owner_sessions': "the owners' console sessions",
+  'app_private.owner_passkeys': "the owners' passkeys",
+  'app_private.owner_challenges': "the owners' passkey ceremonies",
+}

@@ -1,0 +1,92 @@
+import { Hono, type Context } from 'hono'
+import type { NudgeResult } from '../../../shared/console-api.ts'
+import { PLAY_ANSWERS, type PlayAnswer } from '../../../shared/play-testing.ts'
+import { isTokenShaped } from '../../../mail/tokens.ts'
+import type { Config } from '../../config.ts'
+import type { Db } from '../../db/db.ts'
+import { PAGE_CSP } from '../../http/page-shell.ts'
+import type { Logger } from '../../log.ts'
+import { audit } from '../console/audit.ts'
+import type { OwnerEnv } from '../console/account-routes.ts'
+import { betaLinkNotValidPage } from '../invitations/pages.ts'
+import { answerPage, answerThanksPage } from './pages.ts'
+import { nudgeUnanswered, playTestingSummary, recordAnswer, testerByAnswerToken } from './queries.ts'
+
+// Issue 19: Google Play closed testing. docs/decisions/play-closed-testing.md
+
+const isAnswer = (a: string | undefined): a is PlayAnswer => PLAY_ANSWERS.includes(a as PlayAnswer)
+
+/** The most a tester may write on the "I had trouble" page. */
+export const TROUBLE_DETAILS_MAX = 2000
+
+/**
+ * /beta/play?answer=joined|trouble|left&token=: the pages behind the "Did you join the test?"
+ * email. GET shows one button and changes nothing; POST records the answer.
+ */
+export function playAnswerRoutes(deps: { db: Db; logger: Logger; wakeEmailQueue: () => void }): Hono {
+  const app = new Hono()
+
+  app.get('/beta/play', async (c) => {
+    const { token = '', answer } = c.req.query()
+    const known = isAnswer(answer) && isTokenShaped(token) && (await testerByAnswerToken(deps.db, token)) !== null
+    return known ? html(c, answerPage(answer, token), 200) : html(c, betaLinkNotValidPage(), 404)
+  })
+
+  app.post('/beta/play', async (c) => {
+    const { token = '', answer } = c.req.query()
+    if (!isAnswer(answer) || !isTokenShaped(token)) return html(c, betaLinkNotValidPage(), 404)
+    // A body that is not a form (or not one at all) reads as an empty form: the answer is in the URL.
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
+    const raw = typeof form.details === 'string' ? form.details.trim() : ''
+    // PostgreSQL text cannot hold NUL; the page's maxlength keeps the length.
+    if (raw.length > TROUBLE_DETAILS_MAX || raw.includes('\u0000'))
+      return html(
+        c,
+        answerPage(answer, token, `Please keep it under ${TROUBLE_DETAILS_MAX} characters, as plain text.`),
+        400,
+      )
+    const details = answer === 'trouble' ? raw : ''
+    const r = await recordAnswer(deps.db, { token, answer, details })
+    if (r === null) return html(c, betaLinkNotValidPage(), 404)
+    deps.logger.info({ event: 'play.answer', answer }, 'an Android tester answered')
+    if (r.message) deps.wakeEmailQueue()
+    return html(c, answerThanksPage(answer, token), 200)
+  })
+
+  return app
+}
+
+export type PlayTestingConfig = Pick<Config, 'PLAY_REQUIRED_TESTERS' | 'PLAY_REQUIRED_DAYS' | 'INVITATION_INTERVAL_MS'>
+
+/** The console's 12 × 14 card and its nudge; admin.ts puts the session and Origin checks in front. */
+export function adminPlayTestingRoutes(deps: {
+  db: Db
+  config: Partial<PlayTestingConfig>
+  wakeEmailQueue: () => void
+  now?: () => Date
+}): Hono<OwnerEnv> {
+  const { db, config } = deps
+  const rule = { required: config.PLAY_REQUIRED_TESTERS ?? 12, days: config.PLAY_REQUIRED_DAYS ?? 14 }
+  const app = new Hono<OwnerEnv>()
+
+  app.get('/play-testing', async (c) => c.json(await playTestingSummary(db, rule, deps.now?.() ?? new Date())))
+
+  app.post('/play-testing/nudge', async (c) => {
+    const ids = await nudgeUnanswered(db, config.INVITATION_INTERVAL_MS ?? 1000)
+    // Ids, not addresses, as invitations.send.
+    await audit(db, c.get('session').email, 'play.nudge', { count: ids.length, ids: ids.map(Number) })
+    if (ids.length > 0) deps.wakeEmailQueue()
+    return c.json({ queued: ids.length } satisfies NudgeResult)
+  })
+
+  return app
+}
+
+function html(c: Context, body: string, status: 200 | 400 | 404): Response {
+  c.header('Cache-Control', 'no-store')
+  // The token is in the URL: keep it out of Referer headers.
+  c.header('Referrer-Policy', 'no-referrer')
+  c.header('X-Robots-Tag', 'noindex')
+  c.header('Content-Security-Policy', PAGE_CSP)
+  return c.html(body, status)
+}
