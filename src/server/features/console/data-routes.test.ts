@@ -190,6 +190,12 @@ describe.each(DB_KINDS)('console data on %s', (kind) => {
         '/rest/v1/contact_messages',
         anonJson({ name: 'V', email: ` ${email.toUpperCase()} `, subject: 'other', message: 'Again' }),
       )
+      // Issue 18: feedback from the page without a token (the address typed in).
+      await app.request('/beta/feedback', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email, rating: '3', works: 'Lists' }).toString(),
+      })
     }
     const firstMessage = (await db.query<{ id: number }>('select min(id) as id from public.contact_messages')).rows[0]!
       .id
@@ -211,6 +217,7 @@ describe.each(DB_KINDS)('console data on %s', (kind) => {
       return found.sort()
     }
     expect(await holding('victim@example.com')).toEqual([
+      'app_private.beta_feedback',
       'app_private.email_queue',
       'public.beta_signups',
       'public.contact_messages',
@@ -221,10 +228,11 @@ describe.each(DB_KINDS)('console data on %s', (kind) => {
       asOwner(cookie, { method: 'POST', body: { email: 'victim@example.COM' } }),
     )
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ signups: 1, messages: 2, emails: 1, outbox: 0 })
+    expect(await res.json()).toEqual({ signups: 1, messages: 2, feedback: 1, emails: 1, outbox: 0 })
     expect(await holding('victim@example.com')).toEqual([])
     // The other person is untouched.
     expect(await holding('keep@example.com')).toEqual([
+      'app_private.beta_feedback',
       'app_private.email_queue',
       'public.beta_signups',
       'public.contact_messages',

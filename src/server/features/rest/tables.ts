@@ -29,6 +29,7 @@ export const TABLES: Record<TableName, TableInfo> = {
       'invited_at',
       'invitation_links',
       'opened_at',
+      'feedback_token',
     ],
     insertable: ['email', 'website'],
     schema: BetaSignup,
