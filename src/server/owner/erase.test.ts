@@ -63,7 +63,11 @@ describe.each(DB_KINDS)('erasing a person on %s', (kind) => {
     expect(await queue.runOnce()).toBe(0)
     expect(await count(db, 'public.beta_signups')).toBe(0)
     expect(await count(db, 'app_private.email_queue')).toBe(0)
-    expect(await (await app.request('/admin/api/suppressions', asOwner(cookie))).json()).toEqual({ count: 1 })
+    expect(await (await app.request('/admin/api/suppressions', asOwner(cookie))).json()).toEqual({
+      count: 1,
+      bounced: 0,
+      complained: 0,
+    })
     // Erasing again is harmless and keeps one suppression.
     expect(await erase('Gone.Person@gmail.com')).toMatchObject({ status: 200, body: { signups: 0 } })
     expect(await count(db, 'app_private.email_suppressions')).toBe(1)
