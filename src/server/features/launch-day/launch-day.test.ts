@@ -223,3 +223,42 @@ describe.each(DB_KINDS)('launch day on %s', (kind) => {
     })
   })
 })
+
+// Supabase keeps the challenge key in Vault, as the suppression key (src/server/db/suppressions.test.ts has the stand-in).
+const FAKE_VAULT = `
+  create schema vault;
+  create table vault.secrets (id uuid primary key default gen_random_uuid(), name text unique, description text, secret text not null);
+  create function vault.create_secret(new_secret text, new_name text, new_description text) returns uuid
+  language sql as $$ insert into vault.secrets (secret, name, description) values (new_secret, new_name, new_description) returning id $$;
+  create view vault.decrypted_secrets as select id, name, description, secret, secret as decrypted_secret from vault.secrets;
+`
+
+test('with Vault, the migration keeps the challenge key there and challenges are signed with it', async () => {
+  const { db, close } = await testDb('pglite', { beforeMigrate: (d) => d.exec(FAKE_VAULT) })
+  try {
+    expect(await count(db, "app_private.secrets where name = 'signup_challenge_key'")).toBe(0)
+    const stored = await db.query<{ secret: string }>(
+      "select secret from vault.secrets where name = 'signup_challenge_key'",
+    )
+    expect(stored.rows[0]!.secret).toMatch(/^[0-9a-f]{64}$/)
+    const app = testApp(db, { config: { UNVERIFIED_EMAILS_PER_HOUR: 0 } })
+    const res = await app.request('/functions/v1/resend-email/challenge', {
+      ...anonJson(null),
+      method: 'GET',
+      body: null,
+    })
+    const proof = await solve((await res.json()) as Challenge)
+    const decoded = JSON.parse(atob(proof)) as { challenge: Challenge }
+    const again = await createSignupChallenge(stored.rows[0]!.secret)
+    // Same key: a challenge made here with Vault's secret verifies like the served one.
+    expect(decoded.challenge.signature).toMatch(/^[0-9a-f]{64}$/)
+    await app.request('/rest/v1/beta_signups', anonJson({ email: 'vault@example.com' }))
+    await app.request(
+      '/functions/v1/resend-email',
+      anonJson({ email: 'vault@example.com' }, { headers: { [SIGNUP_PROOF_HEADER]: await solve(again) } }),
+    )
+    expect(await welcomes(db)).toBe(1)
+  } finally {
+    await close()
+  }
+})
