@@ -1,5 +1,5 @@
-// The built server on a throwaway PGlite folder, for the screenshot scripts: no rate limits, an
-// outbox to read links from, one owner, and a fresh one-time sign-in link on request.
+// The built server on a throwaway PGlite folder, for the screenshot scripts: no rate limits or
+// proof of work, an outbox to read links from, one owner, and a fresh one-time sign-in link on request.
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -59,6 +59,8 @@ export async function startScreenshotServer(
     OWNER_EMAILS: OWNER,
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
+    // The sample sign-ups call resend-email as a script would, without the page's proof of work.
+    SIGNUP_CHALLENGE: 'off',
     ...NO_LIMITS,
     ...extraEnv,
   }

@@ -2,48 +2,20 @@
 // (light and dark) and the tester's feedback page, at 390x844 and 1440x900. Starts the built
 // server on a throwaway PGlite folder with a small beta list: 20 people invited, a nudge sent,
 // feedback on two builds. Usage: npm run build && tsx scripts/tester-messages-screenshots.ts
-import { execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Page } from 'playwright-core'
-import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
+import { ANON_HEADERS as anon, SAMPLE_NAMES as names, startScreenshotServer } from './screenshot-server.ts'
 
-const dir = mkdtempSync(join(tmpdir(), 'message-shots-'))
-const port = 3990 + Math.floor(Math.random() * 9)
-const base = `http://127.0.0.1:${port}`
-const env = {
-  ...process.env,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: base,
-  PGLITE_DIR: join(dir, 'pglite'),
-  OUTBOX_DIR: join(dir, 'outbox'),
-  OWNER_EMAILS: 'founder@example.com',
-  LOG_LEVEL: 'warn',
+const server = await startScreenshotServer('message', {
   BETA_IOS_URL: 'https://testflight.apple.com/join/AbCdEf12',
   BETA_ANDROID_URL: 'https://play.google.com/apps/testing/com.solodesk.app',
   BETA_BUILD_LABEL: '1.0 (42)',
   INVITATION_INTERVAL_MS: '10',
-  RATE_LIMIT_SIGNUP_PER_MINUTE: '0',
-  RATE_LIMIT_SIGNUP_PER_HOUR: '0',
-  RATE_LIMIT_CONTACT_PER_MINUTE: '0',
-  RATE_LIMIT_CONTACT_PER_HOUR: '0',
-  RATE_LIMIT_BETA_PER_MINUTE: '0',
-  RATE_LIMIT_BETA_PER_HOUR: '0',
-  DATABASE_URL: '',
-}
-
-const link = () =>
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/owner.ts', 'link', 'founder@example.com'], {
-    env,
-    encoding: 'utf8',
-  })
-    .trim()
-    .split('\n')
-    .at(-1)!
+})
+const { base, outbox } = server
+const link = server.ownerLink
 
 async function checkOverflow(page: Page, what: string) {
   const overflow = await page.evaluate(
@@ -54,11 +26,11 @@ async function checkOverflow(page: Page, what: string) {
 
 /** Follows the /beta/ios or /beta/android link of the first `n` invitations in the outbox. */
 async function openInvitations(n: number): Promise<number> {
-  const files = (await readdir(env.OUTBOX_DIR)).filter((f) => f.endsWith('.json'))
+  const files = (await readdir(outbox)).filter((f) => f.endsWith('.json'))
   let opened = 0
   for (const f of files) {
     if (opened >= n) break
-    const text = await readFile(join(env.OUTBOX_DIR, f), 'utf8')
+    const text = await readFile(join(outbox, f), 'utf8')
     const url = /http:\/\/127\.0\.0\.1:\d+\/beta\/(ios|android)\?token=[\w-]+/.exec(text)?.[0]
     if (!url) continue
     const res = await fetch(url, { redirect: 'manual' })
@@ -67,21 +39,7 @@ async function openInvitations(n: number): Promise<number> {
   return opened
 }
 
-const server = spawn(process.execPath, ['dist/node/server/index.js'], { env, stdio: 'inherit' })
 try {
-  for (let i = 0; ; i++) {
-    if (
-      (await fetch(`${base}/healthz`).then(
-        (r) => r.status,
-        () => 0,
-      )) === 200
-    )
-      break
-    if (i > 300) throw new Error('server did not start')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  const anon = { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${LOCAL_ANON_KEY}`, 'content-type': 'application/json' }
-  const names = ['maya.k', 'jonas', 'ines.design', 'lee.writes', 'sam+beta', 'olga.dev', 'tom.photo', 'ana.b']
   for (let i = 0; i < 32; i++) {
     const email = `${names[i % names.length]}${i}@example.com`
     await fetch(`${base}/rest/v1/beta_signups`, { method: 'POST', headers: anon, body: JSON.stringify({ email }) })
@@ -182,7 +140,5 @@ try {
   }
   await browser.close()
 } finally {
-  server.kill('SIGTERM')
-  await new Promise((r) => server.once('exit', r))
-  rmSync(dir, { recursive: true, force: true })
+  await server.stop()
 }

@@ -34,7 +34,7 @@ export const PRIVACY: LegalDocument = {
         'When you join the beta, we store the email address you enter and the time you joined.',
         'When you write to us through the contact form, we store your name, your email address, the subject you chose and your message.',
         'We do not use analytics, advertising trackers or third-party cookies on this page, and visitors do not need an account.',
-        'As a tester, we also keep your phone, invitation, answers about the test and any Google account you give us for Google Play, and delete them with your sign-up.',
+        'For testers we also keep the phone, invitation, answers, feedback and any Google account given for Play, and delete them with the sign-up.',
       ],
     },
     {

@@ -32,3 +32,38 @@ export function csvField(value: string): string {
 export function csvRecord(fields: readonly string[]): string {
   return `${fields.map(csvField).join(',')}\r\n`
 }
+
+/**
+ * A CSV download for a spreadsheet, `<name>-<day>.csv` with a header row, streamed from batches of
+ * rows as the client reads (one batch in memory at a time, whatever the list's size). A client
+ * that leaves mid-download ends the batches, which frees the export slot.
+ */
+export function csvDownload<T>(
+  name: string,
+  header: readonly string[],
+  batches: AsyncGenerator<readonly T[]>,
+  fields: (row: T) => readonly string[],
+): Response {
+  const encoder = new TextEncoder()
+  let text = csvRecord(header)
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await batches.next()
+      if (!next.done) for (const row of next.value) text += csvRecord(fields(row))
+      if (text) controller.enqueue(encoder.encode(text))
+      text = ''
+      if (next.done) controller.close()
+    },
+    async cancel() {
+      await batches.return(undefined)
+    },
+  })
+  const day = new Date().toISOString().slice(0, 10)
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8; header=present',
+      'Content-Disposition': `attachment; filename="${name}-${day}.csv"`,
+      'Cache-Control': 'no-store',
+    },
+  })
+}

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/console-api.ts'
 import { apiError } from '../../../mail/errors.ts'
 import { audit } from './audit.ts'
-import { csvRecord } from './csv.ts'
+import { csvDownload } from './csv.ts'
 import type { OwnerDeps } from './deps.ts'
 import { erasePerson } from './erase.ts'
 import { startExport } from './exports.ts'
@@ -33,34 +33,11 @@ export function adminDataRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
     const { q } = parse(PageQuery, c.req.query())
     await audit(db, c.get('session').email, 'signups.export', q ? { search: 'yes' } : {})
     const batches = await startExport(deps.exportSlots, c.get('session').email, () => allSignups(db, q))
-    const encoder = new TextEncoder()
-    let header = true
-    const body = new ReadableStream<Uint8Array>({
-      // Pulled as the client reads: one batch in memory at a time, whatever the list's size.
-      async pull(controller) {
-        let text = header ? csvRecord(['email', 'signed_up_at', 'welcome_email']) : ''
-        header = false
-        const next = await batches.next()
-        if (next.done) {
-          if (text) controller.enqueue(encoder.encode(text))
-          controller.close()
-          return
-        }
-        for (const r of next.value) text += csvRecord([r.email, r.createdAt, r.welcome])
-        controller.enqueue(encoder.encode(text))
-      },
-      async cancel() {
-        await batches.return(undefined)
-      },
-    })
-    const day = new Date().toISOString().slice(0, 10)
-    return new Response(body, {
-      headers: {
-        'Content-Type': 'text/csv; charset=utf-8; header=present',
-        'Content-Disposition': `attachment; filename="signups-${day}.csv"`,
-        'Cache-Control': 'no-store',
-      },
-    })
+    return csvDownload('signups', ['email', 'signed_up_at', 'welcome_email'], batches, (r) => [
+      r.email,
+      r.createdAt,
+      r.welcome,
+    ])
   })
 
   app.get('/messages', async (c) => c.json(await listMessages(db, parse(InboxQuery, c.req.query()))))

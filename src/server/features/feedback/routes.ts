@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts'
 import type { Db } from '../../db/db.ts'
 import { PAGE_CSP } from '../../http/page-shell.ts'
 import type { Logger } from '../../log.ts'
-import { csvRecord } from '../console/csv.ts'
+import { csvDownload } from '../console/csv.ts'
 import { audit } from '../console/audit.ts'
 import type { OwnerDeps } from '../console/deps.ts'
 import { startExport } from '../console/exports.ts'
@@ -164,46 +164,12 @@ export function feedbackConsoleRoutes(deps: Pick<OwnerDeps, 'db' | 'config' | 'e
     const filters = { build, rating, platform }
     await audit(db, c.get('session').email, 'feedback.export', { build: build ?? '', rating: rating ?? '', platform })
     const batches = await startExport(deps.exportSlots, c.get('session').email, () => allFeedback(db, filters))
-    const encoder = new TextEncoder()
-    let header = true
-    const body = new ReadableStream<Uint8Array>({
-      // Pulled as the client reads: one batch in memory at a time.
-      async pull(controller) {
-        let text = header
-          ? csvRecord(['received_at', 'email', 'rating', 'build', 'phone', 'os_version', 'what_works', 'what_does_not'])
-          : ''
-        header = false
-        const next = await batches.next()
-        if (next.done) {
-          if (text) controller.enqueue(encoder.encode(text))
-          controller.close()
-          return
-        }
-        for (const r of next.value)
-          text += csvRecord([
-            r.createdAt,
-            r.email,
-            String(r.rating),
-            r.build,
-            r.platform,
-            r.osVersion,
-            r.works,
-            r.broken,
-          ])
-        controller.enqueue(encoder.encode(text))
-      },
-      async cancel() {
-        await batches.return(undefined)
-      },
-    })
-    const day = new Date().toISOString().slice(0, 10)
-    return new Response(body, {
-      headers: {
-        'Content-Type': 'text/csv; charset=utf-8; header=present',
-        'Content-Disposition': `attachment; filename="feedback-${day}.csv"`,
-        'Cache-Control': 'no-store',
-      },
-    })
+    return csvDownload(
+      'feedback',
+      ['received_at', 'email', 'rating', 'build', 'phone', 'os_version', 'what_works', 'what_does_not'],
+      batches,
+      (r) => [r.createdAt, r.email, String(r.rating), r.build, r.platform, r.osVersion, r.works, r.broken],
+    )
   })
 
   return app
