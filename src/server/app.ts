@@ -18,6 +18,7 @@ import {
 import { watchOutages } from './db/outage.ts'
 import { launchDayRoutes, signupChallengeSettings } from './features/launch-day/routes.ts'
 import { clientAborted } from './http/aborted.ts'
+import { createAfterAnswer, type AfterAnswer } from './http/after-answer.ts'
 import { fastBodyLimit } from './http/body-limit.ts'
 import { clientIp, rateLimitKey } from './http/client-ip.ts'
 import { rateLimit, type Limits } from './http/rate-limit.ts'
@@ -59,6 +60,8 @@ export type AppDeps = {
   wakeEmailQueue?: () => void
   /** The email transport, whose kept copies erasure deletes (the outbox's files). */
   transport?: Pick<Transport, 'forget'>
+  /** Work that runs after an answer has left; index.ts passes its own so that shutdown can wait for it. */
+  afterAnswer?: AfterAnswer
 }
 
 // What Supabase's API gateway allows (the list the edge function answers with too), so
@@ -176,7 +179,17 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', playAnswerRoutes({ db, logger, wakeEmailQueue }))
   app.route('/', betaRoutes({ db, logger, config, wakeEmailQueue }))
   app.route('/', feedbackPageRoutes({ db, logger, config }))
-  app.route('/admin', adminRoutes({ db, logger, config, wakeEmailQueue, transport: deps.transport }))
+  app.route(
+    '/admin',
+    adminRoutes({
+      db,
+      logger,
+      config,
+      wakeEmailQueue,
+      transport: deps.transport,
+      afterAnswer: deps.afterAnswer ?? createAfterAnswer(),
+    }),
+  )
   app.route('/', staticRoutes(config.STATIC_DIR))
 
   app.notFound((c) => c.text('Not found', 404))

@@ -10,6 +10,7 @@ import { openDb } from './db/open.ts'
 import { watchOutages } from './db/outage.ts'
 import { createEmailQueue } from '../mail/queue.ts'
 import { createTransport } from './email/transport.ts'
+import { createAfterAnswer } from './http/after-answer.ts'
 import { plainErrorHeaders } from './http/client-error.ts'
 import { fileDescriptorLimit } from './http/connection-limits.ts'
 import { createNodeServer } from './http/node-server.ts'
@@ -60,12 +61,14 @@ const db = deferredDb(ready)
 const transport = createTransport(config)
 const queue = createEmailQueue({ db: watchOutages(db, logger), transport, logger, config })
 
+const afterAnswer = createAfterAnswer()
 const app = createApp({
   config: { ...config, STATIC_DIR: resolve(config.STATIC_DIR) },
   db,
   logger,
   wakeEmailQueue: queue.wake,
   transport,
+  afterAnswer,
 })
 const server = createNodeServer(withRetryAfterWhileStarting(app.fetch, db.isReady), {
   settings: config,
@@ -99,7 +102,7 @@ async function stop(signal: string): Promise<void> {
   stopping = true
   logger.info({ event: 'server.stopping', signal }, 'stopping')
   digest.stop()
-  await shutdown({ server, queue, transport, db, logger })
+  await shutdown({ server, afterAnswer, queue, transport, db, logger })
   logger.info({ event: 'server.stopped' }, 'stopped')
   process.exit(0)
 }

@@ -4,6 +4,7 @@ import { Agent, request } from 'node:http'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { expect, test } from 'vitest'
+import { createAfterAnswer } from './http/after-answer.ts'
 import { shutdown } from './shutdown.ts'
 import { silentLogger } from './test-app.ts'
 
@@ -29,12 +30,17 @@ function get(port: number, path: string, agent: Agent): Promise<{ status: number
   })
 }
 
-test('a request in progress finishes before the queue, transport and database close, then new connections are refused', async () => {
+test('a request in progress and the work it starts after its answer finish before the queue, transport and database close, then new connections are refused', async () => {
   const order: string[] = []
+  const afterAnswer = createAfterAnswer()
   const app = new Hono()
   app.get('/slow', async (c) => {
     await new Promise((r) => setTimeout(r, 400))
     order.push('request answered')
+    afterAnswer.run(c, async () => {
+      await new Promise((r) => setTimeout(r, 300))
+      order.push('work after the answer done')
+    })
     return c.text('done')
   })
   app.get('/fast', (c) => c.text('ok'))
@@ -47,6 +53,7 @@ test('a request in progress finishes before the queue, transport and database cl
   const started = Date.now()
   const stopping = shutdown({
     server,
+    afterAnswer,
     logger: silentLogger,
     queue: { stop: async () => void order.push('queue stopped') },
     transport: { close: async () => void order.push('transport closed') },
@@ -54,7 +61,13 @@ test('a request in progress finishes before the queue, transport and database cl
   })
   expect(await slow).toEqual({ status: 200, body: 'done' })
   await stopping
-  expect(order).toEqual(['request answered', 'queue stopped', 'transport closed', 'db closed'])
+  expect(order).toEqual([
+    'request answered',
+    'work after the answer done',
+    'queue stopped',
+    'transport closed',
+    'db closed',
+  ])
   expect(Date.now() - started).toBeLessThan(3_000)
   await expect(get(port, '/fast', new Agent())).rejects.toThrow(/ECONNREFUSED/)
   agent.destroy()
@@ -69,6 +82,7 @@ test('a request that never ends is cut off after the grace period', async () => 
   const closed: string[] = []
   await shutdown({
     server,
+    afterAnswer: createAfterAnswer(),
     logger: silentLogger,
     forceAfterMs: 300,
     queue: { stop: async () => void closed.push('queue') },

@@ -5,6 +5,8 @@ type Closable = { close(): Promise<void> }
 
 export type ShutdownDeps = {
   server: Pick<Server, 'close' | 'closeIdleConnections' | 'closeAllConnections'>
+  /** Work requests started after their answers (an owner's sign-in link): it finishes first. */
+  afterAnswer: { settled(): Promise<void> }
   queue: { stop(): Promise<void> }
   transport: Closable
   db: Closable
@@ -15,7 +17,8 @@ export type ShutdownDeps = {
 
 /**
  * Stops in the order that keeps every promise made: no new connections; requests in progress
- * finish (an acknowledged row is committed before its answer is sent); the email worker finishes
+ * finish (an acknowledged row is committed before its answer is sent), and so does the work they
+ * started after their answers (an owner's sign-in link is queued); the email worker finishes
  * the email it is sending and leaves the rest pending in the database; then the transport and
  * the database close.
  */
@@ -33,6 +36,7 @@ export async function shutdown(deps: ShutdownDeps): Promise<void> {
   await closed
   clearInterval(idle)
   clearTimeout(force)
+  await deps.afterAnswer.settled()
   await deps.queue.stop()
   await deps.transport.close()
   await deps.db.close()

@@ -4,6 +4,7 @@ import { pino } from 'pino'
 import { inject } from 'vitest'
 import { LOCAL_ANON_KEY } from '../shared/self-hosted.ts'
 import { createApp, type AppDeps } from './app.ts'
+import { createAfterAnswer, type AfterAnswer } from './http/after-answer.ts'
 import type { Db } from './db/db.ts'
 import { migrate } from './db/migrate.ts'
 import { openDb } from './db/open.ts'
@@ -26,7 +27,13 @@ export async function testDb(
     const db = await openDb({ PGLITE_DIR: 'memory://' })
     await options.beforeMigrate?.(db)
     await migrate(db)
-    return { db, close: () => db.close() }
+    return {
+      db,
+      close: async () => {
+        await settleAfterAnswer()
+        await db.close()
+      },
+    }
   }
   const clusterUrl = inject('TEST_DATABASE_URL')
   const name = `t_${randomBytes(6).toString('hex')}`
@@ -43,6 +50,7 @@ export async function testDb(
     db,
     url: url.toString(),
     close: async () => {
+      await settleAfterAnswer()
       await db.close()
       const a = new pg.Client({ connectionString: clusterUrl })
       await a.connect()
@@ -53,6 +61,7 @@ export async function testDb(
 }
 
 export async function truncateAll(db: Db): Promise<void> {
+  await settleAfterAnswer()
   // cascade: the owner's tables (contact_message_states …) reference contact_messages.
   await db.exec(
     `truncate public.beta_signups, public.contact_messages, app_private.email_queue, app_private.email_suppressions,
@@ -68,6 +77,15 @@ export const NO_RATE_LIMITS = Object.fromEntries(
   ),
 ) as Partial<Record<`RATE_LIMIT_${string}`, number>>
 
+// Every test app's work after answers, so that tests can wait for it before they empty tables:
+// a sign-in link still being queued would otherwise deadlock against the TRUNCATE or leak a row.
+const afterAnswers = new Set<AfterAnswer>()
+
+/** Resolves once the work every test app started after its answers has ended. */
+export async function settleAfterAnswer(): Promise<void> {
+  await Promise.all([...afterAnswers].map((a) => a.settled()))
+}
+
 export function testApp(
   db: Db,
   options: {
@@ -77,7 +95,10 @@ export function testApp(
     transport?: AppDeps['transport']
   } = {},
 ) {
+  const afterAnswer = createAfterAnswer()
+  afterAnswers.add(afterAnswer)
   return createApp({
+    afterAnswer,
     config: {
       ANON_KEY: LOCAL_ANON_KEY,
       STATIC_DIR: options.staticDir ?? '/nonexistent/static-dir',

@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/db.ts'
 import type { Transport } from '../../email/transport.ts'
+import type { AfterAnswer } from '../../http/after-answer.ts'
 import type { Logger } from '../../log.ts'
 import { createExportSlots, type ExportSlots } from './exports.ts'
 import { ownerSecret } from '../owner-auth/keys.ts'
@@ -28,6 +29,8 @@ export type OwnerDeps = {
   logger: Logger
   config: OwnerConfig
   wakeEmailQueue: () => void
+  /** Work that runs after a request's answer (the emailed sign-in link); shutdown waits for it. */
+  afterAnswer: AfterAnswer
   /** Erasure deletes the transport's kept copies (the outbox's files); absent in some tests. */
   transport?: Pick<Transport, 'forget'> | undefined
   /** The owner secret, read (or made) once per process. */

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { createAfterAnswer } from '../../http/after-answer.ts'
 import type { Db } from '../../db/db.ts'
 import { asOwner, linkToken, OWNER, ownerApp, postLink, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { DB_KINDS, fromAddress, silentLogger, testDb } from '../../test-app.ts'
@@ -15,7 +16,15 @@ import { adminApiRoutes } from './routes.ts'
 
 /** Every route of the console's API with each path parameter set to `value` (as admin.test.ts lists them). */
 function apiRoutes(db: Db, value: string): { method: string; path: string }[] {
-  const app = adminApiRoutes(ownerDeps({ db, logger: silentLogger, config: loadConfig({}), wakeEmailQueue: () => {} }))
+  const app = adminApiRoutes(
+    ownerDeps({
+      db,
+      logger: silentLogger,
+      config: loadConfig({}),
+      wakeEmailQueue: () => {},
+      afterAnswer: createAfterAnswer(),
+    }),
+  )
   const seen = new Set<string>()
   return app.routes
     .filter((r) => r.path !== '/*' && r.path !== '*' && r.method !== 'ALL')

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { createAfterAnswer } from '../../http/after-answer.ts'
 import type { Db } from '../../db/db.ts'
 import { ownerDeps } from './deps.ts'
 import { LINK_TTL_MS } from '../owner-auth/link-token.ts'
@@ -19,7 +20,15 @@ import { EMAIL_LINK_ANSWER } from '../owner-auth/routes.ts'
 
 /** Every route of the console's API, read from its router, so a new route cannot be left out. */
 function apiRoutes(db: Db): { method: string; path: string }[] {
-  const app = adminApiRoutes(ownerDeps({ db, logger: silentLogger, config: loadConfig({}), wakeEmailQueue: () => {} }))
+  const app = adminApiRoutes(
+    ownerDeps({
+      db,
+      logger: silentLogger,
+      config: loadConfig({}),
+      wakeEmailQueue: () => {},
+      afterAnswer: createAfterAnswer(),
+    }),
+  )
   const seen = new Set<string>()
   return app.routes
     .filter((r) => r.path !== '/*' && r.path !== '*' && r.method !== 'ALL')

@@ -1,5 +1,4 @@
 import type { Context } from 'hono'
-import type { ServerResponse } from 'node:http'
 import { enqueue } from '../../../mail/enqueue.ts'
 import { ownerSignIn } from '../../../mail/kinds/owner-sign-in.ts'
 import { countQueuedSince } from '../../../mail/queue-rows.ts'
@@ -50,35 +49,16 @@ export async function queueSignInEmail(
  * failure is logged here.
  */
 export function sendSignInLinkLater(deps: OwnerDeps, email: string, owner: boolean, c: Context): void {
-  afterAnswer(c, () => {
-    void (async () => {
+  deps.afterAnswer.run(c, async () => {
+    try {
       const secret = await deps.secret()
       const token = signLinkToken(secret, email)
       const claims = verifyLinkToken(secret, token)!
       const url = signInUrl(deps.config.PUBLIC_URL, token)
       const link = { email, url, expiresAt: claims.expiresAt, nonce: claims.nonce }
       if (await queueSignInEmail(deps.db, link, deps.config.OWNER_SIGN_IN_EMAILS, owner)) deps.wakeEmailQueue()
-    })().catch((err: unknown) => {
+    } catch (err) {
       deps.logger.error({ err, event: 'owner.sign-in-email' }, 'sign-in link could not be queued')
-    })
+    }
   })
-}
-
-/**
- * Runs `fn` once the answer has left: on Node, after the response's last byte was handed to the
- * socket (on PGlite the owner's query blocks the thread, and the answer must not wait for it);
- * elsewhere (app.request in tests) on the next turn of the event loop, after the answer was
- * returned.
- */
-function afterAnswer(c: Context, fn: () => void): void {
-  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing
-  if (outgoing && !outgoing.writableFinished) {
-    // Not in 'finish' itself: Node corks the socket and flushes on the next tick, and PGlite's
-    // query would hold the thread before the bytes left (the bench measured 1.8 ms of it).
-    outgoing.once('finish', () => setImmediate(fn))
-    // A client that leaves before the answer ends still asked for its link.
-    outgoing.once('close', () => {
-      if (!outgoing.writableFinished) fn()
-    })
-  } else setImmediate(fn)
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db.ts'
-import { testApp } from '../../test-app.ts'
+import { settleAfterAnswer, testApp } from '../../test-app.ts'
 import { ownerSecret } from './keys.ts'
 import { signLinkToken } from './link-token.ts'
 import { syncOwnerEmails } from './owners.ts'
@@ -60,6 +60,7 @@ export function asOwner(
 
 /** Empties every table of the owner's side (truncateAll covers the page's tables). */
 export async function truncateOwner(db: Db): Promise<void> {
+  await settleAfterAnswer()
   await db.exec(
     `truncate public.beta_signups, public.contact_messages, app_private.email_queue, app_private.owner_sessions,
      app_private.owner_used_links, app_private.owner_attempts, app_private.owner_audit,
