@@ -18,7 +18,11 @@ export const VIEWPORTS = [
 
 /** Waits until the page is hydrated and nothing is moving: the same state in every build. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset)
+  // Hydrated, and every part the loader held back from the first layout shown (scripts/first-view.ts).
+  await page.waitForFunction(() => {
+    const { dataset } = document.documentElement
+    return 'hydrated' in dataset && !('hold' in dataset)
+  })
   await page.evaluate(async () => {
     await document.fonts.ready
     for (const img of Array.from(document.images)) await img.decode().catch(() => {})

@@ -89,6 +89,62 @@ test('the first paint comes before every script and stylesheet request starts', 
   for (const r of timeline.resources) expect(r.start, r.name).toBeGreaterThan(timeline.fcp!)
 })
 
+test('the first layout leaves out the screens and what follows the hero; they are shown after the first paint, one per frame', async ({
+  page,
+}) => {
+  // Every change of <html data-hold>, with the number of frames begun so far and the size the
+  // not-yet-shown side screen has at that moment (scripts/first-view.ts).
+  await page.addInitScript(() => {
+    const log: { hold: string | null; frame: number; at: number; tasks: string }[] = []
+    let frame = 0
+    const count = () => {
+      frame++
+      requestAnimationFrame(count)
+    }
+    requestAnimationFrame(count)
+    const size = (el: Element | null) => {
+      const r = el?.getBoundingClientRect()
+      return r ? `${r.width.toFixed(1)}x${r.height.toFixed(1)}` : ''
+    }
+    new MutationObserver((records) => {
+      for (const r of records)
+        log.push({
+          hold: (r.target as Element).getAttribute('data-hold'),
+          frame,
+          at: performance.now(),
+          tasks: size(document.querySelector('[data-screen=tasks]')),
+        })
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hold'] })
+    ;(window as unknown as { holdLog: typeof log }).holdLog = log
+  })
+  await page.goto('/')
+  await expect(page.locator('html')).not.toHaveAttribute('data-hold')
+  const { log, fcp, tasks } = await page.evaluate(() => ({
+    log: (window as unknown as { holdLog: { hold: string | null; frame: number; at: number; tasks: string }[] })
+      .holdLog,
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+    tasks: (() => {
+      const r = document.querySelector('[data-screen=tasks]')!.getBoundingClientRect()
+      return `${r.width.toFixed(1)}x${r.height.toFixed(1)}`
+    })(),
+  }))
+  expect(log.map((e) => e.hold)).toEqual([
+    'tasks payments dashboard features cta footer',
+    'tasks payments features cta footer',
+    'payments features cta footer',
+    'features cta footer',
+    'cta footer',
+    'footer',
+    null,
+  ])
+  // Nothing is shown before the first paint, and each part in a frame of its own.
+  expect(log[1]!.at).toBeGreaterThan(fcp)
+  for (let i = 2; i < log.length; i++)
+    expect(log[i]!.frame, log[i]!.hold ?? 'all shown').toBeGreaterThan(log[i - 1]!.frame)
+  // A held screen already has the size it is drawn at: nothing moves when it is shown.
+  expect(log[1]!.tasks).toBe(tasks)
+})
+
 test('every picture declares its size', async ({ page }) => {
   await page.goto('/')
   const images = await page.locator('img, svg[role="img"]').evaluateAll((imgs) =>

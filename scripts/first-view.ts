@@ -3,7 +3,9 @@
 // first paint, and the sha256 hashes that let the CSP allow exactly these two inline blocks.
 import { createHash } from 'node:crypto'
 import beasties from 'beasties'
+import postcss from 'postcss'
 import type { InlineHashes } from '../src/server/http/security-policy.ts'
+import { SCREEN, SCREEN_IDS, type ScreenId } from '../src/shared/screens.ts'
 
 // beasties' types are a CommonJS-style `export default` (its package is not "type": "module"), so
 // TypeScript sees the class as `.default`; at run time the ESM build's default export is the class.
@@ -15,8 +17,21 @@ export const cspHash = (text: string): string =>
 
 /** Where the first view ends: at 390x844 and at 1440x900 it is the header and the hero. */
 const BELOW_FIRST_VIEW = '<section id="features"'
-/** What comes after the first view, hidden until the full stylesheet is there (see `pendingRule`). */
-const BELOW = ['#features', '#cta', '#site-footer']
+/**
+ * What the first layout skips (issue 22: the first layout held 450-600 objects, mostly the hero's
+ * three drawn screens, and Lighthouse charges the first paint with it four times over): each part,
+ * by the token the loader takes out of <html data-hold> when the part may be laid out.
+ */
+const HELD = {
+  ...(Object.fromEntries(SCREEN_IDS.map((id) => [id, `[data-screen=${id}]`])) as Record<ScreenId, string>),
+  features: '#features',
+  cta: '#cta',
+  footer: '#site-footer',
+}
+type Held = keyof typeof HELD
+/** Shown as soon as the first view has painted, the front screen first; their rules are in the critical CSS. */
+const AFTER_PAINT: Held[] = ['dashboard', 'tasks', 'payments']
+const AFTER_STYLESHEET: Held[] = ['features', 'cta', 'footer']
 
 /**
  * The rules of the stylesheet that the first view's markup uses, from beasties (the maintained
@@ -39,15 +54,52 @@ export async function criticalCss(page: string, cssHref: string, clientDir: stri
   const out = await beasties.process(probe)
   const styles = [...out.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!)
   if (styles.length !== 1 || !styles[0]) throw new Error(`beasties inlined ${styles.length} style blocks, want 1`)
-  return styles[0] + pendingRule
+  return dropUnreadVariables(styles[0]) + holdRule
 }
 
 /**
- * Until the full stylesheet has loaded, what follows the first view is laid out but not shown, so
- * a visitor who scrolls at once sees nothing rather than unstyled text. Only the loader sets the
- * attribute: without scripts the <noscript> stylesheet blocks rendering as before.
+ * The critical CSS without the custom properties nothing in it reads (beasties keeps the theme's
+ * `:root` whole, some 2.8 KB of colours and sizes the first view never uses), nor their @property
+ * rules. The full stylesheet, loaded after the first paint, declares them all again. Repeated
+ * until nothing more goes, since a dropped property may have been the only reader of another.
  */
-const pendingRule = `[data-css-pending] :is(${BELOW.join(',')}){visibility:hidden}`
+export function dropUnreadVariables(css: string): string {
+  const root = postcss.parse(css)
+  for (;;) {
+    const read = new Set([...root.toString().matchAll(/var\((--[\w-]+)/g)].map((m) => m[1]!))
+    let dropped = 0
+    root.walkDecls(/^--/, (decl) => {
+      if (read.has(decl.prop)) return
+      decl.remove()
+      dropped++
+    })
+    root.walkAtRules('property', (rule) => {
+      if (read.has(rule.params.trim())) return
+      rule.remove()
+      dropped++
+    })
+    if (!dropped) break
+  }
+  root.walkRules((rule) => {
+    if (!rule.nodes.length) rule.remove()
+  })
+  return root.toString()
+}
+
+/**
+ * A held part is not laid out or painted (`content-visibility: hidden`). A screen keeps its size
+ * meanwhile from the aspect ratio its drawing has when shown (`auto` first, so that the shown
+ * screen sizes exactly as without the rule); a section takes a screenful's height, so a visitor
+ * who scrolls at once sees empty space rather than unstyled text. Only the loader sets the
+ * attribute: without scripts nothing is held, and the <noscript> stylesheet blocks rendering as
+ * before.
+ */
+const holdRule =
+  `${Object.entries(HELD)
+    .map(([token, selector]) => `[data-hold~=${token}] ${selector}`)
+    .join(',')}{content-visibility:hidden}` +
+  `[data-screen]{aspect-ratio:auto ${SCREEN.width}/${SCREEN.height}}` +
+  `[data-hold] :is(${AFTER_STYLESHEET.map((t) => HELD[t]).join(',')}){contain-intrinsic-size:auto 100vh}`
 
 /**
  * The loader, inline at the end of the head. It adds the full stylesheet and the entry module once
@@ -58,9 +110,15 @@ const pendingRule = `[data-css-pending] :is(${BELOW.join(',')}){visibility:hidde
  * once the frame was presented); where Element Timing is missing, the first-contentful-paint
  * entry; where paint entries are missing too, `load` and a frame, as before. A second after the
  * first contentful paint, or at the visitor's first tap or key, it starts them anyway.
+ *
+ * It also shows the held parts (`HELD`), one per frame: each `show` waits for a frame and then
+ * for the task after it, so every part is laid out in a frame of its own and no main-thread task
+ * grows long (TBT). The stylesheet is added after the screens are shown, so its restyle is a
+ * frame of its own too.
  */
 export function loaderScript(entry: string, cssHref: string): string {
-  return `(function(d,w){var r=d.documentElement,s=0,P=w.PerformanceObserver,t=P&&P.supportedEntryTypes||[];r.setAttribute('data-css-pending','');function done(){r.removeAttribute('data-css-pending')}function go(){if(s)return;s=1;var l=d.createElement('link');l.rel='stylesheet';l.href=${JSON.stringify(cssHref)};l.onload=l.onerror=done;d.head.appendChild(l);var m=d.createElement('script');m.type='module';m.src=${JSON.stringify(entry)};d.head.appendChild(m)}function on(type,f){new P(function(l,o){if(f(l.getEntries())){o.disconnect();go()}}).observe({type:type,buffered:true})}['pointerdown','keydown','touchstart'].forEach(function(e){w.addEventListener(e,go,{once:true,capture:true,passive:true})});if(t.indexOf('element')>=0)on('element',function(e){return e.some(function(x){return x.identifier==='first-view'})});if(t.indexOf('paint')>=0)on('paint',function(e){return e.some(function(x){if(x.name==='first-contentful-paint'){if(t.indexOf('element')<0)return 1;setTimeout(go,1000)}})});else w.addEventListener('load',function(){requestAnimationFrame(function(){setTimeout(go)})})})(document,window)`
+  const tokens = (list: Held[]) => JSON.stringify(list)
+  return `(function(d,w){var r=d.documentElement,H='data-hold',s=0,q=[],P=w.PerformanceObserver,t=P&&P.supportedEntryTypes||[];r.setAttribute(H,${JSON.stringify(Object.keys(HELD).join(' '))});function show(a){q.length||next();q.push.apply(q,a)}function next(){requestAnimationFrame(function(){setTimeout(function(){var x=q.shift(),v;if(x.call)x();else(v=r.getAttribute(H).split(' ').filter(function(y){return y!=x}).join(' '))?r.setAttribute(H,v):r.removeAttribute(H);q.length&&next()})})}function css(){var l=d.createElement('link');l.rel='stylesheet';l.href=${JSON.stringify(cssHref)};l.onload=l.onerror=function(){show(${tokens(AFTER_STYLESHEET)})};d.head.appendChild(l)}function go(){if(s)return;s=1;show(${tokens(AFTER_PAINT)}.concat(css));var m=d.createElement('script');m.type='module';m.src=${JSON.stringify(entry)};d.head.appendChild(m)}function on(type,f){new P(function(l,o){if(f(l.getEntries())){o.disconnect();go()}}).observe({type:type,buffered:true})}['pointerdown','keydown','touchstart'].forEach(function(e){w.addEventListener(e,go,{once:true,capture:true,passive:true})});if(t.indexOf('element')>=0)on('element',function(e){return e.some(function(x){return x.identifier==='first-view'})});if(t.indexOf('paint')>=0)on('paint',function(e){return e.some(function(x){if(x.name==='first-contentful-paint'){if(t.indexOf('element')<0)return 1;setTimeout(go,1000)}})});else w.addEventListener('load',function(){requestAnimationFrame(function(){setTimeout(go)})})})(document,window)`
 }
 
 /** The head's tags that replace Vite's stylesheet link and entry script, with their hashes. */

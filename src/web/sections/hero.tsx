@@ -3,7 +3,7 @@ import { Island } from '../islands/island.tsx'
 import { PhoneFrame } from '../ui/phone-frame.tsx'
 import { DashboardScreen } from './screens/dashboard-screen.tsx'
 import { PaymentsScreen } from './screens/payments-screen.tsx'
-import type { ScreenId } from './screens/screen-files.ts'
+import type { ScreenId } from '../../shared/screens.ts'
 import { TasksScreen } from './screens/tasks-screen.tsx'
 
 const SCREEN_COMPONENTS = { tasks: TasksScreen, payments: PaymentsScreen, dashboard: DashboardScreen } as const

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { SCREEN } from './screen-files.ts'
+import { SCREEN } from '../../../shared/screens.ts'
 
 const INK = '#0f172a'
 const MUTED = '#64748b'
@@ -25,6 +25,7 @@ export function ScreenSvg({
     <svg
       role="img"
       aria-label={label}
+      data-screen={id}
       className={className}
       viewBox={`0 0 ${SCREEN.width} ${SCREEN.height}`}
       width={SCREEN.width}
