@@ -29,9 +29,12 @@ const HELD = {
   footer: '#site-footer',
 }
 type Held = keyof typeof HELD
-/** Shown as soon as the first view has painted, the front screen first; their rules are in the critical CSS. */
-const AFTER_PAINT: Held[] = ['dashboard', 'tasks', 'payments']
-const AFTER_STYLESHEET: Held[] = ['features', 'cta', 'footer']
+/**
+ * The order they are shown in, one per frame, once the full stylesheet has loaded: the front
+ * screen first. Not before it: its restyle (every element not held, all its rules) would then
+ * include the screens' 250 elements, and be a long task of its own.
+ */
+const SHOWN: Held[] = ['dashboard', 'tasks', 'payments', 'features', 'cta', 'footer']
 
 /**
  * The rules of the stylesheet that the first view's markup uses, from beasties (the maintained
@@ -99,7 +102,7 @@ const holdRule =
     .map(([token, selector]) => `[data-hold~=${token}] ${selector}`)
     .join(',')}{content-visibility:hidden}` +
   `[data-screen]{aspect-ratio:auto ${SCREEN.width}/${SCREEN.height}}` +
-  `[data-hold] :is(${AFTER_STYLESHEET.map((t) => HELD[t]).join(',')}){contain-intrinsic-size:auto 100vh}`
+  `[data-hold] :is(${HELD.features},${HELD.cta},${HELD.footer}){contain-intrinsic-size:auto 100vh}`
 
 /**
  * The loader, inline at the end of the head. It adds the full stylesheet and the entry module once
@@ -111,14 +114,12 @@ const holdRule =
  * entry; where paint entries are missing too, `load` and a frame, as before. A second after the
  * first contentful paint, or at the visitor's first tap or key, it starts them anyway.
  *
- * It also shows the held parts (`HELD`), one per frame: each `show` waits for a frame and then
- * for the task after it, so every part is laid out in a frame of its own and no main-thread task
- * grows long (TBT). The stylesheet is added after the screens are shown, so its restyle is a
- * frame of its own too.
+ * Once the stylesheet has loaded (or failed to), it shows the held parts (`HELD`), one per
+ * frame: each step waits for a frame and then for the task after it, so every part is laid out
+ * in a frame of its own and no main-thread task grows long (TBT).
  */
 export function loaderScript(entry: string, cssHref: string): string {
-  const tokens = (list: Held[]) => JSON.stringify(list)
-  return `(function(d,w){var r=d.documentElement,H='data-hold',s=0,q=[],P=w.PerformanceObserver,t=P&&P.supportedEntryTypes||[];r.setAttribute(H,${JSON.stringify(Object.keys(HELD).join(' '))});function show(a){q.length||next();q.push.apply(q,a)}function next(){requestAnimationFrame(function(){setTimeout(function(){var x=q.shift(),v;if(x.call)x();else(v=r.getAttribute(H).split(' ').filter(function(y){return y!=x}).join(' '))?r.setAttribute(H,v):r.removeAttribute(H);q.length&&next()})})}function css(){var l=d.createElement('link');l.rel='stylesheet';l.href=${JSON.stringify(cssHref)};l.onload=l.onerror=function(){show(${tokens(AFTER_STYLESHEET)})};d.head.appendChild(l)}function go(){if(s)return;s=1;show(${tokens(AFTER_PAINT)}.concat(css));var m=d.createElement('script');m.type='module';m.src=${JSON.stringify(entry)};d.head.appendChild(m)}function on(type,f){new P(function(l,o){if(f(l.getEntries())){o.disconnect();go()}}).observe({type:type,buffered:true})}['pointerdown','keydown','touchstart'].forEach(function(e){w.addEventListener(e,go,{once:true,capture:true,passive:true})});if(t.indexOf('element')>=0)on('element',function(e){return e.some(function(x){return x.identifier==='first-view'})});if(t.indexOf('paint')>=0)on('paint',function(e){return e.some(function(x){if(x.name==='first-contentful-paint'){if(t.indexOf('element')<0)return 1;setTimeout(go,1000)}})});else w.addEventListener('load',function(){requestAnimationFrame(function(){setTimeout(go)})})})(document,window)`
+  return `(function(d,w){var r=d.documentElement,H='data-hold',s=0,q,P=w.PerformanceObserver,t=P&&P.supportedEntryTypes||[];r.setAttribute(H,${JSON.stringify(Object.keys(HELD).join(' '))});function next(){requestAnimationFrame(function(){setTimeout(function(){var x=q.shift(),v=r.getAttribute(H).split(' ').filter(function(y){return y!=x}).join(' ');v?r.setAttribute(H,v):r.removeAttribute(H);q.length&&next()})})}function go(){if(s)return;s=1;var l=d.createElement('link');l.rel='stylesheet';l.href=${JSON.stringify(cssHref)};l.onload=l.onerror=function(){q=${JSON.stringify(SHOWN)};next()};d.head.appendChild(l);var m=d.createElement('script');m.type='module';m.src=${JSON.stringify(entry)};d.head.appendChild(m)}function on(type,f){new P(function(l,o){if(f(l.getEntries())){o.disconnect();go()}}).observe({type:type,buffered:true})}['pointerdown','keydown','touchstart'].forEach(function(e){w.addEventListener(e,go,{once:true,capture:true,passive:true})});if(t.indexOf('element')>=0)on('element',function(e){return e.some(function(x){return x.identifier==='first-view'})});if(t.indexOf('paint')>=0)on('paint',function(e){return e.some(function(x){if(x.name==='first-contentful-paint'){if(t.indexOf('element')<0)return 1;setTimeout(go,1000)}})});else w.addEventListener('load',function(){requestAnimationFrame(function(){setTimeout(go)})})})(document,window)`
 }
 
 /** The head's tags that replace Vite's stylesheet link and entry script, with their hashes. */
