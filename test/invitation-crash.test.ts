@@ -1,18 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { inviteSignups, previewInvitations } from '../src/server/features/invitations/queries.ts'
 import { DB_KINDS } from '../src/server/test-app.ts'
-import { drainQueue } from './support/drain-queue.ts'
-import { startResendStandIn } from './support/resend-stand-in.ts'
-import { serverDatabase } from './support/server-database.ts'
-import { startServer, waitFor, waitHealthy, type ServerProcess } from './support/server-process.ts'
+import { batchCrash, killMidBatch } from './support/batch-crash.ts'
 
 // Issue 11: a batch of invitations is confirmed, the server is SIGKILLed while it sends them
 // (with one email accepted by the provider but its answer lost), then restarted. Every chosen
 // person gets exactly one invitation, nobody outside the preview gets one, and the sends of the
-// batch are paced. Pattern: test/crash-recovery.test.ts.
+// batch are paced. Harness: test/support/batch-crash.ts (pattern: test/crash-recovery.test.ts).
 
 const INTERVAL_MS = 150
 const STORES = { ios: true, android: true }
@@ -25,36 +19,8 @@ afterEach(async () => {
 
 describe.each(DB_KINDS)('SIGKILL while a batch of invitations is sent, %s, Resend', (kind) => {
   test('every invited person gets exactly one invitation, nobody else any', { timeout: 120_000 }, async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'invite-crash-'))
-    cleanup.push(() => rm(dir, { recursive: true, force: true }))
-    const database = await serverDatabase(kind, dir)
-    cleanup.push(() => database.drop())
-    const resend = await startResendStandIn({ apiKey: 'test' })
-    cleanup.push(() => resend.close())
-    const env = {
-      ...database.env,
-      EMAIL_POLL_INTERVAL_MS: '200',
-      EMAIL_RETRY_BASE_MS: '200',
-      EMAIL_RETRY_MAX_MS: '1000',
-      EMAIL_LEASE_MS: '2000',
-      EMAIL_MAX_ATTEMPTS: '20',
-      EMAIL_TRANSPORT: 'resend',
-      RESEND_API_URL: resend.url,
-      RESEND_API_KEY: 'test',
-      STATIC_DIR: join(dir, 'static'),
-      BETA_IOS_URL: 'https://testflight.apple.com/join/AbCdEf12',
-      BETA_ANDROID_URL: 'https://play.google.com/apps/testing/com.solodesk.app',
-    }
-    const launch = async () => {
-      const server = await startServer(env)
-      cleanup.push(() => server.kill())
-      await waitHealthy(server)
-      return server
-    }
-
-    // First start creates and migrates the database; stop it so PGlite's folder can be opened here.
-    let server: ServerProcess = await launch()
-    expect(await server.stop()).toBe(0)
+    const crash = await batchCrash(kind, (fn) => cleanup.push(fn))
+    const { database, resend } = crash
 
     // 40 sign-ups; the owner previews the oldest 30 and confirms them twice (a double click).
     const chosen = await database.inspect(async (db) => {
@@ -73,24 +39,8 @@ describe.each(DB_KINDS)('SIGKILL while a batch of invitations is sent, %s, Resen
     })
     expect(chosen).toHaveLength(30)
 
-    // Kill once some invitations are out and one is accepted with its answer held back.
-    server = await launch()
-    await waitFor(() => resend.emails.length >= 8, { timeoutMs: 30_000, what: 'the first invitations' })
-    resend.holdAnswers()
-    await waitFor(() => resend.inFlight() > 0, { timeoutMs: 30_000, what: 'an email in flight' })
-    const interrupted = resend.emails.at(-1)!.key
-    await server.kill()
-    resend.releaseAnswers()
-
-    server = await launch()
-    const { queue, signups } = await drainQueue({
-      server,
-      restart: launch,
-      database,
-      deliveredTo: () => resend.emails.flatMap((e) => e.to),
-      expected: chosen,
-      timeoutMs: 60_000,
-    })
+    // Killed once some invitations are out, with one accepted and its answer held back.
+    const { interrupted, queue, signups } = await killMidBatch(crash, { afterEmails: 8, expected: chosen })
     expect(signups).toHaveLength(40)
 
     // Exactly once each, and only those previewed.

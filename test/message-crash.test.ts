@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { inviteSignups } from '../src/server/features/invitations/queries.ts'
 import { audienceMembers, sendMessage } from '../src/server/features/messages/queries.ts'
 import { DB_KINDS } from '../src/server/test-app.ts'
-import { drainQueue } from './support/drain-queue.ts'
-import { startResendStandIn } from './support/resend-stand-in.ts'
-import { serverDatabase } from './support/server-database.ts'
-import { startServer, waitFor, waitHealthy, type ServerProcess } from './support/server-process.ts'
+import { batchCrash, killMidBatch } from './support/batch-crash.ts'
 
 // Issue 18: a message to a group is sent twice at once (a double click) and once more from a
 // second console (a new request id, the same text), then the server is SIGKILLed while it sends
 // the emails (with one accepted by the provider but its answer lost), then restarted. Every
 // member of the group gets exactly one email of the message, nobody else any, and the sends are
-// paced. Pattern: test/invitation-crash.test.ts.
+// paced. Harness: test/support/batch-crash.ts.
 
 const INTERVAL_MS = 150
 const STORES = { ios: true, android: true }
@@ -28,35 +22,8 @@ afterEach(async () => {
 
 describe.each(DB_KINDS)('SIGKILL while a message to a group is sent, %s, Resend', (kind) => {
   test('every member gets exactly one email of the message, nobody else any', { timeout: 120_000 }, async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'message-crash-'))
-    cleanup.push(() => rm(dir, { recursive: true, force: true }))
-    const database = await serverDatabase(kind, dir)
-    cleanup.push(() => database.drop())
-    const resend = await startResendStandIn({ apiKey: 'test' })
-    cleanup.push(() => resend.close())
-    const env = {
-      ...database.env,
-      EMAIL_POLL_INTERVAL_MS: '200',
-      EMAIL_RETRY_BASE_MS: '200',
-      EMAIL_RETRY_MAX_MS: '1000',
-      EMAIL_LEASE_MS: '2000',
-      EMAIL_MAX_ATTEMPTS: '20',
-      EMAIL_TRANSPORT: 'resend',
-      RESEND_API_URL: resend.url,
-      RESEND_API_KEY: 'test',
-      STATIC_DIR: join(dir, 'static'),
-      BETA_IOS_URL: 'https://testflight.apple.com/join/AbCdEf12',
-      BETA_ANDROID_URL: 'https://play.google.com/apps/testing/com.solodesk.app',
-    }
-    const launch = async () => {
-      const server = await startServer(env)
-      cleanup.push(() => server.kill())
-      await waitHealthy(server)
-      return server
-    }
-
-    let server: ServerProcess = await launch()
-    expect(await server.stop()).toBe(0)
+    const crash = await batchCrash(kind, (fn) => cleanup.push(fn))
+    const { database, resend } = crash
 
     // 40 sign-ups, the oldest 30 invited (their invitations already sent and gone from the
     // queue), 10 of those opened: the nudge goes to the 20 invited who did not open.
@@ -93,23 +60,8 @@ describe.each(DB_KINDS)('SIGKILL while a message to a group is sent, %s, Resend'
     })
     expect(members).toHaveLength(20)
 
-    server = await launch()
-    await waitFor(() => resend.emails.length >= 6, { timeoutMs: 30_000, what: 'the first message emails' })
-    resend.holdAnswers()
-    await waitFor(() => resend.inFlight() > 0, { timeoutMs: 30_000, what: 'an email in flight' })
-    const interrupted = resend.emails.at(-1)!.key
-    await server.kill()
-    resend.releaseAnswers()
-
-    server = await launch()
-    await drainQueue({
-      server,
-      restart: launch,
-      database,
-      deliveredTo: () => resend.emails.flatMap((e) => e.to),
-      expected: members,
-      timeoutMs: 60_000,
-    })
+    // Killed once some emails are out, with one accepted and its answer held back.
+    const { interrupted } = await killMidBatch(crash, { afterEmails: 6, expected: members })
 
     const messages = (
       await database.inspect((db) =>
