@@ -71,3 +71,38 @@ export async function openLinkPage(page: Page, path: string) {
   await page.waitForURL((u) => u.pathname === '/admin/sign-in' && u.search.startsWith('?token='))
   await expect(page.getByRole('heading', { name: 'Sign in to the Solodesk console' })).toBeVisible()
 }
+
+/** Signs up as the page does: the row, then the welcome email. */
+export async function joinBeta(request: APIRequestContext, email: string) {
+  await seedSignup(request, email)
+  const res = await request.post('/functions/v1/resend-email', { headers: anon, data: { email } })
+  expect(res.status()).toBe(200)
+}
+
+/** A link matching `pattern` from the email to `address` whose subject matches, as a path. */
+export async function linkFrom(outbox: Outbox, address: string, subject: RegExp, pattern: RegExp): Promise<string> {
+  let link = ''
+  await expect
+    .poll(async () => {
+      const email = (await outbox.to(address)).find((e) => subject.test(e.subject))
+      link = (email && pattern.exec(email.text)?.[0]) ?? ''
+      return link
+    })
+    .not.toBe('')
+  const url = new URL(link)
+  return `${url.pathname}${url.search}`
+}
+
+/** Signs this worker's owner in with an emailed link; the console shows its first view. */
+export async function signInToConsole(page: Page, outbox: Outbox) {
+  const path = await signInByEmail(page, outbox)
+  await openLinkPage(page, path)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('heading', { name: 'Sign-ups', level: 1 })).toBeVisible()
+}
+
+/** Opens a server page without waiting for the page's hydration mark (these pages have no script). */
+export async function openPlain(page: Page, url: string) {
+  await page.evaluate((u) => location.assign(u), new URL(url, test.info().project.use.baseURL).href)
+  await page.waitForLoadState('load')
+}

@@ -1,51 +1,15 @@
-import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, test, uniqueEmail, type Outbox } from './fixtures.ts'
-import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
+import { expect, test, uniqueEmail } from './fixtures.ts'
 import {
   expectNoHorizontalScroll,
   expectNoViolations,
-  openLinkPage,
-  seedSignup,
-  signInByEmail,
+  joinBeta,
+  linkFrom,
+  openPlain,
+  signInToConsole,
 } from './console-support.ts'
 
 // Issue 11: the phone choice from the welcome email, the invitation from the console, its link.
 const IOS_URL = 'https://testflight.apple.com/join/E2ETEST1'
-
-/** Signs up as the page does: the row, then the welcome email. */
-async function joinBeta(request: APIRequestContext, email: string) {
-  await seedSignup(request, email)
-  const anon = { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${LOCAL_ANON_KEY}` }
-  const res = await request.post('/functions/v1/resend-email', { headers: anon, data: { email } })
-  expect(res.status()).toBe(200)
-}
-
-/** Opens a server page without waiting for the page's hydration mark (these pages have no script). */
-async function openPlain(page: Page, url: string) {
-  await page.evaluate((u) => location.assign(u), new URL(url, test.info().project.use.baseURL).href)
-  await page.waitForLoadState('load')
-}
-
-/** A link of the given kind from the latest email to `address`. */
-async function linkFrom(outbox: Outbox, address: string, subject: RegExp, pattern: RegExp): Promise<string> {
-  let link = ''
-  await expect
-    .poll(async () => {
-      const email = (await outbox.to(address)).find((e) => subject.test(e.subject))
-      link = (email && pattern.exec(email.text)?.[0]) ?? ''
-      return link
-    })
-    .not.toBe('')
-  const url = new URL(link)
-  return `${url.pathname}${url.search}`
-}
-
-async function signIn(page: Page, outbox: Outbox) {
-  const path = await signInByEmail(page, outbox)
-  await openLinkPage(page, path)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('heading', { name: 'Sign-ups', level: 1 })).toBeVisible()
-}
 
 test.describe('beta invitations', () => {
   test('the welcome email’s iPhone link: a page whose button records the choice once; axe finds nothing', async ({
@@ -83,7 +47,7 @@ test.describe('beta invitations', () => {
     const chosen = await request.post(choice, { maxRedirects: 0 })
     expect(chosen.status()).toBe(200)
 
-    await signIn(page, outbox)
+    await signInToConsole(page, outbox)
     await page.getByRole('link', { name: 'Invitations' }).click()
     await expect(page.getByRole('note')).toContainText('BETA_ANDROID_URL is not set')
     await page.getByLabel('How many').fill('1000')
@@ -129,7 +93,7 @@ test.describe('beta invitations', () => {
     }) => {
       await page.emulateMedia({ colorScheme: scheme })
       await joinBeta(request, uniqueEmail('axe-invite'))
-      await signIn(page, outbox)
+      await signInToConsole(page, outbox)
       for (const [width, height] of [
         [320, 720],
         [1440, 900],

@@ -1,51 +1,17 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test, uniqueEmail, type Outbox } from './fixtures.ts'
-import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 import {
   expectNoHorizontalScroll,
   expectNoViolations,
-  openLinkPage,
-  seedSignup,
-  signInByEmail,
+  joinBeta,
+  linkFrom,
+  openPlain,
+  signInToConsole,
 } from './console-support.ts'
 
 // Issue 18: a nudge from the console's Messages view reaches the invited who did not open, with
 // their own store and feedback links; the feedback page works without JavaScript; the Feedback
 // view shows the entry; axe finds nothing on the new pages and views.
-
-async function joinBeta(request: APIRequestContext, email: string) {
-  await seedSignup(request, email)
-  const anon = { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${LOCAL_ANON_KEY}` }
-  const res = await request.post('/functions/v1/resend-email', { headers: anon, data: { email } })
-  expect(res.status()).toBe(200)
-}
-
-/** A link matching `pattern` from the one email to `address` whose subject matches. */
-async function linkFrom(outbox: Outbox, address: string, subject: RegExp, pattern: RegExp): Promise<string> {
-  let link = ''
-  await expect
-    .poll(async () => {
-      const email = (await outbox.to(address)).find((e) => subject.test(e.subject))
-      link = (email && pattern.exec(email.text)?.[0]) ?? ''
-      return link
-    })
-    .not.toBe('')
-  const url = new URL(link)
-  return `${url.pathname}${url.search}`
-}
-
-async function signIn(page: Page, outbox: Outbox) {
-  const path = await signInByEmail(page, outbox)
-  await openLinkPage(page, path)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('heading', { name: 'Sign-ups', level: 1 })).toBeVisible()
-}
-
-/** Opens a server page without waiting for the page's hydration mark (these pages have no script). */
-async function openPlain(page: Page, url: string) {
-  await page.evaluate((u) => location.assign(u), new URL(url, test.info().project.use.baseURL).href)
-  await page.waitForLoadState('load')
-}
 
 /** Invites `person` (on iPhone) from the console. */
 async function invite(page: Page, outbox: Outbox, request: APIRequestContext, person: string) {
@@ -72,7 +38,7 @@ test.describe('messages to testers and their feedback', () => {
   }) => {
     test.slow()
     const person = uniqueEmail('nudge')
-    await signIn(page, outbox)
+    await signInToConsole(page, outbox)
     await invite(page, outbox, request, person)
 
     await page.getByRole('link', { name: 'Messages' }).click()
@@ -135,7 +101,7 @@ test.describe('messages to testers and their feedback', () => {
       test.slow()
       await page.emulateMedia({ colorScheme: scheme })
       const person = uniqueEmail(`feedback-${scheme}`)
-      await signIn(page, outbox)
+      await signInToConsole(page, outbox)
       await invite(page, outbox, request, person)
       const feedback = await linkFrom(outbox, person, /invitation$/, /https?:\/\/\S+\/beta\/feedback\?token=[\w-]+/)
       for (const [width, height] of [
@@ -180,7 +146,7 @@ test.describe('messages to testers and their feedback', () => {
         form: { email: uniqueEmail('axe-feedback'), rating: '3', works: 'Lists', broken: 'Sync', build: '1.0 (7)' },
       })
       expect(res.status()).toBe(200)
-      await signIn(page, outbox)
+      await signInToConsole(page, outbox)
       for (const [width, height] of [
         [320, 720],
         [1440, 900],
