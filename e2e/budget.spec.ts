@@ -95,7 +95,7 @@ test('the first layout leaves out the screens and what follows the hero; they ar
   // Every change of <html data-hold>, with the number of frames begun so far and the size the
   // not-yet-shown side screen has at that moment (scripts/first-view.ts).
   await page.addInitScript(() => {
-    const log: { hold: string | null; frame: number; at: number; tasks: string }[] = []
+    const log: { hold: string | null; frame: number; at: number; front: string }[] = []
     let frame = 0
     const count = () => {
       frame++
@@ -112,26 +112,26 @@ test('the first layout leaves out the screens and what follows the hero; they ar
           hold: (r.target as Element).getAttribute('data-hold'),
           frame,
           at: performance.now(),
-          tasks: size(document.querySelector('[data-screen=tasks]')),
+          front: size(document.querySelector('[data-screen=dashboard]')),
         })
     }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hold'] })
     ;(window as unknown as { holdLog: typeof log }).holdLog = log
   })
   await page.goto('/')
   await expect(page.locator('html')).not.toHaveAttribute('data-hold')
-  const { log, fcp, tasks } = await page.evaluate(() => ({
-    log: (window as unknown as { holdLog: { hold: string | null; frame: number; at: number; tasks: string }[] })
+  const { log, fcp, front } = await page.evaluate(() => ({
+    log: (window as unknown as { holdLog: { hold: string | null; frame: number; at: number; front: string }[] })
       .holdLog,
     fcp: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
-    tasks: (() => {
-      const r = document.querySelector('[data-screen=tasks]')!.getBoundingClientRect()
+    front: (() => {
+      const r = document.querySelector('[data-screen=dashboard]')!.getBoundingClientRect()
       return `${r.width.toFixed(1)}x${r.height.toFixed(1)}`
     })(),
   }))
   expect(log.map((e) => e.hold)).toEqual([
     'tasks payments dashboard features cta footer',
-    'tasks payments features cta footer',
-    'payments features cta footer',
+    'payments dashboard features cta footer',
+    'dashboard features cta footer',
     'features cta footer',
     'cta footer',
     'footer',
@@ -142,7 +142,7 @@ test('the first layout leaves out the screens and what follows the hero; they ar
   for (let i = 2; i < log.length; i++)
     expect(log[i]!.frame, log[i]!.hold ?? 'all shown').toBeGreaterThan(log[i - 1]!.frame)
   // A held screen already has the size it is drawn at: nothing moves when it is shown.
-  expect(log[1]!.tasks).toBe(tasks)
+  expect(log[1]!.front).toBe(front)
 })
 
 test('every picture declares its size', async ({ page }) => {

@@ -23,18 +23,15 @@ const BELOW_FIRST_VIEW = '<section id="features"'
  * by the token the loader takes out of <html data-hold> when the part may be laid out.
  */
 const HELD = {
+  // In the order they are shown, one per frame, once the full stylesheet has loaded. Not before
+  // it: its restyle (every element not held, against all its rules) would then include the
+  // screens' 250 elements, and be a long task of its own.
   ...(Object.fromEntries(SCREEN_IDS.map((id) => [id, `[data-screen=${id}]`])) as Record<ScreenId, string>),
   features: '#features',
   cta: '#cta',
   footer: '#site-footer',
 }
-type Held = keyof typeof HELD
-/**
- * The order they are shown in, one per frame, once the full stylesheet has loaded: the front
- * screen first. Not before it: its restyle (every element not held, all its rules) would then
- * include the screens' 250 elements, and be a long task of its own.
- */
-const SHOWN: Held[] = ['dashboard', 'tasks', 'payments', 'features', 'cta', 'footer']
+const SHOWN = Object.keys(HELD)
 
 /**
  * The rules of the stylesheet that the first view's markup uses, from beasties (the maintained
