@@ -18,17 +18,12 @@ export function createAfterAnswer(): AfterAnswer {
   const running = new Set<Promise<void>>()
   return {
     run(c, work) {
-      let done!: () => void
-      const tracked = new Promise<void>((resolve) => (done = resolve))
+      // Registered now, before the answer leaves, so that `settled` already waits for it.
+      const tracked: Promise<void> = new Promise<void>((answered) => whenAnswered(c, answered))
+        .then(work)
+        .catch(() => {})
+        .finally(() => running.delete(tracked))
       running.add(tracked)
-      whenAnswered(c, () => {
-        work()
-          .catch(() => {})
-          .finally(() => {
-            running.delete(tracked)
-            done()
-          })
-      })
     },
     async settled() {
       while (running.size) await Promise.all(running)
