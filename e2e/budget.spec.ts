@@ -145,6 +145,24 @@ test('the first layout leaves out the screens and what follows the hero; they ar
   expect(log[1]!.front).toBe(front)
 })
 
+test('showing the held parts starts no transition: the form fields do not fade in from grey', async ({ page }) => {
+  // Chromium's autofill styles the held form fields before the full stylesheet has arrived, so
+  // their colours change when they are shown (scripts/first-view.ts, the hold rule).
+  await page.addInitScript(() => {
+    const runs: string[] = []
+    document.addEventListener(
+      'transitionrun',
+      (e) => runs.push(`${(e.target as Element).id || (e.target as Element).tagName} ${e.propertyName}`),
+      true,
+    )
+    ;(window as unknown as { transitionRuns: string[] }).transitionRuns = runs
+  })
+  await page.goto('/')
+  await expect(page.locator('html')).not.toHaveAttribute('data-hold')
+  // Longer than any transition on the page (150 ms), so one begun by the last step has run.
+  await page.waitForTimeout(400)
+  expect(await page.evaluate(() => (window as unknown as { transitionRuns: string[] }).transitionRuns)).toEqual([])
+})
 test('every picture declares its size', async ({ page }) => {
   await page.goto('/')
   const images = await page.locator('img, svg[role="img"]').evaluateAll((imgs) =>

@@ -93,13 +93,20 @@ export function dropUnreadVariables(css: string): string {
  * who scrolls at once sees empty space rather than unstyled text. Only the loader sets the
  * attribute: without scripts nothing is held, and the <noscript> stylesheet blocks rendering as
  * before.
+ *
+ * No form control transitions while anything is held. Chromium's form autofill styles the held
+ * controls before the full stylesheet has arrived (browser defaults: a grey field, a black border),
+ * so when their part is shown their colours change, and `transition-colors` would animate that
+ * change: a visible fade from grey, and 150 ms of frames competing with the rest of the reveal.
+ * Named elements, not `*`: taking the attribute away then restyles those alone, not the page.
  */
 const holdRule =
   `${Object.entries(HELD)
     .map(([token, selector]) => `[data-hold~=${token}] ${selector}`)
     .join(',')}{content-visibility:hidden}` +
   `[data-screen]{aspect-ratio:auto ${SCREEN.width}/${SCREEN.height}}` +
-  `[data-hold] :is(${HELD.features},${HELD.cta},${HELD.footer}){contain-intrinsic-size:auto 100vh}`
+  `[data-hold] :is(${HELD.features},${HELD.cta},${HELD.footer}){contain-intrinsic-size:auto 100vh}` +
+  `[data-hold] :is(input,textarea,select,button){transition:none!important}`
 
 /**
  * The loader, inline at the end of the head. It adds the full stylesheet and the entry module once
