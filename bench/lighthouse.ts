@@ -151,8 +151,15 @@ const median = (xs: number[]) => {
 /**
  * Median and worst of each figure over `runs` runs (one after another: parallel runs would share
  * the CPU). Issue 22 sets targets on both: one slow run is a visitor's slow first view.
+ *
+ * One run before them is a warm-up and is reported apart, not counted. Every run starts a fresh
+ * Chromium, and the first after a build or a quiet spell pays for the machine's cold caches (the
+ * browser's 200 MB binary paged in, fontconfig's cache read): every task of its page load takes
+ * 3-5 times its usual time, the same page work measured as a different machine. A visitor's
+ * browser is already running.
  */
 export async function lighthouseMedian(url: string, runs = 7, throttling: 'simulate' | 'devtools' = 'simulate') {
+  const warmUp = await lighthouse(url, throttling).catch((err: unknown) => String(err).split('\n')[0]!)
   const all: LighthouseRun[] = []
   for (let i = 0; i < runs; i++) {
     // Under load Lighthouse sometimes fails to record a trace (NO_NAVSTART): that run is repeated
@@ -167,6 +174,8 @@ export async function lighthouseMedian(url: string, runs = 7, throttling: 'simul
   const m = (f: (r: LighthouseRun) => number) => median(all.map(f))
   return {
     runs: all,
+    /** The run before the counted ones, or why it failed: shown, never part of a figure. */
+    warmUp,
     scores: {
       performance: m((r) => r.scores.performance),
       accessibility: m((r) => r.scores.accessibility),
@@ -199,6 +208,11 @@ export async function lighthouseMedian(url: string, runs = 7, throttling: 'simul
 }
 export type LighthouseMedian = Awaited<ReturnType<typeof lighthouseMedian>>
 
+export const describeWarmUp = (w: LighthouseMedian['warmUp']): string =>
+  typeof w === 'string'
+    ? `The warm-up run (not counted) failed: ${w}`
+    : `The warm-up run (not counted): performance ${w.scores.performance}, FCP ${w.fcpMs.toFixed(0)} ms, LCP ${w.lcpMs.toFixed(0)} ms, TBT ${w.tbtMs.toFixed(0)} ms`
+
 // `tsx bench/lighthouse.ts [url] [runs] [simulate|devtools]`: one figure set, for trying a change.
 // Without a URL (or with `-`) it starts the built server itself on a fresh embedded database.
 // Each run's TBT and long tasks are printed with the machine's load, since both move with it.
@@ -220,12 +234,13 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
         .map((l) => l.toFixed(2))
         .join(' ')
     console.error(`load average before the runs: ${loadBefore}`)
+    console.error(describeWarmUp(r.warmUp))
     for (const [i, run] of r.runs.entries())
       console.error(
         `run ${i + 1}: performance ${run.scores.performance}, FCP ${run.fcpMs.toFixed(0)} ms, LCP ${run.lcpMs.toFixed(0)} ms, TBT ${run.tbtMs.toFixed(0)} ms, requests before FCP ${JSON.stringify(run.requestsBeforeFcp)}, scripts before FCP ${JSON.stringify(run.scriptsBeforeFcp)}, long tasks ${JSON.stringify(run.longTasks)}`,
       )
     console.error(`load average after the runs: ${load()}`)
-    console.log(JSON.stringify({ ...r, runs: undefined }, null, 2))
+    console.log(JSON.stringify({ ...r, runs: undefined, warmUp: undefined }, null, 2))
   } finally {
     await server?.stop()
     if (scratch) await rm(scratch, { recursive: true, force: true })

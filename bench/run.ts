@@ -14,7 +14,7 @@ import { firstView } from './bundle.ts'
 import { measureConsole, startConsoleBench } from './console.ts'
 import { measureIdle } from './idle.ts'
 import { DIFFICULTY, measureMainThreadSolve, measureSolveTimes, measureVerifyCpu } from './launch-day.ts'
-import { lighthouse, lighthouseMedian } from './lighthouse.ts'
+import { describeWarmUp, lighthouse, lighthouseMedian } from './lighthouse.ts'
 import { loadSignups } from './load.ts'
 import { pgbench } from './pgbench.ts'
 import { startServer, type RunningServer } from './server.ts'
@@ -256,6 +256,7 @@ try {
     console.log(
       `| ${i + 1} | ${r.scores.performance} | ${s(r.fcpMs)} | ${s(r.lcpMs)} | ${ms(r.tbtMs)} | ${r.requestsBeforeFcp.join(', ')} | ${r.scriptsBeforeFcp.length ? r.scriptsBeforeFcp.join(', ') : 'none'} |`,
     )
+  console.log(`\n${describeWarmUp(lh.warmUp)}`)
   const missed = rows.filter((r) => r.met === false)
   console.log(
     `\n${rows.filter((r) => r.met === true).length} targets met, ${missed.length} missed${missed.length ? `: ${missed.map((r) => r.target).join('; ')}` : ''}`,
