@@ -163,6 +163,7 @@ test('showing the held parts starts no transition: the form fields do not fade i
   await page.waitForTimeout(400)
   expect(await page.evaluate(() => (window as unknown as { transitionRuns: string[] }).transitionRuns)).toEqual([])
 })
+
 test('every picture declares its size', async ({ page }) => {
   await page.goto('/')
   const images = await page.locator('img, svg[role="img"]').evaluateAll((imgs) =>
