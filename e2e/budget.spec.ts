@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { SHOW_ANYWAY_MS } from '../scripts/first-view.ts'
 import { expect, test } from './fixtures.ts'
 
 // What `npm run bench` measures, kept from regressing without timing anything: bytes, request
@@ -162,6 +163,16 @@ test('showing the held parts starts no transition: the form fields do not fade i
   // Longer than any transition on the page (150 ms), so one begun by the last step has run.
   await page.waitForTimeout(400)
   expect(await page.evaluate(() => (window as unknown as { transitionRuns: string[] }).transitionRuns)).toEqual([])
+})
+
+test('a stylesheet that never arrives does not keep the sign-up form hidden', async ({ page }) => {
+  // The request stalls: neither load nor error ever fires.
+  await page.route('**/*.css', () => {})
+  await page.goto('/')
+  await expect(page.locator('html')).toHaveAttribute('data-hold')
+  await expect(page.locator('html')).not.toHaveAttribute('data-hold', { timeout: SHOW_ANYWAY_MS + 5000 })
+  await page.locator('#beta-email').scrollIntoViewIfNeeded()
+  await expect(page.locator('#beta-email')).toBeVisible()
 })
 
 test('every picture declares its size', async ({ page }) => {

@@ -32,6 +32,12 @@ const HELD = {
   footer: '#site-footer',
 }
 const SHOWN = Object.keys(HELD)
+/**
+ * How long the held parts wait for the full stylesheet. A request that neither loads nor fails
+ * (a stalled connection, a proxy that never answers) would otherwise keep the sign-up form
+ * hidden until the browser gives up, minutes later; shown unstyled, it still works.
+ */
+export const SHOW_ANYWAY_MS = 5000
 
 /**
  * The rules of the stylesheet that the first view's markup uses, from beasties (the maintained
@@ -118,12 +124,13 @@ const holdRule =
  * entry; where paint entries are missing too, `load` and a frame, as before. A second after the
  * first contentful paint, or at the visitor's first tap or key, it starts them anyway.
  *
- * Once the stylesheet has loaded (or failed to), it shows the held parts (`HELD`), one per
- * frame: each step waits for a frame and then for the task after it, so every part is laid out
- * in a frame of its own and no main-thread task grows long (TBT).
+ * Once the stylesheet has loaded (or failed to, or `SHOW_ANYWAY_MS` after it was requested), it
+ * shows the held parts (`HELD`), one per frame: each step waits for a frame and then for the task
+ * after it, so every part is laid out in a frame of its own and no main-thread task grows long
+ * (TBT).
  */
 export function loaderScript(entry: string, cssHref: string): string {
-  return `(function(d,w){var r=d.documentElement,H='data-hold',s=0,q,P=w.PerformanceObserver,t=P&&P.supportedEntryTypes||[];r.setAttribute(H,${JSON.stringify(Object.keys(HELD).join(' '))});function next(){requestAnimationFrame(function(){setTimeout(function(){var x=q.shift(),v=r.getAttribute(H).split(' ').filter(function(y){return y!=x}).join(' ');v?r.setAttribute(H,v):r.removeAttribute(H);q.length&&next()})})}function go(){if(s)return;s=1;var l=d.createElement('link');l.rel='stylesheet';l.href=${JSON.stringify(cssHref)};l.onload=l.onerror=function(){q=${JSON.stringify(SHOWN)};next()};d.head.appendChild(l);var m=d.createElement('script');m.type='module';m.src=${JSON.stringify(entry)};d.head.appendChild(m)}function on(type,f){new P(function(l,o){if(f(l.getEntries())){o.disconnect();go()}}).observe({type:type,buffered:true})}['pointerdown','keydown','touchstart'].forEach(function(e){w.addEventListener(e,go,{once:true,capture:true,passive:true})});if(t.indexOf('element')>=0)on('element',function(e){return e.some(function(x){return x.identifier==='first-view'})});if(t.indexOf('paint')>=0)on('paint',function(e){return e.some(function(x){if(x.name==='first-contentful-paint'){if(t.indexOf('element')<0)return 1;setTimeout(go,1000)}})});else w.addEventListener('load',function(){requestAnimationFrame(function(){setTimeout(go)})})})(document,window)`
+  return `(function(d,w){var r=d.documentElement,H='data-hold',s=0,q,P=w.PerformanceObserver,t=P&&P.supportedEntryTypes||[];r.setAttribute(H,${JSON.stringify(Object.keys(HELD).join(' '))});function next(){requestAnimationFrame(function(){setTimeout(function(){var x=q.shift(),v=r.getAttribute(H).split(' ').filter(function(y){return y!=x}).join(' ');v?r.setAttribute(H,v):r.removeAttribute(H);q.length&&next()})})}function show(){if(!q){q=${JSON.stringify(SHOWN)};next()}}function go(){if(s)return;s=1;var l=d.createElement('link');l.rel='stylesheet';l.href=${JSON.stringify(cssHref)};l.onload=l.onerror=show;setTimeout(show,${SHOW_ANYWAY_MS});d.head.appendChild(l);var m=d.createElement('script');m.type='module';m.src=${JSON.stringify(entry)};d.head.appendChild(m)}function on(type,f){new P(function(l,o){if(f(l.getEntries())){o.disconnect();go()}}).observe({type:type,buffered:true})}['pointerdown','keydown','touchstart'].forEach(function(e){w.addEventListener(e,go,{once:true,capture:true,passive:true})});if(t.indexOf('element')>=0)on('element',function(e){return e.some(function(x){return x.identifier==='first-view'})});if(t.indexOf('paint')>=0)on('paint',function(e){return e.some(function(x){if(x.name==='first-contentful-paint'){if(t.indexOf('element')<0)return 1;setTimeout(go,1000)}})});else w.addEventListener('load',function(){requestAnimationFrame(function(){setTimeout(go)})})})(document,window)`
 }
 
 /** The head's tags that replace Vite's stylesheet link and entry script, with their hashes. */
