@@ -65,10 +65,12 @@ describe.each(DB_KINDS)('resend-email on %s', (kind) => {
       .rows[0]!.t
     expect(record.headers['List-Unsubscribe']).toBe(`<http://localhost:3000/unsubscribe?token=${token}>`)
     expect(record.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
-    const row = (
-      await db.query<{ status: string; attempts: number }>('select status, attempts from app_private.email_queue')
-    ).rows[0]
-    expect(row).toEqual({ status: 'sent', attempts: 1 })
+    // The file is written before the worker records the send, so wait for the row to leave 'sending'.
+    const row = async () =>
+      (await db.query<{ status: string; attempts: number }>('select status, attempts from app_private.email_queue'))
+        .rows[0]
+    await waitFor(async () => (await row())?.status !== 'sending')
+    expect(await row()).toEqual({ status: 'sent', attempts: 1 })
   })
 
   test('50 calls for one address send exactly one email', async () => {
