@@ -165,6 +165,43 @@ test('showing the held parts starts no transition: the form fields do not fade i
   expect(await page.evaluate(() => (window as unknown as { transitionRuns: string[] }).transitionRuns)).toEqual([])
 })
 
+test('the drawn screens share their fonts: one per size and weight, not one per screen', async ({ page }) => {
+  // Each font size a layout needs for the first time is a synchronous request to the browser
+  // process (Chromium's trace names it below). Text drawn at its on-screen size would need one per
+  // screen, since the screens are drawn at different sizes (screen-parts.tsx, text-rendering).
+  type Event = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number }
+  const cdp = await page.context().newCDPSession(page)
+  const events: Event[] = []
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as Event[])))
+  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()))
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: { includedCategories: ['fonts', 'blink'] },
+  })
+  await page.goto('/')
+  await expect(page.locator('html')).not.toHaveAttribute('data-hold')
+  await cdp.send('Tracing.end')
+  await complete
+  const svgLayouts = events.filter((e) => e.name === 'InlineNode::FindSvgTextChunks' && e.ph === 'X')
+  const fontRequests = events.filter(
+    (e) =>
+      e.name === 'WebSandboxSupportLinux::GetWebFontRenderStyleForStrike' &&
+      svgLayouts.some((s) => s.pid === e.pid && s.tid === e.tid && s.ts <= e.ts && e.ts <= s.ts + s.dur!),
+  )
+  const { screenFonts, otherSvgTexts } = await page.evaluate(() => {
+    const font = (t: Element) => {
+      const style = getComputedStyle(t)
+      return `${style.fontSize} ${style.fontWeight}`
+    }
+    const all = Array.from(document.querySelectorAll('svg text'))
+    const inScreens = all.filter((t) => t.closest('[data-screen]'))
+    return { screenFonts: new Set(inScreens.map(font)).size, otherSvgTexts: all.length - inScreens.length }
+  })
+  expect(screenFonts).toBeGreaterThan(10)
+  expect(fontRequests.length).toBeGreaterThan(0)
+  expect(fontRequests.length).toBeLessThanOrEqual(screenFonts + otherSvgTexts)
+})
+
 test('a stylesheet that never arrives does not keep the sign-up form hidden', async ({ page }) => {
   // The request stalls: neither load nor error ever fires.
   await page.route('**/*.css', () => {})
