@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { expect, test } from 'vitest'
 import { dropUnreadVariables } from '../scripts/first-view.ts'
 
@@ -23,4 +24,13 @@ test('custom properties nothing reads go, with their @property rules; read ones 
 
 test('a rule left with no declarations goes too', () => {
   expect(dropUnreadVariables(':root{--a:1}.x{color:red}')).toBe('.x{color:red}')
+})
+
+// The page's one font list (the drawn screens and the badge inherit it) starts with the device's
+// own face: each family before the first installed one is a synchronous request to the browser
+// process inside the first layout (docs/decisions/perf-first-view.md, third round).
+test('the font list starts with system-ui', async () => {
+  const css = await readFile(new URL('../src/web/styles.css', import.meta.url), 'utf8')
+  const list = /--font-sans:\s*([^;]+);/.exec(css)?.[1]
+  expect(list?.split(',')[0]?.trim()).toBe('system-ui')
 })

@@ -1,11 +1,10 @@
 import { PRODUCT_DIRECTORY } from '../../shared/site.ts'
 
-const FONT = "system-ui,-apple-system,'Segoe UI',Roboto,sans-serif"
-
 /**
  * The product-directory badge, drawn inline (it was an SVG file behind an <img>): the header
  * paints from the document alone, with no request before the first paint (issue 22). Replace it
- * with the directory's own badge on launch day; `text-rendering` is reset as in the screens.
+ * with the directory's own badge on launch day. Its text takes the page's font (`--font-sans`);
+ * `text-rendering` is reset from the body's optimizeLegibility, which the SVG file never had.
  */
 export function ProductDirectoryBadge({ className }: { className?: string }) {
   return (
@@ -27,10 +26,10 @@ export function ProductDirectoryBadge({ className }: { className?: string }) {
       <rect x="0.5" y="0.5" width="249" height="53" rx="10" fill="#ffffff" stroke="#e2e8f0" />
       <circle cx="29" cy="27" r="17" fill="url(#product-directory-badge)" />
       <path d="M29 17.5l2.9 5.9 6.5.9-4.7 4.6 1.1 6.5L29 32.3l-5.8 3.1 1.1-6.5-4.7-4.6 6.5-.9z" fill="#fff" />
-      <text x="56" y="22" fontFamily={FONT} fontSize="9.5" fontWeight="700" letterSpacing="1.2" fill="#475569">
+      <text x="56" y="22" fontSize="9.5" fontWeight="700" letterSpacing="1.2" fill="#475569">
         LAUNCHING ON
       </text>
-      <text x="56" y="41" fontFamily={FONT} fontSize="16" fontWeight="700" fill="#0f172a">
+      <text x="56" y="41" fontSize="16" fontWeight="700" fill="#0f172a">
         Product Directory
       </text>
       <path

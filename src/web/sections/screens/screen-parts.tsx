@@ -34,7 +34,6 @@ export function ScreenSvg({
       viewBox={`0 0 ${SCREEN.width} ${SCREEN.height}`}
       width={SCREEN.width}
       height={SCREEN.height}
-      fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
       textRendering="geometricPrecision"
     >
       <defs>
