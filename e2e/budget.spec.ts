@@ -210,6 +210,9 @@ test('a stylesheet that never arrives does not keep the sign-up form hidden', as
   await expect(page.locator('html')).not.toHaveAttribute('data-hold', { timeout: SHOW_ANYWAY_MS + 5000 })
   await page.locator('#beta-email').scrollIntoViewIfNeeded()
   await expect(page.locator('#beta-email')).toBeVisible()
+  // The bot trap stays out of sight: its rule is in the critical CSS.
+  const trap = await page.locator('#beta-website').boundingBox()
+  expect(trap!.x + trap!.width).toBeLessThan(0)
 })
 
 test('every picture declares its size', async ({ page }) => {

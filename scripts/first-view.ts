@@ -54,6 +54,8 @@ export async function criticalCss(page: string, cssHref: string, clientDir: stri
     compress: true,
     keyframes: 'critical',
     fonts: false,
+    // Below the first view, but hidden also when the held parts are shown without the stylesheet.
+    allowRules: ['.honeypot'],
     logLevel: 'warn',
   })
   const probe = `${page.slice(0, cut).replace('</head>', `<link rel="stylesheet" href="${cssHref}"></head>`)}</body></html>`

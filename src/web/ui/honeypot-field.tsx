@@ -8,7 +8,7 @@ type HoneypotFieldProps = { id: string; value: string; onChange: (v: string) => 
 
 export function HoneypotField({ id, value, onChange, disabled = false }: HoneypotFieldProps) {
   return (
-    <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+    <div aria-hidden="true" className="honeypot">
       <label htmlFor={id}>Leave this field empty</label>
       <input
         id={id}
