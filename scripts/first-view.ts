@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto'
 import beasties from 'beasties'
 import postcss from 'postcss'
 import type { InlineHashes } from '../src/server/http/security-policy.ts'
+import { HONEYPOT_CLASS } from '../src/shared/honeypot-field.ts'
 import { SCREEN, SCREEN_IDS, type ScreenId } from '../src/shared/screens.ts'
 
 // beasties' types are a CommonJS-style `export default` (its package is not "type": "module"), so
@@ -55,7 +56,7 @@ export async function criticalCss(page: string, cssHref: string, clientDir: stri
     keyframes: 'critical',
     fonts: false,
     // Below the first view, but hidden also when the held parts are shown without the stylesheet.
-    allowRules: ['.honeypot'],
+    allowRules: [`.${HONEYPOT_CLASS}`],
     logLevel: 'warn',
   })
   const probe = `${page.slice(0, cut).replace('</head>', `<link rel="stylesheet" href="${cssHref}"></head>`)}</body></html>`

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from '../../shared/honeypot-field.ts'
+import { HONEYPOT_CLASS, HONEYPOT_FIELD } from '../../shared/honeypot-field.ts'
 
 /**
  * The bot trap: off-screen, out of the tab order and hidden from assistive technology, so
@@ -8,7 +8,7 @@ type HoneypotFieldProps = { id: string; value: string; onChange: (v: string) => 
 
 export function HoneypotField({ id, value, onChange, disabled = false }: HoneypotFieldProps) {
   return (
-    <div aria-hidden="true" className="honeypot">
+    <div aria-hidden="true" className={HONEYPOT_CLASS}>
       <label htmlFor={id}>Leave this field empty</label>
       <input
         id={id}
