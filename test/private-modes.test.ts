@@ -41,13 +41,18 @@ async function launch(env: Record<string, string>): Promise<ServerProcess> {
   return server
 }
 
-/** Every path under `root` (itself included) whose mode gives group or others any access. */
-async function openToOthers(root: string): Promise<string[]> {
+/**
+ * Every path under `root` (itself included) whose mode gives group or others any access. A root
+ * that is missing is a finding; an entry that goes between its folder's listing and its lstat is
+ * not (the outbox renames its temporary files into place while the server runs).
+ */
+async function openToOthers(root: string, listed = false): Promise<string[]> {
   const found: string[] = []
   const info = await lstat(root).catch(() => null)
-  if (!info) return [`missing ${root}`]
+  if (!info) return listed ? [] : [`missing ${root}`]
   if (info.mode & 0o077) found.push(`${(info.mode & 0o777).toString(8)} ${root}`)
-  if (info.isDirectory()) for (const name of await readdir(root)) found.push(...(await openToOthers(join(root, name))))
+  if (info.isDirectory())
+    for (const name of await readdir(root)) found.push(...(await openToOthers(join(root, name), true)))
   return found
 }
 
