@@ -93,7 +93,7 @@ test('a folder an older version made (0755 folders, 0666 files, a readable outbo
   // data/ itself stays as its maker left it (0755 here): the server changes only what it owns.
   await mkdir(data, { mode: 0o755 })
   const ours = [env.PGLITE_DIR, `${env.PGLITE_DIR}.lock`, `${env.PGLITE_DIR}.owner-secret`, env.OUTBOX_DIR]
-  const privateExceptData = async () => (await Promise.all(ours.map(openToOthers))).flat()
+  const privateExceptData = async () => (await Promise.all(ours.map((root) => openToOthers(root)))).flat()
   await olderVersionFolder(env.PGLITE_DIR)
   await writeFile(`${env.PGLITE_DIR}.owner-secret`, 'x'.repeat(43), { mode: 0o644 })
   await mkdir(env.OUTBOX_DIR, { mode: 0o755 })
