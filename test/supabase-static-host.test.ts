@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Db } from '../src/server/db/db.ts'
 import { fromAddress, testApp, testDb } from '../src/server/test-app.ts'
 import { IMMUTABLE_ASSETS, writeStaticHostHeaders, writeUnsubscribePage } from '../scripts/static-host.ts'
-import { INLINE_HASHES_FILE } from '../src/server/http/security-policy.ts'
+import { INLINE_HASHES_FILE, OPENER_POLICY } from '../src/server/http/security-policy.ts'
 import { parseHeadersFile } from './support/supabase-static-host.ts'
 
 // The static host's header files say what the Node server says for the same page, with the
@@ -20,6 +20,7 @@ let netlify: Map<string, Map<string, string>>
 let vercel: Map<string, Map<string, string>>
 let caddy: string
 let nginx: string
+let nginxOpener: string
 const HASHES = {
   'script-src': [`'sha256-${'A'.repeat(43)}='`],
   'style-src': [`'sha256-${'B'.repeat(43)}='`, `'sha256-${'C'.repeat(43)}='`],
@@ -30,9 +31,12 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'static-host-'))
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>Solodesk</title>')
   await writeFile(join(dir, INLINE_HASHES_FILE), JSON.stringify(HASHES))
+  // As the build does: the pages first, then the header files that name them.
+  await writeUnsubscribePage(dir, { supabaseUrl: `${SUPABASE}/`, anonKey: 'sb_publishable_x' })
   await writeStaticHostHeaders(dir, `${SUPABASE}/`, join(dir, 'static-host'))
   caddy = await readFile(join(dir, 'static-host', 'caddy-headers'), 'utf8')
   nginx = await readFile(join(dir, 'static-host', 'nginx-headers.conf'), 'utf8')
+  nginxOpener = await readFile(join(dir, 'static-host', 'nginx-opener-policy.conf'), 'utf8')
   netlify = parseHeadersFile(await readFile(join(dir, '_headers'), 'utf8'))
   const config = JSON.parse(await readFile(join(dir, 'vercel.json'), 'utf8')) as {
     headers: { source: string; headers: { key: string; value: string }[] }[]
@@ -45,10 +49,12 @@ afterAll(async () => {
 })
 
 test('_headers and vercel.json say the same thing', () => {
-  expect([...netlify.keys()]).toEqual(['/*', '/assets/*'])
-  expect([...vercel.keys()]).toEqual(['/(.*)', '/assets/(.*)'])
+  expect([...netlify.keys()]).toEqual(['/*', '/unsubscribe', '/unsubscribe.html', '/assets/*'])
+  expect([...vercel.keys()]).toEqual(['/(.*)', '/unsubscribe', '/unsubscribe.html', '/assets/(.*)'])
   expect(Object.fromEntries(vercel.get('/(.*)')!)).toEqual(Object.fromEntries(netlify.get('/*')!))
   expect(Object.fromEntries(vercel.get('/assets/(.*)')!)).toEqual(Object.fromEntries(netlify.get('/assets/*')!))
+  for (const page of ['/unsubscribe', '/unsubscribe.html'])
+    expect(Object.fromEntries(vercel.get(page)!)).toEqual(Object.fromEntries(netlify.get(page)!))
   expect(netlify.get('/assets/*')!.get('cache-control')).toBe(IMMUTABLE_ASSETS.cacheControl)
 })
 
@@ -61,6 +67,11 @@ test("they are the Node server's page headers over HTTPS, with the Supabase proj
   const fromServer = Object.fromEntries(Object.entries(headerRecord(res.headers)).filter(([k]) => security.test(k)))
   expect(fromServer['strict-transport-security']).toBeDefined()
   expect(Object.fromEntries(netlify.get('/*')!)).toEqual(fromServer)
+  // The opener policy: every page but the landing page, as the Node server sends it.
+  expect(fromServer['cross-origin-opener-policy']).toBeUndefined()
+  const unsubscribe = await app.request('/unsubscribe', {}, fromAddress('127.0.0.1', true))
+  const opener = OPENER_POLICY[0].toLowerCase()
+  expect([...netlify.get('/unsubscribe')!]).toEqual([[opener, unsubscribe.headers.get(opener)]])
   const connect = netlify
     .get('/*')!
     .get('content-security-policy')!
@@ -87,6 +98,23 @@ test('Caddy and nginx, serving the folder themselves, send the same headers', ()
   expect(fromCaddy).toEqual(expected)
   expect(fromNginx).toEqual(expected)
   expect(caddy).toContain(`header @assets Cache-Control "${IMMUTABLE_ASSETS.cacheControl}"`)
+  // The opener policy: Caddy names the other pages, as _headers does; nginx gives the landing
+  // page a location of its own, which leaves this file out.
+  const [name, value] = OPENER_POLICY
+  expect(caddy).toContain(`@pages path /unsubscribe /unsubscribe.html\nheader @pages ${name} "${value}"\n`)
+  expect(nginxOpener).toContain(`\nadd_header ${name} "${value}" always;\n`)
+  expect(nginx).not.toContain(name)
+})
+
+test('deploy/nginx-static.conf: the opener policy in every location that serves pages, but the landing page’s', async () => {
+  const conf = await readFile(join(import.meta.dirname, '../deploy/nginx-static.conf'), 'utf8')
+  const locations = new Map(
+    [...conf.matchAll(/^ {4}location ([^{]+) \{\n([\s\S]*?)^ {4}\}/gm)].map((m) => [m[1]!.trim(), m[2]!]),
+  )
+  const includes = (where: string, file: string) => locations.get(where)!.includes(`/dist/static-host/${file};`)
+  expect(includes('/', 'nginx-headers.conf') && includes('/', 'nginx-opener-policy.conf')).toBe(true)
+  expect(includes('= /index.html', 'nginx-headers.conf')).toBe(true)
+  expect(includes('= /index.html', 'nginx-opener-policy.conf')).toBe(false)
 })
 
 test("without the build's hashes no header file is written", async () => {
@@ -105,7 +133,6 @@ function headerRecord(headers: Headers): Record<string, string> {
 }
 
 test('the static /unsubscribe page: the Node server texts, no inline code, its script posts to the function', async () => {
-  await writeUnsubscribePage(dir, { supabaseUrl: `${SUPABASE}/`, anonKey: 'sb_publishable_x' })
   const html = await readFile(join(dir, 'unsubscribe.html'), 'utf8')
   expect(html).toContain('<h1>Leave the Solodesk beta?</h1>')
   expect(html).not.toMatch(/<script(?![^>]*\ssrc=)|\sstyle=|\son[a-z]+=/)

@@ -14,7 +14,8 @@ export async function plainErrorHeaders(extraConnect: readonly string[]): Promis
   const app = new Hono()
   app.use('*', securityHeaders({ trustedHops: 0, extraConnect }))
   app.all('*', (c) => c.body(null, 400))
-  const res = await app.request('/')
+  // Any path but the landing page's: an error answer is no landing page, so it keeps the opener policy.
+  const res = await app.request('/client-error')
   const headers: [string, string][] = []
   res.headers.forEach((value, name) => headers.push([name, value]))
   return headers

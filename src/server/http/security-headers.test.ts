@@ -46,9 +46,26 @@ test('the page gets a strict CSP and the other protective headers, and no HSTS o
   expect(res.headers.get('permissions-policy')).toContain('camera=()')
   expect(res.headers.get('permissions-policy')).toContain('microphone=()')
   expect(res.headers.get('permissions-policy')).toContain('geolocation=()')
-  expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin')
   expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin')
   expect(res.headers.get('strict-transport-security')).toBeNull()
+})
+
+test('every answer but the landing page is put in a browsing context group of its own', async () => {
+  await writeFile(join(dir, 'robots.txt'), 'User-agent: *\n')
+  const app = testApp(db, { staticDir: dir })
+  const coop = async (path: string) =>
+    (await app.request(path, {}, fromAddress('203.0.113.7'))).headers.get('cross-origin-opener-policy')
+  // The public page holds nothing secret (docs/decisions/opener-policy.md).
+  for (const landing of ['/', '/?ref=launch', '/index.html']) expect(await coop(landing), landing).toBeNull()
+  for (const other of [
+    '/admin',
+    '/admin/sign-in',
+    '/unsubscribe?token=nope',
+    '/robots.txt',
+    '/no-such-page',
+    '/rest/v1/beta_signups',
+  ])
+    expect(await coop(other), other).toBe('same-origin')
 })
 
 test('over HTTPS, directly or through a trusted proxy, HSTS (a year or more, subdomains) and upgrade-insecure-requests are added', async () => {

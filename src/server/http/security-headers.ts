@@ -4,7 +4,9 @@ import type { MiddlewareHandler } from 'hono'
 import { isHttps } from './client-ip.ts'
 import {
   INLINE_HASHES_FILE,
+  LANDING_PATHS,
   ONE_YEAR,
+  OPENER_POLICY,
   pageCsp,
   parseInlineHashes,
   PERMISSIONS_POLICY,
@@ -39,9 +41,10 @@ const API_CSP = "default-src 'none'; frame-ancestors 'none'"
 /**
  * Security headers on every answer. Pages get the strict CSP; /rest and /functions, which other
  * origins call on purpose (CORS `*`), get a CSP that allows nothing and a cross-origin
- * Cross-Origin-Resource-Policy. A header a route set itself (the unsubscribe page's stricter
- * CSP and Referrer-Policy) is kept. HSTS only when the request came over HTTPS: sent over plain
- * HTTP it is ignored by browsers, and on localhost it would pin a developer's machine to HTTPS.
+ * Cross-Origin-Resource-Policy. Every answer but the landing page gets OPENER_POLICY. A header
+ * a route set itself (the unsubscribe page's stricter CSP and Referrer-Policy) is kept. HSTS
+ * only when the request came over HTTPS: sent over plain HTTP it is ignored by browsers, and on
+ * localhost it would pin a developer's machine to HTTPS.
  */
 export function securityHeaders(options: {
   trustedHops: number
@@ -74,7 +77,7 @@ export function securityHeaders(options: {
     set('X-Frame-Options', 'DENY')
     set('Referrer-Policy', 'strict-origin-when-cross-origin')
     set('Permissions-Policy', PERMISSIONS_POLICY)
-    set('Cross-Origin-Opener-Policy', 'same-origin')
+    if (!LANDING_PATHS.includes(c.req.path)) set(...OPENER_POLICY)
     set('Cross-Origin-Resource-Policy', api ? 'cross-origin' : 'same-origin')
     if (https) set('Strict-Transport-Security', `max-age=${ONE_YEAR * 2}; includeSubDomains`)
   }

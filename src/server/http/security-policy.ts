@@ -67,7 +67,22 @@ export const PERMISSIONS_POLICY = [
   .map((f) => `${f}=()`)
   .join(', ')
 
-/** Every security header a page (not an API answer) gets, in the order the server sets them. */
+/**
+ * Every page but the landing page is put in a browsing context group of its own: a page of
+ * another origin that opened it keeps no handle to it, and Chrome for Android gives it a process
+ * of its own. The landing page is left out (docs/decisions/opener-policy.md): it holds nothing
+ * secret, and the switch costs each of its visitors who arrives from another site in the same
+ * tab a new renderer process, on the first view issue 22 measures.
+ */
+export const OPENER_POLICY: [string, string] = ['Cross-Origin-Opener-Policy', 'same-origin']
+
+/** The public landing page's paths: the only answers without OPENER_POLICY. */
+export const LANDING_PATHS: readonly string[] = ['/', '/index.html']
+
+/**
+ * The security headers every path of the page (not an API answer) gets, in the order the server
+ * sets them. OPENER_POLICY is added on every path but LANDING_PATHS.
+ */
 export function pageSecurityHeaders(options: PageCspOptions): [string, string][] {
   const headers: [string, string][] = [
     ['Content-Security-Policy', pageCsp(options)],
@@ -75,7 +90,6 @@ export function pageSecurityHeaders(options: PageCspOptions): [string, string][]
     ['X-Frame-Options', 'DENY'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['Permissions-Policy', PERMISSIONS_POLICY],
-    ['Cross-Origin-Opener-Policy', 'same-origin'],
     ['Cross-Origin-Resource-Policy', 'same-origin'],
   ]
   if (options.https) headers.push(['Strict-Transport-Security', `max-age=${ONE_YEAR * 2}; includeSubDomains`])
