@@ -71,8 +71,8 @@ export const PERMISSIONS_POLICY = [
  * Every page but the landing page is put in a browsing context group of its own: a page of
  * another origin that opened it keeps no handle to it, and Chrome for Android gives it a process
  * of its own. The landing page is left out (docs/decisions/opener-policy.md): it holds nothing
- * secret, and the switch costs each of its visitors who arrives from another site in the same
- * tab a new renderer process, on the first view issue 22 measures.
+ * secret, and the switch costs a new renderer process on arrival, in every Lighthouse run and for
+ * a visitor on Chrome for Android who comes from another site in the same tab (issue 22).
  */
 export const OPENER_POLICY: [string, string] = ['Cross-Origin-Opener-Policy', 'same-origin']
 
