@@ -46,13 +46,16 @@ async function launch(env: Record<string, string>): Promise<ServerProcess> {
  * that is missing is a finding; an entry that goes between its folder's listing and its lstat is
  * not (the outbox renames its temporary files into place while the server runs).
  */
-async function openToOthers(root: string, listed = false): Promise<string[]> {
-  const found: string[] = []
-  const info = await lstat(root).catch(() => null)
-  if (!info) return listed ? [] : [`missing ${root}`]
-  if (info.mode & 0o077) found.push(`${(info.mode & 0o777).toString(8)} ${root}`)
-  if (info.isDirectory())
-    for (const name of await readdir(root)) found.push(...(await openToOthers(join(root, name), true)))
+async function openToOthers(root: string): Promise<string[]> {
+  return (await walk(root)) ?? [`missing ${root}`]
+}
+
+/** What openToOthers finds under `path`, or undefined when `path` is gone. */
+async function walk(path: string): Promise<string[] | undefined> {
+  const info = await lstat(path).catch(() => null)
+  if (!info) return undefined
+  const found = info.mode & 0o077 ? [`${(info.mode & 0o777).toString(8)} ${path}`] : []
+  if (info.isDirectory()) for (const name of await readdir(path)) found.push(...((await walk(join(path, name))) ?? []))
   return found
 }
 
@@ -93,7 +96,7 @@ test('a folder an older version made (0755 folders, 0666 files, a readable outbo
   // data/ itself stays as its maker left it (0755 here): the server changes only what it owns.
   await mkdir(data, { mode: 0o755 })
   const ours = [env.PGLITE_DIR, `${env.PGLITE_DIR}.lock`, `${env.PGLITE_DIR}.owner-secret`, env.OUTBOX_DIR]
-  const privateExceptData = async () => (await Promise.all(ours.map((root) => openToOthers(root)))).flat()
+  const privateExceptData = async () => (await Promise.all(ours.map(openToOthers))).flat()
   await olderVersionFolder(env.PGLITE_DIR)
   await writeFile(`${env.PGLITE_DIR}.owner-secret`, 'x'.repeat(43), { mode: 0o644 })
   await mkdir(env.OUTBOX_DIR, { mode: 0o755 })

@@ -5,9 +5,9 @@ import { isHttps } from './client-ip.ts'
 import {
   INLINE_HASHES_FILE,
   LANDING_PATHS,
-  ONE_YEAR,
   OPENER_POLICY,
   pageCsp,
+  pageSecurityHeaders,
   parseInlineHashes,
   PERMISSIONS_POLICY,
   type InlineHashes,
@@ -35,16 +35,21 @@ function buildHashes(staticDir: string | undefined): () => InlineHashes | undefi
 // The values live in security-policy.ts, shared with the static-host header files.
 export { pageCsp, PERMISSIONS_POLICY }
 
-/** API answers are data for scripts: nothing in them may run, frame or load anything. */
-const API_CSP = "default-src 'none'; frame-ancestors 'none'"
+/**
+ * API answers are data for scripts: nothing in them may run, frame or load anything, and other
+ * origins may read them (CORS `*`).
+ */
+const API_OVERRIDES: Record<string, string> = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+}
 
 /**
- * Security headers on every answer. Pages get the strict CSP; /rest and /functions, which other
- * origins call on purpose (CORS `*`), get a CSP that allows nothing and a cross-origin
- * Cross-Origin-Resource-Policy. Every answer but the landing page gets OPENER_POLICY. A header
- * a route set itself (the unsubscribe page's stricter CSP and Referrer-Policy) is kept. HSTS
- * only when the request came over HTTPS: sent over plain HTTP it is ignored by browsers, and on
- * localhost it would pin a developer's machine to HTTPS.
+ * Security headers on every answer: the page's (pageSecurityHeaders, the same list the static
+ * hosts get), with API_OVERRIDES on /rest and /functions, and OPENER_POLICY on every answer but
+ * the landing page. A header a route set itself (the unsubscribe page's stricter CSP and
+ * Referrer-Policy) is kept. HSTS only when the request came over HTTPS: sent over plain HTTP it
+ * is ignored by browsers, and on localhost it would pin a developer's machine to HTTPS.
  */
 export function securityHeaders(options: {
   trustedHops: number
@@ -53,32 +58,25 @@ export function securityHeaders(options: {
   staticDir?: string
 }): MiddlewareHandler {
   const hashes = buildHashes(options.staticDir)
-  let csp: { http: string; https: string; inline: InlineHashes | undefined } | undefined
-  const policies = () => {
+  type Lists = { http: [string, string][]; https: [string, string][]; inline: InlineHashes | undefined }
+  let lists: Lists | undefined
+  const headersFor = (https: boolean) => {
     const inline = hashes()
-    if (!csp || csp.inline !== inline)
-      csp = {
-        inline,
-        http: pageCsp({ https: false, extraConnect: options.extraConnect, inline }),
-        https: pageCsp({ https: true, extraConnect: options.extraConnect, inline }),
-      }
-    return csp
+    if (!lists || lists.inline !== inline) {
+      const page = (secure: boolean) =>
+        pageSecurityHeaders({ https: secure, extraConnect: options.extraConnect, inline })
+      lists = { inline, http: page(false), https: page(true) }
+    }
+    return https ? lists.https : lists.http
   }
   return async (c, next) => {
     await next()
-    const https = isHttps(c, options.trustedHops)
-    const csp = policies()
     const api = /^\/(rest|functions)\/v1(\/|$)/.test(c.req.path)
     const set = (name: string, value: string) => {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value)
     }
-    set('Content-Security-Policy', api ? API_CSP : https ? csp.https : csp.http)
-    set('X-Content-Type-Options', 'nosniff')
-    set('X-Frame-Options', 'DENY')
-    set('Referrer-Policy', 'strict-origin-when-cross-origin')
-    set('Permissions-Policy', PERMISSIONS_POLICY)
+    for (const [name, value] of headersFor(isHttps(c, options.trustedHops)))
+      set(name, (api && API_OVERRIDES[name]) || value)
     if (!LANDING_PATHS.includes(c.req.path)) set(...OPENER_POLICY)
-    set('Cross-Origin-Resource-Policy', api ? 'cross-origin' : 'same-origin')
-    if (https) set('Strict-Transport-Security', `max-age=${ONE_YEAR * 2}; includeSubDomains`)
   }
 }
