@@ -13,6 +13,7 @@ import { createTransport } from './email/transport.ts'
 import { createAfterAnswer } from './http/after-answer.ts'
 import { plainErrorHeaders } from './http/client-error.ts'
 import { fileDescriptorLimit } from './http/connection-limits.ts'
+import { loadFastPath } from './http/fast-path.ts'
 import { createNodeServer } from './http/node-server.ts'
 import { createLogger } from './log.ts'
 import { keyAddressHashes } from './log-redact.ts'
@@ -70,7 +71,14 @@ const app = createApp({
   transport,
   afterAnswer,
 })
+// The built page from memory, ahead of the app (issue 29); read once: a rebuild needs a restart.
+const builtFiles = await loadFastPath(app, {
+  dir: resolve(config.STATIC_DIR),
+  trustedHops: config.TRUST_PROXY,
+  extraConnect: config.CSP_CONNECT_SRC,
+})
 const server = createNodeServer(withRetryAfterWhileStarting(app.fetch, db.isReady), {
+  fastPath: builtFiles.answer,
   settings: config,
   logger,
   errorHeaders: await plainErrorHeaders(config.CSP_CONNECT_SRC),
@@ -85,6 +93,7 @@ server.listen(config.PORT, config.HOST, () => {
       port: info.port,
       db: config.DATABASE_URL ? 'postgres' : 'pglite',
       email: transport.name,
+      builtFiles: builtFiles.files,
       ...server.limits,
     },
     `listening on http://${host}:${info.port}`,

@@ -39,10 +39,18 @@ export function forwardedAddress(entry: string): string | undefined {
  * absolute-form request line (`GET https://host/ HTTP/1.1`) over plain HTTP.
  */
 export function isHttps(c: Context, trustedHops: number): boolean {
-  if (bindings(c).incoming?.socket?.encrypted) return true
+  return overHttps(bindings(c).incoming?.socket?.encrypted, c.req.header('x-forwarded-proto'), trustedHops)
+}
+
+/** isHttps from a socket's `encrypted` flag and the X-Forwarded-Proto header (the fast path has no Context). */
+export function overHttps(
+  encrypted: boolean | undefined,
+  forwardedProto: string | undefined,
+  trustedHops: number,
+): boolean {
+  if (encrypted) return true
   if (trustedHops === 0) return false
-  const proto = (c.req.header('x-forwarded-proto') ?? '').split(',')[0]!.trim().toLowerCase()
-  return proto === 'https'
+  return (forwardedProto ?? '').split(',')[0]!.trim().toLowerCase() === 'https'
 }
 
 /**

@@ -3,6 +3,7 @@ import { getRequestListener } from '@hono/node-server'
 import type { Config } from '../config.ts'
 import type { Logger } from '../log.ts'
 import { answerClientErrors, plainErrorResponse } from './client-error.ts'
+import type { FastPath } from './fast-path.ts'
 import { connectionBudget, limitConnectionsPerAddress, refusalLog } from './connection-limits.ts'
 
 export type ServerSettings = Pick<
@@ -23,6 +24,8 @@ export type NodeServerOptions = {
   errorHeaders: [string, string][]
   /** The process's open-file limit (connection-limits.ts), for the total connection cap. */
   fileLimit?: number | undefined
+  /** The built page from memory (fast-path.ts), tried before the app; what it declines goes to the app. */
+  fastPath?: FastPath | undefined
 }
 
 /**
@@ -65,7 +68,11 @@ export function createNodeServer(
       // sockets live 60–90 s): a quarter of the headers timeout, at most a second.
       connectionsCheckingInterval: Math.min(1_000, Math.ceil(settings.HTTP_HEADERS_TIMEOUT_MS / 4)),
     },
-    listener,
+    options.fastPath
+      ? (req, res) => {
+          if (!options.fastPath!(req, res)) void listener(req, res)
+        }
+      : listener,
   )
   server.keepAliveTimeout = settings.HTTP_KEEP_ALIVE_TIMEOUT_MS
   // A connection with nothing moving either way (a client that stopped reading an answer).

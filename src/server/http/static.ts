@@ -74,13 +74,17 @@ function safeDecode(path: string): string {
  */
 function ignoreUnsupportedRange(c: Context): void {
   const range = c.req.header('range')
-  if (range === undefined) return
-  const one = /^bytes=(?:(\d+)-(\d*)|-\d+)$/.exec(range.trim())
-  const valid = one !== null && (one[1] === undefined || one[2] === '' || Number(one[1]) <= Number(one[2]))
-  if (!valid) c.req.raw.headers.delete('range')
+  if (range !== undefined && !isSupportedRange(range)) c.req.raw.headers.delete('range')
 }
 
-function cacheControl(urlPath: string): string {
+/** One `bytes=` range, `a-b` with a ≤ b, `a-` or `-n`. */
+export function isSupportedRange(range: string): boolean {
+  const one = /^bytes=(?:(\d+)-(\d*)|-\d+)$/.exec(range.trim())
+  return one !== null && (one[1] === undefined || one[2] === '' || Number(one[1]) <= Number(one[2]))
+}
+
+/** Cache-Control by request path; the fast path (built-files.ts) uses the same rule. */
+export function cacheControl(urlPath: string): string {
   if (urlPath.startsWith('/assets/')) return IMMUTABLE
   if (urlPath.endsWith('/') || /\.html?$/.test(urlPath)) return 'no-cache'
   return SHORT
@@ -91,20 +95,30 @@ function cacheControl(urlPath: string): string {
  * is its own representation). A matching If-None-Match, or failing that If-Modified-Since, gets
  * 304, so revalidating the HTML costs a few hundred bytes.
  */
+export function weakEtag(size: number, lastModified: string, encoding: string): string {
+  return `W/"${size.toString(36)}-${(Date.parse(lastModified) / 1000).toString(36)}-${encoding}"`
+}
+
+/** Whether a cached copy with `etag`, modified at `lastModified`, is still fresh for this request. */
+export function isFresh(
+  etag: string,
+  lastModified: string,
+  ifNoneMatch: string | undefined,
+  ifModifiedSince: string | undefined,
+): boolean {
+  return ifNoneMatch
+    ? ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*')
+    : ifModifiedSince !== undefined && Date.parse(lastModified) <= Date.parse(ifModifiedSince)
+}
+
 function revalidate(c: Context, res: Response): Response {
   if (res.status !== 200) return res
   const modified = res.headers.get('Last-Modified')
   const length = res.headers.get('Content-Length')
   if (!modified || !length) return res
-  const encoding = res.headers.get('Content-Encoding') ?? 'identity'
-  const etag = `W/"${Number(length).toString(36)}-${(Date.parse(modified) / 1000).toString(36)}-${encoding}"`
+  const etag = weakEtag(Number(length), modified, res.headers.get('Content-Encoding') ?? 'identity')
   res.headers.set('ETag', etag)
-  const ifNoneMatch = c.req.header('if-none-match')
-  const ifModifiedSince = c.req.header('if-modified-since')
-  const fresh = ifNoneMatch
-    ? ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*')
-    : ifModifiedSince !== undefined && Date.parse(modified) <= Date.parse(ifModifiedSince)
-  if (!fresh) return res
+  if (!isFresh(etag, modified, c.req.header('if-none-match'), c.req.header('if-modified-since'))) return res
   void res.body?.cancel()
   const headers = new Headers(res.headers)
   for (const h of ['Content-Length', 'Content-Encoding', 'Content-Type']) headers.delete(h)

@@ -1,0 +1,245 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { request, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createApp } from '../app.ts'
+import { loadConfig } from '../config.ts'
+import type { Db } from '../db/db.ts'
+import { LOCAL_ANON_KEY } from '../../shared/self-hosted.ts'
+import { NO_RATE_LIMITS, silentLogger, testDb } from '../test-app.ts'
+import { plainErrorHeaders } from './client-error.ts'
+import { loadFastPath } from './fast-path.ts'
+import { createNodeServer } from './node-server.ts'
+
+// Issue 29: the built files answered from memory, ahead of the app, must be what the app's chain
+// (static.ts, security-headers.ts, compress) sends, byte for byte. Two real servers over one
+// folder, one with the fast path and one without, get the same requests; every answer's status,
+// headers (but Date) and body are compared, and the fast path must have answered it itself.
+
+let db: Db
+let close: () => Promise<void>
+let dir: string
+const servers: Server[] = []
+const big = (unit: string) => unit.repeat(Math.ceil(3000 / unit.length))
+const hashes = {
+  'script-src': [`'sha256-${'a'.repeat(43)}='`],
+  'style-src': [`'sha256-${'b'.repeat(43)}='`],
+}
+
+beforeAll(async () => {
+  ;({ db, close } = await testDb('pglite'))
+  dir = await mkdtemp(join(tmpdir(), 'fast-path-'))
+  await mkdir(join(dir, 'assets'))
+  await mkdir(join(dir, 'admin'))
+  await mkdir(join(dir, 'guide'))
+  const files: Record<string, string | Buffer> = {
+    'index.html': `<!doctype html><title>Page</title>${big('<p>landing</p>')}`,
+    'guide/index.html': `<!doctype html><title>Guide</title>${big('<p>guide</p>')}`,
+    'assets/index-abc.css': big('body{color:red}'),
+    'assets/index-abc.js': big('console.log(1);'),
+    'favicon.svg': `<svg xmlns="http://www.w3.org/2000/svg">${big('<g/>')}</svg>`,
+    'site.webmanifest': JSON.stringify({ name: big('x') }),
+    'sitemap.xml': `<urlset>${big('<url/>')}</urlset>`,
+    'robots.txt': 'User-agent: *\n',
+    'csp-hashes.json': JSON.stringify(hashes),
+    'og-image.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4, 5, 6, 7, 8]),
+    'empty.txt': '',
+    'notes.unknownext': big('plain words '),
+    'press-kit.tar.gz': gzipSync('kit'),
+    'admin/index.html': '<!doctype html><title>Console</title>',
+    // A route of the app answers this path, not the file.
+    'unsubscribe.css': 'p{}',
+  }
+  for (const [name, body] of Object.entries(files)) {
+    await writeFile(join(dir, name), body)
+    // Twins as scripts/precompress.ts writes them: for text, when smaller.
+    if (!/\.(html|js|css|svg|json|webmanifest|txt|xml)$/.test(name)) continue
+    for (const [ext, twin] of [
+      ['.br', brotliCompressSync(body)],
+      ['.gz', gzipSync(body)],
+    ] as const)
+      if (twin.length < Buffer.byteLength(body)) await writeFile(join(dir, name + ext), twin)
+  }
+  // A large text file with no twin: hono/compress gzips it on the fly in the chain.
+  await writeFile(join(dir, 'assets', 'late.js'), big('late();'))
+})
+afterAll(async () => {
+  for (const s of servers) {
+    s.closeAllConnections()
+    await new Promise((r) => s.close(r))
+  }
+  await close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+async function start(fast: boolean, trustProxy = 0) {
+  const settings = { ...loadConfig({ HOST: '127.0.0.1' }), TRUST_PROXY: trustProxy }
+  const app = createApp({
+    config: { ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: dir, ...NO_RATE_LIMITS, TRUST_PROXY: trustProxy },
+    db,
+    logger: silentLogger,
+  })
+  const answered: string[] = []
+  const documents: string[] = []
+  const loaded = await loadFastPath(app, {
+    dir,
+    trustedHops: trustProxy,
+    extraConnect: [],
+    onDocument: (req) => documents.push(req.url!),
+  })
+  const server = createNodeServer(app.fetch, {
+    settings,
+    logger: silentLogger,
+    errorHeaders: await plainErrorHeaders([]),
+    ...(fast
+      ? {
+          fastPath: (req, res) => {
+            const done = loaded.answer(req, res)
+            if (done) answered.push(`${req.method} ${req.url}`)
+            return done
+          },
+        }
+      : {}),
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  servers.push(server)
+  return { port: (server.address() as AddressInfo).port, answered, documents, files: loaded.files }
+}
+
+type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
+function get(port: number, path: string, headers: Record<string, string>, method = 'GET'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method, headers }, (res: IncomingMessage) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => {
+        const { date: _date, ...rest } = res.headers
+        resolve({ status: res.statusCode!, headers: rest, body: Buffer.concat(chunks) })
+      })
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+const PATHS = [
+  '/',
+  '/?ref=launch',
+  '/index.html',
+  '/guide/',
+  '/guide',
+  '/guide/index.html',
+  '/assets/index-abc.css',
+  '/assets/index-abc.js',
+  '/favicon.svg',
+  '/site.webmanifest',
+  '/sitemap.xml',
+  '/robots.txt',
+  '/csp-hashes.json',
+  '/og-image.png',
+  '/empty.txt',
+  '/notes.unknownext',
+  '/press-kit.tar.gz',
+]
+const ENCODINGS = ['', 'gzip, deflate, br, zstd', 'gzip', 'br', 'identity', 'br;q=1, gzip']
+
+describe.each([
+  { name: 'plain HTTP', trustProxy: 0, extra: {} as Record<string, string> },
+  { name: 'HTTPS behind a trusted proxy', trustProxy: 1, extra: { 'x-forwarded-proto': 'https' } },
+])('$name', ({ trustProxy, extra }) => {
+  let chain: Awaited<ReturnType<typeof start>>
+  let fast: Awaited<ReturnType<typeof start>>
+  beforeAll(async () => {
+    chain = await start(false, trustProxy)
+    fast = await start(true, trustProxy)
+  })
+  const same = async (path: string, headers: Record<string, string>, method = 'GET', answeredByFastPath = true) => {
+    const before = fast.answered.length
+    const [a, b] = await Promise.all([
+      get(chain.port, path, { ...extra, ...headers }, method),
+      get(fast.port, path, { ...extra, ...headers }, method),
+    ])
+    const what = `${method} ${path} ${JSON.stringify(headers)}`
+    expect(b.status, what).toBe(a.status)
+    expect(b.headers, what).toEqual(a.headers)
+    expect(b.body.equals(a.body), what).toBe(true)
+    expect(fast.answered.length - before, `answered from memory: ${what}`).toBe(answeredByFastPath ? 1 : 0)
+    return b
+  }
+
+  test('every file kind, every Accept-Encoding, GET and HEAD: the same answer', async () => {
+    for (const path of PATHS)
+      for (const enc of ENCODINGS)
+        for (const method of ['GET', 'HEAD']) {
+          const res = await same(path, enc ? { 'accept-encoding': enc } : {}, method)
+          expect(res.status).toBe(200)
+        }
+  })
+
+  test('304 by ETag, by date, and a stale ETag', async () => {
+    for (const path of ['/', '/assets/index-abc.css', '/og-image.png'])
+      for (const enc of ['', 'gzip', 'gzip, deflate, br, zstd']) {
+        const first = await get(fast.port, path, { ...extra, 'accept-encoding': enc })
+        const etag = first.headers.etag as string
+        for (const method of ['GET', 'HEAD']) {
+          expect((await same(path, { 'accept-encoding': enc, 'if-none-match': etag }, method)).status).toBe(304)
+          await same(path, { 'accept-encoding': enc, 'if-none-match': `W/"other", ${etag}` }, method)
+          const date = first.headers['last-modified'] as string
+          expect((await same(path, { 'accept-encoding': enc, 'if-modified-since': date }, method)).status).toBe(304)
+          expect((await same(path, { 'accept-encoding': enc, 'if-none-match': 'W/"stale"' }, method)).status).toBe(200)
+        }
+      }
+  })
+
+  test('Range: one range of the chosen representation, 416 past the end, anything else ignored', async () => {
+    const ranges = ['bytes=0-9', 'bytes=5-', 'bytes=-7', 'bytes=-0', 'bytes=2-999999', 'bytes=999999-']
+    const ignored = ['bytes=0-1,4-5', 'items=0-5', 'bytes=5-2', '0-5']
+    for (const path of ['/', '/assets/index-abc.css', '/og-image.png', '/empty.txt'])
+      for (const enc of ['', 'br']) {
+        for (const range of [...ranges, ...ignored]) {
+          await same(path, { 'accept-encoding': enc, range })
+          await same(path, { 'accept-encoding': enc, range }, 'HEAD')
+        }
+      }
+    expect((await same('/assets/index-abc.css', { range: 'bytes=0-9' })).status).toBe(206)
+    expect((await same('/assets/index-abc.css', { range: 'bytes=999999-' })).status).toBe(416)
+  })
+
+  test('what the fast path leaves to the app still gets the same answer', async () => {
+    // A large text file without a twin that hono/compress gzips on the fly.
+    const late = await same('/assets/late.js', { 'accept-encoding': 'gzip' }, 'GET', false)
+    expect(late.headers['content-encoding']).toBe('gzip')
+    await same('/assets/late.js', {}, 'GET')
+    await same('/', { 'accept-encoding': 'deflate' }, 'GET', false)
+    // Twins are no files of their own; the console and a route's path are the app's.
+    for (const path of ['/index.html.br', '/assets/index-abc.css.gz', '/admin', '/admin/', '/unsubscribe.css'])
+      await same(path, { 'accept-encoding': 'br, gzip' }, 'GET', false)
+    for (const path of ['/nope', '/%69ndex.html', '//index.html', '/assets/']) await same(path, {}, 'GET', false)
+    await same('/', {}, 'POST', false)
+    await same('/', {}, 'OPTIONS', false)
+  })
+
+  test('onDocument sees each GET of a page the fast path answers, and nothing else', async () => {
+    fast.documents.length = 0
+    await get(fast.port, '/?ref=x', extra)
+    await get(fast.port, '/guide/', extra)
+    await get(fast.port, '/', { ...extra, range: 'bytes=0-1' })
+    await get(fast.port, '/', extra, 'HEAD')
+    await get(fast.port, '/assets/index-abc.css', extra)
+    await get(fast.port, '/favicon.svg', extra)
+    expect(fast.documents).toEqual(['/?ref=x', '/guide/', '/'])
+  })
+})
+
+test('no folder: nothing from memory, and the app answers as before', async () => {
+  const app = createApp({
+    config: { ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: join(dir, 'missing') },
+    db,
+    logger: silentLogger,
+  })
+  const loaded = await loadFastPath(app, { dir: join(dir, 'missing'), trustedHops: 0, extraConnect: [] })
+  expect(loaded.files).toBe(0)
+})
