@@ -1,0 +1,161 @@
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { request, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { caddyProxyHeaders, CACHE_RULES, writeProxyHeaders } from '../scripts/proxy-host.ts'
+import { createApp } from '../src/server/app.ts'
+import { loadConfig } from '../src/server/config.ts'
+import type { Db } from '../src/server/db/db.ts'
+import { plainErrorHeaders } from '../src/server/http/client-error.ts'
+import { loadFastPath } from '../src/server/http/fast-path.ts'
+import { createNodeServer } from '../src/server/http/node-server.ts'
+import { OPENER_POLICY, pageSecurityHeaders } from '../src/server/http/security-policy.ts'
+import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
+import { NO_RATE_LIMITS, silentLogger, testDb } from '../src/server/test-app.ts'
+import { startCaddy, startNginx, type RunningProxy } from './support/proxies.ts'
+
+// Issue 29: deploy/nginx.conf and deploy/Caddyfile serve the built page themselves, with the
+// build's twins and the header files scripts/proxy-host.ts generates, and pass the API, the
+// console and the server's pages to Node. Real nginx and Caddy (scripts/ensure-proxies.sh
+// installs them; a missing one fails here, it is never skipped) run the recipes in front of the
+// real server, and each answer is compared with the one Node itself gives over HTTPS.
+
+const HASHES = { 'script-src': [`'sha256-${'a'.repeat(43)}='`], 'style-src': [`'sha256-${'b'.repeat(43)}='`] }
+const big = (unit: string) => unit.repeat(Math.ceil(3000 / unit.length))
+let db: Db
+let close: () => Promise<void>
+let root: string
+let node: Server
+let nodePort: number
+const proxies: Record<string, RunningProxy> = {}
+
+beforeAll(async () => {
+  ;({ db, close } = await testDb('pglite'))
+  root = await mkdtemp(join(tmpdir(), 'proxy-recipes-'))
+  // nginx's workers run as nobody: the build must be readable by others, as /opt/solodesk is.
+  await chmod(root, 0o755)
+  const client = join(root, 'client')
+  await mkdir(join(client, 'assets'), { recursive: true })
+  const files: Record<string, string | Buffer> = {
+    'index.html': `<!doctype html><title>Page</title>${big('<p>landing</p>')}`,
+    'assets/index-abc.css': big('body{color:red}'),
+    'assets/index-abc.js': big('console.log(1);'),
+    'favicon.svg': `<svg xmlns="http://www.w3.org/2000/svg">${big('<g/>')}</svg>`,
+    'robots.txt': 'User-agent: *\n',
+    'og-image.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4]),
+    'csp-hashes.json': JSON.stringify(HASHES),
+  }
+  for (const [name, body] of Object.entries(files)) {
+    await writeFile(join(client, name), body)
+    if (typeof body !== 'string' || body.length < 1000) continue
+    await writeFile(join(client, `${name}.br`), brotliCompressSync(body))
+    await writeFile(join(client, `${name}.gz`), gzipSync(body))
+  }
+  await writeProxyHeaders(client, join(root, 'proxy'), [])
+  const settings = { ...loadConfig({ HOST: '127.0.0.1' }), TRUST_PROXY: 1 }
+  const app = createApp({
+    config: { ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: client, ...NO_RATE_LIMITS, TRUST_PROXY: 1 },
+    db,
+    logger: silentLogger,
+  })
+  const fast = await loadFastPath(app, { dir: client, trustedHops: 1, extraConnect: [] })
+  node = createNodeServer(app.fetch, {
+    settings,
+    logger: silentLogger,
+    errorHeaders: await plainErrorHeaders([]),
+    fastPath: fast.answer,
+  })
+  await new Promise<void>((r) => node.listen(0, '127.0.0.1', r))
+  nodePort = (node.address() as AddressInfo).port
+  const paths = { client, proxy: join(root, 'proxy'), upstream: nodePort }
+  proxies.nginx = await startNginx(paths, join(root, 'nginx'))
+  proxies.caddy = await startCaddy(paths, join(root, 'caddy'))
+}, 60_000)
+afterAll(async () => {
+  for (const p of Object.values(proxies)) await p.stop()
+  node?.closeAllConnections()
+  await new Promise((r) => node?.close(r))
+  await close()
+  await rm(root, { recursive: true, force: true })
+})
+
+type Answer = { status: number; headers: IncomingMessage['headers']; body: Buffer }
+function get(port: number, path: string, headers: Record<string, string>, method = 'GET', body?: string) {
+  return new Promise<Answer>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }))
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+const viaNode = (path: string, headers: Record<string, string> = {}, method = 'GET', body?: string) =>
+  get(nodePort, path, { 'x-forwarded-proto': 'https', ...headers }, method, body)
+
+const SECURITY = [...pageSecurityHeaders({ https: true }).map(([k]) => k.toLowerCase()), OPENER_POLICY[0].toLowerCase()]
+
+describe.each(['nginx', 'caddy'])('%s', (name) => {
+  const viaProxy = (path: string, headers: Record<string, string> = {}, method = 'GET', body?: string) =>
+    get(proxies[name]!.port, path, headers, method, body)
+
+  test('serves every built file itself as Node would: twin, security headers, opener split, cache rule, bytes', async () => {
+    const paths = ['/', '/index.html', '/assets/index-abc.css', '/assets/index-abc.js', '/favicon.svg', '/robots.txt']
+    for (const path of [...paths, '/og-image.png'])
+      for (const enc of ['br, gzip', 'gzip', '']) {
+        const headers: Record<string, string> = enc ? { 'accept-encoding': enc } : {}
+        const [want, got] = await Promise.all([viaNode(path, headers), viaProxy(path, headers)])
+        const what = `${name} ${path} ${enc}`
+        expect(got.status, what).toBe(200)
+        // Served by the proxy, not passed to Node: nginx and Caddy name themselves.
+        expect(got.headers.server, what).toMatch(/nginx|Caddy/)
+        for (const h of [...SECURITY, 'cache-control', 'content-encoding'])
+          expect(got.headers[h], `${what}: ${h}`).toBe(want.headers[h])
+        // A file sent as a twin varies by Accept-Encoding (Node also says so for text without one).
+        if (want.headers['content-encoding']) expect(got.headers.vary, what).toMatch(/accept-encoding/i)
+        expect(got.body.equals(want.body), what).toBe(true)
+      }
+    const revalidated = await viaProxy('/', { 'if-none-match': (await viaProxy('/')).headers.etag as string })
+    expect(revalidated.status).toBe(304)
+  })
+
+  test("passes the API, the console, the server's pages, twins and unknown paths to Node", async () => {
+    const cases: [string, string, Record<string, string>, string?][] = [
+      ['GET', '/healthz', {}],
+      ['GET', '/unsubscribe?token=nope', {}],
+      ['GET', '/admin', {}],
+      ['GET', '/index.html.br', { 'accept-encoding': 'br' }],
+      ['GET', '/no-such-page', {}],
+      ['GET', '/assets/missing.js', {}],
+      [
+        'POST',
+        '/rest/v1/contact_messages',
+        { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json' },
+        JSON.stringify({ name: 'A', email: 'a@example.com', subject: 'other', message: 'hi' }),
+      ],
+    ]
+    for (const [method, path, headers, body] of cases) {
+      // The proxy speaks to Node over plain HTTP here, and says so in X-Forwarded-Proto.
+      const want = await viaNode(path, { ...headers, 'x-forwarded-proto': 'http' }, method, body)
+      const got = await viaProxy(path, headers, method, body)
+      expect(got.status, `${name} ${method} ${path}`).toBe(want.status)
+      expect(got.headers['content-security-policy'], `${name} ${path}`).toBe(want.headers['content-security-policy'])
+      expect(got.headers['content-type'], `${name} ${path}`).toBe(want.headers['content-type'])
+    }
+  })
+})
+
+test("the generated files are the Node server's page headers over HTTPS and its cache rules", async () => {
+  const expected = pageSecurityHeaders({ https: true, inline: HASHES })
+  const nginx = await readFile(join(root, 'proxy', 'nginx-headers.conf'), 'utf8')
+  const fromNginx = [...nginx.matchAll(/^add_header ([\w-]+) "((?:[^"\\]|\\.)*)" always;$/gm)].map((m) => [m[1], m[2]])
+  expect(fromNginx).toEqual(expected)
+  expect(await readFile(join(root, 'proxy', 'caddy-headers'), 'utf8')).toBe(caddyProxyHeaders(expected))
+  expect(caddyProxyHeaders(expected)).toContain(`header @documents Cache-Control "${CACHE_RULES.documents}"`)
+  const conf = await readFile(join(import.meta.dirname, '../deploy/nginx.conf'), 'utf8')
+  for (const rule of Object.values(CACHE_RULES)) expect(conf).toContain(`add_header Cache-Control "${rule}" always;`)
+})
