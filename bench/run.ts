@@ -17,6 +17,7 @@ import { DIFFICULTY, measureMainThreadSolve, measureSolveTimes, measureVerifyCpu
 import { describeWarmUp, lighthouse, lighthouseMedian } from './lighthouse.ts'
 import { loadSignups } from './load.ts'
 import { pgbench } from './pgbench.ts'
+import { measureThroughput, throughputTable } from './throughput.ts'
 import { startServer, type RunningServer } from './server.ts'
 import { kb, markdown, mb, ms, pct, row, s, type Row } from './table.ts'
 
@@ -74,7 +75,32 @@ try {
   const verify = await measureVerifyCpu()
   const solve = await measureSolveTimes(page.url, 20, [4])
   const mainSolve = await measureMainThreadSolve(page.url, 20, 4)
+  // Issue 29: the built page from this server, from nginx (one worker) and from bare node:http.
+  say('built files: npm run serve, nginx (one worker), bare node:http; interleaved, 3 rounds')
+  const throughput = await measureThroughput(page.url)
   await page.stop()
+  for (const file of ['document', 'stylesheet'] as const) {
+    const { serve, nginx, bare } = throughput.median
+    const toNginx = serve[file].rps / nginx[file].rps
+    const toBare = serve[file].rps / bare[file].rps
+    const what = file === 'document' ? 'landing document' : 'stylesheet'
+    rows.push(
+      row(
+        `${what} from npm run serve / nginx, one worker`,
+        `${Math.round(serve[file].rps)} req/s`,
+        '≥ 30%',
+        toNginx >= 0.3,
+        pct(toNginx),
+      ),
+      row(
+        `${what} from npm run serve / bare node:http`,
+        `${Math.round(bare[file].rps)} req/s bare`,
+        '≥ 40%',
+        toBare >= 0.4,
+        pct(toBare),
+      ),
+    )
+  }
 
   for (const k of ['performance', 'accessibility', 'best-practices', 'seo'] as const)
     rows.push(row(`Lighthouse ${k}, worst of ${LH_RUNS}`, String(lh.worstScores[k]), '100', lh.worstScores[k] >= 100))
@@ -249,6 +275,7 @@ try {
       .join(' ')}\n`,
   )
   console.log(markdown(rows))
+  console.log(`\n${throughputTable(throughput)}`)
   console.log(`\nLighthouse runs (mobile, simulated), load average before them ${lhLoad}:\n`)
   // The long tasks say what a run's TBT came from: the page ("/") or the navigation's commit,
   // which Lighthouse calls "Unattributable" (docs/decisions/perf-first-view.md, fourth round).
