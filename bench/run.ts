@@ -13,7 +13,14 @@ import { startPgCluster } from '../scripts/pg-cluster.ts'
 import { firstView } from './bundle.ts'
 import { measureConsole, startConsoleBench } from './console.ts'
 import { measureIdle } from './idle.ts'
-import { DIFFICULTY, measureMainThreadSolve, measureSolveTimes, measureVerifyCpu } from './launch-day.ts'
+import {
+  DIFFICULTY,
+  launchDayMixes,
+  measureMainThreadSolve,
+  measureSolveTimes,
+  measureVerifyCpu,
+  mixReport,
+} from './launch-day.ts'
 import { describeWarmUp, lighthouse, lighthouseMedian } from './lighthouse.ts'
 import { loadSignups } from './load.ts'
 import { pgbench } from './pgbench.ts'
@@ -22,6 +29,8 @@ import { startServer, type RunningServer } from './server.ts'
 import { kb, markdown, mb, ms, pct, row, s, type Row } from './table.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
+// Issue 29's launch-day mix, per database.
+const MIX_SECONDS = Number(process.env.BENCH_MIX_SECONDS ?? 60)
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 7)
 const CONNECTIONS = 64
 const SIGNUPS_FOR_MEMORY = 10_000
@@ -243,6 +252,40 @@ try {
   cleanups.unshift(consoleBench.server.stop)
   rows.push(...(await measureConsole(consoleBench.server, consoleBench.url)))
 
+  // 3c. Issue 29: the launch-day mix on a fresh server per database, then what the database kept.
+  say(`launch-day mix: ${MIX_SECONDS} s on PGlite, then on PostgreSQL`)
+  const mixes = await launchDayMixes(scratch, MIX_SECONDS, pg.url)
+  for (const { kind, result, check } of mixes) {
+    const intact =
+      check.lostSignups + check.lostContacts + check.provenNotQueuedOnce + check.duplicates + result.visitorErrors === 0
+    rows.push(
+      row(
+        `launch-day mix, ${kind}: document p50 / p99`,
+        `${result.document.p50Ms.toFixed(1)} / ${result.document.p99Ms.toFixed(1)} ms`,
+        '(info)',
+        null,
+      ),
+      row(
+        `launch-day mix, ${kind}: sign-up (the row's POST) p50 / p99`,
+        `${result.signupInsert.p50Ms.toFixed(1)} / ${result.signupInsert.p99Ms.toFixed(1)} ms`,
+        kind === 'PGlite' ? 'p99 ≤ 100 ms' : '(info)',
+        kind === 'PGlite' ? result.signupInsert.p99Ms <= 100 : null,
+      ),
+      row(
+        `launch-day mix, ${kind}: sign-up, both calls of the page, p50 / p99`,
+        `${result.signup.p50Ms.toFixed(1)} / ${result.signup.p99Ms.toFixed(1)} ms`,
+        '(info)',
+        null,
+      ),
+      row(
+        `launch-day mix, ${kind}: acknowledged and kept, welcome queued once`,
+        `${result.acknowledged.signups} sign-ups, ${result.acknowledged.contacts} messages; lost ${check.lostSignups + check.lostContacts}, not once ${check.provenNotQueuedOnce + check.duplicates}, errors ${result.visitorErrors}`,
+        'none lost, each once',
+        intact,
+      ),
+    )
+  }
+
   // 4. The default embedded database: throughput, and memory after 10,000 sign-ups.
   const embedded = await server(pglite('memory'))
   const tenK = await loadSignups(embedded.url, { connections: CONNECTIONS, amount: SIGNUPS_FOR_MEMORY })
@@ -276,6 +319,7 @@ try {
   )
   console.log(markdown(rows))
   console.log(`\n${throughputTable(throughput)}`)
+  console.log(`\n${mixReport(mixes)}`)
   console.log(`\nLighthouse runs (mobile, simulated), load average before them ${lhLoad}:\n`)
   // The long tasks say what a run's TBT came from: the page ("/") or the navigation's commit,
   // which Lighthouse calls "Unattributable" (docs/decisions/perf-first-view.md, fourth round).
