@@ -506,7 +506,10 @@ export async function launchDayMixes(
 
 export function mixReport(mixes: Awaited<ReturnType<typeof launchDayMixes>>): string {
   const lat = (l: Latency) => `p50 ${l.p50Ms.toFixed(1)} ms, p99 ${l.p99Ms.toFixed(1)} ms (${l.count})`
-  const lines = [`Launch-day mix, arrivals per second: ${JSON.stringify(MIX_RATES)}`, '']
+  const lines = [
+    `Launch-day mix, measured after a ${MIX_WARM_UP_SECONDS} s warm-up; arrivals per second: ${JSON.stringify(MIX_RATES)}`,
+    '',
+  ]
   for (const { kind, result: r, check: c } of mixes) {
     lines.push(
       `${kind}, ${r.seconds} s: document ${lat(r.document)}; sign-up row ${lat(r.signupInsert)}; sign-up, both calls ${lat(r.signup)}`,

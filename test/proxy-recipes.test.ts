@@ -149,6 +149,54 @@ describe.each(['nginx', 'caddy'])('%s', (name) => {
   })
 })
 
+test.each(['nginx', 'caddy'])(
+  'several processes behind %s: each client address reaches one process, so its rate limit holds',
+  async (name) => {
+    const client = join(root, 'client')
+    const ports: number[] = []
+    const servers: Server[] = []
+    for (let i = 0; i < 2; i++) {
+      const app = createApp({
+        config: {
+          ANON_KEY: LOCAL_ANON_KEY,
+          STATIC_DIR: client,
+          ...NO_RATE_LIMITS,
+          RATE_LIMIT_CONTACT_PER_MINUTE: 2,
+          TRUST_PROXY: 1,
+        },
+        db,
+        logger: silentLogger,
+      })
+      const server = createNodeServer(app.fetch, {
+        settings: { ...loadConfig({ HOST: '127.0.0.1' }), TRUST_PROXY: 1 },
+        logger: silentLogger,
+        errorHeaders: await plainErrorHeaders([]),
+      })
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+      servers.push(server)
+      ports.push((server.address() as AddressInfo).port)
+    }
+    const paths = { client, proxy: join(root, 'proxy'), upstream: ports }
+    const proxy = await (name === 'nginx' ? startNginx : startCaddy)(paths, join(root, `${name}-several`))
+    try {
+      const statuses: number[] = []
+      for (let i = 0; i < 4; i++) {
+        const body = JSON.stringify({ name: 'A', email: `n${i}@example.com`, subject: 'other', message: 'hi' })
+        const headers = { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json' }
+        statuses.push((await get(proxy.port, '/rest/v1/contact_messages', headers, 'POST', body)).status)
+      }
+      // Spread over both processes, each would allow 2 and all four would pass.
+      expect(statuses).toEqual([201, 201, 429, 429])
+    } finally {
+      await proxy.stop()
+      for (const s of servers) {
+        s.closeAllConnections()
+        await new Promise((r) => s.close(r))
+      }
+    }
+  },
+)
+
 test("the generated files are the Node server's page headers over HTTPS and its cache rules", async () => {
   const expected = pageSecurityHeaders({ https: true, inline: HASHES })
   const nginx = await readFile(join(root, 'proxy', 'nginx-headers.conf'), 'utf8')

@@ -12,14 +12,20 @@ import { freePort } from '../../scripts/pg-cluster.ts'
 const DEPLOY = fileURLToPath(new URL('../../deploy/', import.meta.url))
 export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'
 
-export type Paths = { client: string; proxy: string; upstream: number }
+/** `upstream`: the Node server's port, or several processes' ports. */
+export type Paths = { client: string; proxy: string; upstream: number | number[] }
 export type RunningProxy = { url: string; port: number; pid: number; stop: () => Promise<void> }
 
-const retarget = (text: string, paths: Paths) =>
-  text
+const retarget = (text: string, paths: Paths) => {
+  const ports = [paths.upstream].flat()
+  return text
     .replaceAll('/opt/solodesk/dist/client', paths.client)
     .replaceAll('/opt/solodesk/dist/proxy', paths.proxy)
-    .replaceAll('127.0.0.1:3000', `127.0.0.1:${paths.upstream}`)
+    .replace(/^(\s*)server 127\.0\.0\.1:3000;$/m, (_, pad: string) =>
+      ports.map((p) => `${pad}server 127.0.0.1:${p};`).join('\n'),
+    )
+    .replaceAll('to 127.0.0.1:3000', `to ${ports.map((p) => `127.0.0.1:${p}`).join(' ')}`)
+}
 
 /** deploy/nginx.conf's upstream and HTTPS server block, served over plain HTTP on `port`. */
 export async function nginxConfig(paths: Paths, port: number, tmp: string, workers = 1): Promise<string> {
