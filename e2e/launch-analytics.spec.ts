@@ -4,7 +4,13 @@ import { join } from 'node:path'
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 import { startServer, waitHealthy, type ServerProcess } from '../test/support/server-process.ts'
-import { expectNoViolations, linkFrom, openLinkPage, signInByEmail } from './console-support.ts'
+import {
+  expectNoHorizontalScroll,
+  expectNoViolations,
+  linkFrom,
+  openLinkPage,
+  signInByEmail,
+} from './console-support.ts'
 import { expect, Outbox, test } from './fixtures.ts'
 
 // Issue 33, "Done when": a launch day simulated against a server of its own (so that no other
@@ -178,4 +184,7 @@ test('a launch day: three sources, bots, prefetches, a return visit, sign-ups an
     await page.emulateMedia({ colorScheme: scheme })
     await expectNoViolations(page)
   }
+  // On a phone the per-source table scrolls inside its card, not the page.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expectNoHorizontalScroll(page)
 })

@@ -76,7 +76,7 @@ export function LaunchView({ onError }: { onError: (err: unknown) => void }) {
         <Figure label="Left out" value={report?.totals.leftOut} />
       </div>
       <div className="mb-4 grid gap-4">
-        <Card labelledBy="launch-sources-heading">
+        <Card labelledBy="launch-sources-heading" className="min-w-0">
           <h2 id="launch-sources-heading" className="mb-2 font-semibold">
             Per source
           </h2>
@@ -86,7 +86,7 @@ export function LaunchView({ onError }: { onError: (err: unknown) => void }) {
           </p>
           {report ? <SourceTable rows={report.sources} measured={measured} /> : <p className="text-sm">Loading…</p>}
         </Card>
-        <Card labelledBy="launch-time-heading">
+        <Card labelledBy="launch-time-heading" className="min-w-0">
           <h2 id="launch-time-heading" className="mb-2 font-semibold">
             {range.bucket === 'hour' ? 'Per hour' : 'Per day'}
           </h2>
@@ -98,7 +98,7 @@ export function LaunchView({ onError }: { onError: (err: unknown) => void }) {
         </Card>
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card labelledBy="launch-ledger-heading">
+        <Card labelledBy="launch-ledger-heading" className="min-w-0">
           <h2 id="launch-ledger-heading" className="mb-2 font-semibold">
             Left out
           </h2>

@@ -54,7 +54,7 @@ export function ShareLinksCard({
   }
 
   return (
-    <Card labelledBy="share-links-heading">
+    <Card labelledBy="share-links-heading" className="min-w-0">
       <h2 id="share-links-heading" className="mb-2 font-semibold">
         Share links
       </h2>

@@ -2,8 +2,8 @@ import type { LaunchSourceRow } from './launch-api.ts'
 
 const n = (v: number) => v.toLocaleString('en-US')
 const pct = (v: number | null) => (v === null ? '–' : `${(v * 100).toFixed(1)}%`)
-const TH = 'py-2 pr-3 font-medium'
-const TD = 'py-2 pr-3 tabular-nums'
+const TH = 'py-2 pr-3 font-medium whitespace-nowrap'
+const TD = 'py-2 pr-3 tabular-nums whitespace-nowrap'
 
 /** Visitors, sign-ups and conversion per source, then what became of the sign-ups. */
 export function SourceTable({ rows, measured }: { rows: LaunchSourceRow[]; measured: boolean }) {
@@ -46,7 +46,7 @@ export function SourceTable({ rows, measured }: { rows: LaunchSourceRow[]; measu
         <tbody className="divide-y divide-slate-200 dark:divide-white/10">
           {rows.map((r) => (
             <tr key={r.source}>
-              <th scope="row" className="py-2 pr-3 font-medium [overflow-wrap:anywhere]">
+              <th scope="row" className="max-w-48 truncate py-2 pr-3 font-medium" title={r.source}>
                 {r.source}
               </th>
               <td className={TD}>{measured ? n(r.visitors) : '–'}</td>
