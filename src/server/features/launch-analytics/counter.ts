@@ -369,7 +369,7 @@ export function createLaunchCounter(deps: {
       source_device: device?.device ?? null,
       source_os: device?.os ?? null,
     })
-    const fromReferer = refererAttribution(req.header('referer'), req.url.hostname)
+    const fromReferer = refererAttribution(req.header('referer'), req.url.host)
     if (fromReferer && fromReferer.source !== DIRECT) return withDevice(fromReferer)
     if (sent.source) {
       return {
@@ -406,10 +406,11 @@ export function createLaunchCounter(deps: {
 }
 
 /**
- * The POST's own Referer: our page's address carries its query (the source parameters); another
- * site's address is that site.
+ * The POST's own Referer, when it is our page: its address carries the query (the source
+ * parameters). A page on another origin (a static host in front of this API) sends only its
+ * origin, which says nothing about where the visitor came from: then the page's own reading counts.
  */
-function refererAttribution(referer: string | undefined, ownHost: string) {
+function refererAttribution(referer: string | undefined, ownHostAndPort: string) {
   if (!referer) return null
   let url: URL
   try {
@@ -417,6 +418,7 @@ function refererAttribution(referer: string | undefined, ownHost: string) {
   } catch {
     return null
   }
-  if (url.hostname.toLowerCase() === ownHost.toLowerCase()) return attribute(url.searchParams, null, ownHost)
-  return attribute(new URLSearchParams(), referer, ownHost)
+  return url.host.toLowerCase() === ownHostAndPort.toLowerCase()
+    ? attribute(url.searchParams, null, url.hostname)
+    : null
 }
