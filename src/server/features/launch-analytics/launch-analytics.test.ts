@@ -436,6 +436,11 @@ describe.each(DB_KINDS)('launch analytics on %s', (kind) => {
     await second.counter.flush()
     expect(await count(db, 'app_private.analytics_salts')).toBe(2)
     clock.advance(48 * 3_600_000)
+    // Counts older than 25 months go too (the privacy text's limit); younger ones stay.
+    await db.query(
+      `insert into app_private.analytics_hourly (hour, source, device, os, visitors, pageviews)
+       values ('2024-09-01T10:00:00Z', 'old', 'desktop', 'other', 1, 1), ('2025-01-01T10:00:00Z', 'kept', 'desktop', 'other', 1, 1)`,
+    )
     const third = setup({ clock })
     await third.visit('/', '198.51.100.99', browserHeaders(DESKTOP))
     await third.counter.flush()
@@ -445,6 +450,7 @@ describe.each(DB_KINDS)('launch analytics on %s', (kind) => {
     expect(days.rows).toEqual([{ day: '2026-11-28' }])
     expect(await count(db, "app_private.analytics_visitors where day < '2026-11-28'")).toBe(0)
     // The counts stay.
+    expect((await hourly()).map((r) => r.source)).toEqual(['direct', 'kept', 'producthunt'])
     expect((await hourly()).find((r) => r.source === 'producthunt')).toEqual({
       source: 'producthunt',
       visitors: 2,

@@ -24,7 +24,10 @@ export type SaltStore = {
   ensure(day: string): Promise<Buffer>
   /** The day's salt if it exists (yesterday's, to keep a visit across midnight one); never made. */
   find(day: string): Promise<Buffer | undefined>
-  /** Deletes the salts (and their visitor rows) of days before `day - 1`; returns how many went. */
+  /**
+   * Deletes the salts (and their visitor rows) of days before `today - 1`, and counts older than
+   * 25 months; returns how many salts went.
+   */
   purgeBefore(today: string): Promise<number>
 }
 
@@ -61,6 +64,15 @@ export function createSaltStore(db: Db): SaltStore {
       for (const d of salts.keys()) if (d < oldest) salts.delete(d)
       const r = await db.query('delete from app_private.analytics_salts where day < $1::date', [oldest])
       await db.query("delete from app_private.analytics_flushes where at < now() - interval '48 hours'")
+      // The counts themselves: at most 25 months, as the privacy text says (CNIL's limit for
+      // audience measurement without consent).
+      const limit = `${today}T00:00:00Z`
+      await db.query("delete from app_private.analytics_hourly where hour < $1::timestamptz - interval '25 months'", [
+        limit,
+      ])
+      await db.query("delete from app_private.analytics_left_out where hour < $1::timestamptz - interval '25 months'", [
+        limit,
+      ])
       return r.rowCount ?? 0
     },
   }
