@@ -5,7 +5,10 @@ import { LaunchReport } from '../../../shared/launch-analytics.ts'
 import type { Db } from '../../db/db.ts'
 import { anonJson, count, DB_KINDS, fromAddress, silentLogger, testApp, testDb, truncateAll } from '../../test-app.ts'
 import { asOwner, ORIGIN, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
+import { Hono } from 'hono'
 import { createLaunchCounter } from './counter.ts'
+import { writeBatch } from './queries.ts'
+import { countDocuments } from './routes.ts'
 import { ANDROID, browserHeaders, builtPage, DESKTOP, IPHONE, testClock } from './test-support.ts'
 
 // Issue 33: counting the page's visits on the server, the ledger of what was left out, sources,
@@ -122,6 +125,40 @@ describe.each(DB_KINDS)('launch analytics on %s', (kind) => {
     await visit('/', '198.51.100.4', h(DESKTOP))
     await counter.flush()
     expect((await hourly()).find((r) => r.source === 'direct')).toEqual({ source: 'direct', visitors: 2, pageviews: 5 })
+  })
+
+  test('mounted in front of everything, the counting still sees only the public page', async () => {
+    const counter = createLaunchCounter({ db, logger: silentLogger, settings: { flushMs: 60_000 } })
+    const app = new Hono()
+    app.use('*', countDocuments({ counter, trustedHops: 0, ownerToken: () => undefined }))
+    app.get('*', (c) => c.html('<!doctype html><p>A page</p>'))
+    for (const path of ['/admin/', '/beta/feedback', '/confirm', '/unsubscribe', '/go/x', '/healthz', '/', '/about'])
+      await app.request(`${ORIGIN}${path}`, { headers: browserHeaders(DESKTOP) }, fromAddress('198.51.100.1'))
+    await counter.flush()
+    expect(await hourly()).toEqual([{ source: 'direct', visitors: 1, pageviews: 2 }])
+  })
+
+  test('a flush retried after an unknown outcome counts nothing twice', async () => {
+    const batch = {
+      id: '6f1c1a53-7d0f-4a43-9d55-2f1c3e1e0b11',
+      visitors: [],
+      views: [
+        {
+          hour: '2026-11-25T10:00:00.000Z',
+          source: 'producthunt',
+          medium: '',
+          campaign: '',
+          device: 'mobile' as const,
+          os: 'ios' as const,
+          pageviews: 3,
+        },
+      ],
+      leftOut: [{ hour: '2026-11-25T10:00:00.000Z', reason: 'crawler' as const, requests: 2 }],
+    }
+    expect(await writeBatch(db, batch)).toBe(true)
+    expect(await writeBatch(db, batch)).toBe(false)
+    expect(await hourly()).toEqual([{ source: 'producthunt', visitors: 0, pageviews: 3 }])
+    expect(await ledger()).toEqual({ crawler: 2 })
   })
 
   test('a visit across midnight stays one visitor', async () => {

@@ -18,6 +18,11 @@ import { buckets, deleteChannel, leftOutRows, listChannels, openChannel, saveCha
 
 /** The documents of the built page: `/`, `/index.html`, any `….html` or folder path, and extensionless pages. */
 const DOCUMENT_PATH = /^\/(?:[^.]*|.*\.html?)$/
+/**
+ * The server's own pages and APIs: never the public page, wherever the counting is mounted (in
+ * front of the built files today; in front of a fast path for them, if it answers earlier).
+ */
+const NOT_THE_PAGE = /^\/(?:admin|beta|confirm|unsubscribe|go|rest|functions|webhooks|healthz?|resend-email)(?:\/|$)/
 
 type Hooks = {
   counter: LaunchCounter
@@ -41,7 +46,7 @@ export function documentRequest(c: Context, hooks: Omit<Hooks, 'counter'>): Docu
  * The fast path for built files calls this with its own context; nothing is added to the answer.
  */
 export function countDocumentRequest(c: Context, hooks: Hooks): void {
-  if (c.req.method !== 'GET' || !DOCUMENT_PATH.test(c.req.path)) return
+  if (c.req.method !== 'GET' || !DOCUMENT_PATH.test(c.req.path) || NOT_THE_PAGE.test(c.req.path)) return
   const status = c.res.status
   const html = /^text\/html\b/i.test(c.res.headers.get('content-type') ?? '')
   if (!((status === 200 && html) || status === 304)) return
