@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto'
+import { isDatabaseUnavailable } from '../../../mail/errors.ts'
 import type { Db } from '../../db/db.ts'
 import type { Logger } from '../../log.ts'
 import { attribute, deviceOf, DIRECT, type LeftOutReason, type SignupSource } from '../../../shared/launch-analytics.ts'
@@ -292,6 +293,13 @@ export function createLaunchCounter(deps: {
             await writeBatch(db, unsent[0]!)
             unsent.shift()
           } catch (err) {
+            // A database that is away: keep the batch and try again. Anything else would fail the
+            // same way every time: log it and let the batch go rather than retry it forever.
+            if (!isDatabaseUnavailable(err)) {
+              logger.error({ err, event: 'analytics.batch_dropped' }, 'counted visits could not be written')
+              unsent.shift()
+              continue
+            }
             logger.warn({ err, event: 'analytics.flush_failed' }, 'visits could not be written; retrying')
             if (unsent.length > MAX_UNSENT) unsent.splice(0, unsent.length - MAX_UNSENT)
             break

@@ -161,6 +161,30 @@ describe.each(DB_KINDS)('launch analytics on %s', (kind) => {
     expect(await ledger()).toEqual({ crawler: 2 })
   })
 
+  test('a database that is away: the visits wait in memory and are written once it is back', async () => {
+    let away = true
+    // The connection drops after COMMIT was sent: the batch was written, and the counter cannot know.
+    const flaky: Db = {
+      ...db,
+      transaction: async (fn) => {
+        const result = await db.transaction(fn)
+        if (away) {
+          away = false
+          throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' })
+        }
+        return result
+      },
+    }
+    const counter = createLaunchCounter({ db: flaky, logger: silentLogger, settings: { flushMs: 60_000 } })
+    const app = testApp(db, { staticDir: PAGE, launchCounter: counter })
+    await app.request(`${ORIGIN}/?ref=hn`, { headers: browserHeaders(DESKTOP) }, fromAddress('198.51.100.1'))
+    await counter.flush()
+    expect(counter.armed).toBe(true)
+    await counter.flush()
+    expect(await hourly()).toEqual([{ source: 'hn', visitors: 1, pageviews: 1 }])
+    expect(counter.armed).toBe(false)
+  })
+
   test('a visit across midnight stays one visitor', async () => {
     const clock = testClock(Date.parse('2026-11-25T23:59:00Z'))
     const { visit, counter } = setup({ clock })
