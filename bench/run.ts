@@ -13,6 +13,7 @@ import { startPgCluster } from '../scripts/pg-cluster.ts'
 import { firstView } from './bundle.ts'
 import { measureConsole, startConsoleBench } from './console.ts'
 import { measureIdle } from './idle.ts'
+import { measureDocumentCounting } from './launch-analytics.ts'
 import {
   DIFFICULTY,
   launchDayMixes,
@@ -308,6 +309,18 @@ try {
       mb(rss),
       '≤ 200 MB',
       rss <= 200 * 1024 * 1024 && clean(tenK),
+    ),
+  )
+
+  // 5. Issue 33: what counting a visit adds to the page's document request.
+  say('launch analytics: the document request with and without counting')
+  const counting = await measureDocumentCounting(join(root, 'dist/client'))
+  rows.push(
+    row(
+      `document request p95 added by counting (${counting.withP95.toFixed(2)} vs ${counting.withoutP95.toFixed(2)} ms; the call alone ${counting.callP95.toFixed(3)} ms)`,
+      `${(counting.withP95 - counting.withoutP95).toFixed(2)} ms`,
+      '≤ 1 ms',
+      counting.withP95 - counting.withoutP95 <= 1,
     ),
   )
 

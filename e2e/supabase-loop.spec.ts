@@ -90,7 +90,8 @@ test('a sign-up on the static page ends with the welcome email, sent by the edge
   })
   page.on('pageerror', (err) => violations.push(err.message))
   const email = `supabase-${Date.now()}@example.com`
-  await page.goto(`${siteUrl}/`)
+  // Issue 33: no server sees this page, so the sign-up carries the source the page read itself.
+  await page.goto(`${siteUrl}/?ref=supabase-e2e&utm_medium=directory`)
   await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset)
   // The console needs the Node server: a static host has no /admin page.
   expect((await page.request.get(`${siteUrl}/admin/`)).status()).toBe(404)
@@ -115,6 +116,11 @@ test('a sign-up on the static page ends with the welcome email, sent by the edge
   const row = (await db.query<{ n: string }>('select count(*) as n from public.beta_signups where email = $1', [email]))
     .rows[0]
   expect(Number(row!.n)).toBe(1)
+  const source = await db.query(
+    'select source, source_medium, source_device from public.beta_signups where email = $1',
+    [email],
+  )
+  expect(source.rows).toEqual([{ source: 'supabase-e2e', source_medium: 'directory', source_device: 'desktop' }])
   expect(violations).toEqual([])
 
   // Leaving the beta from the email: its link opens the static /unsubscribe page, which asks first.

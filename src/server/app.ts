@@ -34,6 +34,15 @@ import { staticRoutes } from './http/static.ts'
 import { tokenPageErrors, unsubscribeRoutes } from './features/signups/routes.ts'
 import { feedbackPageRoutes } from './features/feedback/routes.ts'
 import { playAnswerRoutes } from './features/play-testing/routes.ts'
+import { createLaunchCounter, type LaunchCounter } from './features/launch-analytics/counter.ts'
+import {
+  countDocuments,
+  documentRequest,
+  launchConsoleRoutes,
+  shareLinkRoutes,
+} from './features/launch-analytics/routes.ts'
+import { sessionCookie } from './features/owner-auth/cookie.ts'
+import { readSession } from './features/owner-auth/sessions.ts'
 
 type HardeningKey =
   | 'TRUST_PROXY'
@@ -49,6 +58,7 @@ type HardeningKey =
   | 'UNVERIFIED_EMAILS_PER_HOUR'
   | 'RESEND_WEBHOOK_SECRET'
   | `PLAY_${string}`
+  | `ANALYTICS_${string}`
 type Hardening = { [K in keyof Config as K extends HardeningKey ? K : never]: Config[K] }
 
 export type AppDeps = {
@@ -62,6 +72,8 @@ export type AppDeps = {
   transport?: Pick<Transport, 'forget'>
   /** Work that runs after an answer has left; index.ts passes its own so that shutdown can wait for it. */
   afterAnswer?: AfterAnswer
+  /** Issue 33's visit counter; index.ts passes its own so that shutdown writes what it holds. */
+  launchCounter?: LaunchCounter
 }
 
 // What Supabase's API gateway allows (the list the edge function answers with too), so
@@ -162,7 +174,26 @@ export function createApp(deps: AppDeps): Hono {
   )
   app.use('/rest/v1/*', requireApiKey(config.ANON_KEY))
   app.use('/functions/v1/*', requireApiKey(config.ANON_KEY))
-  app.route('/rest/v1', restRoutes(db))
+  // Issue 33: visits counted from the page's document requests, and the source a sign-up takes.
+  // The features never import each other: app.ts hands each what it needs of the others.
+  const launch =
+    deps.launchCounter ??
+    createLaunchCounter({
+      db,
+      logger,
+      settings: { joinSignups: config.ANALYTICS_JOIN_SIGNUPS, flushMs: config.ANALYTICS_FLUSH_MS },
+      isOwnerSession: async (token) => (await readSession(db, token, config.OWNER_EMAILS, config)) !== null,
+    })
+  const launchHooks = {
+    trustedHops: config.TRUST_PROXY,
+    ownerToken: (c: Context) => sessionCookie(c, config),
+  }
+  app.route(
+    '/rest/v1',
+    restRoutes(db, {
+      signupSource: (c, sent) => launch.signupSource(documentRequest(c, launchHooks), sent),
+    }),
+  )
   const wakeEmailQueue = deps.wakeEmailQueue ?? (() => {})
   // The edge function's own routes (src/mail), on Hono's raw request: its errors reach onError.
   const resendEmail = resendEmailRoutes({
@@ -179,17 +210,24 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', playAnswerRoutes({ db, logger, wakeEmailQueue }))
   app.route('/', betaRoutes({ db, logger, config, wakeEmailQueue }))
   app.route('/', feedbackPageRoutes({ db, logger, config }))
+  app.route('/', shareLinkRoutes(db))
   app.route(
     '/admin',
-    adminRoutes({
-      db,
-      logger,
-      config,
-      wakeEmailQueue,
-      transport: deps.transport,
-      afterAnswer: deps.afterAnswer ?? createAfterAnswer(),
-    }),
+    adminRoutes(
+      {
+        db,
+        logger,
+        config,
+        wakeEmailQueue,
+        transport: deps.transport,
+        afterAnswer: deps.afterAnswer ?? createAfterAnswer(),
+      },
+      [launchConsoleRoutes({ db, counter: launch, staticDir: config.STATIC_DIR })],
+    ),
   )
+  // Issue 33: the built page's documents are counted after their answer (no byte added to it).
+  // The fast path for built files calls countDocumentRequest (launch-analytics/routes.ts) itself.
+  app.on('GET', '*', countDocuments({ counter: launch, ...launchHooks }))
   app.route('/', staticRoutes(config.STATIC_DIR))
 
   app.notFound((c) => c.text('Not found', 404))

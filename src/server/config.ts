@@ -112,6 +112,14 @@ const Settings = z.object({
   PLAY_REQUIRED_TESTERS: z.coerce.number().int().min(1).max(10_000).default(12),
   PLAY_REQUIRED_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   PLAY_ASK_DELAY_MS: z.coerce.number().int().min(0).default(86_400_000),
+  // Issue 33: launch analytics (docs/decisions/launch-analytics.md). false: counts only, and a
+  // sign-up never takes its visit's source.
+  ANALYTICS_JOIN_SIGNUPS: z
+    .enum(['true', 'false', 'on', 'off'], { error: 'must be true or false' })
+    .transform((v) => v === 'true' || v === 'on')
+    .default(true),
+  /** How long visits wait in memory before they are written (a crash loses at most this much). */
+  ANALYTICS_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   RATE_LIMIT_BETA_PER_MINUTE: limit.default(60),
   RATE_LIMIT_BETA_PER_HOUR: limit.default(1000),
   // Issue 15: the console's sign-in (link page, link, emailed link, passkey) and its API, counted in

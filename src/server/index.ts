@@ -18,6 +18,8 @@ import { createNodeServer } from './http/node-server.ts'
 import { createLogger } from './log.ts'
 import { keyAddressHashes } from './log-redact.ts'
 import { createSignupDigest } from './features/signups/digest.ts'
+import { createLaunchCounter } from './features/launch-analytics/counter.ts'
+import { readSession } from './features/owner-auth/sessions.ts'
 import { ownerSecret, secretFilePath, writeSecretFile } from './features/owner-auth/keys.ts'
 import { syncOwnerEmails } from './features/owner-auth/owners.ts'
 import { makePrivate, restrictUmask } from './private-files.ts'
@@ -63,7 +65,15 @@ const transport = createTransport(config)
 const queue = createEmailQueue({ db: watchOutages(db, logger), transport, logger, config })
 
 const afterAnswer = createAfterAnswer()
+// Issue 33: made here so that shutdown writes the visits it holds (createApp makes one otherwise).
+const launchCounter = createLaunchCounter({
+  db: watchOutages(db, logger),
+  logger,
+  settings: { joinSignups: config.ANALYTICS_JOIN_SIGNUPS, flushMs: config.ANALYTICS_FLUSH_MS },
+  isOwnerSession: async (token) => (await readSession(db, token, config.OWNER_EMAILS, config)) !== null,
+})
 const app = createApp({
+  launchCounter,
   config: { ...config, STATIC_DIR: resolve(config.STATIC_DIR) },
   db,
   logger,
@@ -111,7 +121,9 @@ async function stop(signal: string): Promise<void> {
   stopping = true
   logger.info({ event: 'server.stopping', signal }, 'stopping')
   digest.stop()
-  await shutdown({ server, afterAnswer, queue, transport, db, logger })
+  // The visits in memory are written after the last request and before the database closes.
+  const stopQueue = { stop: async () => (await launchCounter.close(), await queue.stop()) }
+  await shutdown({ server, afterAnswer, queue: stopQueue, transport, db, logger })
   logger.info({ event: 'server.stopped' }, 'stopped')
   process.exit(0)
 }

@@ -93,6 +93,7 @@ export function testApp(
     wakeEmailQueue?: () => void
     config?: Partial<AppDeps['config']>
     transport?: AppDeps['transport']
+    launchCounter?: AppDeps['launchCounter']
   } = {},
 ) {
   const afterAnswer = createAfterAnswer()
@@ -112,6 +113,7 @@ export function testApp(
     logger: silentLogger,
     ...(options.wakeEmailQueue ? { wakeEmailQueue: options.wakeEmailQueue } : {}),
     ...(options.transport ? { transport: options.transport } : {}),
+    ...(options.launchCounter ? { launchCounter: options.launchCounter } : {}),
   })
 }
 

@@ -1,9 +1,13 @@
 import { z } from 'zod'
 import { emailAddress } from './email-address.ts'
 import { honeypot } from './honeypot.ts'
+import { SignupSourceFields } from './launch-analytics.ts'
 
-/** The body of `POST /rest/v1/beta_signups`. */
-export const BetaSignup = z.strictObject({ email: emailAddress, website: honeypot })
+/**
+ * The body of `POST /rest/v1/beta_signups`: the address, the bot trap, and where the visitor came
+ * from as the page read it (issue 33; the Node server prefers the visit it counted).
+ */
+export const BetaSignup = z.strictObject({ email: emailAddress, website: honeypot, ...SignupSourceFields })
 export type BetaSignup = z.infer<typeof BetaSignup>
 
 /** The body of `POST /functions/v1/resend-email`: only the address; the server writes the email. */

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react'
 import { FeedbackView } from './feedback-view.tsx'
 import { InboxView } from './inbox-view.tsx'
 import { InvitationsView } from './invitations-view.tsx'
+import { LaunchView } from '../features/launch/launch-view.tsx'
 import { MessagesView } from './messages-view.tsx'
 import { SessionsView } from './sessions-view.tsx'
 import { SignupsView } from './signups-view.tsx'
@@ -15,6 +16,7 @@ export type ViewProps = { onError: (err: unknown) => void; onSignedOut: () => vo
  */
 export const VIEWS = [
   { id: 'signups', label: 'Sign-ups', View: SignupsView },
+  { id: 'launch', label: 'Launch', View: LaunchView },
   { id: 'invitations', label: 'Invitations', View: InvitationsView },
   { id: 'messages', label: 'Messages', View: MessagesView },
   { id: 'feedback', label: 'Feedback', View: FeedbackView },

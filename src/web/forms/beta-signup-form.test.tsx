@@ -8,6 +8,8 @@ import { created, deferred, fakeBackend, json } from './test-network.ts'
 
 const INSERT = '/rest/v1/beta_signups'
 const RESEND = '/functions/v1/resend-email'
+/** What the page sends about a visitor with no source parameter and no referrer, in jsdom's browser. */
+const DIRECT_DESKTOP = { source: 'direct', source_device: 'desktop', source_os: 'other' }
 
 // The solver needs Web Workers (not in jsdom): e2e/beta-signup.spec.ts runs the real one in Chromium.
 vi.mock('../lib/signup-proof.ts', () => ({
@@ -21,10 +23,10 @@ beforeEach(() => {
 
 function setup() {
   const user = userEvent.setup()
-  render(<BetaSignupForm />)
+  const { unmount } = render(<BetaSignupForm />)
   const email = screen.getByLabelText('Email address')
   const submit = () => screen.getByRole('button', { name: /Join Beta Now|Joining\.\.\./ })
-  return { user, email, submit }
+  return { user, email, submit, unmount }
 }
 
 describe('BetaSignupForm', () => {
@@ -61,7 +63,8 @@ describe('BetaSignupForm', () => {
       ['POST', INSERT],
       ['POST', RESEND],
     ])
-    expect(calls[0]?.body).toEqual({ email: 'ada@example.com' })
+    // Issue 33: the row carries where the visitor came from, as the page read it (nothing here: direct).
+    expect(calls[0]?.body).toEqual({ email: 'ada@example.com', ...DIRECT_DESKTOP })
     expect(calls[1]?.body).toEqual({ email: 'ada@example.com' })
     for (const call of calls) {
       expect(call.headers.get('apikey')).toBe('local-anon-key-not-secret')
@@ -178,7 +181,43 @@ describe('BetaSignupForm', () => {
     await user.type(email, 'bot@example.com')
     await user.click(submit())
     await screen.findByRole('heading', { name: 'Welcome to the Beta' })
-    expect(calls[0]?.body).toEqual({ email: 'bot@example.com', website: 'https://spam.example' })
+    expect(calls[0]?.body).toEqual({ email: 'bot@example.com', website: 'https://spam.example', ...DIRECT_DESKTOP })
     expect(calls[1]?.body).toEqual({ email: 'bot@example.com' })
+  })
+
+  test('issue 33: the source from the address (ref=), the referrer alone, and nothing under Global Privacy Control', async () => {
+    const submitAs = async (email: string) => {
+      const { calls } = fakeBackend({ [INSERT]: () => created(), [RESEND]: () => json(200, { queued: true }) })
+      const view = setup()
+      await view.user.type(view.email, email)
+      await view.user.click(view.submit())
+      await screen.findByRole('heading', { name: 'Welcome to the Beta' })
+      view.unmount()
+      return calls[0]?.body
+    }
+    const referrer = (value: string) => Object.defineProperty(document, 'referrer', { value, configurable: true })
+    try {
+      history.replaceState(null, '', '/?ref=producthunt&utm_medium=launch')
+      referrer('https://news.ycombinator.com/item?id=1')
+      expect(await submitAs('ref@example.com')).toEqual({
+        email: 'ref@example.com',
+        source: 'producthunt',
+        source_medium: 'launch',
+        source_device: 'desktop',
+        source_os: 'other',
+      })
+      history.replaceState(null, '', '/')
+      expect(await submitAs('hn@example.com')).toEqual({
+        email: 'hn@example.com',
+        ...DIRECT_DESKTOP,
+        source: 'Hacker News',
+      })
+      Object.defineProperty(navigator, 'globalPrivacyControl', { value: true, configurable: true })
+      expect(await submitAs('gpc@example.com')).toEqual({ email: 'gpc@example.com' })
+    } finally {
+      history.replaceState(null, '', '/')
+      referrer('')
+      Reflect.deleteProperty(navigator, 'globalPrivacyControl')
+    }
   })
 })

@@ -2,6 +2,7 @@ import './zod-jitless.ts'
 import { FunctionsClient } from '@supabase/functions-js'
 import { PostgrestClient } from '@supabase/postgrest-js'
 import { BetaSignup } from '../../shared/beta-signup.ts'
+import { attribute, deviceOf, type SignupSource } from '../../shared/launch-analytics.ts'
 import { ContactMessage } from '../../shared/contact-message.ts'
 import { SIGNUP_PROOF_HEADER } from '../../shared/signup-challenge.ts'
 import { readBackendEnv } from './env.ts'
@@ -40,7 +41,8 @@ export type JoinBetaResult =
 
 /** Step one stores the address; step two, only after it, asks the server to send the welcome email. */
 export async function joinBeta(input: BetaSignupInput, proof?: ProofSource): Promise<JoinBetaResult> {
-  const parsed = BetaSignup.safeParse(input.website ? input : { email: input.email })
+  const fields = { email: input.email, ...(input.website ? { website: input.website } : {}), ...pageSource() }
+  const parsed = BetaSignup.safeParse(fields)
   if (!parsed.success) return { ok: false, reason: 'invalid', message: firstIssue(parsed.error) }
   const { rest, functions } = getClients()
   try {
@@ -63,6 +65,29 @@ export async function joinBeta(input: BetaSignupInput, proof?: ProofSource): Pro
     return { ok: true, email: parsed.data.email }
   } catch {
     return { ok: false, reason: 'insert' }
+  }
+}
+
+/**
+ * Issue 33: where this visitor came from, as the page reads it (its address's utm_source, source
+ * or ref, else document.referrer), sent with the sign-up. On Supabase no server sees the page, so
+ * this is the only reading; the Node server prefers the visit it counted. Nothing when the browser
+ * sends Global Privacy Control. No cookie and no storage: read once, at the sign-up.
+ */
+function pageSource(): SignupSource {
+  if ((navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl) return {}
+  const { source, medium, campaign } = attribute(
+    new URLSearchParams(location.search),
+    document.referrer,
+    location.hostname,
+  )
+  const { device, os } = deviceOf(navigator.userAgent)
+  return {
+    source,
+    ...(medium ? { source_medium: medium } : {}),
+    ...(campaign ? { source_campaign: campaign } : {}),
+    source_device: device,
+    source_os: os,
   }
 }
 

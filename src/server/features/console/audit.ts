@@ -20,6 +20,9 @@ export type AuditAction =
   | 'feedback.build-label'
   | 'play.nudge'
   | 'person.access'
+  | 'launch.export'
+  | 'launch.channel'
+  | 'launch.channel-delete'
 
 /** Writes who did what; call inside the action's transaction where there is one. */
 export async function audit(db: Db | Tx, actor: string, action: AuditAction, detail: Record<string, unknown> = {}) {

@@ -15,7 +15,7 @@ import { adminPlayTestingRoutes } from '../play-testing/routes.ts'
 import { adminDataAccessRoutes } from '../data-access/routes.ts'
 
 /** The console API: every route here needs a live session (admin.test.ts checks each one). */
-export function adminApiRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
+export function adminApiRoutes(deps: OwnerDeps, more: readonly Hono<OwnerEnv>[] = []): Hono<OwnerEnv> {
   const app = new Hono<OwnerEnv>()
   app.use('*', async (c, next) => {
     const token = sessionCookie(c, deps.config)
@@ -35,16 +35,21 @@ export function adminApiRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
   app.route('/', feedbackConsoleRoutes(deps))
   app.route('/', adminPlayTestingRoutes(deps))
   app.route('/', adminDataAccessRoutes(deps))
+  // Features that app.ts hands in (issue 33's Launch API), so this file imports none of them.
+  for (const routes of more) app.route('/', routes)
   return app
 }
 
 /** Everything under /admin: the console, its sign-in, and its API (docs/decisions/owner-console.md). */
-export function adminRoutes(input: Omit<OwnerDeps, 'secret' | 'exportSlots'>): Hono {
+export function adminRoutes(
+  input: Omit<OwnerDeps, 'secret' | 'exportSlots'>,
+  apiRoutes: readonly Hono<OwnerEnv>[] = [],
+): Hono {
   const deps = ownerDeps(input)
   const app = new Hono()
   app.use('*', consoleHeaders())
   app.use('*', sameOrigin(deps.config.PUBLIC_URL, deps.config.TRUST_PROXY))
-  app.route('/api', adminApiRoutes(deps))
+  app.route('/api', adminApiRoutes(deps, apiRoutes))
   app.all('/api/*', () => {
     throw apiError(404, 'PGRST125', 'Invalid path specified in request URL')
   })

@@ -11,7 +11,15 @@ import { validate } from '../../../mail/validation.ts'
  * may try gets the answer PostgREST would give the anon role; reads and changes are refused
  * by the database itself (see queries.ts), never by a rule here.
  */
-export function restRoutes(db: Db): Hono {
+export type RestHooks = {
+  /**
+   * Issue 33: the source columns of a sign-up, from what the page sent and the request (app.ts
+   * passes launch analytics' reader, so this feature imports none of it). Absent: what was sent.
+   */
+  signupSource?: (c: Context, sent: Record<string, unknown>) => Promise<Record<string, unknown>>
+}
+
+export function restRoutes(db: Db, hooks: RestHooks = {}): Hono {
   const app = new Hono()
 
   app.all('/:table', async (c) => {
@@ -21,7 +29,8 @@ export function restRoutes(db: Db): Hono {
     }
     const method = c.req.method
     try {
-      if (method === 'POST' && !/resolution=/.test(c.req.header('prefer') ?? '')) return await insert(c, db, table)
+      if (method === 'POST' && !/resolution=/.test(c.req.header('prefer') ?? ''))
+        return await insert(c, db, table, hooks)
       if (method === 'GET' || method === 'HEAD') await probeAsAnon(db, table, 'select')
       else if (method === 'PATCH' || method === 'PUT' || method === 'POST') await probeAsAnon(db, table, 'update')
       else if (method === 'DELETE') await probeAsAnon(db, table, 'delete')
@@ -46,7 +55,7 @@ export function restRoutes(db: Db): Hono {
   return app
 }
 
-async function insert(c: Context, db: Db, table: TableName): Promise<Response> {
+async function insert(c: Context, db: Db, table: TableName, hooks: RestHooks): Promise<Response> {
   const body = await readJsonBody(c)
   const rows = Array.isArray(body) ? body : [body]
   if (!rows.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r))) {
@@ -73,7 +82,10 @@ async function insert(c: Context, db: Db, table: TableName): Promise<Response> {
     if (Object.keys(row).some((k) => !info.insertable.includes(k))) {
       throw apiError(401, '42501', `permission denied for table ${table}`)
     }
-    await insertRow(db, table, validate(info.schema, row), { returning })
+    const valid = validate(info.schema, row)
+    const withSource =
+      table === 'beta_signups' && hooks.signupSource ? { ...valid, ...(await hooks.signupSource(c, valid)) } : valid
+    await insertRow(db, table, withSource, { returning })
   }
   c.header('Content-Range', '*/*')
   if (/return=minimal/.test(prefer)) c.header('Preference-Applied', 'return=minimal')

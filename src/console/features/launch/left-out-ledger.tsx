@@ -1,0 +1,42 @@
+import type { LeftOutRow } from './launch-api.ts'
+
+/** What each reason means, in the owner's words. */
+export const REASON_TEXT: Record<LeftOutRow['reason'], string> = {
+  prefetch: 'Prefetches and prerenders (the browser guessing, not a visit)',
+  'link-preview': 'Link previews (Slack, X, Discord, WhatsApp, Telegram, Facebook, LinkedIn…)',
+  crawler: 'Crawlers and scripts on the bot list',
+  script: 'Scripts posing as browsers (headers no browser leaves out)',
+  'bad-browser-string': 'Missing or malformed browser string',
+  'spam-referrer': 'Known spam referrers',
+  owner: 'Your own visits (signed in to this console)',
+  flood: 'Floods: more than 30 page loads a minute from one visitor',
+}
+
+/** The ledger: every request that was not counted as a visit, by reason, so nothing is dropped silently. */
+export function LeftOutLedger({ rows }: { rows: LeftOutRow[] }) {
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">Requests left out, by reason</caption>
+      <thead className="text-xs text-slate-600 dark:text-slate-400">
+        <tr>
+          <th scope="col" className="py-2 pr-3 font-medium">
+            Reason
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            Requests
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-200 dark:divide-white/10">
+        {rows.map((r) => (
+          <tr key={r.reason}>
+            <th scope="row" className="py-2 pr-3 font-normal">
+              {REASON_TEXT[r.reason]}
+            </th>
+            <td className="py-2 text-right tabular-nums">{r.requests.toLocaleString('en-US')}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}

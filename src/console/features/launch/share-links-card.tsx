@@ -1,0 +1,119 @@
+import { useState, type FormEvent } from 'react'
+import { Button } from '../../../ui/button.tsx'
+import { Card } from '../../components/card.tsx'
+import { FIELD, LabelledField } from '../../components/selection-fields.tsx'
+import { DoneText, ErrorText } from '../../components/status-text.tsx'
+import { launchApi, type ShareChannel } from './launch-api.ts'
+
+/**
+ * Share links: a link per channel that strips referrers and UTMs (in-app browsers, a bio, a
+ * newsletter). /go/<name> sends the visitor to the page with the channel as its source.
+ */
+export function ShareLinksCard({
+  channels,
+  onChanged,
+  onError,
+}: {
+  channels: ShareChannel[]
+  onChanged: () => void
+  onError: (err: unknown) => void
+}) {
+  const [name, setName] = useState('')
+  const [source, setSource] = useState('')
+  const [medium, setMedium] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [done, setDone] = useState<string | null>(null)
+
+  async function save(e: FormEvent) {
+    e.preventDefault()
+    setError(null)
+    setDone(null)
+    try {
+      const made = await launchApi.saveChannel({ name, source: source || name, medium })
+      setDone(made.created ? `Made ${location.origin}/go/${name.trim().toLowerCase()}` : 'Link changed')
+      setName('')
+      setSource('')
+      setMedium('')
+      onChanged()
+    } catch (err) {
+      setError((err as Error).message)
+      onError(err)
+    }
+  }
+
+  async function remove(channel: string) {
+    setError(null)
+    try {
+      await launchApi.deleteChannel(channel)
+      setDone(`Removed /go/${channel}`)
+      onChanged()
+    } catch (err) {
+      setError((err as Error).message)
+      onError(err)
+    }
+  }
+
+  return (
+    <Card labelledBy="share-links-heading" className="min-w-0">
+      <h2 id="share-links-heading" className="mb-2 font-semibold">
+        Share links
+      </h2>
+      <p className="mb-3 text-sm">
+        For channels that hide where visitors come from (Instagram and TikTok in-app browsers, a bio, a newsletter):
+        share <code>/go/name</code>, and its visits count for that source.
+      </p>
+      {channels.length ? (
+        <ul className="mb-3 grid gap-2 text-sm">
+          {channels.map((c) => (
+            <li key={c.name} className="flex flex-wrap items-center justify-between gap-2">
+              <span className="[overflow-wrap:anywhere]">
+                <code>{`${location.origin}/go/${c.name}`}</code> → {c.source}
+                {c.medium ? ` (${c.medium})` : ''}, opened {c.opens.toLocaleString('en-US')}×
+              </span>
+              <Button variant="secondary" onClick={() => void remove(c.name)} aria-label={`Remove /go/${c.name}`}>
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => void save(e)}>
+        <LabelledField id="share-name" label="Link name">
+          <input
+            id="share-name"
+            className={FIELD}
+            required
+            maxLength={40}
+            pattern="[A-Za-z0-9][A-Za-z0-9\-]*"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="instagram-bio"
+          />
+        </LabelledField>
+        <LabelledField id="share-source" label="Source">
+          <input
+            id="share-source"
+            className={FIELD}
+            maxLength={64}
+            value={source}
+            onChange={(e) => setSource(e.target.value)}
+            placeholder="Instagram"
+          />
+        </LabelledField>
+        <LabelledField id="share-medium" label="Medium (optional)">
+          <input
+            id="share-medium"
+            className={FIELD}
+            maxLength={64}
+            value={medium}
+            onChange={(e) => setMedium(e.target.value)}
+            placeholder="social"
+          />
+        </LabelledField>
+        <Button type="submit">Make link</Button>
+      </form>
+      <ErrorText message={error} />
+      <DoneText message={done} className="mt-2" />
+    </Card>
+  )
+}

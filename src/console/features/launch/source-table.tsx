@@ -1,0 +1,66 @@
+import type { LaunchSourceRow } from './launch-api.ts'
+
+const n = (v: number) => v.toLocaleString('en-US')
+const pct = (v: number | null) => (v === null ? '–' : `${(v * 100).toFixed(1)}%`)
+const TH = 'py-2 pr-3 font-medium whitespace-nowrap'
+const TD = 'py-2 pr-3 tabular-nums whitespace-nowrap'
+
+/** Visitors, sign-ups and conversion per source, then what became of the sign-ups. */
+export function SourceTable({ rows, measured }: { rows: LaunchSourceRow[]; measured: boolean }) {
+  if (!rows.length) return <p className="text-sm">No visits or sign-ups in this range yet.</p>
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Visitors, sign-ups and what became of them, per source</caption>
+        <thead className="text-xs text-slate-600 dark:text-slate-400">
+          <tr>
+            <th scope="col" className={TH}>
+              Source
+            </th>
+            <th scope="col" className={TH}>
+              Visitors
+            </th>
+            <th scope="col" className={TH}>
+              Sign-ups
+            </th>
+            <th scope="col" className={TH}>
+              Conversion
+            </th>
+            <th scope="col" className={TH}>
+              Confirmed
+            </th>
+            <th scope="col" className={TH}>
+              Invited
+            </th>
+            <th scope="col" className={TH}>
+              Opened store link
+            </th>
+            <th scope="col" className={TH}>
+              Feedback
+            </th>
+            <th scope="col" className={TH}>
+              iPhone / Android / other
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 dark:divide-white/10">
+          {rows.map((r) => (
+            <tr key={r.source}>
+              <th scope="row" className="max-w-48 truncate py-2 pr-3 font-medium" title={r.source}>
+                {r.source}
+              </th>
+              <td className={TD}>{measured ? n(r.visitors) : '–'}</td>
+              <td className={TD}>{n(r.signups)}</td>
+              <td className={TD}>{pct(r.conversion)}</td>
+              <td className={TD}>{n(r.confirmed)}</td>
+              <td className={TD}>{n(r.invited)}</td>
+              <td className={TD}>{n(r.opened)}</td>
+              <td className={TD}>{n(r.feedback)}</td>
+              <td className={TD}>{measured ? `${n(r.ios)} / ${n(r.android)} / ${n(r.other)}` : '–'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,283 @@
+import type { Db } from '../../db/db.ts'
+import type {
+  Device,
+  LaunchBucket,
+  LaunchSourceRow,
+  LeftOutReason,
+  LeftOutRow,
+  ShareChannel,
+  System,
+} from '../../../shared/launch-analytics.ts'
+import { LEFT_OUT_REASONS } from '../../../shared/launch-analytics.ts'
+
+// Issue 33: the SQL of launch analytics. docs/decisions/launch-analytics.md
+
+export type Labels = { source: string; medium: string; campaign: string; device: Device; os: System }
+
+/** One visitor of one day, as a flush writes it: the hashes only, never what they were made of. */
+export type VisitorBatchRow = Labels & {
+  day: string
+  /** HMAC under the day's salt, hex. */
+  visitor: string
+  /** The same visitor's HMAC under yesterday's salt, hex; null when there is none. */
+  previous: string | null
+  /** The hour of their first visit in this batch (ISO). */
+  hour: string
+  joinable: boolean
+  pageviews: number
+}
+export type ViewBatchRow = Labels & { hour: string; pageviews: number }
+export type LeftOutBatchRow = { hour: string; reason: LeftOutReason; requests: number }
+
+export type Batch = {
+  id: string
+  visitors: VisitorBatchRow[]
+  views: ViewBatchRow[]
+  leftOut: LeftOutBatchRow[]
+}
+
+/**
+ * Writes one flush in one transaction. Its id goes in analytics_flushes first: a flush retried
+ * after an unknown outcome finds it and writes nothing, so nothing is counted twice. Returns
+ * false when the batch had been written already.
+ */
+export async function writeBatch(db: Db, batch: Batch): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const fresh = await tx.query(
+      'insert into app_private.analytics_flushes (id) values ($1::uuid) on conflict (id) do nothing returning id',
+      [batch.id],
+    )
+    if (fresh.rows.length === 0) return false
+    const hourly = new Map<string, Labels & { hour: string; visitors: number; pageviews: number }>()
+    const add = (row: Labels & { hour: string }, visitors: number, pageviews: number) => {
+      const key = JSON.stringify([row.hour, row.source, row.medium, row.campaign, row.device, row.os])
+      const h = hourly.get(key) ?? { ...pick(row), hour: row.hour, visitors: 0, pageviews: 0 }
+      h.visitors += visitors
+      h.pageviews += pageviews
+      hourly.set(key, h)
+    }
+    for (const v of batch.views) add(v, 0, v.pageviews)
+    if (batch.visitors.length) {
+      // A visitor of yesterday in this very batch (a visit across midnight within one flush).
+      const inBatch = new Set(batch.visitors.map((v) => `${v.day}:${v.visitor}`))
+      const r = await tx.query<{ day: string; visitor: string; inserted: boolean }>(
+        `with input as (
+           select * from jsonb_to_recordset($1::jsonb) as x(day date, visitor text, source text, medium text,
+             campaign text, device text, os text, joinable boolean, pageviews integer)
+         )
+         insert into app_private.analytics_visitors as v
+           (day, visitor, source, medium, campaign, device, os, joinable, pageviews)
+         select day, decode(visitor, 'hex'), source, medium, campaign, device, os, joinable, pageviews from input
+         on conflict (day, visitor) do update set
+           pageviews = v.pageviews + excluded.pageviews,
+           -- The latest named source wins over "direct" (last click, as the tools we read do).
+           source = case when excluded.source <> 'direct' then excluded.source else v.source end,
+           medium = case when excluded.source <> 'direct' then excluded.medium else v.medium end,
+           campaign = case when excluded.source <> 'direct' then excluded.campaign else v.campaign end,
+           joinable = v.joinable and excluded.joinable
+         returning to_char(day, 'YYYY-MM-DD') as day, encode(visitor, 'hex') as visitor, (xmax = 0) as inserted`,
+        [JSON.stringify(batch.visitors)],
+      )
+      const inserted = new Set(r.rows.filter((x) => x.inserted).map((x) => `${x.day}:${x.visitor}`))
+      const candidates = batch.visitors.filter((v) => inserted.has(`${v.day}:${v.visitor}`))
+      const yesterday = await seenYesterday(tx, candidates)
+      for (const v of candidates) {
+        const prevKey = v.previous === null ? null : `${dayBeforeIso(v.day)}:${v.previous}`
+        if (prevKey && (yesterday.has(prevKey) || inBatch.has(prevKey))) continue
+        add(v, 1, 0)
+      }
+    }
+    if (hourly.size) {
+      await tx.query(
+        `insert into app_private.analytics_hourly as h (hour, source, medium, campaign, device, os, visitors, pageviews)
+         select hour, source, medium, campaign, device, os, visitors, pageviews
+         from jsonb_to_recordset($1::jsonb) as x(hour timestamptz, source text, medium text, campaign text,
+           device text, os text, visitors integer, pageviews integer)
+         on conflict (hour, source, medium, campaign, device, os) do update set
+           visitors = h.visitors + excluded.visitors, pageviews = h.pageviews + excluded.pageviews`,
+        [JSON.stringify([...hourly.values()])],
+      )
+    }
+    if (batch.leftOut.length) {
+      await tx.query(
+        `insert into app_private.analytics_left_out as l (hour, reason, requests)
+         select hour, reason, requests from jsonb_to_recordset($1::jsonb) as x(hour timestamptz, reason text, requests integer)
+         on conflict (hour, reason) do update set requests = l.requests + excluded.requests`,
+        [JSON.stringify(batch.leftOut)],
+      )
+    }
+    return true
+  })
+}
+
+function pick(l: Labels): Labels {
+  return { source: l.source, medium: l.medium, campaign: l.campaign, device: l.device, os: l.os }
+}
+
+function dayBeforeIso(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+}
+
+async function seenYesterday(tx: Pick<Db, 'query'>, visitors: readonly VisitorBatchRow[]): Promise<Set<string>> {
+  const keys = visitors
+    .filter((v) => v.previous !== null)
+    .map((v) => ({ day: dayBeforeIso(v.day), visitor: v.previous! }))
+  if (!keys.length) return new Set()
+  const r = await tx.query<{ day: string; visitor: string }>(
+    `select to_char(v.day, 'YYYY-MM-DD') as day, encode(v.visitor, 'hex') as visitor
+     from app_private.analytics_visitors v
+     join jsonb_to_recordset($1::jsonb) as x(day date, visitor text) on v.day = x.day and v.visitor = decode(x.visitor, 'hex')`,
+    [JSON.stringify(keys)],
+  )
+  return new Set(r.rows.map((x) => `${x.day}:${x.visitor}`))
+}
+
+/** A visitor's attribution on one of the given days (hex HMACs), the latest day first. */
+export async function visitorLabels(
+  db: Db,
+  keys: readonly { day: string; visitor: string }[],
+): Promise<(Labels & { joinable: boolean }) | null> {
+  if (!keys.length) return null
+  const r = await db.query<Labels & { joinable: boolean }>(
+    `select v.source, v.medium, v.campaign, v.device, v.os, v.joinable
+     from app_private.analytics_visitors v
+     join jsonb_to_recordset($1::jsonb) as x(day date, visitor text) on v.day = x.day and v.visitor = decode(x.visitor, 'hex')
+     order by v.day desc limit 1`,
+    [JSON.stringify(keys)],
+  )
+  return r.rows[0] ?? null
+}
+
+type Range = { from: string; to: string; bucket: 'hour' | 'day' }
+
+const UNKNOWN = '(unknown)'
+
+/** Visitors per source from the hourly counts, and the sign-ups' funnel per source, in the range. */
+export async function sourceRows(db: Db, range: Range): Promise<LaunchSourceRow[]> {
+  const r = await db.query<Record<string, string | number | null>>(
+    `with visits as (
+       select source, sum(visitors) as visitors, sum(pageviews) as pageviews,
+         sum(visitors) filter (where os = 'ios') as ios, sum(visitors) filter (where os = 'android') as android,
+         sum(visitors) filter (where os = 'other') as other, sum(visitors) filter (where device = 'mobile') as mobile
+       from app_private.analytics_hourly where hour >= $1::timestamptz and hour < $2::timestamptz
+       group by source
+     ), signups as (
+       select coalesce(s.source, $3) as source, count(*) as signups,
+         count(*) filter (where s.confirmed_at is not null) as confirmed,
+         count(*) filter (where s.invited_at is not null) as invited,
+         count(*) filter (where s.opened_at is not null) as opened,
+         count(*) filter (where exists (select 1 from app_private.beta_feedback f where f.signup_id = s.id)) as feedback
+       from public.beta_signups s where s.created_at >= $1::timestamptz and s.created_at < $2::timestamptz
+       group by 1
+     )
+     select coalesce(v.source, g.source) as source, coalesce(v.visitors, 0) as visitors, coalesce(v.pageviews, 0) as pageviews,
+       coalesce(g.signups, 0) as signups, coalesce(g.confirmed, 0) as confirmed, coalesce(g.invited, 0) as invited,
+       coalesce(g.opened, 0) as opened, coalesce(g.feedback, 0) as feedback, coalesce(v.ios, 0) as ios,
+       coalesce(v.android, 0) as android, coalesce(v.other, 0) as other, coalesce(v.mobile, 0) as mobile
+     from visits v full join signups g on g.source = v.source
+     order by coalesce(g.signups, 0) desc, coalesce(v.visitors, 0) desc, 1`,
+    [range.from, range.to, UNKNOWN],
+  )
+  return r.rows.map((row) => {
+    const n = (k: string) => Number(row[k] ?? 0)
+    const visitors = n('visitors')
+    return {
+      source: String(row.source),
+      visitors,
+      pageviews: n('pageviews'),
+      signups: n('signups'),
+      conversion: visitors > 0 ? n('signups') / visitors : null,
+      confirmed: n('confirmed'),
+      invited: n('invited'),
+      opened: n('opened'),
+      feedback: n('feedback'),
+      ios: n('ios'),
+      android: n('android'),
+      other: n('other'),
+      mobile: n('mobile'),
+    }
+  })
+}
+
+/** Visitors, document requests and sign-ups per hour or day of the range, empty ones included. */
+export async function buckets(db: Db, range: Range): Promise<LaunchBucket[]> {
+  const step = range.bucket === 'hour' ? '1 hour' : '1 day'
+  const r = await db.query<{
+    at: string
+    visitors: string | number
+    pageviews: string | number
+    signups: string | number
+  }>(
+    `with slots as (
+       select generate_series(date_trunc($3, $1::timestamptz at time zone 'UTC') at time zone 'UTC',
+                              $2::timestamptz - interval '1 microsecond', $4::interval) as at
+     )
+     select to_char(s.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at,
+       coalesce((select sum(h.visitors) from app_private.analytics_hourly h
+                 where h.hour >= s.at and h.hour < s.at + $4::interval), 0) as visitors,
+       coalesce((select sum(h.pageviews) from app_private.analytics_hourly h
+                 where h.hour >= s.at and h.hour < s.at + $4::interval), 0) as pageviews,
+       (select count(*) from public.beta_signups b
+        where b.created_at >= greatest(s.at, $1::timestamptz) and b.created_at < s.at + $4::interval
+          and b.created_at < $2::timestamptz) as signups
+     from slots s order by s.at`,
+    [range.from, range.to, range.bucket, step],
+  )
+  return r.rows.map((b) => ({
+    at: b.at,
+    visitors: Number(b.visitors),
+    pageviews: Number(b.pageviews),
+    signups: Number(b.signups),
+  }))
+}
+
+/** The ledger: every reason, with how many requests it left out in the range (zeros included). */
+export async function leftOutRows(db: Db, range: Range): Promise<LeftOutRow[]> {
+  const r = await db.query<{ reason: string; requests: string | number }>(
+    `select reason, sum(requests) as requests from app_private.analytics_left_out
+     where hour >= $1::timestamptz and hour < $2::timestamptz group by reason`,
+    [range.from, range.to],
+  )
+  const found = new Map(r.rows.map((x) => [x.reason, Number(x.requests)]))
+  return LEFT_OUT_REASONS.map((reason) => ({ reason, requests: found.get(reason) ?? 0 }))
+}
+
+// --- Share links
+
+export async function listChannels(db: Db): Promise<ShareChannel[]> {
+  const r = await db.query<{ name: string; source: string; medium: string; opens: number; created_at: Date | string }>(
+    'select name, source, medium, opens, created_at from app_private.analytics_channels order by created_at, name',
+  )
+  return r.rows.map((c) => ({
+    name: c.name,
+    source: c.source,
+    medium: c.medium,
+    opens: Number(c.opens),
+    createdAt: new Date(c.created_at).toISOString(),
+  }))
+}
+
+/** Makes a share link, or changes the source of the one with that name; true when it is new. */
+export async function saveChannel(db: Db, c: { name: string; source: string; medium: string }): Promise<boolean> {
+  const r = await db.query<{ inserted: boolean }>(
+    `insert into app_private.analytics_channels as c (name, source, medium) values ($1, $2, $3)
+     on conflict (name) do update set source = excluded.source, medium = excluded.medium
+     returning (xmax = 0) as inserted`,
+    [c.name, c.source, c.medium],
+  )
+  return r.rows[0]!.inserted
+}
+
+export async function deleteChannel(db: Db, name: string): Promise<boolean> {
+  const r = await db.query('delete from app_private.analytics_channels where name = $1', [name])
+  return r.rowCount > 0
+}
+
+/** The link's source and medium, counting one opening; null for no such link. */
+export async function openChannel(db: Db, name: string): Promise<{ source: string; medium: string } | null> {
+  const r = await db.query<{ source: string; medium: string }>(
+    'update app_private.analytics_channels set opens = opens + 1 where name = $1 returning source, medium',
+    [name],
+  )
+  return r.rows[0] ?? null
+}

@@ -1,0 +1,188 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { apiError } from '../../../mail/errors.ts'
+import { ChannelName, ChannelRequest, LaunchQuery, type LaunchReport } from '../../../shared/launch-analytics.ts'
+import type { Db } from '../../db/db.ts'
+import { clientIp } from '../../http/client-ip.ts'
+import { readJsonBody } from '../../http/json-body.ts'
+import type { OwnerEnv } from '../console/account-routes.ts'
+import { audit } from '../console/audit.ts'
+import { csvDownload } from '../console/csv.ts'
+import { parseInput } from '../console/input.ts'
+import type { DocumentRequest, LaunchCounter } from './counter.ts'
+import { buckets, deleteChannel, leftOutRows, listChannels, openChannel, saveChannel, sourceRows } from './queries.ts'
+
+// Issue 33: the public side (counting documents, share links) and the console's Launch API.
+// docs/decisions/launch-analytics.md
+
+/** The documents of the built page: `/`, `/index.html`, any `….html` or folder path, and extensionless pages. */
+const DOCUMENT_PATH = /^\/(?:[^.]*|.*\.html?)$/
+/**
+ * The server's own pages and APIs: never the public page, wherever the counting is mounted (in
+ * front of the built files today; in front of a fast path for them, if it answers earlier).
+ */
+const NOT_THE_PAGE = /^\/(?:admin|beta|confirm|unsubscribe|go|rest|functions|webhooks|healthz?|resend-email)(?:\/|$)/
+
+type Hooks = {
+  counter: LaunchCounter
+  trustedHops: number
+  /** The console session cookie's value on this request (owner-auth's reader, passed by app.ts). */
+  ownerToken: (c: Context) => string | undefined
+}
+
+/** The counter's view of a Hono request: the address as client-ip.ts takes it, the owner's cookie. */
+export function documentRequest(c: Context, hooks: Omit<Hooks, 'counter'>): DocumentRequest {
+  return {
+    url: new URL(c.req.url),
+    header: (name) => c.req.header(name),
+    ip: clientIp(c, hooks.trustedHops),
+    ownerToken: hooks.ownerToken(c),
+  }
+}
+
+/**
+ * Counts a GET of a public page that was answered with the page (200, or 304 to a return visit).
+ * The fast path for built files calls this with its own context; nothing is added to the answer.
+ */
+export function countDocumentRequest(c: Context, hooks: Hooks): void {
+  if (c.req.method !== 'GET' || !DOCUMENT_PATH.test(c.req.path) || NOT_THE_PAGE.test(c.req.path)) return
+  const status = c.res.status
+  const html = /^text\/html\b/i.test(c.res.headers.get('content-type') ?? '')
+  if (!((status === 200 && html) || status === 304)) return
+  hooks.counter.countDocument(documentRequest(c, hooks))
+}
+
+/** The middleware app.ts mounts in front of the built files: the answer first, then the count. */
+export function countDocuments(hooks: Hooks): MiddlewareHandler {
+  return async (c, next) => {
+    await next()
+    countDocumentRequest(c, hooks)
+  }
+}
+
+/**
+ * Share links: /go/<name> answers 302 to the page with the link's source (utm_source, and
+ * utm_medium when it has one), keeping the rest of the query string. The visit that follows is
+ * counted like any other, for that source; in-app browsers that drop the Referer keep it.
+ */
+export function shareLinkRoutes(db: Db): Hono {
+  const app = new Hono()
+  app.get('/go/:name', async (c) => {
+    const parsed = ChannelName.safeParse(c.req.param('name').toLowerCase())
+    const channel = parsed.success ? await openChannel(db, parsed.data) : null
+    if (!channel) return c.text('No such link', 404)
+    const query = new URL(c.req.url).searchParams
+    query.set('utm_source', channel.source)
+    if (channel.medium) query.set('utm_medium', channel.medium)
+    c.header('Cache-Control', 'no-store')
+    c.header('Referrer-Policy', 'no-referrer-when-downgrade')
+    return c.redirect(`/?${query.toString()}`, 302)
+  })
+  return app
+}
+
+/** The console's Launch API (behind the session and Origin checks of features/console/routes.ts). */
+export function launchConsoleRoutes(deps: {
+  db: Db
+  counter: LaunchCounter
+  /** Where the built page is: a server without it does not see the page's requests. */
+  staticDir: string
+}): Hono<OwnerEnv> {
+  const { db, counter } = deps
+  const now = counter.now
+  const app = new Hono<OwnerEnv>()
+
+  async function report(c: Context<OwnerEnv>): Promise<LaunchReport> {
+    const query = parseInput(LaunchQuery, c.req.query())
+    // What is in memory first, so that the view shows the last seconds too.
+    await counter.flush()
+    const step = query.bucket === 'hour' ? 3_600_000 : 86_400_000
+    const to = new Date(Math.ceil((now() + 1) / 3_600_000) * 3_600_000)
+    const from = new Date(Math.floor((to.getTime() - query.days * 86_400_000) / step) * step)
+    const range = { from: from.toISOString(), to: to.toISOString(), bucket: query.bucket }
+    const [sources, series, leftOut, channels] = [
+      await sourceRows(db, range),
+      await buckets(db, range),
+      await leftOutRows(db, range),
+      await listChannels(db),
+    ]
+    const sum = (xs: readonly { [k: string]: unknown }[], k: string) => xs.reduce((n, x) => n + Number(x[k] ?? 0), 0)
+    return {
+      ...range,
+      visitsMeasured: existsSync(join(deps.staticDir, 'index.html')),
+      joinSignups: counter.settings.joinSignups,
+      totals: {
+        visitors: sum(sources, 'visitors'),
+        pageviews: sum(sources, 'pageviews'),
+        signups: sum(sources, 'signups'),
+        leftOut: sum(leftOut, 'requests'),
+      },
+      sources,
+      buckets: series,
+      leftOut,
+      channels,
+    }
+  }
+
+  app.get('/launch', async (c) => c.json(await report(c)))
+
+  app.get('/launch/export', async (c) => {
+    const r = await report(c)
+    await audit(db, c.get('session').email, 'launch.export', { days: Number(c.req.query('days') ?? 2) })
+    async function* rows() {
+      yield r.sources
+    }
+    return csvDownload(
+      'launch',
+      [
+        'source',
+        'visitors',
+        'page_views',
+        'signups',
+        'conversion',
+        'confirmed',
+        'invited',
+        'opened_store_link',
+        'feedback',
+        'visitors_iphone',
+        'visitors_android',
+        'visitors_other',
+        'visitors_mobile',
+      ],
+      rows(),
+      (s) => [
+        s.source,
+        String(s.visitors),
+        String(s.pageviews),
+        String(s.signups),
+        s.conversion === null ? '' : s.conversion.toFixed(4),
+        String(s.confirmed),
+        String(s.invited),
+        String(s.opened),
+        String(s.feedback),
+        String(s.ios),
+        String(s.android),
+        String(s.other),
+        String(s.mobile),
+      ],
+    )
+  })
+
+  app.post('/launch/channels', async (c) => {
+    const input = parseInput(ChannelRequest, await readJsonBody(c))
+    const channel = { name: input.name, source: input.source!, medium: input.medium }
+    const created = await saveChannel(db, channel)
+    await audit(db, c.get('session').email, 'launch.channel', { ...channel, created })
+    return c.json({ created }, created ? 201 : 200)
+  })
+
+  app.post('/launch/channels/:name/delete', async (c) => {
+    const name = parseInput(ChannelName, c.req.param('name'))
+    if (!(await deleteChannel(db, name))) throw apiError(404, 'PGRST116', 'No such link')
+    await audit(db, c.get('session').email, 'launch.channel-delete', { name })
+    return c.body(null, 204)
+  })
+
+  return app
+}
