@@ -35,8 +35,10 @@ import { tokenPageErrors, unsubscribeRoutes } from './features/signups/routes.ts
 import { feedbackPageRoutes } from './features/feedback/routes.ts'
 import { playAnswerRoutes } from './features/play-testing/routes.ts'
 import { createLaunchCounter, type LaunchCounter } from './features/launch-analytics/counter.ts'
+import type { IncomingMessage } from 'node:http'
 import {
   countDocuments,
+  countNodeDocument,
   documentRequest,
   launchConsoleRoutes,
   shareLinkRoutes,
@@ -87,6 +89,20 @@ const supabaseCors = cors({
 })
 
 const HARDENING_DEFAULTS: Hardening = loadConfig({})
+
+/** How a document request is read for counting: the client address and the owner's cookie. */
+function documentHooks(config: Pick<Config, 'TRUST_PROXY' | 'PUBLIC_URL'>) {
+  return { trustedHops: config.TRUST_PROXY, ownerToken: (c: Context) => sessionCookie(c, config) }
+}
+
+/** The fast path's `onDocument` (issue 29): the pages it answers from memory are counted as the app counts them. */
+export function countBuiltDocument(
+  config: Pick<Config, 'TRUST_PROXY' | 'PUBLIC_URL'>,
+  counter: LaunchCounter,
+): (req: IncomingMessage) => void {
+  const hooks = { counter, ...documentHooks(config) }
+  return (req) => countNodeDocument(req, hooks)
+}
 
 /** The whole HTTP surface; no I/O until a request arrives. */
 export function createApp(deps: AppDeps): Hono {
@@ -184,10 +200,7 @@ export function createApp(deps: AppDeps): Hono {
       settings: { joinSignups: config.ANALYTICS_JOIN_SIGNUPS, flushMs: config.ANALYTICS_FLUSH_MS },
       isOwnerSession: async (token) => (await readSession(db, token, config.OWNER_EMAILS, config)) !== null,
     })
-  const launchHooks = {
-    trustedHops: config.TRUST_PROXY,
-    ownerToken: (c: Context) => sessionCookie(c, config),
-  }
+  const launchHooks = documentHooks(config)
   app.route(
     '/rest/v1',
     restRoutes(db, {
@@ -226,7 +239,7 @@ export function createApp(deps: AppDeps): Hono {
     ),
   )
   // Issue 33: the built page's documents are counted after their answer (no byte added to it).
-  // The fast path for built files calls countDocumentRequest (launch-analytics/routes.ts) itself.
+  // The fast path for built files counts its own answers (countBuiltDocument, from index.ts).
   app.on('GET', '*', countDocuments({ counter: launch, ...launchHooks }))
   app.route('/', staticRoutes(config.STATIC_DIR))
 

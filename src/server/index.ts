@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
-import { createApp } from './app.ts'
+import { countBuiltDocument, createApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { claimDataFolder } from './db/claim-folder.ts'
 import { deferredDb, withRetryAfterWhileStarting } from './db/deferred.ts'
@@ -86,6 +86,7 @@ const builtFiles = await loadFastPath(app, {
   dir: resolve(config.STATIC_DIR),
   trustedHops: config.TRUST_PROXY,
   extraConnect: config.CSP_CONNECT_SRC,
+  onDocument: countBuiltDocument(config, launchCounter),
 })
 const server = createNodeServer(withRetryAfterWhileStarting(app.fetch, db.isReady), {
   fastPath: builtFiles.answer,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
+import type { IncomingMessage } from 'node:http'
 import { join } from 'node:path'
-import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { Context, Hono, type MiddlewareHandler } from 'hono'
 import { apiError } from '../../../mail/errors.ts'
 import { ChannelName, ChannelRequest, LaunchQuery, type LaunchReport } from '../../../shared/launch-analytics.ts'
 import type { Db } from '../../db/db.ts'
@@ -50,6 +51,26 @@ export function countDocumentRequest(c: Context, hooks: Hooks): void {
   const status = c.res.status
   const html = /^text\/html\b/i.test(c.res.headers.get('content-type') ?? '')
   if (!((status === 200 && html) || status === 304)) return
+  hooks.counter.countDocument(documentRequest(c, hooks))
+}
+
+/**
+ * The fast path's hook (http/fast-path.ts `onDocument`): a page it answers from memory never
+ * reaches the app's middleware, so it is counted here, through the same `documentRequest` a Hono
+ * context gives (client address, owner cookie), on a context made from the Node request. Counting
+ * never fails the answer: a request whose headers a Request cannot hold is left uncounted.
+ */
+export function countNodeDocument(req: IncomingMessage, hooks: Hooks): void {
+  let c: Context
+  try {
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(req.headers))
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
+    const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`
+    c = new Context(new Request(url, { headers }), { env: { incoming: req } })
+  } catch {
+    return
+  }
   hooks.counter.countDocument(documentRequest(c, hooks))
 }
 
