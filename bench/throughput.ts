@@ -5,7 +5,7 @@
 // Part of `npm run bench` (bench/run.ts); alone, after `npm run build`:
 //   npx tsx bench/throughput.ts
 import { spawn, spawnSync } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -87,7 +87,8 @@ const median = (xs: Rate[]): Rate => {
 export async function measureThroughput(serveUrl: string, rounds = 3): Promise<Throughput> {
   const stylesheet = `/assets/${readdirSync(join(CLIENT, 'assets')).find((f) => /^index-[\w-]+\.css$/.test(f))}`
   const paths = { document: '/', stylesheet }
-  for (const p of ['index.html.gz', `${stylesheet.slice(1)}.gz`]) readFileSync(join(CLIENT, p))
+  for (const p of ['index.html.gz', `${stylesheet.slice(1)}.gz`])
+    if (!existsSync(join(CLIENT, p))) throw new Error(`no ${p} in dist/client: run npm run build first`)
   const tool = loadTool()
   const scratch = await mkdtemp(join(tmpdir(), 'bench-nginx-'))
   const upstream = Number(new URL(serveUrl).port)
