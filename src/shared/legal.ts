@@ -33,9 +33,9 @@ export const PRIVACY: LegalDocument = {
       paragraphs: [
         'When you join the beta, we store the email address you enter and the time you joined.',
         'When you write to us through the contact form, we store your name, your email address, the subject you chose and your message.',
-        'Where our own server delivers this page, it counts visits, without cookies and without any script in your browser: for each page request we note the hour, where the visit came from (the source named in the link, or the name of the site that sent you) and the kind of device (phone, tablet or computer; iPhone, Android or other). To count a visitor once a day, the server makes a fingerprint of your connection’s address, your browser’s name and this site’s name with a random key that changes every day. Your address and browser details themselves are never stored, and the keys and fingerprints are deleted within 48 hours; after that only counts remain, which no one can trace back to you. Requests from bots, link previews and prefetches are counted separately and not as visits.',
-        'When you join the beta, we note with your sign-up where your visit came from (as our server counted it, or as the page read it from its address and the previous site) and the kind of device, so that we can tell which channels bring testers. If your browser sends Global Privacy Control, we do not. This stays with your sign-up and goes when it goes.',
-        'We do not use advertising trackers or third-party cookies on this page, we share none of these counts with anyone, and visitors do not need an account.',
+        'Where our own server delivers this page, it counts visits without cookies or any script: the hour, where the visit came from and the kind of device. To count a visitor once a day, it uses a fingerprint of your connection’s address and browser made with a random key that changes daily. Your address and browser are never stored; keys and fingerprints are deleted within 48 hours, leaving only counts.',
+        'Your sign-up notes where your visit came from and your kind of device, unless your browser sends Global Privacy Control.',
+        'We use no advertising trackers or third-party cookies, share no counts, and visitors do not need an account.',
         'For testers we also keep the phone, invitation, answers, feedback and any Google account given for Play, and delete them with the sign-up.',
       ],
     },
@@ -58,7 +58,7 @@ export const PRIVACY: LegalDocument = {
       paragraphs: [
         'We keep your sign-up email for as long as you take part in the beta. We delete it as soon as you leave, or within 30 days after the beta ends, unless you choose to keep using Solodesk. If we ask you to confirm your sign-up and you do not, we delete your address after 7 days.',
         'We keep contact messages for up to 12 months after we have answered them, so we can follow up on the same question, and then delete them.',
-        'We keep visit counts (per hour, source and kind of device, with no fingerprint) for up to 25 months, and then delete them.',
+        'We keep visit counts, with no fingerprint, for up to 25 months.',
       ],
     },
     {
