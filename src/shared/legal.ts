@@ -33,9 +33,9 @@ export const PRIVACY: LegalDocument = {
       paragraphs: [
         'When you join the beta, we store the email address you enter and the time you joined.',
         'When you write to us through the contact form, we store your name, your email address, the subject you chose and your message.',
-        'Where our own server delivers this page, it counts visits without cookies or scripts: the hour, the source of the visit and the kind of device. To count a visitor once a day it keeps only a fingerprint of address, browser and site, made with a random key that changes daily, and deletes keys and fingerprints within 48 hours. Bots, previews and prefetches are counted apart.',
-        'Your sign-up keeps the source of your visit and your kind of device, to show which channels bring testers, unless your browser sends Global Privacy Control.',
-        'We use no advertising trackers or third-party cookies, share no counts, and need no account from visitors.',
+        'Where our own server delivers this page, it counts visits without cookies or any script: the hour, where the visit came from and the kind of device. To count a visitor once a day, it uses a fingerprint of your connection’s address and browser made with a random key that changes daily. Your address and browser are never stored; keys and fingerprints are deleted within 48 hours, leaving only counts.',
+        'Your sign-up notes where your visit came from and your kind of device, unless your browser sends Global Privacy Control.',
+        'We use no advertising trackers or third-party cookies, share no counts, and visitors do not need an account.',
         'For testers we also keep the phone, invitation, answers, feedback and any Google account given for Play, and delete them with the sign-up.',
       ],
     },
@@ -58,7 +58,7 @@ export const PRIVACY: LegalDocument = {
       paragraphs: [
         'We keep your sign-up email for as long as you take part in the beta. We delete it as soon as you leave, or within 30 days after the beta ends, unless you choose to keep using Solodesk. If we ask you to confirm your sign-up and you do not, we delete your address after 7 days.',
         'We keep contact messages for up to 12 months after we have answered them, so we can follow up on the same question, and then delete them.',
-        'We delete visit counts, which hold no fingerprint, after 25 months.',
+        'We keep visit counts, with no fingerprint, for up to 25 months.',
       ],
     },
     {
