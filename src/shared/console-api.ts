@@ -223,6 +223,8 @@ export const SuppressionCount = z.strictObject({
   /** Issue 17: of them, mailboxes that bounced for good or complained (Resend's webhook, SMTP 550/551/553). */
   bounced: count,
   complained: count,
+  /** Issue 28: owner addresses whose mailbox is on the list (their owner mail still arrives). */
+  owners: z.array(z.string()),
 })
 export const LiftResult = z.strictObject({ lifted: z.boolean() })
 
