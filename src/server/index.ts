@@ -19,6 +19,7 @@ import { keyAddressHashes } from './log-redact.ts'
 import { createSignupDigest } from './features/signups/digest.ts'
 import { ownerSecret, secretFilePath, writeSecretFile } from './features/owner-auth/keys.ts'
 import { syncOwnerEmails } from './features/owner-auth/owners.ts'
+import { resumeMessages } from './features/messages/queries.ts'
 import { makePrivate, restrictUmask } from './private-files.ts'
 import { shutdown } from './shutdown.ts'
 
@@ -60,6 +61,17 @@ ready.catch((err: unknown) => {
 const db = deferredDb(ready)
 const transport = createTransport(config)
 const queue = createEmailQueue({ db: watchOutages(db, logger), transport, logger, config })
+// Issue 28: a message to a group whose batches a crash interrupted finishes queueing (each person once).
+ready
+  .then((opened) => resumeMessages(opened))
+  .then(
+    (resumed) => {
+      if (resumed === 0) return
+      logger.info({ event: 'messages.resumed', count: resumed }, 'queued the rest of interrupted messages')
+      queue.wake()
+    },
+    (err: unknown) => logger.error({ err }, 'interrupted messages could not be resumed'),
+  )
 
 const afterAnswer = createAfterAnswer()
 const app = createApp({
