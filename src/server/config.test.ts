@@ -86,6 +86,9 @@ test('the README documents every setting, and nothing that is not one', () => {
   expect(server.sort()).toEqual([...SETTING_NAMES].sort())
   for (const name of ['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY', 'VITE_SITE_URL'])
     expect(documented).toContain(name)
+  // Issue 28: a row once carried a copy of another row after its own (three cells each, no more).
+  const rows = section.split('\n').filter((line) => line.startsWith('| `'))
+  for (const line of rows) expect(line.replace(/\\\|/g, '').split('|').length - 2, line.slice(0, 40)).toBe(3)
 })
 
 test('each transport requires its setting', () => {

@@ -94,6 +94,10 @@ const Settings = z.object({
   RATE_LIMIT_SIGNUP_PER_HOUR: limit.default(300),
   RATE_LIMIT_EMAIL_PER_MINUTE: limit.default(30),
   RATE_LIMIT_EMAIL_PER_HOUR: limit.default(300),
+  // Issue 28: the proof-of-work challenge (GET /functions/v1/resend-email/challenge); the page
+  // asks once per visit, on the field's first focus.
+  RATE_LIMIT_CHALLENGE_PER_MINUTE: limit.default(30),
+  RATE_LIMIT_CHALLENGE_PER_HOUR: limit.default(300),
   RATE_LIMIT_CONTACT_PER_MINUTE: limit.default(10),
   RATE_LIMIT_CONTACT_PER_HOUR: limit.default(100),
   RATE_LIMIT_UNSUBSCRIBE_PER_MINUTE: limit.default(60),
