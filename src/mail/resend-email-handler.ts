@@ -13,7 +13,13 @@ import { readJsonRequest } from './json-body.ts'
 import { emailHash } from './log-redact.ts'
 import type { MailLogger } from './logger.ts'
 import { hasServiceKey } from './service-key.ts'
-import { enqueueSignupEmail, enqueueSignupEmailIn, unsubscribe, type SignupEmailKind } from './signup-emails.ts'
+import {
+  enqueueSignupEmail,
+  enqueueSignupEmailIn,
+  unsubscribe,
+  withholdWelcome,
+  type SignupEmailKind,
+} from './signup-emails.ts'
 import {
   createSignupChallenge,
   spendSignupProof,
@@ -134,6 +140,7 @@ export function resendEmailRoutes(deps: ResendEmailDeps): (req: Request) => Prom
       })
     } catch (err) {
       if (!(err instanceof OverBudget)) throw err
+      await withholdWelcome(db, email)
       logOverBudget(email)
       return null
     }

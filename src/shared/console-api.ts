@@ -227,6 +227,8 @@ export const SuppressionCount = z.strictObject({
   owners: z.array(z.string()),
 })
 export const LiftResult = z.strictObject({ lifted: z.boolean() })
+/** Issue 28: POST /signups/send-welcome; false when the mailbox already had its email (or is not on the list). */
+export const SendWelcomeResult = z.strictObject({ queued: z.boolean() })
 
 export const Passkey = z.strictObject({ id: z.string(), name: z.string(), createdAt: iso, lastUsedAt: iso.nullable() })
 export type Passkey = z.infer<typeof Passkey>
