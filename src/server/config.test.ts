@@ -124,3 +124,11 @@ test('connection limits and HTTP timeouts default tight, and the headers timeout
   expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000' })).toThrow(/HTTP_HEADERS_TIMEOUT_MS: must not be longer/)
   expect(() => loadConfig({ MAX_CONNECTIONS: '0' })).toThrow(/MAX_CONNECTIONS/)
 })
+
+// Issue 28, defect 7: a malformed webhook secret answered every event 401 in silence.
+test('a malformed RESEND_WEBHOOK_SECRET stops the start with the setting named', () => {
+  for (const bad of ['whsec_!!!', 'whsec_', 'plain-words'])
+    expect(() => loadConfig({ RESEND_WEBHOOK_SECRET: bad }), bad).toThrow(/RESEND_WEBHOOK_SECRET: must be Resend/)
+  const good = `whsec_${btoa('a-webhook-secret-of-32-bytes!!!!')}`
+  expect(loadConfig({ RESEND_WEBHOOK_SECRET: good }).RESEND_WEBHOOK_SECRET).toBe(good)
+})

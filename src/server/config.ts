@@ -3,6 +3,7 @@ import { emailAddress, normaliseEmail } from '../shared/email-address.ts'
 import { LOCAL_ANON_KEY } from '../shared/self-hosted.ts'
 import { SITE } from '../shared/site.ts'
 import { QUEUE_DEFAULTS } from '../mail/queue-settings.ts'
+import { isWebhookSecret, WEBHOOK_SECRET_MESSAGE } from '../mail/resend-webhook.ts'
 import { ANON_POOL_SIZE_DEFAULT, POOL_SIZE_DEFAULT } from './db/pool-sizes.ts'
 
 const port = z.coerce.number().int().min(0).max(65535)
@@ -84,7 +85,7 @@ const Settings = z.object({
   /** Welcome (or confirmation) emails per clock hour, for all processes together, for calls without a valid proof. */
   UNVERIFIED_EMAILS_PER_HOUR: z.coerce.number().int().min(0).default(20),
   /** The signing secret of Resend's webhook (`whsec_…`), for POST /webhooks/resend; unset: it answers 401. */
-  RESEND_WEBHOOK_SECRET: z.string().min(1).optional(),
+  RESEND_WEBHOOK_SECRET: z.string().min(1).refine(isWebhookSecret, WEBHOOK_SECRET_MESSAGE).optional(),
   /** How many reverse proxies stand in front; their X-Forwarded-For and X-Forwarded-Proto are believed. */
   TRUST_PROXY: trustProxy.default(0),
   CSP_CONNECT_SRC: origins.default([]),
