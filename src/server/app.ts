@@ -22,6 +22,7 @@ import { createAfterAnswer, type AfterAnswer } from './http/after-answer.ts'
 import { fastBodyLimit } from './http/body-limit.ts'
 import { clientIp, rateLimitKey } from './http/client-ip.ts'
 import { rateLimit, type Limits } from './http/rate-limit.ts'
+import { forgiveTrailingPunctuation } from './http/token-links.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import type { Transport } from './email/transport.ts'
 import type { Logger } from './log.ts'
@@ -129,6 +130,9 @@ export function createApp(deps: AppDeps): Hono {
     if (path === '/resend-email/challenge') return challengeLimit(c, next)
     return next()
   })
+  // Issue 28: a token link that a mail client extended with the sentence's full stop still works.
+  for (const path of ['/beta/*', '/unsubscribe', '/confirm', '/admin/sign-in'])
+    app.use(path, forgiveTrailingPunctuation())
   // The token pages share one budget: unsubscribe and the double opt-in confirmation.
   const tokenPages = limited('unsubscribe', {
     perMinute: config.RATE_LIMIT_UNSUBSCRIBE_PER_MINUTE,

@@ -228,7 +228,7 @@ describe.each(DB_KINDS)('messages to a group on %s', (kind) => {
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;')
     expect(html).toContain('href="https://example.com/n"')
     expect(html).not.toContain('href="javascript:')
-    expect(sent[0]!.text).toContain('notes (https://example.com/n)')
+    expect(sent[0]!.text).toContain('notes: https://example.com/n')
   })
 
   test('the console API: counts, a send, its repeat, the list with counts, and bad input as a 4xx', async () => {
