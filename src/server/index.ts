@@ -20,6 +20,7 @@ import { createSignupDigest } from './features/signups/digest.ts'
 import { ownerSecret, secretFilePath, writeSecretFile } from './features/owner-auth/keys.ts'
 import { syncOwnerEmails } from './features/owner-auth/owners.ts'
 import { resumeMessages } from './features/messages/queries.ts'
+import { realDataDir } from './db/real-path.ts'
 import { makePrivate, restrictUmask } from './private-files.ts'
 import { shutdown } from './shutdown.ts'
 
@@ -27,6 +28,8 @@ import { shutdown } from './shutdown.ts'
 // Before anything is written: files we create are the server user's alone (issue 14).
 restrictUmask()
 const config = loadConfigOrExit()
+// Issue 28: the lock, the secret file and PGlite all use the folder's real path.
+if (!config.DATABASE_URL) config.PGLITE_DIR = realDataDirOrExit(config.PGLITE_DIR)
 const logger = createLogger(config.LOG_LEVEL)
 
 // PGlite: the folder is ours before we listen or open anything, or we stop here (issue 14).
@@ -130,6 +133,15 @@ async function claimFolderOrExit(dir: string, secret: string): Promise<FolderLoc
   } catch (err) {
     // One line that names the folder and its holder; the folder was not opened.
     logger.fatal({ event: 'db.folder_in_use' }, (err as Error).message)
+    process.exit(1)
+  }
+}
+
+function realDataDirOrExit(dir: string): string {
+  try {
+    return realDataDir(dir)
+  } catch (err) {
+    console.error((err as Error).message)
     process.exit(1)
   }
 }
