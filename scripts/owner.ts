@@ -3,6 +3,7 @@
 // Run it with the server's environment (OWNER_EMAILS, PUBLIC_URL, DATABASE_URL or PGLITE_DIR).
 // It never opens a PGlite folder a server may be using: see docs/decisions/data-folder-ownership.md.
 import { loadConfig, type Config } from '../src/server/config.ts'
+import { realDataDir } from '../src/server/db/real-path.ts'
 import { describeHolder, FolderInUseError, lockFolder, type FolderLock } from '../src/server/db/folder-lock.ts'
 import { migrate } from '../src/server/db/migrate.ts'
 import { openDb } from '../src/server/db/open.ts'
@@ -27,6 +28,8 @@ async function main(argv: string[]): Promise<number> {
   let config: Config
   try {
     config = loadConfig(process.env)
+    // As the server does (issue 28): the folder's real path, so both take the same lock.
+    if (!config.DATABASE_URL) config.PGLITE_DIR = realDataDir(config.PGLITE_DIR)
   } catch (err) {
     console.error((err as Error).message)
     return 1

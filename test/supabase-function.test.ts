@@ -100,6 +100,7 @@ test('a listed address gets one welcome email, the one the Node server would sen
       contact: null,
       payload: null,
       signup: { platformToken: signup.p, inviteToken: signup.i, invitationLinks: null, feedbackToken: signup.f },
+      message: null,
     },
     null,
     { EMAIL_FROM, PUBLIC_URL: SITE_URL, BETA_PAGES: false },

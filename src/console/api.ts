@@ -94,6 +94,8 @@ export const api = {
   playTesting: () => call<Answer<'PlayTestingSummary'>>('GET', '/admin/api/play-testing'),
   nudge: () => call<Answer<'NudgeResult'>>('POST', '/admin/api/play-testing/nudge'),
   personDataUrl: (email: string) => `/admin/api/people/data?${qs({ email })}`,
+  sendWelcome: (email: string) =>
+    call<Answer<'SendWelcomeResult'>>('POST', '/admin/api/signups/send-welcome', { email }),
   liftSuppression: (email: string) => call<Answer<'LiftResult'>>('POST', '/admin/api/suppressions/lift', { email }),
   passkeys: () => call<Answer<'PasskeyList'>>('GET', '/admin/api/passkeys'),
   passkeyRegistrationOptions: () => call<Answer<'PasskeyOptions'>>('POST', '/admin/api/passkeys/options'),

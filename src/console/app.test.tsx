@@ -35,7 +35,7 @@ test('an unknown hash opens the first view', async () => {
     'GET /admin/api/me': { json: { email: 'owner@example.com', sessionId: 's1' } },
     'GET /admin/api/signups': { json: { rows: [], total: 0, page: 1, size: 25 } },
     'GET /admin/api/signups/stats': { json: { total: 0, today: 0, last7Days: 0, perDay: [] } },
-    'GET /admin/api/suppressions': { json: { count: 0 } },
+    'GET /admin/api/suppressions': { json: { count: 0, bounced: 0, complained: 0, owners: [] } },
   })
   render(<ConsoleApp />)
   expect(await screen.findByRole('heading', { level: 1, name: 'Sign-ups' })).toBeVisible()

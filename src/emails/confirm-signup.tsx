@@ -48,11 +48,11 @@ export function ConfirmSignupEmail({ confirmUrl, unsubscribeUrl, siteUrl }: Conf
         </Link>
       </Text>
       <VisitorFooter siteUrl={siteUrl}>
-        {`If you did not sign up, ignore this email: without a confirmation we delete the address within 7 days and send nothing more. Or `}
+        {`If you did not sign up, ignore this email: without a confirmation we delete the address within 7 days and send nothing more. `}
+        {/* No full stop after the link: in the plain-text part it would end the URL (issue 28). */}
         <Link href={unsubscribeUrl} style={link}>
-          remove it now
+          Remove it now
         </Link>
-        .
       </VisitorFooter>
     </EmailFrame>
   )

@@ -9,11 +9,12 @@ export function FeedbackLink({ url }: { url: string | undefined }) {
   return (
     <Section style={{ margin: '0 0 16px' }}>
       <Text style={paragraph}>
-        {'Tell us how it is going, what works and what does not: '}
+        {/* The link ends the sentence: in the plain-text part a URL right before a full stop
+            gets the stop in some clients' links (issue 28). */}
+        {'Tell us how it is going, what works and what does not. It takes a minute: '}
         <Link href={url} style={link}>
           send your feedback
         </Link>
-        {'. It takes a minute.'}
       </Text>
     </Section>
   )

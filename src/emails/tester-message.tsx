@@ -97,7 +97,7 @@ export default TesterMessageEmail
 
 /**
  * Renders a message to its subject, HTML part and plain-text part. The plain text is written
- * here, not converted from the HTML: the owner's text as typed, each link as `words (url)`.
+ * here, not converted from the HTML: the owner's text as typed, each link as `words: url` (never directly before punctuation).
  */
 export async function renderTesterMessageEmail(
   input: TesterMessageEmailProps,

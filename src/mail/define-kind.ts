@@ -38,6 +38,8 @@ export type ClaimedEmail = {
   contact: QueuedContactMessage | null
   payload: unknown
   signup: SignupLinks | null
+  /** The owner's message a `message` email names (issue 28: its text is stored once), else null. */
+  message: { subject: string; body: string } | null
 }
 
 /** What a kind makes of a claimed row: the email to send, or why it must not be sent any more. */

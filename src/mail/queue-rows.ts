@@ -45,6 +45,7 @@ export async function claimDueEmails(
     contact: QueuedContactMessage | null
     payload: unknown
     signup: SignupLinks | null
+    message: { subject: string; body: string } | null
   }>(
     `with expired as (
        delete from public.beta_signups
@@ -75,7 +76,9 @@ export async function claimDueEmails(
        (select json_build_object('platformToken', s.platform_token, 'inviteToken', s.invite_token,
           'invitationLinks', s.invitation_links,
           'feedbackToken', s.feedback_token) from public.beta_signups s
-        where app_private.canonical_email(s.email) = app_private.canonical_email(q.to_email)) as signup`,
+        where app_private.canonical_email(s.email) = app_private.canonical_email(q.to_email)) as signup,
+       (select json_build_object('subject', g.subject, 'body', g.body) from app_private.group_messages g
+        where q.kind = 'message' and g.id = (q.payload ->> 'messageId')::bigint) as message`,
     [limit, leaseMs, expireUnconfirmed, UNCONFIRMED_SIGNUP_DAYS],
   )
   return r.rows.map((x) => ({
@@ -87,6 +90,7 @@ export async function claimDueEmails(
     contact: x.contact,
     payload: x.payload,
     signup: x.signup,
+    message: x.message,
   }))
 }
 

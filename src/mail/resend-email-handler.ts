@@ -13,7 +13,13 @@ import { readJsonRequest } from './json-body.ts'
 import { emailHash } from './log-redact.ts'
 import type { MailLogger } from './logger.ts'
 import { hasServiceKey } from './service-key.ts'
-import { enqueueSignupEmail, enqueueSignupEmailIn, unsubscribe, type SignupEmailKind } from './signup-emails.ts'
+import {
+  enqueueSignupEmail,
+  enqueueSignupEmailIn,
+  unsubscribe,
+  withholdWelcome,
+  type SignupEmailKind,
+} from './signup-emails.ts'
 import {
   createSignupChallenge,
   spendSignupProof,
@@ -65,6 +71,18 @@ export type ResendEmailDeps = {
   webhook?: ResendWebhookSettings
 }
 
+/**
+ * The function's own path of a request (`/resend-email`, `/resend-email/challenge`…): Supabase's
+ * `/functions/v1` prefix and trailing slashes dropped. The one normalisation: the Node server's
+ * rate limits read the same (issue 28: a trailing slash once skipped the email limit).
+ */
+export function functionPath(url: URL): string {
+  return url.pathname.replace(/^\/functions\/v1(?=\/)/, '').replace(/\/+$/, '')
+}
+
+/** How often the over-budget case is logged at most: one line per interval, with the count (issue 28). */
+export const OVER_BUDGET_LOG_INTERVAL_MS = 60_000
+
 /** Thrown inside the budget's transaction to undo the queued email when the hour's budget is spent. */
 class OverBudget extends Error {}
 
@@ -82,6 +100,21 @@ class OverBudget extends Error {}
  */
 export function resendEmailRoutes(deps: ResendEmailDeps): (req: Request) => Promise<Response> {
   const { db, logger } = deps
+  // A flood over the budget once wrote one warning per call (about 8 GB of log a day): one line
+  // per interval, saying how many calls it stands for.
+  let overBudgetLoggedAt = -Infinity
+  let overBudgetUnlogged = 0
+  const logOverBudget = (email: string) => {
+    overBudgetUnlogged += 1
+    const now = Date.now()
+    if (now - overBudgetLoggedAt < OVER_BUDGET_LOG_INTERVAL_MS) return
+    logger.warn(
+      { event: 'email.unverified_over_budget', to: emailHash(email), calls: overBudgetUnlogged },
+      "no valid proof of work and the hour's budget is spent: no email queued",
+    )
+    overBudgetLoggedAt = now
+    overBudgetUnlogged = 0
+  }
   const post = (req: Request) => {
     if (req.method !== 'POST')
       throw apiError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed; use POST.`)
@@ -107,17 +140,15 @@ export function resendEmailRoutes(deps: ResendEmailDeps): (req: Request) => Prom
       })
     } catch (err) {
       if (!(err instanceof OverBudget)) throw err
-      logger.warn(
-        { event: 'email.unverified_over_budget', to: emailHash(email) },
-        "no valid proof of work and the hour's budget is spent: no email queued",
-      )
+      await withholdWelcome(db, email)
+      logOverBudget(email)
       return null
     }
   }
 
   return async (req) => {
     const url = new URL(req.url)
-    const path = url.pathname.replace(/^\/functions\/v1(?=\/)/, '').replace(/\/+$/, '')
+    const path = functionPath(url)
     if (path === '/resend-email') {
       post(req)
       const { email } = validate(ResendEmailRequest, await readJsonRequest(req))

@@ -21,6 +21,23 @@ export type ResendWebhookSettings = {
   secret?: string
 }
 
+/**
+ * Whether a RESEND_WEBHOOK_SECRET can sign at all (`whsec_` and base64, as Resend shows it): both
+ * deployments' settings refuse one that cannot (issue 28), so a mistyped secret stops the start
+ * with the setting's name instead of answering every event 401 in silence.
+ */
+export function isWebhookSecret(secret: string): boolean {
+  try {
+    new Webhook(secret)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The zod message for a secret that fails isWebhookSecret. */
+export const WEBHOOK_SECRET_MESSAGE = "must be Resend's webhook signing secret (whsec_ followed by base64)"
+
 const HINT = 'Resend signs its webhook events; see docs/deploy.md, "Bounces and complaints".'
 
 const unauthorized = (message: string) => apiError(401, 'UNAUTHORIZED', message, null, HINT)
@@ -87,7 +104,9 @@ export async function handleResendWebhook(
         await tx.query('select app_private.suppress_mailbox($1, $2)', [address.trim(), reason])
     return true
   })
-  if (!fresh) throw unauthorized('This event was delivered before (a replay).')
+  // A known id with a valid signature is Resend retrying a delivery whose 200 was lost (it retries
+  // any other answer for about a day): 200 again, and nothing done twice (issue 28).
+  if (!fresh) return Response.json({ received: true, duplicate: true }, { status: 200 })
   if (reason)
     for (const address of addresses)
       logger.info({ event: `email.${reason}`, to: emailHash(address) }, `mailbox suppressed: ${reason}`)

@@ -60,3 +60,12 @@ export async function unsubscribe(db: Queryable, token: string): Promise<boolean
   const r = await db.query<{ ok: boolean }>('select app_private.unsubscribe($1::uuid) as ok', [token])
   return r.rows[0]?.ok === true
 }
+
+/**
+ * Marks the sign-up of this address as having its welcome (or confirmation) email withheld by the
+ * unverified budget (issue 28): the console shows it, and the owner or the next call with a valid
+ * proof sends it.
+ */
+export async function withholdWelcome(db: Queryable, email: string): Promise<void> {
+  await db.query('select app_private.withhold_welcome($1)', [email])
+}

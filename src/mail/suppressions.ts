@@ -7,8 +7,18 @@ import type { Queryable } from './db.ts'
  */
 export type SuppressionReason = 'unsubscribed' | 'bounced' | 'complained'
 
+/**
+ * Whether the queue must hold this email back. The list governs mail to the beta list; an owner's
+ * own address (app_private.owner_emails, OWNER_EMAILS) is never silenced by it (issue 28): the
+ * founder's mailbox lands there in ordinary ways (a test sign-up erased, one 550), and the
+ * canonical-mailbox rule widens each one.
+ */
 export async function isSuppressedMailbox(db: Queryable, email: string): Promise<boolean> {
-  const r = await db.query<{ s: boolean }>('select app_private.is_suppressed($1) as s', [email])
+  const r = await db.query<{ s: boolean }>(
+    `select app_private.is_suppressed($1)
+       and not exists (select 1 from app_private.owner_emails o where o.email = lower(btrim($1))) as s`,
+    [email],
+  )
   return r.rows[0]?.s === true
 }
 

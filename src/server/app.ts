@@ -6,7 +6,7 @@ import { loadConfig, type Config } from './config.ts'
 import type { Db } from './db/db.ts'
 import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '../mail/cors.ts'
 import { MAX_BODY_BYTES, tooLarge } from '../mail/json-body.ts'
-import { resendEmailRoutes } from '../mail/resend-email-handler.ts'
+import { functionPath, resendEmailRoutes } from '../mail/resend-email-handler.ts'
 import {
   ApiError,
   dataException,
@@ -22,6 +22,7 @@ import { createAfterAnswer, type AfterAnswer } from './http/after-answer.ts'
 import { fastBodyLimit } from './http/body-limit.ts'
 import { clientIp, rateLimitKey } from './http/client-ip.ts'
 import { rateLimit, type Limits } from './http/rate-limit.ts'
+import { forgiveTrailingPunctuation } from './http/token-links.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import type { Transport } from './email/transport.ts'
 import type { Logger } from './log.ts'
@@ -141,13 +142,25 @@ export function createApp(deps: AppDeps): Hono {
       perHour: config.RATE_LIMIT_CONTACT_PER_HOUR,
     }),
   )
-  app.use(
-    '/functions/v1/resend-email',
-    limited('resend-email', {
-      perMinute: config.RATE_LIMIT_EMAIL_PER_MINUTE,
-      perHour: config.RATE_LIMIT_EMAIL_PER_HOUR,
-    }),
-  )
+  // By the handler's own reading of the path (functionPath), so every spelling that reaches it
+  // (a trailing slash: issue 28) is limited. The challenge has a budget of its own.
+  const emailLimit = limited('resend-email', {
+    perMinute: config.RATE_LIMIT_EMAIL_PER_MINUTE,
+    perHour: config.RATE_LIMIT_EMAIL_PER_HOUR,
+  })
+  const challengeLimit = limited('resend-email-challenge', {
+    perMinute: config.RATE_LIMIT_CHALLENGE_PER_MINUTE,
+    perHour: config.RATE_LIMIT_CHALLENGE_PER_HOUR,
+  })
+  app.use('/functions/v1/*', async (c, next) => {
+    const path = functionPath(new URL(c.req.url))
+    if (path === '/resend-email') return emailLimit(c, next)
+    if (path === '/resend-email/challenge') return challengeLimit(c, next)
+    return next()
+  })
+  // Issue 28: a token link that a mail client extended with the sentence's full stop still works.
+  for (const path of ['/beta/*', '/unsubscribe', '/confirm', '/admin/sign-in'])
+    app.use(path, forgiveTrailingPunctuation())
   // The token pages share one budget: unsubscribe and the double opt-in confirmation.
   const tokenPages = limited('unsubscribe', {
     perMinute: config.RATE_LIMIT_UNSUBSCRIBE_PER_MINUTE,

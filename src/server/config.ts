@@ -3,6 +3,7 @@ import { emailAddress, normaliseEmail } from '../shared/email-address.ts'
 import { LOCAL_ANON_KEY } from '../shared/self-hosted.ts'
 import { SITE } from '../shared/site.ts'
 import { QUEUE_DEFAULTS } from '../mail/queue-settings.ts'
+import { isWebhookSecret, WEBHOOK_SECRET_MESSAGE } from '../mail/resend-webhook.ts'
 import { ANON_POOL_SIZE_DEFAULT, POOL_SIZE_DEFAULT } from './db/pool-sizes.ts'
 
 const port = z.coerce.number().int().min(0).max(65535)
@@ -84,7 +85,7 @@ const Settings = z.object({
   /** Welcome (or confirmation) emails per clock hour, for all processes together, for calls without a valid proof. */
   UNVERIFIED_EMAILS_PER_HOUR: z.coerce.number().int().min(0).default(20),
   /** The signing secret of Resend's webhook (`whsec_…`), for POST /webhooks/resend; unset: it answers 401. */
-  RESEND_WEBHOOK_SECRET: z.string().min(1).optional(),
+  RESEND_WEBHOOK_SECRET: z.string().min(1).refine(isWebhookSecret, WEBHOOK_SECRET_MESSAGE).optional(),
   /** How many reverse proxies stand in front; their X-Forwarded-For and X-Forwarded-Proto are believed. */
   TRUST_PROXY: trustProxy.default(0),
   CSP_CONNECT_SRC: origins.default([]),
@@ -94,6 +95,10 @@ const Settings = z.object({
   RATE_LIMIT_SIGNUP_PER_HOUR: limit.default(300),
   RATE_LIMIT_EMAIL_PER_MINUTE: limit.default(30),
   RATE_LIMIT_EMAIL_PER_HOUR: limit.default(300),
+  // Issue 28: the proof-of-work challenge (GET /functions/v1/resend-email/challenge); the page
+  // asks once per visit, on the field's first focus.
+  RATE_LIMIT_CHALLENGE_PER_MINUTE: limit.default(30),
+  RATE_LIMIT_CHALLENGE_PER_HOUR: limit.default(300),
   RATE_LIMIT_CONTACT_PER_MINUTE: limit.default(10),
   RATE_LIMIT_CONTACT_PER_HOUR: limit.default(100),
   RATE_LIMIT_UNSUBSCRIBE_PER_MINUTE: limit.default(60),

@@ -22,6 +22,8 @@ import { createLaunchCounter } from './features/launch-analytics/counter.ts'
 import { readSession } from './features/owner-auth/sessions.ts'
 import { ownerSecret, secretFilePath, writeSecretFile } from './features/owner-auth/keys.ts'
 import { syncOwnerEmails } from './features/owner-auth/owners.ts'
+import { resumeMessages } from './features/messages/queries.ts'
+import { realDataDir } from './db/real-path.ts'
 import { makePrivate, restrictUmask } from './private-files.ts'
 import { shutdown } from './shutdown.ts'
 
@@ -29,6 +31,8 @@ import { shutdown } from './shutdown.ts'
 // Before anything is written: files we create are the server user's alone (issue 14).
 restrictUmask()
 const config = loadConfigOrExit()
+// Issue 28: the lock, the secret file and PGlite all use the folder's real path.
+if (!config.DATABASE_URL) config.PGLITE_DIR = realDataDirOrExit(config.PGLITE_DIR)
 const logger = createLogger(config.LOG_LEVEL)
 
 // PGlite: the folder is ours before we listen or open anything, or we stop here (issue 14).
@@ -63,6 +67,17 @@ ready.catch((err: unknown) => {
 const db = deferredDb(ready)
 const transport = createTransport(config)
 const queue = createEmailQueue({ db: watchOutages(db, logger), transport, logger, config })
+// Issue 28: a message to a group whose batches a crash interrupted finishes queueing (each person once).
+ready
+  .then((opened) => resumeMessages(opened))
+  .then(
+    (resumed) => {
+      if (resumed === 0) return
+      logger.info({ event: 'messages.resumed', count: resumed }, 'queued the rest of interrupted messages')
+      queue.wake()
+    },
+    (err: unknown) => logger.error({ err }, 'interrupted messages could not be resumed'),
+  )
 
 const afterAnswer = createAfterAnswer()
 // Issue 33: made here so that shutdown writes the visits it holds (createApp makes one otherwise).
@@ -140,6 +155,15 @@ async function claimFolderOrExit(dir: string, secret: string): Promise<FolderLoc
   } catch (err) {
     // One line that names the folder and its holder; the folder was not opened.
     logger.fatal({ event: 'db.folder_in_use' }, (err as Error).message)
+    process.exit(1)
+  }
+}
+
+function realDataDirOrExit(dir: string): string {
+  try {
+    return realDataDir(dir)
+  } catch (err) {
+    console.error((err as Error).message)
     process.exit(1)
   }
 }

@@ -40,5 +40,7 @@ export const WelcomeState = z.enum([
   // Issue 17: the mailbox is suppressed after a hard bounce or a spam complaint.
   'bounced',
   'complained',
+  // Issue 28: refused by the hour's budget for calls without a proof of work; the owner can send it.
+  'withheld',
 ])
 export type WelcomeState = z.infer<typeof WelcomeState>

@@ -223,8 +223,12 @@ export const SuppressionCount = z.strictObject({
   /** Issue 17: of them, mailboxes that bounced for good or complained (Resend's webhook, SMTP 550/551/553). */
   bounced: count,
   complained: count,
+  /** Issue 28: owner addresses whose mailbox is on the list (their owner mail still arrives). */
+  owners: z.array(z.string()),
 })
 export const LiftResult = z.strictObject({ lifted: z.boolean() })
+/** Issue 28: POST /signups/send-welcome; false when the mailbox already had its email (or is not on the list). */
+export const SendWelcomeResult = z.strictObject({ queued: z.boolean() })
 
 export const Passkey = z.strictObject({ id: z.string(), name: z.string(), createdAt: iso, lastUsedAt: iso.nullable() })
 export type Passkey = z.infer<typeof Passkey>

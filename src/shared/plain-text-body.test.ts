@@ -46,9 +46,12 @@ describe('the messages’ text format', () => {
     expect(isHttpUrl('https://')).toBe(false)
   })
 
-  test('the plain-text form names each link’s target', () => {
+  test('the plain-text form names each link’s target, never directly before punctuation (issue 28)', () => {
     expect(bodyAsText(parseBody('Read [this](https://example.com/a).\nOr https://example.com/b\n\nBye'))).toBe(
-      'Read this (https://example.com/a).\nOr https://example.com/b\n\nBye',
+      'Read this: https://example.com/a .\nOr https://example.com/b\n\nBye',
+    )
+    expect(bodyAsText(parseBody('See https://example.com/x, then (https://example.com/y)!'))).toBe(
+      'See https://example.com/x , then (https://example.com/y )!',
     )
   })
 })

@@ -68,12 +68,15 @@ export function parseBody(body: string): Paragraph[] {
 /** The plain-text form: links as `words (url)`, or the URL alone when it is its own words. */
 export function bodyAsText(paragraphs: Paragraph[]): string {
   return paragraphs
-    .map((p) =>
-      p
-        .map((line) =>
-          line.map((run) => ('href' in run && run.href !== run.text ? `${run.text} (${run.href})` : run.text)).join(''),
-        )
-        .join('\n'),
-    )
+    .map((p) => p.map((line) => line.map((run, i) => runAsText(run, line[i + 1])).join('')).join('\n'))
     .join('\n\n')
+}
+
+// A link is written `words: url`, and never directly before punctuation: a mail client would take
+// the mark into the link (issue 28), so a space goes between them.
+const PUNCTUATION_FIRST = /^[.,;:!?)>'"]/
+function runAsText(run: Inline, next: Inline | undefined): string {
+  if (!('href' in run)) return run.text
+  const written = run.href !== run.text ? `${run.text}: ${run.href}` : run.text
+  return next && PUNCTUATION_FIRST.test(next.text) ? `${written} ` : written
 }

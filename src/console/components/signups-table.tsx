@@ -13,6 +13,7 @@ const STATE_TEXT: Record<WelcomeState, string> = {
   unsubscribed: 'Unsubscribed',
   bounced: 'Bounced',
   complained: 'Complained',
+  withheld: 'Withheld',
 }
 const STATE_CLASS: Record<WelcomeState, string> = {
   none: 'bg-slate-100 text-slate-700 dark:bg-white/10 dark:text-slate-300',
@@ -24,6 +25,7 @@ const STATE_CLASS: Record<WelcomeState, string> = {
   unsubscribed: 'bg-slate-200 text-slate-800 dark:bg-white/10 dark:text-slate-300',
   bounced: 'bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-200',
   complained: 'bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-200',
+  withheld: 'bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200',
 }
 
 /** Issue 17: the address is on a throwaway-address domain. */
@@ -45,7 +47,16 @@ export function invitationText(s: Signup): string {
 }
 
 /** Sign-ups newest first: address, date, welcome email, invitation, and Download data and Erase each. */
-export function SignupsTable({ rows, onErase }: { rows: Signup[] | undefined; onErase: (email: string) => void }) {
+export function SignupsTable({
+  rows,
+  onErase,
+  onSendWelcome,
+}: {
+  rows: Signup[] | undefined
+  onErase: (email: string) => void
+  /** Issue 28: sends a welcome email the hour's budget withheld. */
+  onSendWelcome?: (email: string) => void
+}) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
@@ -84,6 +95,16 @@ export function SignupsTable({ rows, onErase }: { rows: Signup[] | undefined; on
                 </span>
                 {s.welcomeError ? (
                   <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">{s.welcomeError}</span>
+                ) : null}
+                {s.welcome === 'withheld' && onSendWelcome ? (
+                  <Button
+                    variant="ghost"
+                    className="mt-1"
+                    onClick={() => onSendWelcome(s.email)}
+                    aria-label={`Send the welcome email to ${s.email}`}
+                  >
+                    Send it
+                  </Button>
                 ) : null}
               </td>
               <td className="hidden py-2 pr-3 md:table-cell">

@@ -6,7 +6,12 @@ import { DoneText, ErrorText } from './status-text.tsx'
 
 /** Unsubscribed mailboxes are kept only as keyed hashes; the owner can let one sign up again. */
 export function SuppressionsCard({ onError }: { onError: (err: unknown) => void }) {
-  const [counts, setCounts] = useState<{ count: number; bounced: number; complained: number } | null>(null)
+  const [counts, setCounts] = useState<{
+    count: number
+    bounced: number
+    complained: number
+    owners: string[]
+  } | null>(null)
   const [email, setEmail] = useState('')
   const [result, setResult] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -38,6 +43,14 @@ export function SuppressionsCard({ onError }: { onError: (err: unknown) => void 
           ? 'Loading…'
           : `${counts.count} mailboxes get no more email: ${counts.count - counts.bounced - counts.complained} left the beta, ${counts.bounced} bounced, ${counts.complained} complained. They are kept only as a keyed hash and cannot sign up again.`}
       </p>
+      {counts && counts.owners.length > 0 && (
+        <p
+          role="status"
+          className="mb-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-300/30 dark:bg-amber-400/10 dark:text-amber-100"
+        >
+          {`Your own mailbox is on the suppression list: ${counts.owners.join(', ')}. Owner mail (sign-in links, contact and feedback notices, summaries) still reaches it; mail to the beta list does not. Lift it below if you want beta mail there too.`}
+        </p>
+      )}
       <form onSubmit={lift} className="flex flex-wrap items-end gap-2" noValidate>
         <div className="grid min-w-0 flex-1 gap-1">
           <label htmlFor="lift-email" className="text-sm font-medium">

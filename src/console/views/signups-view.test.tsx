@@ -25,7 +25,7 @@ function stub(page: (url: URL) => SignupPage) {
   return stubApi({
     'GET /admin/api/signups': (url) => ({ json: page(url) }),
     'GET /admin/api/signups/stats': { json: stats },
-    'GET /admin/api/suppressions': { json: { count: 0 } },
+    'GET /admin/api/suppressions': { json: { count: 0, bounced: 0, complained: 0, owners: [] } },
     'POST /admin/api/people/erase': { json: { signups: 1, messages: 0, feedback: 1, emails: 2, outbox: 3 } },
   })
 }
@@ -71,4 +71,17 @@ test('erasing asks first, then says what went', async () => {
     ),
   ).toBeVisible()
   expect(calls.find((c) => c.method === 'POST')).toMatchObject({ body: { email: 'ann@example.com' } })
+})
+
+test("says so when an owner's own mailbox is on the suppression list (issue 28)", async () => {
+  stubApi({
+    'GET /admin/api/signups': { json: { rows: [], total: 0, page: 1, size: 25 } },
+    'GET /admin/api/signups/stats': { json: stats },
+    'GET /admin/api/suppressions': { json: { count: 2, bounced: 1, complained: 0, owners: ['founder@example.com'] } },
+  })
+  render(<SignupsView onError={() => {}} />)
+  const notice = await screen.findByText(/Your own mailbox is on the suppression list/)
+  expect(notice).toBeVisible()
+  expect(notice).toHaveTextContent('founder@example.com')
+  expect(notice).toHaveTextContent(/Owner mail .* still reaches it/)
 })

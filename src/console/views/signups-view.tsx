@@ -38,6 +38,18 @@ export function SignupsView({ onError }: { onError: (err: unknown) => void }) {
     }
   }
 
+  // Issue 28: a welcome email the hour's budget withheld, sent now (audited on the server).
+  async function sendWelcome(email: string) {
+    try {
+      const r = await api.sendWelcome(email)
+      setDone(r.queued ? `Welcome email queued for ${email}.` : `${email} already had its email; nothing queued.`)
+      setTick((t) => t + 1)
+    } catch (err) {
+      signups.setError((err as Error).message)
+      onError(err)
+    }
+  }
+
   return (
     <>
       <Heading>Sign-ups</Heading>
@@ -57,7 +69,7 @@ export function SignupsView({ onError }: { onError: (err: unknown) => void }) {
         </p>
         <DoneText className="mb-2" message={done} />
         <ErrorText message={signups.error} />
-        <SignupsTable rows={list?.rows} onErase={setErasing} />
+        <SignupsTable rows={list?.rows} onErase={setErasing} onSendWelcome={(email) => void sendWelcome(email)} />
         {list ? (
           <Pager
             page={signups.page}

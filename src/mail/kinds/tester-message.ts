@@ -4,16 +4,18 @@ import { envelope, feedbackUrl, oneClickUnsubscribe, unsubscribeUrl } from '../e
 
 /**
  * A message from the owner to a group of the beta list (issue 18), one per person and message
- * (key: `<message id>:<sign-up id>`). The payload carries the text, so the email is the one the
- * owner previewed; the person's links come from their sign-up at send time. Paced as invitations
+ * (key: `<message id>:<sign-up id>`). The payload names the message; its text is read from the
+ * message's row (app_private.group_messages, stored once for the whole group: issue 28), so the
+ * email is the one the owner previewed; rows queued before that carry the text in their payload.
+ * The person's links come from their sign-up at send time. Paced as invitations
  * (trigger email_queue_pace_messages); cancelled once the address has left the list.
  */
 export const testerMessage = defineKind({
   kind: 'message',
   payload: z.object({
     messageId: z.number().int().positive(),
-    subject: z.string().min(1),
-    body: z.string().min(1),
+    subject: z.string().min(1).optional(),
+    body: z.string().min(1).optional(),
     storeLinks: z.boolean(),
     paceMs: z.number().nonnegative(),
   }),
@@ -28,9 +30,13 @@ export const testerMessage = defineKind({
       paceMs: 0,
     },
   },
-  async build(email, message, settings) {
+  async build(email, payload, settings) {
     const signup = email.signup
     if (email.unsubscribeToken === null || signup === null) return { cancel: 'address no longer on the beta list' }
+    const text =
+      email.message ?? (payload.subject && payload.body ? { subject: payload.subject, body: payload.body } : null)
+    if (text === null) return { cancel: 'message no longer stored' }
+    const message = { ...payload, ...text }
     const store = (platform: 'ios' | 'android') =>
       message.storeLinks && (signup.invitationLinks === platform || signup.invitationLinks === 'both')
         ? `${settings.PUBLIC_URL}/beta/${platform}?token=${encodeURIComponent(signup.inviteToken)}`

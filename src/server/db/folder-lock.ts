@@ -1,8 +1,19 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs'
 import { hostname } from 'node:os'
 import { join, resolve } from 'node:path'
-import { isHolderAlive, processIdentity, type ProcessIdentity } from './process-identity.ts'
+import { bootTimeMs, isHolderAlive, processIdentity, type ProcessIdentity } from './process-identity.ts'
 
 /**
  * One process owns a PGlite folder (issue 14, docs/decisions/data-folder-ownership.md). A claim
@@ -30,12 +41,14 @@ export class FolderInUseError extends Error {
   holder: LockRecord | null
   constructor(dir: string, holder: LockRecord | null, lockDir: string) {
     const who = holder ? describeHolder(holder) : `a claim in ${lockDir} that cannot be read`
-    const remedy =
-      holder && holder.host !== hostname()
+    // Each remedy is one that works (issue 28): the process to stop, or the folder to remove.
+    const remedy = !holder
+      ? `; if no server or npm run owner uses this folder, remove ${lockDir}`
+      : holder.host !== hostname()
         ? `; it cannot be checked from here: if nothing runs there, remove ${lockDir}`
-        : holder?.role === 'owner-cli'
+        : holder.role === 'owner-cli'
           ? '; try again in a few seconds'
-          : '; stop it first, or set PGLITE_DIR to another folder'
+          : `; stop it first (kill ${holder.pid}), or set PGLITE_DIR to another folder`
     super(`${dir} is in use by ${who}${remedy}`)
     this.dir = dir
     this.holder = holder
@@ -66,11 +79,12 @@ export async function lockFolder(dir: string, role: Role): Promise<FolderLock> {
     const mine = join(lockDir, name)
     // Written whole under a temporary name, then renamed: a reader never sees half a claim.
     const temp = join(lockDir, `.${name}.tmp`)
-    writeFileSync(temp, JSON.stringify(me), { mode: 0o600 })
+    writeDurably(temp, JSON.stringify(me))
     renameSync(temp, mine)
+    syncFolder(lockDir)
     heldHere.add(mine)
     const others = readClaims(lockDir, name)
-    const live = others.filter((c) => c.record === null || isHolderAlive(c.record, heldHere.has(c.path)))
+    const live = others.filter((c) => isLive(c))
     for (const c of others) {
       if (live.includes(c)) continue
       removeQuietly(c.path)
@@ -100,12 +114,46 @@ export async function lockFolder(dir: string, role: Role): Promise<FolderLock> {
 export function folderHolder(dir: string): LockRecord | null {
   const lockDir = lockDirOf(dir)
   for (const c of readClaims(lockDir, null)) {
-    if (c.record === null || isHolderAlive(c.record, heldHere.has(c.path))) return c.record
+    if (isLive(c)) return c.record
   }
   return null
 }
 
-type Claim = { path: string; record: LockRecord | null }
+type Claim = { path: string; record: LockRecord | null; mtimeMs: number }
+
+/**
+ * An unreadable claim (empty after a power loss, say) fails safe as live, unless it was written
+ * before the machine last booted: then no process that wrote it can run (issue 28).
+ */
+function isLive(c: Claim): boolean {
+  if (c.record !== null) return isHolderAlive(c.record, heldHere.has(c.path))
+  const boot = bootTimeMs()
+  return boot === null || c.mtimeMs >= boot
+}
+
+// Claims are fsynced, and so is the folder after the rename, so a power loss leaves a claim
+// whole or absent, not empty.
+function writeDurably(path: string, text: string): void {
+  const fd = openSync(path, 'w', 0o600)
+  try {
+    writeSync(fd, text)
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+function syncFolder(dir: string): void {
+  let fd: number | undefined
+  try {
+    fd = openSync(dir, 'r')
+    fsyncSync(fd)
+  } catch {
+    // Not every platform can fsync a folder; the claim file itself is synced.
+  } finally {
+    if (fd !== undefined) closeSync(fd)
+  }
+}
 
 function readClaims(lockDir: string, except: string | null): Claim[] {
   let names: string[]
@@ -120,12 +168,14 @@ function readClaims(lockDir: string, except: string | null): Claim[] {
     if (!name.endsWith('.json') || name === except) continue
     const path = join(lockDir, name)
     let text: string
+    let mtimeMs: number
     try {
+      mtimeMs = statSync(path).mtimeMs
       text = readFileSync(path, 'utf8')
     } catch {
       continue // removed meanwhile: its holder let go
     }
-    claims.push({ path, record: parseRecord(text) })
+    claims.push({ path, record: parseRecord(text), mtimeMs })
   }
   return claims
 }

@@ -42,7 +42,24 @@ export function isHolderAlive(holder: ProcessIdentity, ownClaim: boolean): boole
   }
   const ticks = startTicks(holder.pid)
   // A different start time: the pid now belongs to another process.
-  return !(holder.startTicks && ticks && holder.startTicks !== ticks)
+  if (holder.startTicks && ticks && holder.startTicks !== ticks) return false
+  // A zombie (killed, not yet reaped by its parent, maybe never) holds nothing (issue 28).
+  const state = processState(holder.pid)
+  return state !== 'Z' && state !== 'X'
+}
+
+/** When the machine booted (ms since the epoch), from /proc/stat's btime; null where unknown. */
+export function bootTimeMs(): number | null {
+  const line = readOrNull('/proc/stat')
+    ?.split('\n')
+    .find((l) => l.startsWith('btime '))
+  const seconds = line ? Number(line.slice(6)) : NaN
+  return Number.isFinite(seconds) ? seconds * 1000 : null
+}
+
+function processState(pid: number): string | null {
+  const stat = readOrNull(`/proc/${pid}/stat`)
+  return stat ? (stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] ?? null) : null
 }
 
 function startTicks(pid: number): string | null {

@@ -70,6 +70,7 @@ describe.each(DB_KINDS)('the invitation and welcome emails as built from the que
       contact: null,
       payload: null,
       signup: null,
+      message: null,
     }
     expect(await invitation.build(orphan, { paceMs: 0 }, config)).toEqual({
       cancel: 'address no longer on the beta list',

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isWebhookSecret, WEBHOOK_SECRET_MESSAGE } from '../../../src/mail/resend-webhook.ts'
 
 /**
  * The function's settings (docs/deploy-supabase.md). On Supabase, SUPABASE_DB_URL is set for every
@@ -32,7 +33,7 @@ const Settings = z.object({
   /** Emails per clock hour, shared with every instance, for calls without a valid proof. */
   UNVERIFIED_EMAILS_PER_HOUR: z.coerce.number().int().min(0).default(20),
   /** The signing secret of Resend's webhook (`whsec_…`) for /resend-email/webhook; unset: it answers 401. */
-  RESEND_WEBHOOK_SECRET: z.string().min(1).optional(),
+  RESEND_WEBHOOK_SECRET: z.string().min(1).refine(isWebhookSecret, WEBHOOK_SECRET_MESSAGE).optional(),
   /** Set by Supabase for every function (not a secret to set): where one-click unsubscribes go. */
   SUPABASE_URL: z.url({ protocol: /^https?$/ }).optional(),
 })

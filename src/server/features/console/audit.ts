@@ -13,6 +13,7 @@ export type AuditAction =
   | 'message.reopened'
   | 'person.erase'
   | 'suppression.lift'
+  | 'welcome.send'
   | 'invitations.send'
   | 'invitations.export'
   | 'messages.send'

@@ -8,6 +8,7 @@ import {
   SignupStatsQuery,
 } from '../../../shared/console-api.ts'
 import { apiError } from '../../../mail/errors.ts'
+import { enqueueSignupEmail } from '../../../mail/signup-emails.ts'
 import { audit } from './audit.ts'
 import { csvDownload } from './csv.ts'
 import type { OwnerDeps } from './deps.ts'
@@ -52,6 +53,18 @@ export function adminDataRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
     if (!(await reopen(db, id))) throw apiError(404, 'PGRST116', 'No such message')
     await audit(db, c.get('session').email, 'message.reopened', { message: id })
     return c.body(null, 204)
+  })
+
+  // Issue 28: a welcome email the unverified budget withheld (or any not yet queued), sent by the owner.
+  app.post('/signups/send-welcome', async (c) => {
+    const { email } = parse(EmailRequest, await readJsonBody(c))
+    const kind = await enqueueSignupEmail(db, email, deps.config.SIGNUP_CONFIRMATION ?? false)
+    await audit(db, c.get('session').email, 'welcome.send', {
+      person: addressHash(await deps.secret(), email),
+      queued: kind !== null,
+    })
+    if (kind) deps.wakeEmailQueue()
+    return c.json({ queued: kind !== null })
   })
 
   app.post('/people/erase', async (c) => {

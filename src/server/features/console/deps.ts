@@ -22,6 +22,7 @@ export type OwnerConfig = Pick<
   | 'BETA_BUILD_LABEL'
   | 'PLAY_REQUIRED_TESTERS'
   | 'PLAY_REQUIRED_DAYS'
+  | 'SIGNUP_CONFIRMATION'
 >
 
 export type OwnerDeps = {

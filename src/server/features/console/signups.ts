@@ -24,6 +24,7 @@ const SUPPRESSED_SQL = `case when exists (select 1 from app_private.email_suppre
 
 // 'cancelled' happens when the address left the list before the email went out.
 const STATE_SQL = `coalesce(${SUPPRESSED_SQL}, case
+  when q.status is null and s.welcome_withheld_at is not null then 'withheld'
   when q.status is null then 'none'
   when q.status = 'pending' and q.attempts > 0 then 'retrying'
   when q.status = 'pending' then 'queued'

@@ -161,6 +161,34 @@ describe.each(DB_KINDS)("a person's data on %s", (kind) => {
     expect(await count(db, 'app_private.play_answers')).toBe(2)
   })
 
+  // Issue 28, defect 11: Bob gave Ada's mailbox (another spelling) as his Google account.
+  test("a mailbox held in another tester's Google-account field is downloaded and erased from that field only", async () => {
+    await fill('ada@gmail.com', 1)
+    await fill('bob@example.com', 2)
+    await db.query(
+      `update app_private.play_testers set google_account = 'A.D.A+play@gmail.com'
+       where signup_id = (select id from public.beta_signups where email = 'bob@example.com')`,
+    )
+    const app = await ownerApp(db)
+    const cookie = await signIn(app, db)
+    const data = PersonData.parse(
+      await (await app.request('/admin/api/people/data?email=ada@gmail.com', asOwner(cookie))).json(),
+    )
+    expect(data.tables['app_private.play_testers']).toContainEqual({
+      google_account: 'A.D.A+play@gmail.com',
+      given_by_another_tester: true,
+    })
+    const res = await app.request(
+      '/admin/api/people/erase',
+      asOwner(cookie, { method: 'POST', body: { email: 'ada@gmail.com' } }),
+    )
+    expect(res.status).toBe(200)
+    const left = await db.query<{ email: string; google_account: string | null }>(
+      `select s.email, p.google_account from app_private.play_testers p join public.beta_signups s on s.id = p.signup_id`,
+    )
+    expect(left.rows).toEqual([{ email: 'bob@example.com', google_account: null }])
+  })
+
   /** Fails (as an expectation) when a table with a person's columns is in neither list; returns the tables seen. */
   async function unlisted(): Promise<string[]> {
     const r = await db.query<{ t: string }>(

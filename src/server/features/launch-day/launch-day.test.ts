@@ -184,7 +184,7 @@ describe.each(DB_KINDS)('launch day on %s', (kind) => {
       expect(await reasons()).toEqual(['complained'])
     })
 
-    test('unsigned, wrongly signed, replayed and stale events change nothing and get 401', async () => {
+    test('unsigned, wrongly signed and stale events change nothing and get 401', async () => {
       const app = appWith()
       const body = event('email.bounced', 'victim@example.com')
       const good = signed('msg_2', body)
@@ -209,10 +209,24 @@ describe.each(DB_KINDS)('launch day on %s', (kind) => {
       }
       expect(await reasons()).toEqual([])
       expect((await post(app, body, good)).status).toBe(200)
-      await db.query('truncate app_private.email_suppressions')
-      const replay = await post(app, body, good)
-      expect(replay.status).toBe(401)
+      expect(await reasons()).toEqual(['bounced'])
+    })
+
+    // Issue 28, defect 8: Resend retries any non-2xx for about a day, so a lost 200 must not turn
+    // the retry into a failed delivery.
+    test('a redelivered event (known id, valid signature) answers 200 and does nothing twice', async () => {
+      const app = appWith()
+      const body = event('email.bounced', 'victim@example.com')
+      const good = signed('msg_again', body)
+      expect((await post(app, body, good)).status).toBe(200)
+      expect(await reasons()).toEqual(['bounced'])
+      // The owner lifts it meanwhile; a redelivery must not suppress the mailbox again.
+      await db.query("select app_private.lift_suppression('victim@example.com')")
+      const again = await post(app, body, signed('msg_again', body))
+      expect(again.status).toBe(200)
+      expect(await again.json()).toEqual({ received: true, duplicate: true })
       expect(await reasons()).toEqual([])
+      expect(await count(db, 'app_private.webhook_deliveries')).toBe(1)
     })
 
     test('without RESEND_WEBHOOK_SECRET every event gets 401', async () => {
