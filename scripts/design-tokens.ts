@@ -15,7 +15,8 @@ const declarations = (palette: Palette, indent: string) =>
 /**
  * `tokens.css`: light, and dark when the system asks (the console and the server pages).
  * Tailwind's `@theme` makes each token a colour utility; the media block swaps the variables, so
- * one class serves both schemes and no `dark:` variant is needed.
+ * one class serves both schemes and no `dark:` variant is needed. `data-scheme="light"` keeps
+ * an element light in either.
  */
 export function schemeTokensCss(): string {
   return `${HEADER}
@@ -27,6 +28,12 @@ ${declarations(TOKENS.light, '  ')}
   :root {
 ${declarations(TOKENS.dark, '    ')}
   }
+}
+
+/* An island that stays light on a dark page: the console's preview of an email (emails are light). */
+[data-scheme='light'] {
+  color-scheme: light;
+${declarations(TOKENS.light, '  ')}
 }
 `
 }
