@@ -48,7 +48,7 @@ export function MessagePreview(props: { subject: string; body: string; storeLink
         ))}
         {props.storeLinks ? (
           <p className="mb-4">
-            <span className="inline-block rounded-md bg-fg px-4 py-2 font-bold text-on-brand">
+            <span className="inline-block rounded-md bg-brand px-4 py-2 font-bold text-on-brand">
               Join the beta on iPhone
             </span>{' '}
             <span className="text-sm text-fg-muted">(each person’s own link for their phone)</span>
