@@ -13,7 +13,7 @@ export function DailyChart({ perDay }: { perDay: SignupStats['perDay'] }) {
         {perDay.map((d, i) => {
           const h = (d.count / max) * 38
           return (
-            <rect key={d.day} x={i * w + w * 0.15} y={40 - h} width={w * 0.7} height={h} className="fill-brand">
+            <rect key={d.day} x={i * w + w * 0.15} y={40 - h} width={w * 0.7} height={h} className="fill-link">
               <title>{`${d.day}: ${d.count}`}</title>
             </rect>
           )
