@@ -37,7 +37,7 @@ export const MAY_IMPORT = {
   console: ['shared', 'ui'],
   emails: ['shared'],
   mail: ['shared', 'emails'],
-  server: ['shared', 'emails', 'mail'],
+  server: ['shared', 'emails', 'mail', 'ui'],
   functions: ['mail', 'shared', 'emails'],
   e2e: TOOLING,
   bench: TOOLING,

@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
+import { designTokens } from './scripts/design-tokens.ts'
 import { defineConfig, type Plugin } from 'vite'
 import { SITE } from './src/shared/site.ts'
 
@@ -24,7 +25,7 @@ function siteHead(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), siteHead()],
+  plugins: [designTokens(), react(), tailwindcss(), siteHead()],
   build: {
     outDir: 'dist/client',
     // The CSP forbids inline code, so never inline small assets as data: URLs into scripts or styles.

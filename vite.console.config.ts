@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
+import { designTokens } from './scripts/design-tokens.ts'
 
 // The owner's console: a second Vite entry, built on its own (after the page, into
 // dist/client/admin) so it shares no chunk with the public page and the page's bundle cannot
@@ -9,7 +10,7 @@ import { defineConfig } from 'vite'
 export default defineConfig({
   root: fileURLToPath(new URL('src/console', import.meta.url)),
   base: '/admin/',
-  plugins: [react(), tailwindcss()],
+  plugins: [designTokens(), react(), tailwindcss()],
   build: {
     outDir: fileURLToPath(new URL('dist/client/admin', import.meta.url)),
     emptyOutDir: true,

@@ -5,10 +5,13 @@
 import { writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
+import { TOKENS } from '../src/shared/design-tokens.ts'
 import { HERO, SITE, SIGNUP } from '../src/shared/site.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 
 const publicDir = fileURLToPath(new URL('../public/', import.meta.url))
+// The design tokens' values (the page is dark): the logo's gradient, the page, its text.
+const T = TOKENS.dark
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 const MARK_PATH =
@@ -19,10 +22,10 @@ function iconSvg(size: number, inset = 0): string {
   const s = 32 / (1 - 2 * inset)
   const o = -inset * s
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="${o} ${o} ${s} ${s}">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#6366f1"/><stop offset="1" stop-color="#a855f7"/></linearGradient></defs>
-  ${inset ? `<rect x="${o}" y="${o}" width="${s}" height="${s}" fill="${SITE.themeColor}"/>` : ''}
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${T['logo-from']}"/><stop offset="1" stop-color="${T['logo-to']}"/></linearGradient></defs>
+  ${inset ? `<rect x="${o}" y="${o}" width="${s}" height="${s}" fill="${T.page}"/>` : ''}
   <rect width="32" height="32" rx="${inset ? 0 : 9}" fill="url(#g)"/>
-  <path d="${MARK_PATH}" fill="none" stroke="#fff" stroke-width="2.6" stroke-linecap="round"/></svg>`
+  <path d="${MARK_PATH}" fill="none" stroke="${T['on-brand']}" stroke-width="2.6" stroke-linecap="round"/></svg>`
 }
 
 function shareHtml(): string {
@@ -30,12 +33,12 @@ function shareHtml(): string {
   const lead = HERO.headline.slice(0, HERO.headline.length - HERO.headlineAccent.length)
   return `<!doctype html><html><body style="margin:0">
   <div style="width:${width}px;height:${height}px;box-sizing:border-box;padding:72px 80px;display:flex;flex-direction:column;justify-content:space-between;
-    background:radial-gradient(circle at 80% 10%,#3730a3 0,transparent 55%),${SITE.themeColor};color:#fff;font-family:'DejaVu Sans',Arial,sans-serif">
+    background:radial-gradient(circle at 80% 10%,#3730a3 0,transparent 55%),${T.page};color:${T['fg-strong']};font-family:'DejaVu Sans',Arial,sans-serif">
     <div style="display:flex;align-items:center;gap:20px">${iconSvg(72)}
       <span style="font-size:44px;font-weight:700">${esc(SITE.name)}</span>
-      <span style="font-size:22px;font-weight:700;letter-spacing:.08em;border:2px solid #a5b4fc;color:#e0e7ff;border-radius:999px;padding:4px 14px">BETA</span></div>
+      <span style="font-size:22px;font-weight:700;letter-spacing:.08em;border:2px solid ${T.link};color:#e0e7ff;border-radius:999px;padding:4px 14px">BETA</span></div>
     <div style="font-size:76px;font-weight:700;line-height:1.05;letter-spacing:-.02em">${esc(lead)}<span style="color:#c4b5fd">${esc(HERO.headlineAccent)}</span></div>
-    <div style="font-size:28px;color:#cbd5e1">${esc(SIGNUP.reassurance.join(' · '))} · ${esc(HERO.note)}</div>
+    <div style="font-size:28px;color:${T.fg}">${esc(SIGNUP.reassurance.join(' · '))} · ${esc(HERO.note)}</div>
   </div></body></html>`
 }
 

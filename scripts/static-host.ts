@@ -8,7 +8,7 @@
 // - the same headers for Caddy and nginx serving the folder themselves, in dist/static-host/
 //   (deploy/Caddyfile.static and deploy/nginx-static.conf import them; not served);
 // - the page behind the email's "Leave the beta" link, `/unsubscribe`: the Node server's texts
-//   (src/server/features/signups/pages.ts, in the shell of src/server/http/page-shell.ts); its button POSTs the token to the edge function.
+//   (src/server/features/signups/pages.tsx, the same component rendered here); its button POSTs the token to the edge function.
 //   A GET never removes anyone.
 import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -22,8 +22,9 @@ import {
   parseInlineHashes,
   type InlineHashes,
 } from '../src/server/http/security-policy.ts'
-import { PAGE_CSS } from '../src/server/http/page-shell.ts'
-import { confirmPage, donePage, unknownTokenPage } from '../src/server/features/signups/pages.ts'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { renderPage } from '../src/server/http/server-page.tsx'
+import { DoneContent, staticConfirmPage, UnknownTokenContent } from '../src/server/features/signups/pages.tsx'
 import { SIGNUP } from '../src/shared/site.ts'
 
 /** Hashed build files never change; everything else is revalidated, as src/server/http/static.ts does. */
@@ -119,19 +120,13 @@ export async function writeStaticHostHeaders(dir: string, supabaseUrl: string, s
   await writeFile(`${serverDir}/nginx-opener-policy.conf`, nginxOpenerPolicy())
 }
 
-const mainOf = (html: string) => {
-  const m = /<main>\n([\s\S]*)\n<\/main>/.exec(html)
-  if (!m) throw new Error('features/signups/pages.ts: a page without its <main> element')
-  return m[1]!
-}
-
 /** The script of the static /unsubscribe page: no inline code, the page CSP allows only 'self'. */
 export function unsubscribeScript(options: { supabaseUrl: string; anonKey: string }): string {
   const endpoint = `${options.supabaseUrl.replace(/\/+$/, '')}/functions/v1/resend-email/unsubscribe`
   return `const endpoint = ${JSON.stringify(endpoint)}
 const key = ${JSON.stringify(options.anonKey)}
-const done = ${JSON.stringify(mainOf(donePage()))}
-const unknown = ${JSON.stringify(mainOf(unknownTokenPage()))}
+const done = ${JSON.stringify(renderToStaticMarkup(DoneContent()))}
+const unknown = ${JSON.stringify(renderToStaticMarkup(UnknownTokenContent()))}
 const form = document.getElementById('leave')
 const status = document.getElementById('status')
 form.addEventListener('submit', async (event) => {
@@ -162,22 +157,10 @@ export async function writeUnsubscribePage(
 ): Promise<void> {
   const script = unsubscribeScript(options)
   const scriptPath = `/assets/unsubscribe-${createHash('sha256').update(script).digest('hex').slice(0, 8)}.js`
-  const placeholder = '00000000-0000-0000-0000-000000000000'
-  const confirm = confirmPage(placeholder)
-  const form = `<form method="post" action="/unsubscribe?token=${placeholder}">`
-  if (!confirm.includes(form) || !confirm.includes('</head>'))
-    throw new Error('features/signups/pages.ts: the confirmation form has changed')
-  const html = confirm
-    .replace(form, '<form id="leave">')
-    .replace(
-      '</form>',
-      '</form>\n<p id="status" role="alert"></p>\n<noscript><p>Leaving the beta needs JavaScript here; or reply to the email and we will remove you.</p></noscript>',
-    )
-    .replace('</head>', `<script type="module" src="${scriptPath}"></script>\n</head>`)
+  const html = renderPage(staticConfirmPage(scriptPath))
   await mkdir(`${dir}/assets`, { recursive: true })
   await writeFile(`${dir}${scriptPath}`, script)
   await writeFile(`${dir}/unsubscribe.html`, html)
-  await writeFile(`${dir}/unsubscribe.css`, PAGE_CSS)
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -86,7 +86,22 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ).toEqual([zone('../ui/button.tsx', 'src/shared may import only nothing of ours')])
     expect(
       await errors('src/server/lint-probe.ts', `import { ConsoleApp } from '../console/app.tsx'\nvoid ConsoleApp\n`),
-    ).toEqual([zone('../console/app.tsx', 'src/server may import only src/shared, src/emails, src/mail')])
+    ).toEqual([zone('../console/app.tsx', 'src/server may import only src/shared, src/emails, src/mail, src/ui')])
+  })
+
+  test('the server pages may use the shared React parts, which never reach back into the server', async () => {
+    expect(
+      await errors(
+        'src/server/http/lint-probe.tsx',
+        `import { LogoMark } from '../../ui/logo-mark.tsx'\nvoid LogoMark\n`,
+      ),
+    ).toEqual([])
+    expect(
+      await errors(
+        'src/ui/lint-probe.tsx',
+        `import { sendPage } from '../server/http/server-page.tsx'\nvoid sendPage\n`,
+      ),
+    ).toEqual([zone('../server/http/server-page.tsx', 'src/ui may import only src/shared')])
   })
 
   test('the edge function may not import the Node server, and may import the mail core', async () => {

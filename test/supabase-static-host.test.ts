@@ -1,3 +1,4 @@
+import { SERVER_PAGE_STYLESHEET } from '../src/server/http/server-page.tsx'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -141,5 +142,7 @@ test('the static /unsubscribe page: the Node server texts, no inline code, its s
   const script = await readFile(join(dir, src), 'utf8')
   expect(script).toContain(`"${SUPABASE}/functions/v1/resend-email/unsubscribe"`)
   expect(script).toContain('You have left the Solodesk beta.')
-  expect(await readFile(join(dir, 'unsubscribe.css'), 'utf8')).toContain('body{')
+  // The server pages' stylesheet, which the build writes into the same folder (vite.server-page.config.ts).
+  expect(html).toContain(`<link rel="stylesheet" href="${SERVER_PAGE_STYLESHEET}"/>`)
+  expect(html).toContain('<form id="leave"><button type="submit">Leave the beta</button></form>')
 })

@@ -35,10 +35,10 @@ export function ConsoleApp() {
   }, [])
 
   return (
-    <div className="min-h-dvh bg-slate-50 text-slate-900 dark:bg-page dark:text-slate-200">
-      <header className="border-b border-slate-200 bg-white/80 dark:border-white/10 dark:bg-white/[0.03]">
+    <div className="min-h-dvh bg-page text-fg">
+      <header className="border-b border-border bg-surface/80">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <a href="#/signups" className="rounded text-slate-900 dark:text-white">
+          <a href="#/signups" className="rounded text-fg">
             <span className="inline-flex items-center gap-2 font-semibold">
               <LogoMark id="logo-console" size={28} />
               Solodesk console
@@ -46,7 +46,7 @@ export function ConsoleApp() {
           </a>
           {me ? (
             <div className="flex min-w-0 items-center gap-2">
-              <span className="truncate text-sm text-slate-600 dark:text-slate-400">{me.email}</span>
+              <span className="truncate text-sm text-fg-muted">{me.email}</span>
               <Button variant="secondary" onClick={() => api.signOut().finally(() => setMe(null))}>
                 Sign out
               </Button>
@@ -61,7 +61,7 @@ export function ConsoleApp() {
                   <a
                     href={`#/${v.id}`}
                     aria-current={current.id === v.id ? 'page' : undefined}
-                    className="inline-block border-b-2 border-transparent px-3 py-2 text-sm whitespace-nowrap font-medium text-slate-700 hover:text-slate-950 aria-[current=page]:border-indigo-600 aria-[current=page]:text-indigo-700 dark:text-slate-300 dark:hover:text-white dark:aria-[current=page]:border-indigo-300 dark:aria-[current=page]:text-indigo-200"
+                    className="inline-block border-b-2 border-transparent px-3 py-2 text-sm whitespace-nowrap font-medium text-fg hover:text-fg-strong aria-[current=page]:border-brand aria-[current=page]:text-link"
                   >
                     {v.label}
                   </a>

@@ -29,8 +29,8 @@ export function ConfirmSignupEmail({ confirmUrl, unsubscribeUrl, siteUrl }: Conf
         <Button
           href={confirmUrl}
           style={{
-            backgroundColor: palette.text,
-            color: '#ffffff',
+            backgroundColor: palette.brand,
+            color: palette.onBrand,
             fontSize: '16px',
             lineHeight: '24px',
             padding: '12px 20px',

@@ -18,9 +18,9 @@ export type InvitationEmailProps = {
 }
 
 const button = {
-  backgroundColor: palette.text,
+  backgroundColor: palette.brand,
   borderRadius: '6px',
-  color: '#ffffff',
+  color: palette.onBrand,
   display: 'inline-block',
   fontSize: '16px',
   fontWeight: 'bold',

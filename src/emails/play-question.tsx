@@ -30,9 +30,9 @@ export type PlayQuestionEmailProps = {
 }
 
 export const questionButton = {
-  backgroundColor: palette.text,
+  backgroundColor: palette.brand,
   borderRadius: '6px',
-  color: '#ffffff',
+  color: palette.onBrand,
   display: 'inline-block',
   fontSize: '16px',
   fontWeight: 'bold',

@@ -24,9 +24,9 @@ export type TesterMessageEmailProps = {
 const FOOTER = `Sent by the ${SITE.name} team because this address is on the ${SITE.name} beta list. The links are yours alone: please do not forward this email.`
 
 const button = {
-  backgroundColor: palette.text,
+  backgroundColor: palette.brand,
   borderRadius: '6px',
-  color: '#ffffff',
+  color: palette.onBrand,
   display: 'inline-block',
   fontSize: '16px',
   fontWeight: 'bold',

@@ -39,7 +39,7 @@ export function BuildLabelForm(props: { label: string; onError: (err: unknown) =
           value={value}
           placeholder="e.g. 1.0 (42)"
           onChange={(e) => setValue(e.target.value)}
-          className={`${FIELD} w-full placeholder:text-slate-500 dark:placeholder:text-slate-400`}
+          className={`${FIELD} w-full placeholder:text-fg-muted`}
         />
       </div>
       <Button type="submit" variant="secondary">

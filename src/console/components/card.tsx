@@ -13,7 +13,7 @@ export function Card({
   return (
     <section
       aria-labelledby={labelledBy}
-      className={`rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-white/10 dark:bg-white/[0.04] sm:p-5 ${className}`}
+      className={`rounded-2xl border border-border bg-surface p-4 shadow-sm sm:p-5 ${className}`}
     >
       {children}
     </section>
@@ -21,15 +21,15 @@ export function Card({
 }
 
 export function Heading({ children }: { children: ReactNode }) {
-  return <h1 className="mb-4 text-2xl font-bold tracking-tight text-slate-950 dark:text-white">{children}</h1>
+  return <h1 className="mb-4 text-2xl font-bold tracking-tight text-fg-strong">{children}</h1>
 }
 
 /** One figure on a card: a label over a number ('…' until it is known). */
 export function Figure({ label, value }: { label: string; value: string | number | undefined }) {
   return (
     <Card>
-      <p className="text-xs font-medium text-slate-600 dark:text-slate-400">{label}</p>
-      <p className="text-2xl font-bold text-slate-950 dark:text-white">{value ?? '…'}</p>
+      <p className="text-xs font-medium text-fg-muted">{label}</p>
+      <p className="text-2xl font-bold text-fg-strong">{value ?? '…'}</p>
     </Card>
   )
 }

@@ -29,12 +29,12 @@ export function ConfirmDialog(props: {
         e.preventDefault()
         props.onCancel()
       }}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-slate-200 bg-white p-5 text-slate-900 shadow-xl dark:border-white/10 dark:bg-slate-900 dark:text-slate-100"
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-border bg-surface p-5 text-fg shadow-xl"
     >
       <h2 id="confirm-title" className="mb-2 text-lg font-semibold">
         {props.title}
       </h2>
-      <div className="mb-4 text-sm text-slate-700 dark:text-slate-300">{props.children}</div>
+      <div className="mb-4 text-sm text-fg">{props.children}</div>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={props.onCancel} autoFocus>
           Cancel

@@ -13,20 +13,13 @@ export function DailyChart({ perDay }: { perDay: SignupStats['perDay'] }) {
         {perDay.map((d, i) => {
           const h = (d.count / max) * 38
           return (
-            <rect
-              key={d.day}
-              x={i * w + w * 0.15}
-              y={40 - h}
-              width={w * 0.7}
-              height={h}
-              className="fill-indigo-600 dark:fill-indigo-400"
-            >
+            <rect key={d.day} x={i * w + w * 0.15} y={40 - h} width={w * 0.7} height={h} className="fill-link">
               <title>{`${d.day}: ${d.count}`}</title>
             </rect>
           )
         })}
       </svg>
-      <figcaption className="mt-2 flex flex-wrap justify-between gap-x-2 text-xs text-slate-600 dark:text-slate-400">
+      <figcaption className="mt-2 flex flex-wrap justify-between gap-x-2 text-xs text-fg-muted">
         <span>{perDay[0]?.day}</span>
         <span>{perDay.at(-1)?.day}</span>
         <span className="w-full text-center">{summary}</span>

@@ -13,11 +13,11 @@ export function FeedbackCard({ entry }: { entry: FeedbackEntry }) {
       <article aria-labelledby={`feedback-${entry.id}`}>
         <h3 id={`feedback-${entry.id}`} className="font-semibold">
           {`Rated ${entry.rating} of 5`}
-          <span className="font-normal text-slate-600 dark:text-slate-300">
+          <span className="font-normal text-fg-muted">
             {` · build ${entry.build || 'not given'}${phone ? ` · ${phone}` : ''}`}
           </span>
         </h3>
-        <p className="mb-2 text-xs text-slate-600 [overflow-wrap:anywhere] dark:text-slate-300">
+        <p className="mb-2 text-xs text-fg-muted [overflow-wrap:anywhere]">
           <a href={`mailto:${entry.email}`} className="underline">
             {entry.email}
           </a>{' '}

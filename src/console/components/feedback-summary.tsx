@@ -12,7 +12,7 @@ export function FeedbackSummary({ rows }: { rows: FeedbackSummaryRow[] }) {
             ? 'No feedback yet.'
             : `${total.toLocaleString('en-US')} ${total === 1 ? 'entry' : 'entries'}, average rating ${average!.toFixed(1)} of 5.`}
         </caption>
-        <thead className="text-xs text-slate-600 dark:text-slate-400">
+        <thead className="text-xs text-fg-muted">
           <tr>
             <th scope="col" className="py-2 pr-3 font-medium">
               Build
@@ -25,7 +25,7 @@ export function FeedbackSummary({ rows }: { rows: FeedbackSummaryRow[] }) {
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-white/10">
+        <tbody className="divide-y divide-border">
           {rows.map((r) => (
             <tr key={r.build}>
               <td className="py-2 pr-3 [overflow-wrap:anywhere]">{r.build || 'No build given'}</td>

@@ -21,7 +21,7 @@ export function InvitationPreview(props: {
   const leftOut = props.disposableLeftOut ?? 0
   return (
     <div className="mt-4">
-      <p role="status" className="mb-2 text-sm text-slate-700 dark:text-slate-300">
+      <p role="status" className="mb-2 text-sm text-fg">
         {rows.length === 0
           ? 'Nobody is waiting who can be sent a link.'
           : `${plural(rows.length, 'person', 'people')} will be invited, oldest sign-up first.`}
@@ -34,7 +34,7 @@ export function InvitationPreview(props: {
           <div className="max-h-96 overflow-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Who will be invited</caption>
-              <thead className="text-xs text-slate-600 dark:text-slate-400">
+              <thead className="text-xs text-fg-muted">
                 <tr>
                   <th scope="col" className="py-2 pr-3 font-medium">
                     Email
@@ -47,7 +47,7 @@ export function InvitationPreview(props: {
                   </th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-200 dark:divide-white/10">
+              <tbody className="divide-y divide-border">
                 {rows.map((p) => (
                   <tr key={p.id}>
                     <td className="py-2 pr-3 [overflow-wrap:anywhere]">

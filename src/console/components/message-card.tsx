@@ -23,14 +23,14 @@ export function MessageCard(props: {
     <Card>
       <article aria-labelledby={`message-${m.id}`}>
         <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id={`message-${m.id}`} className="font-semibold text-slate-950 dark:text-white">
+          <h2 id={`message-${m.id}`} className="font-semibold text-fg-strong">
             {label(m.subject)} <span className="font-normal">from {m.name}</span>
           </h2>
-          <span className="text-xs text-slate-600 dark:text-slate-400">{when(m.createdAt)}</span>
+          <span className="text-xs text-fg-muted">{when(m.createdAt)}</span>
         </div>
-        <p className="mb-2 text-sm break-all text-slate-700 dark:text-slate-300">{m.email}</p>
+        <p className="mb-2 text-sm break-all text-fg">{m.email}</p>
         <p className="mb-3 text-sm whitespace-pre-wrap">{m.message}</p>
-        <p className="mb-3 text-xs text-slate-600 dark:text-slate-400">
+        <p className="mb-3 text-xs text-fg-muted">
           {m.handledAt ? `Handled by ${m.handledBy} on ${when(m.handledAt)}` : 'New'}
         </p>
         <div className="flex flex-wrap gap-2">

@@ -84,10 +84,10 @@ export function MessageComposer(props: {
                 rows={10}
                 aria-describedby="message-body-hint"
                 onChange={(e) => c.edit({ body: e.target.value })}
-                className="w-full rounded-xl border border-slate-300 bg-white p-3 text-slate-900 dark:border-white/15 dark:bg-white/5 dark:text-white"
+                className="w-full rounded-xl border border-border-strong bg-surface p-3 text-fg"
               />
             </LabelledField>
-            <p id="message-body-hint" className="-mt-2 text-xs text-slate-600 dark:text-slate-300">
+            <p id="message-body-hint" className="-mt-2 text-xs text-fg-muted">
               Plain text. A blank line starts a new paragraph. Links: paste an https:// address, or write
               [words](https://…). Every email also carries the person’s own feedback link and a one-click way off the
               list.

@@ -11,17 +11,17 @@ export function MessagePreview(props: { subject: string; body: string; storeLink
   return (
     <figure
       aria-labelledby="message-preview-caption"
-      className="rounded-2xl border border-slate-200 bg-slate-100 p-3 text-slate-800 dark:border-white/10 dark:bg-black/30"
+      className="rounded-2xl border border-border bg-subtle p-3 text-fg"
     >
-      <figcaption id="message-preview-caption" className="mb-2 text-xs font-medium text-slate-600 dark:text-slate-300">
+      <figcaption id="message-preview-caption" className="mb-2 text-xs font-medium text-fg-muted">
         Preview of the email
       </figcaption>
-      <div className="rounded-xl bg-white p-4 text-[15px] leading-6 text-slate-800 sm:p-6">
-        <p className="mb-3 text-xs text-slate-600">
-          Subject: <span className="font-semibold text-slate-900">{props.subject || '(no subject yet)'}</span>
+      <div data-scheme="light" className="rounded-xl bg-surface p-4 text-[15px] leading-6 text-fg sm:p-6">
+        <p className="mb-3 text-xs text-fg-muted">
+          Subject: <span className="font-semibold text-fg">{props.subject || '(no subject yet)'}</span>
         </p>
-        <p className="mb-4 text-xl font-bold text-slate-900 [overflow-wrap:anywhere]">{props.subject || ' '}</p>
-        {paragraphs.length === 0 ? <p className="mb-4 text-slate-600">(Your message appears here.)</p> : null}
+        <p className="mb-4 text-xl font-bold text-fg [overflow-wrap:anywhere]">{props.subject || ' '}</p>
+        {paragraphs.length === 0 ? <p className="mb-4 text-fg-muted">(Your message appears here.)</p> : null}
         {paragraphs.map((lines, i) => (
           <p key={i} className="mb-4 [overflow-wrap:anywhere]">
             {lines.map((runs, j) => (
@@ -32,7 +32,7 @@ export function MessagePreview(props: { subject: string; body: string; storeLink
                     <a
                       key={k}
                       href={run.href}
-                      className="text-blue-700 underline"
+                      className="text-link underline"
                       target="_blank"
                       rel="noreferrer noopener"
                     >
@@ -48,20 +48,20 @@ export function MessagePreview(props: { subject: string; body: string; storeLink
         ))}
         {props.storeLinks ? (
           <p className="mb-4">
-            <span className="inline-block rounded-md bg-slate-800 px-4 py-2 font-bold text-white">
+            <span className="inline-block rounded-md bg-brand px-4 py-2 font-bold text-on-brand">
               Join the beta on iPhone
             </span>{' '}
-            <span className="text-sm text-slate-600">(each person’s own link for their phone)</span>
+            <span className="text-sm text-fg-muted">(each person’s own link for their phone)</span>
           </p>
         ) : null}
         <p className="mb-4">
           Tell us how it is going, what works and what does not:{' '}
-          <span className="text-blue-700 underline">send your feedback</span>. It takes a minute.
+          <span className="text-link underline">send your feedback</span>. It takes a minute.
         </p>
         <p className="mb-1">Changed your mind? You can cancel anytime, with one click:</p>
-        <p className="mb-4 text-blue-700 underline">Leave the beta</p>
-        <hr className="mb-3 border-slate-200" />
-        <p className="text-sm text-slate-600">
+        <p className="mb-4 text-link underline">Leave the beta</p>
+        <hr className="mb-3 border-border" />
+        <p className="text-sm text-fg-muted">
           Sent by the {SITE.name} team because this address is on the {SITE.name} beta list.
         </p>
       </div>

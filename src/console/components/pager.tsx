@@ -7,7 +7,7 @@ export function Pager(props: { page: number; pages: number; onPage: (page: numbe
       <Button variant="secondary" disabled={props.page <= 1} onClick={() => props.onPage(props.page - 1)}>
         Previous
       </Button>
-      <span className="text-sm text-slate-600 dark:text-slate-400">
+      <span className="text-sm text-fg-muted">
         Page {props.page} of {Math.max(1, props.pages)}
       </span>
       <Button variant="secondary" disabled={props.page >= props.pages} onClick={() => props.onPage(props.page + 1)}>

@@ -48,12 +48,12 @@ export function PasskeysCard({ onError }: { onError: (err: unknown) => void }) {
         <Button onClick={() => void add()}>Add a passkey</Button>
       </div>
       {keys && keys.length === 0 ? <p className="text-sm">No passkey yet.</p> : null}
-      <ul className="divide-y divide-slate-200 text-sm dark:divide-white/10">
+      <ul className="divide-y divide-border text-sm">
         {keys?.map((k) => (
           <li key={k.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
             <span>
               <strong>{k.name}</strong>
-              <span className="block text-xs text-slate-600 dark:text-slate-400">
+              <span className="block text-xs text-fg-muted">
                 Added {when(k.createdAt)}
                 {k.lastUsedAt ? `; last used ${when(k.lastUsedAt)}` : ''}
               </span>

@@ -9,7 +9,7 @@ export function PersonDataCard() {
   return (
     <Card className="mt-4">
       <h2 className="mb-1 font-semibold">A person&rsquo;s data</h2>
-      <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
+      <p className="mb-3 text-sm text-fg-muted">
         When someone asks for their data: one JSON file with every row about their mailbox (sign-up, phone and Google
         account, invitation, answers, contact messages, and the emails sent with their kind and time, not their
         content). The download is written to the audit log.
@@ -24,7 +24,7 @@ export function PersonDataCard() {
             name="email"
             type="email"
             required
-            className="h-10 w-full max-w-sm rounded-xl border border-slate-300 bg-white px-3 text-slate-900 dark:border-white/15 dark:bg-white/5 dark:text-white"
+            className="h-10 w-full max-w-sm rounded-xl border border-border-strong bg-surface px-3 text-fg"
           />
         </div>
         <button type="submit" className={buttonClass('secondary')}>

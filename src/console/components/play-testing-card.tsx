@@ -69,40 +69,38 @@ export function PlayTestingCard({
       <h2 id="play-testing-heading" className="mb-1 font-semibold">
         Google Play closed testing: {p.required} testers for {p.days} days
       </h2>
-      <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">
+      <p className="mb-3 text-sm text-fg">
         Google Play cannot be asked who opted in through an email list. These are the testers&rsquo; own answers to
         &ldquo;Did you join the test?&rdquo;, asked a day after they opened their Android invitation.
       </p>
-      <p className="mb-3 text-lg font-bold text-slate-950 dark:text-white" data-testid="play-headline">
+      <p className="mb-3 text-lg font-bold text-fg-strong" data-testid="play-headline">
         {headline(summary)}
       </p>
       <dl className="mb-3 grid grid-cols-1 gap-3 sm:grid-cols-3">
         <div>
-          <dt className="text-xs font-medium text-slate-600 dark:text-slate-400">Testers in</dt>
-          <dd className="text-2xl font-bold text-slate-950 dark:text-white">
+          <dt className="text-xs font-medium text-fg-muted">Testers in</dt>
+          <dd className="text-2xl font-bold text-fg-strong">
             {p.counting} of {p.required}
           </dd>
         </div>
         <div>
-          <dt className="text-xs font-medium text-slate-600 dark:text-slate-400">The {nth} joined</dt>
-          <dd className="text-2xl font-bold text-slate-950 dark:text-white">
+          <dt className="text-xs font-medium text-fg-muted">The {nth} joined</dt>
+          <dd className="text-2xl font-bold text-fg-strong">
             {p.requiredSince === null ? 'Not yet' : dayOf(p.requiredSince)}
           </dd>
         </div>
         <div>
-          <dt className="text-xs font-medium text-slate-600 dark:text-slate-400">You can apply on</dt>
-          <dd className="text-2xl font-bold text-slate-950 dark:text-white">
-            {p.applyOn === null ? 'Not yet' : dayOf(p.applyOn)}
-          </dd>
+          <dt className="text-xs font-medium text-fg-muted">You can apply on</dt>
+          <dd className="text-2xl font-bold text-fg-strong">{p.applyOn === null ? 'Not yet' : dayOf(p.applyOn)}</dd>
         </div>
       </dl>
       {p.requiredSince !== null && !p.reached ? (
-        <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">
+        <p className="mb-3 text-sm text-fg">
           Day {p.daysIn} of {p.days} with {p.required} testers in. If fewer than {p.required} stay, the days start
           again.
         </p>
       ) : null}
-      <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">
+      <p className="mb-3 text-sm text-fg">
         {plural(summary.androidInvited, 'Android invitation')}: {summary.opened} opened, {summary.unanswered} not
         answered, {summary.trouble} had trouble (their messages are in the inbox).
       </p>
@@ -111,7 +109,7 @@ export function PlayTestingCard({
           <table className="w-full text-left text-sm">
             <caption className="mb-1 text-left font-semibold">Testers who said they joined</caption>
             <thead>
-              <tr className="border-b border-slate-200 dark:border-white/10">
+              <tr className="border-b border-border">
                 <th scope="col" className="py-1 pr-3">
                   Tester
                 </th>
@@ -125,11 +123,11 @@ export function PlayTestingCard({
             </thead>
             <tbody>
               {summary.testers.map((t) => (
-                <tr key={t.id} className="border-b border-slate-100 dark:border-white/5">
+                <tr key={t.id} className="border-b border-border">
                   <td className="py-1 pr-3 break-all">
                     {t.email}
                     {t.googleAccount !== null && t.googleAccount !== t.email ? (
-                      <span className="block text-xs text-slate-600 dark:text-slate-400">Play: {t.googleAccount}</span>
+                      <span className="block text-xs text-fg-muted">Play: {t.googleAccount}</span>
                     ) : null}
                   </td>
                   <td className="py-1 pr-3 whitespace-nowrap">{dayOf(t.joinedAt)}</td>
@@ -140,7 +138,7 @@ export function PlayTestingCard({
           </table>
         </div>
       ) : (
-        <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">No tester has said they joined yet.</p>
+        <p className="mb-3 text-sm text-fg">No tester has said they joined yet.</p>
       )}
       <div className="flex flex-wrap items-center gap-3">
         {/* The label may wrap: at 320 px it is wider than the card. */}
@@ -156,7 +154,7 @@ export function PlayTestingCard({
         </Button>
         <DoneText message={done} />
       </div>
-      <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+      <p className="mt-2 text-xs text-fg-muted">
         The reminder is a plain copy of their Android invitation link, at most one a day per tester.
       </p>
     </Card>

@@ -4,8 +4,7 @@ import type { PlatformChoice, PlatformFilter, StatusFilter } from '../api.ts'
 // Issue 11: the filters by platform and invitation status, on the sign-ups list and the store exports.
 
 /** The console's select and number fields. */
-export const FIELD =
-  'h-10 rounded-xl border border-slate-300 bg-white px-3 text-slate-900 dark:border-white/15 dark:bg-white/5 dark:text-white'
+export const FIELD = 'h-10 rounded-xl border border-border-strong bg-surface px-3 text-fg'
 
 export const PLATFORM_TEXT: Record<PlatformChoice, string> = {
   unknown: 'Not chosen',

@@ -10,7 +10,7 @@ export function SentMessagesTable({ rows }: { rows: SentMessage[] }) {
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Messages sent, newest first</caption>
-        <thead className="text-xs text-slate-600 dark:text-slate-400">
+        <thead className="text-xs text-fg-muted">
           <tr>
             <th scope="col" className="py-2 pr-3 font-medium">
               Message
@@ -26,12 +26,12 @@ export function SentMessagesTable({ rows }: { rows: SentMessage[] }) {
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-white/10">
+        <tbody className="divide-y divide-border">
           {rows.map((m) => (
             <tr key={m.id}>
               <td className="py-2 pr-3">
                 <p className="font-medium [overflow-wrap:anywhere]">{m.subject}</p>
-                <p className="text-xs text-slate-600 dark:text-slate-300">
+                <p className="text-xs text-fg-muted">
                   {AUDIENCE_LABELS[m.audience]} · {when(m.createdAt)} · {m.recipients.toLocaleString('en-US')}{' '}
                   recipients
                   {m.cancelled > 0 ? ` · ${m.cancelled.toLocaleString('en-US')} left the list` : ''}

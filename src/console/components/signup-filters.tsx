@@ -21,7 +21,7 @@ export function SignupFilters(props: {
           value={props.q}
           onChange={(e) => props.onQ(e.target.value)}
           placeholder="part of an address"
-          className="h-10 w-full max-w-sm rounded-xl border border-slate-300 bg-white px-3 text-slate-900 placeholder:text-slate-500 dark:border-white/15 dark:bg-white/5 dark:text-white dark:placeholder:text-slate-400"
+          className="h-10 w-full max-w-sm rounded-xl border border-border-strong bg-surface px-3 text-fg placeholder:text-fg-muted"
         />
       </LabelledField>
       <LabelledField id="signup-status" label="Status">

@@ -16,23 +16,23 @@ const STATE_TEXT: Record<WelcomeState, string> = {
   withheld: 'Withheld',
 }
 const STATE_CLASS: Record<WelcomeState, string> = {
-  none: 'bg-slate-100 text-slate-700 dark:bg-white/10 dark:text-slate-300',
-  queued: 'bg-sky-100 text-sky-900 dark:bg-sky-400/15 dark:text-sky-200',
-  sending: 'bg-sky-100 text-sky-900 dark:bg-sky-400/15 dark:text-sky-200',
-  sent: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-200',
-  retrying: 'bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200',
-  failed: 'bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-200',
-  unsubscribed: 'bg-slate-200 text-slate-800 dark:bg-white/10 dark:text-slate-300',
-  bounced: 'bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-200',
-  complained: 'bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-200',
-  withheld: 'bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200',
+  none: 'bg-subtle text-fg',
+  queued: 'bg-info/10 text-info',
+  sending: 'bg-info/10 text-info',
+  sent: 'bg-success/10 text-success',
+  retrying: 'bg-warning/10 text-warning',
+  failed: 'bg-danger/10 text-danger',
+  unsubscribed: 'bg-subtle text-fg',
+  bounced: 'bg-danger/10 text-danger',
+  complained: 'bg-danger/10 text-danger',
+  withheld: 'bg-warning/10 text-warning',
 }
 
 /** Issue 17: the address is on a throwaway-address domain. */
 export function DisposableBadge() {
   return (
     <span
-      className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-400/15 dark:text-amber-200"
+      className="ml-2 inline-block rounded-full bg-warning/10 px-2 py-0.5 text-xs font-medium text-warning"
       title="A throwaway-address domain: left out of “Invite next N” unless you include it"
     >
       Throwaway
@@ -61,7 +61,7 @@ export function SignupsTable({
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Sign-ups, newest first</caption>
-        <thead className="text-xs text-slate-600 dark:text-slate-400">
+        <thead className="text-xs text-fg-muted">
           <tr>
             <th scope="col" className="py-2 pr-3 font-medium">
               Email
@@ -80,22 +80,20 @@ export function SignupsTable({
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-white/10">
+        <tbody className="divide-y divide-border">
           {rows?.map((s) => (
             <tr key={s.id}>
               <td className="py-2 pr-3 [overflow-wrap:anywhere]">
                 {s.email}
                 {s.disposable ? <DisposableBadge /> : null}
-                <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">{when(s.createdAt)}</span>
+                <span className="block text-xs text-fg-muted sm:hidden">{when(s.createdAt)}</span>
               </td>
               <td className="hidden py-2 pr-3 whitespace-nowrap sm:table-cell">{when(s.createdAt)}</td>
               <td className="py-2 pr-3">
                 <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${STATE_CLASS[s.welcome]}`}>
                   {STATE_TEXT[s.welcome]}
                 </span>
-                {s.welcomeError ? (
-                  <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">{s.welcomeError}</span>
-                ) : null}
+                {s.welcomeError ? <span className="mt-1 block text-xs text-fg-muted">{s.welcomeError}</span> : null}
                 {s.welcome === 'withheld' && onSendWelcome ? (
                   <Button
                     variant="ghost"
@@ -109,9 +107,7 @@ export function SignupsTable({
               </td>
               <td className="hidden py-2 pr-3 md:table-cell">
                 {invitationText(s)}
-                {s.invitedAt ? (
-                  <span className="block text-xs text-slate-600 dark:text-slate-400">{when(s.invitedAt)}</span>
-                ) : null}
+                {s.invitedAt ? <span className="block text-xs text-fg-muted">{when(s.invitedAt)}</span> : null}
               </td>
               <td className="py-2 text-right">
                 <span className="inline-flex flex-wrap justify-end gap-1">

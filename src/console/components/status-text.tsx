@@ -1,7 +1,7 @@
 /** An error line that screen readers announce; empty, it takes no room. */
 export function ErrorText({ message }: { message: string | null }) {
   return (
-    <p role="alert" className="text-sm font-medium text-red-700 empty:hidden dark:text-red-300">
+    <p role="alert" className="text-sm font-medium text-danger empty:hidden">
       {message}
     </p>
   )
@@ -10,7 +10,7 @@ export function ErrorText({ message }: { message: string | null }) {
 /** What an action did, announced politely; empty, it takes no room. */
 export function DoneText({ message, className = '' }: { message: string | null; className?: string }) {
   return (
-    <p role="status" className={`${className} text-sm text-emerald-800 empty:hidden dark:text-emerald-300`.trim()}>
+    <p role="status" className={`${className} text-sm text-success empty:hidden`.trim()}>
       {message}
     </p>
   )

@@ -12,7 +12,7 @@ export function StoreExportsCard() {
   return (
     <Card>
       <h2 className="mb-1 font-semibold">Exports for the stores</h2>
-      <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">
+      <p className="mb-3 text-sm text-fg">
         TestFlight: App Store Connect, External Testing, Add Testers, Import from CSV (first name, last name, email; no
         header row). Play Console: an email list of the testing track (paste the addresses; each tester's Google account
         where they gave one on the phone page).

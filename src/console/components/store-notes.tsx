@@ -8,10 +8,7 @@ export function StoreNotes({ stores }: { stores: InvitationSummary['stores'] }) 
   ].filter((m): m is string => m !== null)
   if (missing.length === 0) return null
   return (
-    <div
-      role="note"
-      className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-300/30 dark:bg-amber-400/10 dark:text-amber-100"
-    >
+    <div role="note" className="mb-4 rounded-xl border border-warning/40 bg-warning/10 p-3 text-sm text-warning">
       {missing.map((m) => (
         <p key={m}>{m}</p>
       ))}

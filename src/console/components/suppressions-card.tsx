@@ -38,7 +38,7 @@ export function SuppressionsCard({ onError }: { onError: (err: unknown) => void 
   return (
     <Card className="mt-4">
       <h2 className="mb-1 font-semibold">Suppressed</h2>
-      <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
+      <p className="mb-3 text-sm text-fg-muted">
         {counts === null
           ? 'Loading…'
           : `${counts.count} mailboxes get no more email: ${counts.count - counts.bounced - counts.complained} left the beta, ${counts.bounced} bounced, ${counts.complained} complained. They are kept only as a keyed hash and cannot sign up again.`}
@@ -61,7 +61,7 @@ export function SuppressionsCard({ onError }: { onError: (err: unknown) => void 
             type="email"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            className="h-10 w-full max-w-sm rounded-xl border border-slate-300 bg-white px-3 text-slate-900 dark:border-white/15 dark:bg-white/5 dark:text-white"
+            className="h-10 w-full max-w-sm rounded-xl border border-border-strong bg-surface px-3 text-fg"
           />
         </div>
         <Button type="submit" variant="secondary" disabled={email.trim() === ''}>

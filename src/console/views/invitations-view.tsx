@@ -24,13 +24,13 @@ export function InvitationsView({ onError }: { onError: (err: unknown) => void }
     <>
       <Heading>Invitations</Heading>
       {summary ? <StoreNotes stores={summary.stores} /> : null}
-      <h2 className="mb-2 text-sm font-semibold text-slate-700 dark:text-slate-300">By status</h2>
+      <h2 className="mb-2 text-sm font-semibold text-fg">By status</h2>
       <div className="mb-4 grid grid-cols-3 gap-3">
         <Figure label="Waiting" value={figure(summary?.byStatus.waiting)} />
         <Figure label="Invited" value={figure(summary?.byStatus.invited)} />
         <Figure label="Opened" value={figure(summary?.byStatus.opened)} />
       </div>
-      <h2 className="mb-2 text-sm font-semibold text-slate-700 dark:text-slate-300">By platform</h2>
+      <h2 className="mb-2 text-sm font-semibold text-fg">By platform</h2>
       <div className="mb-4 grid grid-cols-3 gap-3">
         <Figure label="iPhone" value={figure(summary?.byPlatform.ios)} />
         <Figure label="Android" value={figure(summary?.byPlatform.android)} />

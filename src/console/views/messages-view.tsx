@@ -26,11 +26,7 @@ export function MessagesView({ onError }: { onError: (err: unknown) => void }) {
       <Card>
         <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
           <h2 className="font-semibold">Sent messages</h2>
-          <button
-            type="button"
-            className="text-sm text-indigo-700 underline dark:text-indigo-300"
-            onClick={() => setTick((t) => t + 1)}
-          >
+          <button type="button" className="text-sm text-link underline" onClick={() => setTick((t) => t + 1)}>
             Refresh
           </button>
         </div>

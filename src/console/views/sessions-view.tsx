@@ -39,15 +39,12 @@ export function SessionsView({ onError, onSignedOut }: { onError: (err: unknown)
             <Card className="flex flex-wrap items-center justify-between gap-3">
               <div className="min-w-0 flex-1 text-sm">
                 <p className="font-medium [overflow-wrap:anywhere]">
-                  {s.email}{' '}
-                  {s.current ? <span className="text-emerald-800 dark:text-emerald-300">(this browser)</span> : null}
+                  {s.email} {s.current ? <span className="text-success">(this browser)</span> : null}
                 </p>
-                <p className="text-slate-600 dark:text-slate-400">
+                <p className="text-fg-muted">
                   Signed in {when(s.createdAt)} by {s.method}; last active {when(s.lastSeenAt)}
                 </p>
-                <p className="text-xs [overflow-wrap:anywhere] text-slate-600 dark:text-slate-400">
-                  {s.userAgent ?? 'unknown browser'}
-                </p>
+                <p className="text-xs [overflow-wrap:anywhere] text-fg-muted">{s.userAgent ?? 'unknown browser'}</p>
               </div>
               <Button variant="secondary" onClick={() => void revoke(s)}>
                 {s.current ? 'Sign out' : 'Revoke'}
@@ -58,13 +55,13 @@ export function SessionsView({ onError, onSignedOut }: { onError: (err: unknown)
       </ul>
       <h2 className="mb-3 text-lg font-semibold">Audit log</h2>
       <Card>
-        <ol className="divide-y divide-slate-200 text-sm dark:divide-white/10">
+        <ol className="divide-y divide-border text-sm">
           {audit?.map((e, i) => (
             <li key={i} className="flex flex-wrap justify-between gap-2 py-2">
               <span>
                 <strong>{e.action}</strong> by {e.actor}
               </span>
-              <span className="text-slate-600 dark:text-slate-400">{when(e.at)}</span>
+              <span className="text-fg-muted">{when(e.at)}</span>
             </li>
           ))}
         </ol>

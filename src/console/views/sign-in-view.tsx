@@ -55,7 +55,7 @@ export function SignInView({ onSignedIn }: { onSignedIn: () => void }) {
             required
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            className="h-11 rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 dark:border-white/15 dark:bg-white/5 dark:text-white"
+            className="h-11 rounded-xl border border-border-strong bg-surface px-3 text-base text-fg"
           />
           <Button type="submit" disabled={busy || email.trim() === ''}>
             {busy ? 'Sending…' : 'Email me a sign-in link'}
@@ -64,12 +64,10 @@ export function SignInView({ onSignedIn }: { onSignedIn: () => void }) {
           <ErrorText message={error} />
         </form>
       </Card>
-      <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+      <p className="mt-4 text-sm text-fg-muted">
         First time, or no email set up? On the server, run{' '}
-        <code className="rounded bg-slate-200 px-1 py-0.5 text-slate-900 dark:bg-white/10 dark:text-slate-100">
-          npm run owner -- link you@example.com
-        </code>{' '}
-        and open the link it prints.
+        <code className="rounded bg-subtle px-1 py-0.5 text-fg">npm run owner -- link you@example.com</code> and open
+        the link it prints.
       </p>
     </div>
   )

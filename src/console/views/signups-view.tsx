@@ -64,7 +64,7 @@ export function SignupsView({ onError }: { onError: (err: unknown) => void }) {
           platform={signups.platform}
           onPlatform={signups.setPlatform}
         />
-        <p role="status" className="mb-2 text-sm text-slate-600 dark:text-slate-400">
+        <p role="status" className="mb-2 text-sm text-fg-muted">
           {list ? `${list.total.toLocaleString('en-US')} ${signups.filtered ? 'matching' : 'in all'}` : 'Loading…'}
         </p>
         <DoneText className="mb-2" message={done} />

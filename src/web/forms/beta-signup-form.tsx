@@ -3,7 +3,7 @@ import { LIMITS } from '../../shared/limits.ts'
 import { SIGNUP } from '../../shared/site.ts'
 import { Button } from '../ui/button.tsx'
 import { CONTROL_CLASS } from '../ui/field.tsx'
-import { HoneypotField } from '../ui/honeypot-field.tsx'
+import { HoneypotField } from '../../ui/honeypot-field.tsx'
 import { useHydrated } from '../ui/use-hydrated.ts'
 import { usePrehydrationInput } from '../ui/use-prehydration-input.ts'
 

@@ -4,7 +4,7 @@ import { LIMITS } from '../../shared/limits.ts'
 import { CONTACT } from '../../shared/site.ts'
 import { Button } from '../ui/button.tsx'
 import { CONTROL_CLASS, Field } from '../ui/field.tsx'
-import { HoneypotField } from '../ui/honeypot-field.tsx'
+import { HoneypotField } from '../../ui/honeypot-field.tsx'
 import { useHydrated } from '../ui/use-hydrated.ts'
 import { usePrehydrationInput } from '../ui/use-prehydration-input.ts'
 

@@ -69,7 +69,7 @@ export function Features() {
             {['MK', 'JS', 'AR', 'LT'].map((initials, i) => (
               <span
                 key={initials}
-                className={`avatar-${i} flex size-9 items-center justify-center rounded-full text-xs font-semibold text-white ring-2 ring-[#0b0d17]`}
+                className={`avatar-${i} flex size-9 items-center justify-center rounded-full text-xs font-semibold text-white ring-2 ring-page`}
               >
                 {initials}
               </span>

@@ -7,7 +7,7 @@ import { LogoMark } from '../../ui/logo-mark.tsx'
 /** Server HTML around one island, the "try the beta" button (cta-links.tsx). */
 export function SiteHeader() {
   return (
-    <header className="relative z-40 border-b border-white/[0.06] bg-[#0b0d17]/80 backdrop-blur-md md:sticky md:top-0">
+    <header className="relative z-40 border-b border-white/[0.06] bg-page/80 backdrop-blur-md md:sticky md:top-0">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-2 gap-y-3 px-3 py-3 sm:gap-x-4 sm:px-6">
         <a href="#top" aria-label={HEADER.homeLabel} className="flex items-center gap-2 rounded-lg sm:gap-2.5">
           <LogoMark id="logo-header" size={30} />

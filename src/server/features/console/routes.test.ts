@@ -95,7 +95,7 @@ describe.each(DB_KINDS)('console API and sign-in on %s', (kind) => {
       expect(page.headers.get('set-cookie')).toBeNull()
       expect(page.headers.get('referrer-policy')).toBe('same-origin')
       const html = await page.text()
-      expect(html).toContain('<form method="post" action="/admin/auth/link">')
+      expect(html).toContain('<form action="/admin/auth/link" method="post">')
       expect(html).toContain(OWNER)
     }
     expect(await count(db, 'app_private.owner_sessions')).toBe(0)

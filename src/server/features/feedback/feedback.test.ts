@@ -43,7 +43,7 @@ describe.each(DB_KINDS)('tester feedback on %s', (kind) => {
     const html = await page.text()
     expect(html).not.toContain('<script')
     expect(html).toContain('value="1.0 (42)"')
-    expect(html).toMatch(/name="platform" value="ios" checked/)
+    expect(html).toMatch(/name="platform" checked="" value="ios"/)
     expect(html).not.toContain('name="email"')
     expect(await entries()).toBe(0)
     expect((await db.query('select * from public.beta_signups')).rows).toEqual(before.rows)

@@ -4,7 +4,7 @@ import { OpenFeedback, TesterFeedback } from '../../../shared/feedback.ts'
 import { isTokenShaped } from '../../../mail/tokens.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/db.ts'
-import { PAGE_CSP } from '../../http/page-shell.ts'
+import { sendPage } from '../../http/server-page.tsx'
 import type { Logger } from '../../log.ts'
 import { csvDownload } from '../console/csv.ts'
 import { audit } from '../console/audit.ts'
@@ -13,13 +13,7 @@ import { startExport } from '../console/exports.ts'
 import type { OwnerEnv } from '../console/account-routes.ts'
 import { parseInput } from '../console/input.ts'
 import { readJsonBody } from '../../http/json-body.ts'
-import {
-  FEEDBACK_CSS,
-  feedbackFormPage,
-  feedbackLinkNotValidPage,
-  feedbackThanksPage,
-  type FeedbackValues,
-} from './pages.ts'
+import { feedbackFormPage, feedbackLinkNotValidPage, feedbackThanksPage, type FeedbackValues } from './pages.tsx'
 import {
   allFeedback,
   currentBuildLabel,
@@ -49,29 +43,24 @@ export function feedbackPageRoutes(deps: {
   const app = new Hono()
   const label = () => currentBuildLabel(db, deps.config.BETA_BUILD_LABEL ?? '')
 
-  app.get('/beta/feedback.css', (c) => {
-    c.header('Cache-Control', 'public, max-age=86400')
-    return c.body(FEEDBACK_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' })
-  })
-
   app.get('/beta/feedback', async (c) => {
     const token = c.req.query('token')
-    if (token === undefined) return html(c, feedbackFormPage({ values: { build: await label() } }), 200)
+    if (token === undefined) return sendPage(c, feedbackFormPage({ values: { build: await label() } }), 200)
     const signup = isTokenShaped(token) ? await signupByFeedbackToken(db, token) : null
-    if (!signup) return html(c, feedbackLinkNotValidPage(), 404)
+    if (!signup) return sendPage(c, feedbackLinkNotValidPage(), 404)
     const platform = signup.platform === 'unknown' ? '' : signup.platform
-    return html(c, feedbackFormPage({ token, values: { build: await label(), platform } }), 200)
+    return sendPage(c, feedbackFormPage({ token, values: { build: await label(), platform } }), 200)
   })
 
   app.post('/beta/feedback', async (c) => {
     const token = c.req.query('token')
     const signup = token === undefined ? null : isTokenShaped(token) ? await signupByFeedbackToken(db, token) : null
-    if (token !== undefined && !signup) return html(c, feedbackLinkNotValidPage(), 404)
+    if (token !== undefined && !signup) return sendPage(c, feedbackLinkNotValidPage(), 404)
     const values = await formValues(c)
     // A filled bot trap gets the usual answer and stores nothing, as the contact form.
-    if (values?.website) return html(c, feedbackThanksPage(), 200)
+    if (values?.website) return sendPage(c, feedbackThanksPage(), 200)
     if (values === null)
-      return html(
+      return sendPage(
         c,
         feedbackFormPage({
           ...(token ? { token } : {}),
@@ -86,7 +75,7 @@ export function feedbackPageRoutes(deps: {
     if (!parsed.success) {
       const errors: Record<string, string> = {}
       for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message
-      return html(c, feedbackFormPage({ ...(token ? { token } : {}), values, errors }), 400)
+      return sendPage(c, feedbackFormPage({ ...(token ? { token } : {}), values, errors }), 400)
     }
     const f = parsed.data
     await insertFeedback(db, {
@@ -100,7 +89,7 @@ export function feedbackPageRoutes(deps: {
       build: f.build,
     })
     deps.logger.info({ event: 'beta.feedback', rating: f.rating, known: signup !== null }, 'a tester sent feedback')
-    return html(c, feedbackThanksPage(), 200)
+    return sendPage(c, feedbackThanksPage(), 200)
   })
 
   return app
@@ -122,15 +111,6 @@ async function formValues(c: Context): Promise<(FeedbackValues & { website?: str
     out[key] = value
   }
   return out
-}
-
-function html(c: Context, body: string, status: 200 | 400 | 404): Response {
-  c.header('Content-Security-Policy', PAGE_CSP)
-  c.header('Cache-Control', 'no-store')
-  // The token is in the URL: keep it out of Referer headers.
-  c.header('Referrer-Policy', 'no-referrer')
-  c.header('X-Robots-Tag', 'noindex')
-  return c.html(body, status)
 }
 
 /** The console's Feedback view: entries, the summary, the CSV export and the build label. */

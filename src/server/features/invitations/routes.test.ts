@@ -41,7 +41,7 @@ describe.each(DB_KINDS)('the /beta pages on %s', (kind) => {
     const res = await app.request(`/beta/phone?platform=ios&token=${p}`)
     expect(res.status).toBe(200)
     const html = await res.text()
-    expect(html).toContain(`<form method="post" action="/beta/phone?platform=ios&amp;token=${p}">`)
+    expect(html).toContain(`<form action="/beta/phone?platform=ios&amp;token=${p}" method="post">`)
     expect(html).toContain('<button type="submit">Yes, I use an iPhone</button>')
     expect(html).not.toMatch(/<script|<style|style=/)
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")

@@ -4,11 +4,11 @@ import type { Db } from '../../db/db.ts'
 import type { Platform } from '../../../shared/beta-testers.ts'
 import { choosePlatform, isOpenPlatformToken, recordInvitationOpened } from './queries.ts'
 import type { Logger } from '../../log.ts'
-import { betaLinkNotValidPage, phoneConfirmPage, phoneThanksPage } from './pages.ts'
-import { PAGE_CSP } from '../../http/page-shell.ts'
+import { betaLinkNotValidPage, phoneConfirmPage, phoneThanksPage } from './pages.tsx'
+import { sendPage } from '../../http/server-page.tsx'
 import { isTokenShaped } from '../../../mail/tokens.ts'
 import { parseGoogleAccount } from '../play-testing/google-account.ts'
-import { GOOGLE_ACCOUNT_FIELD } from '../play-testing/pages.ts'
+import { GOOGLE_ACCOUNT_FIELD } from '../play-testing/pages.tsx'
 import { askWhetherJoined, saveGoogleAccount } from '../play-testing/queries.ts'
 const isPlatform = (p: string | undefined): p is Platform => p === 'ios' || p === 'android'
 
@@ -34,27 +34,27 @@ export function betaRoutes(deps: {
   app.get('/beta/phone', async (c) => {
     const { token = '', platform } = c.req.query()
     const open = isPlatform(platform) && isTokenShaped(token) && (await isOpenPlatformToken(deps.db, token))
-    return open ? page(c, phoneConfirmPage(platform, token), 200) : page(c, betaLinkNotValidPage(), 404)
+    return open ? sendPage(c, phoneConfirmPage(platform, token), 200) : sendPage(c, betaLinkNotValidPage(), 404)
   })
 
   app.post('/beta/phone', async (c) => {
     const { token = '', platform } = c.req.query()
-    if (!isPlatform(platform) || !isTokenShaped(token)) return page(c, betaLinkNotValidPage(), 404)
+    if (!isPlatform(platform) || !isTokenShaped(token)) return sendPage(c, betaLinkNotValidPage(), 404)
     // Issue 19: on Android, the optional Google account for the Play list, validated like any address.
     const form = platform === 'android' ? await c.req.parseBody().catch(() => ({}) as Record<string, unknown>) : {}
     const account = parseGoogleAccount(form[GOOGLE_ACCOUNT_FIELD])
     if (!account.ok) {
-      if (!(await isOpenPlatformToken(deps.db, token))) return page(c, betaLinkNotValidPage(), 404)
-      return page(c, phoneConfirmPage(platform, token, account), 400)
+      if (!(await isOpenPlatformToken(deps.db, token))) return sendPage(c, betaLinkNotValidPage(), 404)
+      return sendPage(c, phoneConfirmPage(platform, token, account), 400)
     }
     const chosen = await deps.db.transaction(async (tx) => {
       const done = await choosePlatform(tx, token, platform)
       if (done && account.value !== null) await saveGoogleAccount(tx, token, account.value)
       return done
     })
-    if (!chosen) return page(c, betaLinkNotValidPage(), 404)
+    if (!chosen) return sendPage(c, betaLinkNotValidPage(), 404)
     deps.logger.info({ event: 'beta.platform_chosen', platform }, 'a tester chose a platform')
-    return page(c, phoneThanksPage(platform), 200)
+    return sendPage(c, phoneThanksPage(platform), 200)
   })
 
   for (const platform of ['ios', 'android'] as const) {
@@ -64,7 +64,7 @@ export function betaRoutes(deps: {
       // An unset URL records nothing: the person could not reach the store through us.
       const opened =
         target !== undefined && isTokenShaped(token) && (await recordInvitationOpened(deps.db, token, platform))
-      if (!opened) return page(c, betaLinkNotValidPage(), 404)
+      if (!opened) return sendPage(c, betaLinkNotValidPage(), 404)
       // Issue 19: "Did you join the test?", once, a day after the first opening.
       if (
         platform === 'android' &&
@@ -84,10 +84,4 @@ function noStore(c: Context): void {
   // The token is in the URL: keep it out of Referer headers (the store's pages included).
   c.header('Referrer-Policy', 'no-referrer')
   c.header('X-Robots-Tag', 'noindex')
-}
-
-function page(c: Context, body: string, status: 200 | 400 | 404): Response {
-  noStore(c)
-  c.header('Content-Security-Policy', PAGE_CSP)
-  return c.html(body, status)
 }

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono'
+import type { ReactElement } from 'react'
 import { z } from 'zod'
 import { emailAddress, normaliseEmail } from '../../../shared/email-address.ts'
 import { apiError } from '../../../mail/errors.ts'
@@ -12,7 +13,8 @@ import { sendSignInLinkLater } from './sign-in-email.ts'
 import { authenticationOptions, verifyPasskeySignIn } from './passkeys.ts'
 import { createSession, pruneSessions } from './sessions.ts'
 import { linkSpent, spendLink } from './used-links.ts'
-import { badLinkPage, confirmSignInPage, SIGN_IN_PAGE_CSP, SIGN_IN_PAGE_CSS, tooManyAttemptsPage } from './pages.ts'
+import { badLinkPage, confirmSignInPage, tooManyAttemptsPage } from './pages.tsx'
+import { sendPage } from '../../http/server-page.tsx'
 import { readJsonBody } from '../../http/json-body.ts'
 
 const EmailRequest = z.strictObject({ email: emailAddress })
@@ -29,37 +31,31 @@ export function adminAuthRoutes(deps: OwnerDeps): Hono {
     takeAttempt(db, rateLimitKey(clientIp(c, config.TRUST_PROXY)), config.OWNER_SIGN_IN_ATTEMPTS)
   const isOwner = (email: string) => config.OWNER_EMAILS.includes(normaliseEmail(email))
 
-  app.get('/auth/page.css', (c) => {
-    c.header('Cache-Control', 'public, max-age=3600')
-    return c.body(SIGN_IN_PAGE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' })
-  })
-
   // Opening the link: a page with a button. Nothing is spent here, so a scanner's GET is harmless.
   app.get('/sign-in', async (c, next) => {
     const token = c.req.query('token')
     if (token === undefined) return next()
-    pageHeaders(c)
     const claims = verifyLinkToken(await deps.secret(), token)
-    if (!claims || !isOwner(claims.email)) return c.html(badLinkPage(), 400)
+    if (!claims || !isOwner(claims.email)) return page(c, badLinkPage(), 400)
     // A spent link's page offers no button that could only fail (issue 15).
-    if (await linkSpent(db, claims)) return c.html(badLinkPage(), 400)
-    return c.html(confirmSignInPage(token, claims.email))
+    if (await linkSpent(db, claims)) return page(c, badLinkPage(), 400)
+    return page(c, confirmSignInPage(token, claims.email), 200)
   })
 
   app.post('/auth/link', async (c) => {
-    pageHeaders(c)
-    if (!(await attempt(c))) return c.html(tooManyAttemptsPage(), 429)
+    noStore(c)
+    if (!(await attempt(c))) return page(c, tooManyAttemptsPage(), 429)
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
     const token = typeof form.token === 'string' ? form.token : ''
     const claims = verifyLinkToken(await deps.secret(), token)
-    if (!claims || !isOwner(claims.email)) return c.html(badLinkPage(), 400)
+    if (!claims || !isOwner(claims.email)) return page(c, badLinkPage(), 400)
     const email = normaliseEmail(claims.email)
     const fresh = await db.transaction(async (tx) => {
       if (!(await spendLink(tx, claims))) return false
       await audit(tx, email, 'sign-in', { method: 'link' })
       return true
     })
-    if (!fresh) return c.html(badLinkPage(), 400)
+    if (!fresh) return page(c, badLinkPage(), 400)
     await openSession(c, deps, email, 'link')
     return c.redirect('/admin/', 303)
   })
@@ -99,10 +95,13 @@ export async function openSession(c: Context, deps: OwnerDeps, email: string, me
   setSessionCookie(c, deps.config, token, deps.config.OWNER_SESSION_ABSOLUTE_HOURS * 3600)
 }
 
-function pageHeaders(c: Context) {
-  c.header('Content-Security-Policy', SIGN_IN_PAGE_CSP)
-  // The token is in the address: never pass it on, never keep it.
-  // same-origin, not no-referrer: with no-referrer the button's POST would carry Origin: null.
+// The token is in the address: never pass it on, never keep it.
+// same-origin, not no-referrer: with no-referrer the button's POST would carry Origin: null.
+const page = (c: Context, body: ReactElement, status: 200 | 400 | 429) =>
+  sendPage(c, body, status, { referrerPolicy: 'same-origin' })
+
+/** The link's POST ends in a redirect: the same two headers as its pages. */
+function noStore(c: Context) {
   c.header('Referrer-Policy', 'same-origin')
   c.header('Cache-Control', 'no-store')
 }

@@ -1,15 +1,15 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import type { NudgeResult } from '../../../shared/console-api.ts'
 import { PLAY_ANSWERS, type PlayAnswer } from '../../../shared/play-testing.ts'
 import { isTokenShaped } from '../../../mail/tokens.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/db.ts'
-import { PAGE_CSP } from '../../http/page-shell.ts'
+import { sendPage } from '../../http/server-page.tsx'
 import type { Logger } from '../../log.ts'
 import { audit } from '../console/audit.ts'
 import type { OwnerEnv } from '../console/account-routes.ts'
-import { betaLinkNotValidPage } from '../invitations/pages.ts'
-import { answerPage, answerThanksPage } from './pages.ts'
+import { betaLinkNotValidPage } from '../invitations/pages.tsx'
+import { answerPage, answerThanksPage } from './pages.tsx'
 import { nudgeUnanswered, playTestingSummary, recordAnswer, testerByAnswerToken } from './queries.ts'
 
 // Issue 19: Google Play closed testing. docs/decisions/play-closed-testing.md
@@ -29,28 +29,28 @@ export function playAnswerRoutes(deps: { db: Db; logger: Logger; wakeEmailQueue:
   app.get('/beta/play', async (c) => {
     const { token = '', answer } = c.req.query()
     const known = isAnswer(answer) && isTokenShaped(token) && (await testerByAnswerToken(deps.db, token)) !== null
-    return known ? html(c, answerPage(answer, token), 200) : html(c, betaLinkNotValidPage(), 404)
+    return known ? sendPage(c, answerPage(answer, token), 200) : sendPage(c, betaLinkNotValidPage(), 404)
   })
 
   app.post('/beta/play', async (c) => {
     const { token = '', answer } = c.req.query()
-    if (!isAnswer(answer) || !isTokenShaped(token)) return html(c, betaLinkNotValidPage(), 404)
+    if (!isAnswer(answer) || !isTokenShaped(token)) return sendPage(c, betaLinkNotValidPage(), 404)
     // A body that is not a form (or not one at all) reads as an empty form: the answer is in the URL.
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
     const raw = typeof form.details === 'string' ? form.details.trim() : ''
     // PostgreSQL text cannot hold NUL; the page's maxlength keeps the length.
     if (raw.length > TROUBLE_DETAILS_MAX || raw.includes('\u0000'))
-      return html(
+      return sendPage(
         c,
         answerPage(answer, token, `Please keep it under ${TROUBLE_DETAILS_MAX} characters, as plain text.`),
         400,
       )
     const details = answer === 'trouble' ? raw : ''
     const r = await recordAnswer(deps.db, { token, answer, details })
-    if (r === null) return html(c, betaLinkNotValidPage(), 404)
+    if (r === null) return sendPage(c, betaLinkNotValidPage(), 404)
     deps.logger.info({ event: 'play.answer', answer }, 'an Android tester answered')
     if (r.message) deps.wakeEmailQueue()
-    return html(c, answerThanksPage(answer, token), 200)
+    return sendPage(c, answerThanksPage(answer, token), 200)
   })
 
   return app
@@ -80,13 +80,4 @@ export function adminPlayTestingRoutes(deps: {
   })
 
   return app
-}
-
-function html(c: Context, body: string, status: 200 | 400 | 404): Response {
-  c.header('Cache-Control', 'no-store')
-  // The token is in the URL: keep it out of Referer headers.
-  c.header('Referrer-Policy', 'no-referrer')
-  c.header('X-Robots-Tag', 'noindex')
-  c.header('Content-Security-Policy', PAGE_CSP)
-  return c.html(body, status)
 }

@@ -84,7 +84,7 @@ describe.each(DB_KINDS)('double opt-in (SIGNUP_CONFIRMATION) on %s', (kind) => {
     const shown = await page('GET', row!.token)
     expect(shown.status).toBe(200)
     const html = await shown.text()
-    expect(html).toContain(`<form method="post" action="/confirm?token=${row!.token}">`)
+    expect(html).toContain(`<form action="/confirm?token=${row!.token}" method="post">`)
     expect(html).toContain('<button type="submit">Confirm my sign-up</button>')
     expect(html).not.toMatch(/<script/)
     await queue.runOnce()

@@ -1,9 +1,9 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { unsubscribe } from '../../../mail/signup-emails.ts'
 import { isTokenShaped } from '../../../mail/tokens.ts'
 import type { Db } from '../../db/db.ts'
 import { confirmSignup, isKnownUnsubscribeToken } from '../rest/queries.ts'
-import { PAGE_CSP, PAGE_CSS } from '../../http/page-shell.ts'
+import { sendPage } from '../../http/server-page.tsx'
 import type { Logger } from '../../log.ts'
 import {
   confirmPage,
@@ -12,7 +12,7 @@ import {
   signupConfirmedPage,
   tooManyRequestsPage,
   unknownTokenPage,
-} from './pages.ts'
+} from './pages.tsx'
 
 /**
  * The link in every email's footer and List-Unsubscribe header. GET only shows a button (mail
@@ -21,22 +21,17 @@ import {
 export function unsubscribeRoutes(deps: { db: Db; logger: Logger; wakeEmailQueue?: () => void }): Hono {
   const app = new Hono()
 
-  app.get('/unsubscribe.css', (c) => {
-    c.header('Cache-Control', 'public, max-age=86400')
-    return c.body(PAGE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' })
-  })
-
   app.get('/unsubscribe', async (c) => {
     const token = c.req.query('token') ?? ''
     const known = isTokenShaped(token) && (await isKnownUnsubscribeToken(deps.db, token))
-    return html(c, known ? confirmPage(token) : unknownTokenPage(), known ? 200 : 404)
+    return sendPage(c, known ? confirmPage(token) : unknownTokenPage(), known ? 200 : 404)
   })
 
   app.post('/unsubscribe', async (c) => {
     const token = c.req.query('token') ?? ''
     const removed = isTokenShaped(token) && (await unsubscribe(deps.db, token))
     if (removed) deps.logger.info({ event: 'beta.unsubscribed' }, 'an address left the beta')
-    return html(c, removed ? donePage() : unknownTokenPage(), removed ? 200 : 404)
+    return sendPage(c, removed ? donePage() : unknownTokenPage(), removed ? 200 : 404)
   })
 
   // Double opt-in (SIGNUP_CONFIRMATION): the same pattern, a page whose button confirms by POST.
@@ -44,7 +39,7 @@ export function unsubscribeRoutes(deps: { db: Db; logger: Logger; wakeEmailQueue
   app.get('/confirm', async (c) => {
     const token = c.req.query('token') ?? ''
     const known = isTokenShaped(token) && (await isKnownUnsubscribeToken(deps.db, token))
-    return html(c, known ? confirmSignupPage(token) : unknownTokenPage(), known ? 200 : 404)
+    return sendPage(c, known ? confirmSignupPage(token) : unknownTokenPage(), known ? 200 : 404)
   })
 
   app.post('/confirm', async (c) => {
@@ -54,7 +49,7 @@ export function unsubscribeRoutes(deps: { db: Db; logger: Logger; wakeEmailQueue
       deps.logger.info({ event: 'beta.confirmed' }, 'a sign-up was confirmed')
       deps.wakeEmailQueue?.()
     }
-    return html(c, r.known ? signupConfirmedPage() : unknownTokenPage(), r.known ? 200 : 404)
+    return sendPage(c, r.known ? signupConfirmedPage() : unknownTokenPage(), r.known ? 200 : 404)
   })
 
   return app
@@ -69,15 +64,6 @@ export function tokenPageErrors(): MiddlewareHandler {
     await next()
     if (c.res.status !== 429) return
     const seconds = Number(c.res.headers.get('Retry-After')) || 60
-    c.res = html(c, tooManyRequestsPage(seconds), 429)
+    c.res = sendPage(c, tooManyRequestsPage(seconds), 429)
   }
-}
-
-function html(c: Context, body: string, status: 200 | 404 | 429): Response {
-  c.header('Content-Security-Policy', PAGE_CSP)
-  c.header('Cache-Control', 'no-store')
-  // The token is in the URL: keep it out of Referer headers.
-  c.header('Referrer-Policy', 'no-referrer')
-  c.header('X-Robots-Tag', 'noindex')
-  return c.html(body, status)
 }

@@ -1,0 +1,79 @@
+// The CSS side of the design tokens (docs/decisions/design-tokens.md): src/shared/design-tokens.ts
+// is the source, and this writes the two stylesheets the Tailwind entries import. The Vite plugin
+// runs it before each build (and when the dev server starts), so the CSS can never drift from the
+// module; test/design-tokens.test.ts holds the committed files equal to what it generates.
+import { readFile, writeFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import type { Plugin } from 'vite'
+import { PAGE_SCHEME, TOKEN_NAMES, TOKENS, type Palette } from '../src/shared/design-tokens.ts'
+
+const HEADER = '/* Generated from src/shared/design-tokens.ts by scripts/design-tokens.ts; do not edit. */'
+
+const declarations = (palette: Palette, indent: string) =>
+  TOKEN_NAMES.map((name) => `${indent}--color-${name}: ${palette[name]};`).join('\n')
+
+/**
+ * `tokens.css`: light, and dark when the system asks (the console and the server pages).
+ * Tailwind's `@theme` makes each token a colour utility; the media block swaps the variables, so
+ * one class serves both schemes and no `dark:` variant is needed. `data-scheme="light"` keeps
+ * an element light in either.
+ */
+export function schemeTokensCss(): string {
+  return `${HEADER}
+@theme {
+${declarations(TOKENS.light, '  ')}
+}
+
+@media (prefers-color-scheme: dark) {
+  :root {
+${declarations(TOKENS.dark, '    ')}
+  }
+}
+
+/* An island that stays light on a dark page: the console's preview of an email (emails are light). */
+[data-scheme='light'] {
+  color-scheme: light;
+${declarations(TOKENS.light, '  ')}
+}
+`
+}
+
+/** `tokens-dark.css`: the landing page's one scheme. Tailwind emits only the variables it uses. */
+export function pageTokensCss(): string {
+  return `${HEADER}
+@theme {
+${declarations(TOKENS[PAGE_SCHEME], '  ')}
+}
+`
+}
+
+export const TOKEN_FILES = {
+  'src/ui/tokens.css': schemeTokensCss,
+  'src/ui/tokens-dark.css': pageTokensCss,
+} as const
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+/** Writes each file whose content differs; returns the ones written. */
+export async function writeTokenFiles(): Promise<string[]> {
+  const written: string[] = []
+  for (const [file, generate] of Object.entries(TOKEN_FILES)) {
+    const path = `${root}${file}`
+    const css = generate()
+    if ((await readFile(path, 'utf8').catch(() => '')) === css) continue
+    await writeFile(path, css)
+    written.push(file)
+  }
+  return written
+}
+
+/** Regenerates the token stylesheets before Tailwind reads them. */
+export function designTokens(): Plugin {
+  return {
+    name: 'design-tokens',
+    enforce: 'pre',
+    async buildStart() {
+      await writeTokenFiles()
+    },
+  }
+}

@@ -1,0 +1,41 @@
+import { SITE } from '../../../shared/site.ts'
+import { ServerPage } from '../../http/server-page.tsx'
+
+// The sign-in link's pages: the server pages' shell, CSP and stylesheet, no script.
+
+/** Opening a link shows this; only the button's POST spends the link (mail scanners fetch links). */
+export function confirmSignInPage(token: string, email: string) {
+  return (
+    <ServerPage title="Sign in">
+      <h1>Sign in to the {SITE.name} console</h1>
+      <p>
+        Signing in as <strong>{email}</strong>. The link works once.
+      </p>
+      <form method="post" action="/admin/auth/link">
+        <input type="hidden" name="token" value={token} />
+        <button type="submit">Sign in</button>
+      </form>
+    </ServerPage>
+  )
+}
+
+export function badLinkPage() {
+  return (
+    <ServerPage title="Sign-in link not valid">
+      <h1>This sign-in link cannot be used</h1>
+      <p>It is not valid, has expired (links work for 15 minutes) or was already used.</p>
+      <p>
+        <a href="/admin/">Ask for a new one</a>
+      </p>
+    </ServerPage>
+  )
+}
+
+export function tooManyAttemptsPage() {
+  return (
+    <ServerPage title="Too many attempts">
+      <h1>Too many sign-in attempts</h1>
+      <p>Wait a few minutes, then try again.</p>
+    </ServerPage>
+  )
+}

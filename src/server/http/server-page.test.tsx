@@ -1,0 +1,55 @@
+import { Hono } from 'hono'
+import { expect, test } from 'vitest'
+import { SITE } from '../../shared/site.ts'
+import { feedbackFormPage } from '../features/feedback/pages.tsx'
+import { confirmSignInPage } from '../features/owner-auth/pages.tsx'
+import { PAGE_CSP, renderPage, sendPage, SERVER_PAGE_STYLESHEET, ServerPage } from './server-page.tsx'
+
+const HOSTILE = `"><script>alert(1)</script><img src=x onerror=alert(1)>'`
+
+test('what a visitor typed comes back escaped, in attributes and in text', () => {
+  const html = renderPage(
+    feedbackFormPage({ values: { email: HOSTILE, works: HOSTILE, build: HOSTILE }, errors: { works: HOSTILE } }),
+  )
+  expect(html).not.toContain('<script')
+  expect(html).not.toContain('<img')
+  expect(html).toContain(
+    'value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;&#x27;"',
+  )
+  expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+})
+
+test('a token and an address from the link are escaped too', () => {
+  const html = renderPage(confirmSignInPage(HOSTILE, `a${HOSTILE}@example.com`))
+  expect(html).not.toMatch(/<script|<img/)
+  expect(html).toContain('<strong>a&quot;&gt;&lt;script&gt;')
+})
+
+test('the layout: the logo and the name link home, the title, one stylesheet, no script or inline style', () => {
+  const html = renderPage(
+    <ServerPage title="A title">
+      <h1>Body</h1>
+    </ServerPage>,
+  )
+  expect(html.startsWith('<!doctype html>\n<html lang="en">')).toBe(true)
+  expect(html).toContain(`<title>A title · ${SITE.name}</title>`)
+  expect(html.match(/<link rel="stylesheet"/g)).toHaveLength(1)
+  expect(html).toContain(`<link rel="stylesheet" href="${SERVER_PAGE_STYLESHEET}"/>`)
+  expect(html).toMatch(new RegExp(`<a href="/" class="home"><svg[^>]*>.*</svg><span>${SITE.name}</span></a>`))
+  expect(html).toContain('<meta name="robots" content="noindex"/>')
+  expect(html).not.toMatch(/<script|<style|style=/)
+})
+
+test('sendPage sets the CSP, no-store, the referrer policy and noindex', async () => {
+  const app = new Hono()
+  app.get('/a', (c) => sendPage(c, <ServerPage title="A">x</ServerPage>, 404))
+  app.get('/b', (c) => sendPage(c, <ServerPage title="B">x</ServerPage>, 200, { referrerPolicy: 'same-origin' }))
+  const a = await app.request('/a')
+  expect(a.status).toBe(404)
+  expect(a.headers.get('content-type')).toMatch(/^text\/html/)
+  expect(a.headers.get('content-security-policy')).toBe(PAGE_CSP)
+  expect(a.headers.get('cache-control')).toBe('no-store')
+  expect(a.headers.get('referrer-policy')).toBe('no-referrer')
+  expect(a.headers.get('x-robots-tag')).toBe('noindex')
+  expect((await app.request('/b')).headers.get('referrer-policy')).toBe('same-origin')
+})

@@ -1,0 +1,74 @@
+import type { Context } from 'hono'
+import type { ReactNode } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { SITE } from '../../shared/site.ts'
+import { LogoMark } from '../../ui/logo-mark.tsx'
+
+// The shell of the server's own small pages (unsubscribe and confirmation, the /beta pages, the
+// console's sign-in link): React components rendered to static markup, so every text and
+// attribute is escaped by construction; one layout, one stylesheet, one way to send them.
+
+/** Strict: no script at all, styles only from our own stylesheet, forms only to us. */
+export const PAGE_CSP =
+  "default-src 'none'; style-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+
+/**
+ * Built by Vite and Tailwind from server-page.css beside this file (vite.server-page.config.ts)
+ * into dist/client, and served there like any other file of the build, static hosts included.
+ */
+export const SERVER_PAGE_STYLESHEET = '/server-page.css'
+
+/**
+ * The layout: the logo and the product's name as the link home, the page's title, one stylesheet.
+ * No script, but for the static hosts' /unsubscribe (`script`, from our origin: scripts/static-host.ts).
+ */
+export function ServerPage({ title, script, children }: { title: string; script?: string; children: ReactNode }) {
+  return (
+    <html lang={SITE.lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>{`${title} · ${SITE.name}`}</title>
+        <link rel="stylesheet" href={SERVER_PAGE_STYLESHEET} />
+        {script ? <script type="module" src={script} /> : null}
+      </head>
+      <body>
+        <header>
+          <a href="/" className="home">
+            <LogoMark id="logo" size={28} />
+            <span>{SITE.name}</span>
+          </a>
+        </header>
+        <main>{children}</main>
+      </body>
+    </html>
+  )
+}
+
+/** A page as the HTML document a browser gets. */
+export function renderPage(page: ReactNode): string {
+  return `<!doctype html>\n${renderToStaticMarkup(page)}\n`
+}
+
+export type PageOptions = {
+  /**
+   * `no-referrer` (the default) keeps a token in the address out of Referer headers. The sign-in
+   * page needs `same-origin`: with no-referrer its button's POST would carry `Origin: null`.
+   */
+  referrerPolicy?: 'no-referrer' | 'same-origin'
+}
+
+/** Sends a server page with its headers: the strict CSP, never stored, no referrer, not indexed. */
+export function sendPage(
+  c: Context,
+  page: ReactNode,
+  status: 200 | 400 | 404 | 429,
+  options: PageOptions = {},
+): Response {
+  c.header('Content-Security-Policy', PAGE_CSP)
+  c.header('Cache-Control', 'no-store')
+  c.header('Referrer-Policy', options.referrerPolicy ?? 'no-referrer')
+  c.header('X-Robots-Tag', 'noindex')
+  return c.html(renderPage(page), status)
+}
