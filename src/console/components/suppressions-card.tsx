@@ -46,7 +46,7 @@ export function SuppressionsCard({ onError }: { onError: (err: unknown) => void 
       {counts && counts.owners.length > 0 && (
         <p
           role="status"
-          className="mb-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-300/30 dark:bg-amber-400/10 dark:text-amber-100"
+          className="mb-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-sm text-warning"
         >
           {`Your own mailbox is on the suppression list: ${counts.owners.join(', ')}. Owner mail (sign-in links, contact and feedback notices, summaries) still reaches it; mail to the beta list does not. Lift it below if you want beta mail there too.`}
         </p>

@@ -27,7 +27,7 @@ export function LaunchChart({ buckets, bucket }: { buckets: LaunchBucket[]; buck
                 y={40 - h}
                 width={w * 0.7}
                 height={h}
-                className="fill-indigo-600 dark:fill-indigo-400"
+                className="fill-link"
               >
                 <title>{`${label(b.at, bucket)}: ${b.visitors} visitors, ${b.signups} sign-ups`}</title>
               </rect>
@@ -37,14 +37,14 @@ export function LaunchChart({ buckets, bucket }: { buckets: LaunchBucket[]; buck
                   y={40 - s}
                   width={w * 0.4}
                   height={Math.min(s, 1.5)}
-                  className="fill-emerald-600 dark:fill-emerald-400"
+                  className="fill-success"
                 />
               ) : null}
             </g>
           )
         })}
       </svg>
-      <figcaption className="mt-2 flex flex-wrap justify-between gap-x-2 text-xs text-slate-600 dark:text-slate-400">
+      <figcaption className="mt-2 flex flex-wrap justify-between gap-x-2 text-xs text-fg-muted">
         <span>{buckets[0] ? label(buckets[0].at, bucket) : ''}</span>
         <span>{buckets.at(-1) ? label(buckets.at(-1)!.at, bucket) : ''}</span>
         <span className="w-full text-center">{summary}</span>

@@ -50,14 +50,14 @@ export function LaunchView({ onError }: { onError: (err: unknown) => void }) {
         <a href={launchApi.exportUrl(range)} download className={buttonClass('secondary')}>
           Export CSV
         </a>
-        <p className="text-xs text-slate-600 dark:text-slate-400">
+        <p className="text-xs text-fg-muted">
           Updates every {REFRESH_MS / 1000} seconds while this tab is open.
         </p>
       </div>
       <ErrorText message={error} />
       {!measured ? (
         <p
-          className="mb-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-200"
+          className="mb-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-sm text-warning"
           role="note"
         >
           Visits are not measured here: this server does not serve the page (a static host or Supabase does). Sign-ups
@@ -80,7 +80,7 @@ export function LaunchView({ onError }: { onError: (err: unknown) => void }) {
           <h2 id="launch-sources-heading" className="mb-2 font-semibold">
             Per source
           </h2>
-          <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">
+          <p className="mb-2 text-xs text-fg-muted">
             Visitors are counted once per day without a cookie, so a person who comes on two days counts twice: they are
             visits, not people. Sign-ups are people.
           </p>
@@ -102,7 +102,7 @@ export function LaunchView({ onError }: { onError: (err: unknown) => void }) {
           <h2 id="launch-ledger-heading" className="mb-2 font-semibold">
             Left out
           </h2>
-          <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">
+          <p className="mb-2 text-xs text-fg-muted">
             Page requests that were not counted as visits, and why.
           </p>
           {report ? <LeftOutLedger rows={report.leftOut} /> : <p className="text-sm">Loading…</p>}

@@ -17,7 +17,7 @@ export function LeftOutLedger({ rows }: { rows: LeftOutRow[] }) {
   return (
     <table className="w-full text-left text-sm">
       <caption className="sr-only">Requests left out, by reason</caption>
-      <thead className="text-xs text-slate-600 dark:text-slate-400">
+      <thead className="text-xs text-fg-muted">
         <tr>
           <th scope="col" className="py-2 pr-3 font-medium">
             Reason
@@ -27,7 +27,7 @@ export function LeftOutLedger({ rows }: { rows: LeftOutRow[] }) {
           </th>
         </tr>
       </thead>
-      <tbody className="divide-y divide-slate-200 dark:divide-white/10">
+      <tbody className="divide-y divide-border">
         {rows.map((r) => (
           <tr key={r.reason}>
             <th scope="row" className="py-2 pr-3 font-normal">

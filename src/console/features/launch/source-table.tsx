@@ -12,7 +12,7 @@ export function SourceTable({ rows, measured }: { rows: LaunchSourceRow[]; measu
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Visitors, sign-ups and what became of them, per source</caption>
-        <thead className="text-xs text-slate-600 dark:text-slate-400">
+        <thead className="text-xs text-fg-muted">
           <tr>
             <th scope="col" className={TH}>
               Source
@@ -43,7 +43,7 @@ export function SourceTable({ rows, measured }: { rows: LaunchSourceRow[]; measu
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-white/10">
+        <tbody className="divide-y divide-border">
           {rows.map((r) => (
             <tr key={r.source}>
               <th scope="row" className="max-w-48 truncate py-2 pr-3 font-medium" title={r.source}>
