@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../../db/db.ts'
-import { addressHash } from './audit.ts'
-import { ownerSecret } from '../owner-auth/keys.ts'
+import { addressHash } from '../../owner/audit.ts'
+import { ownerSecret } from '../../owner/keys.ts'
 import { asOwner, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { anonJson, count, DB_KINDS, testDb } from '../../test-app.ts'
 

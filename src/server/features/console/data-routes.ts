@@ -8,17 +8,17 @@ import {
   SignupStatsQuery,
 } from '../../../shared/console-api.ts'
 import { apiError } from '../../../mail/errors.ts'
-import { audit } from './audit.ts'
-import { csvDownload } from './csv.ts'
-import type { OwnerDeps } from './deps.ts'
+import { audit } from '../../owner/audit.ts'
+import { csvDownload } from '../../owner/csv.ts'
+import type { OwnerDeps } from '../../owner/deps.ts'
 import { erasePerson } from './erase.ts'
-import { startExport } from './exports.ts'
+import { startExport } from '../../owner/exports.ts'
 import { listMessages, markHandled, reopen } from '../contact/queries.ts'
 import { allSignups, listSignups, signupStats } from './signups.ts'
-import { addressHash } from './audit.ts'
+import { addressHash } from '../../owner/audit.ts'
 import { countSuppressions, liftSuppression } from '../../db/suppressions.ts'
 import type { OwnerEnv } from './account-routes.ts'
-import { parseInput as parse } from './input.ts'
+import { parseInput as parse } from '../../owner/input.ts'
 import { readJsonBody } from '../../http/json-body.ts'
 
 /** Sign-ups, their export, the contact inbox and erasure; admin.ts puts the session check in front. */

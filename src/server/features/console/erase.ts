@@ -1,6 +1,6 @@
 import type { Db } from '../../db/db.ts'
 import type { Transport } from '../../email/transport.ts'
-import { addressHash, audit } from './audit.ts'
+import { addressHash, audit } from '../../owner/audit.ts'
 import { eraseSources } from '../data-access/queries.ts'
 
 /**

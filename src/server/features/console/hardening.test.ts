@@ -8,7 +8,7 @@ import { asOwner, linkToken, OWNER, ownerApp, postLink, signIn, truncateOwner } 
 import { DB_KINDS, fromAddress, silentLogger, testDb } from '../../test-app.ts'
 import { loadConfig } from '../../config.ts'
 import { dataException } from '../../../mail/errors.ts'
-import { ownerDeps } from './deps.ts'
+import { ownerDeps } from '../../owner/deps.ts'
 import { CONSOLE_CSP } from './console-page.ts'
 import { adminApiRoutes } from './routes.ts'
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createAfterAnswer } from '../../http/after-answer.ts'
 import type { Db } from '../../db/db.ts'
-import { ownerDeps } from './deps.ts'
+import { ownerDeps } from '../../owner/deps.ts'
 import { LINK_TTL_MS } from '../owner-auth/link-token.ts'
 import {
   asOwner,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { apiError, nulError } from '../../../mail/errors.ts'
 import { sessionCookie } from '../owner-auth/cookie.ts'
-import { ownerDeps, type OwnerDeps } from './deps.ts'
+import { ownerDeps, type OwnerDeps } from '../../owner/deps.ts'
 import { sameOrigin } from '../owner-auth/origin.ts'
 import { readSession } from '../owner-auth/sessions.ts'
 import { adminAccountRoutes, type OwnerEnv } from './account-routes.ts'

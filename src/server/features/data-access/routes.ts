@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import { PersonDataQuery, type PersonData } from '../../../shared/console-api.ts'
-import { addressHash, audit } from '../console/audit.ts'
-import type { OwnerDeps } from '../console/deps.ts'
+import { addressHash, audit } from '../../owner/audit.ts'
+import type { OwnerDeps } from '../../owner/deps.ts'
 import type { OwnerEnv } from '../console/account-routes.ts'
-import { parseInput as parse } from '../console/input.ts'
+import { parseInput as parse } from '../../owner/input.ts'
 import { personData } from './queries.ts'
 
 // Issue 19: "Download data", the answer to a person's access request, audited as an access.

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { derivedKey } from './keys.ts'
+import { derivedKey } from '../../owner/keys.ts'
 
 /** How long a one-time sign-in link works. */
 export const LINK_TTL_MS = 15 * 60 * 1000

@@ -1,10 +1,10 @@
-import type { Config } from '../../config.ts'
-import type { Db } from '../../db/db.ts'
-import type { Transport } from '../../email/transport.ts'
-import type { AfterAnswer } from '../../http/after-answer.ts'
-import type { Logger } from '../../log.ts'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/db.ts'
+import type { Transport } from '../email/transport.ts'
+import type { AfterAnswer } from '../http/after-answer.ts'
+import type { Logger } from '../log.ts'
 import { createExportSlots, type ExportSlots } from './exports.ts'
-import { ownerSecret } from '../owner-auth/keys.ts'
+import { ownerSecret } from './keys.ts'
 
 export type OwnerConfig = Pick<
   Config,
