@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { PersonDataQuery, type PersonData } from '../../../shared/console-api.ts'
 import { addressHash, audit } from '../../owner/audit.ts'
 import type { OwnerDeps } from '../../owner/deps.ts'
-import type { OwnerEnv } from '../console/account-routes.ts'
+import type { OwnerEnv } from '../owner-auth/console-routes.ts'
 import { parseInput as parse } from '../../owner/input.ts'
 import { personData } from './queries.ts'
 

@@ -4,7 +4,7 @@ import { enqueue } from '../../../mail/enqueue.ts'
 import { invitation } from '../../../mail/kinds/invitation.ts'
 import { msUntilAfterLastPending } from '../../../mail/queue-rows.ts'
 import type { Db, Tx } from '../../db/db.ts'
-import { isDisposable } from '../launch-day/disposable.ts'
+import { isDisposable } from '../../owner/disposable.ts'
 
 // Issue 11: from the beta list to the testers' phones. Decisions: docs/decisions/beta-invitations.md
 // The words (Platform, PlatformChoice, ...) are src/shared/beta-testers.ts's, the console's too.

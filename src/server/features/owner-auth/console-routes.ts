@@ -1,11 +1,11 @@
 import { Hono } from 'hono'
-import type { Session } from '../owner-auth/sessions.ts'
-import { clearSessionCookie } from '../owner-auth/cookie.ts'
+import type { Session } from './sessions.ts'
+import { clearSessionCookie } from './cookie.ts'
 import { audit, recentAudit } from '../../owner/audit.ts'
 import type { OwnerDeps } from '../../owner/deps.ts'
-import { listSessions, revokeSession } from '../owner-auth/sessions.ts'
+import { listSessions, revokeSession } from './sessions.ts'
 import { apiError } from '../../../mail/errors.ts'
-import { listPasskeys, registerPasskey, registrationOptions, removePasskey } from '../owner-auth/passkeys.ts'
+import { listPasskeys, registerPasskey, registrationOptions, removePasskey } from './passkeys.ts'
 import { readJsonBody } from '../../http/json-body.ts'
 
 export type OwnerEnv = { Variables: { session: Session } }
