@@ -27,13 +27,24 @@ import type { Transport } from './email/transport.ts'
 import type { Logger } from './log.ts'
 import { requireApiKey } from './features/rest/api-key.ts'
 import { betaRoutes } from './features/invitations/routes.ts'
+import { adminInvitationRoutes } from './features/invitations/console-routes.ts'
+import { betaLinkNotValidPage } from './features/invitations/pages.ts'
 import { healthRoutes } from './http/health.ts'
 import { adminRoutes } from './features/console/routes.ts'
+import { adminDataRoutes } from './features/console/data-routes.ts'
+import { contactConsoleRoutes } from './features/contact/console-routes.ts'
+import { adminDataAccessRoutes } from './features/data-access/routes.ts'
+import { messageRoutes } from './features/messages/routes.ts'
+import { adminAccountRoutes } from './features/owner-auth/console-routes.ts'
+import { sameOrigin } from './features/owner-auth/origin.ts'
+import { adminAuthRoutes } from './features/owner-auth/routes.ts'
+import { sessionCheck } from './features/owner-auth/session-check.ts'
+import { ownerDeps } from './owner/deps.ts'
 import { restRoutes } from './features/rest/routes.ts'
 import { staticRoutes } from './http/static.ts'
 import { tokenPageErrors, unsubscribeRoutes } from './features/signups/routes.ts'
-import { feedbackPageRoutes } from './features/feedback/routes.ts'
-import { playAnswerRoutes } from './features/play-testing/routes.ts'
+import { feedbackConsoleRoutes, feedbackPageRoutes } from './features/feedback/routes.ts'
+import { adminPlayTestingRoutes, androidTesting, playAnswerRoutes } from './features/play-testing/routes.ts'
 
 type HardeningKey =
   | 'TRUST_PROXY'
@@ -176,18 +187,34 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', launchDayRoutes({ db, logger, config }))
   app.route('/', healthRoutes(db))
   app.route('/', unsubscribeRoutes({ db, logger, wakeEmailQueue }))
-  app.route('/', playAnswerRoutes({ db, logger, wakeEmailQueue }))
-  app.route('/', betaRoutes({ db, logger, config, wakeEmailQueue }))
+  app.route('/', playAnswerRoutes({ db, logger, wakeEmailQueue, notValidPage: betaLinkNotValidPage }))
+  app.route('/', betaRoutes({ db, logger, config, wakeEmailQueue, android: androidTesting({ db, config }) }))
   app.route('/', feedbackPageRoutes({ db, logger, config }))
+  // The console: each feature's console API behind the owner's session and the Origin check.
+  const owner = ownerDeps({
+    db,
+    logger,
+    config,
+    wakeEmailQueue,
+    transport: deps.transport,
+    afterAnswer: deps.afterAnswer ?? createAfterAnswer(),
+  })
   app.route(
     '/admin',
-    adminRoutes({
-      db,
-      logger,
-      config,
-      wakeEmailQueue,
-      transport: deps.transport,
-      afterAnswer: deps.afterAnswer ?? createAfterAnswer(),
+    adminRoutes(config.STATIC_DIR, {
+      originCheck: sameOrigin(config.PUBLIC_URL, config.TRUST_PROXY),
+      sessionCheck: sessionCheck(owner),
+      auth: adminAuthRoutes(owner),
+      api: [
+        adminAccountRoutes(owner),
+        adminDataRoutes(owner),
+        contactConsoleRoutes(owner),
+        adminInvitationRoutes(owner),
+        messageRoutes(owner),
+        feedbackConsoleRoutes(owner),
+        adminPlayTestingRoutes(owner),
+        adminDataAccessRoutes(owner),
+      ],
     }),
   )
   app.route('/', staticRoutes(config.STATIC_DIR))

@@ -24,6 +24,12 @@ export type OwnerConfig = Pick<
   | 'PLAY_REQUIRED_DAYS'
 >
 
+/** The signed-in owner, as the session check (features/owner-auth) sets it on each console request. */
+export type OwnerSession = { id: string; email: string; method: string }
+
+/** The context of every console API route: the session check has run and set the session. */
+export type OwnerEnv = { Variables: { session: OwnerSession } }
+
 export type OwnerDeps = {
   db: Db
   logger: Logger

@@ -1,27 +1,17 @@
 import { Hono } from 'hono'
-import {
-  EmailRequest,
-  InboxQuery,
-  MessageId,
-  PageQuery,
-  SignupListQuery,
-  SignupStatsQuery,
-} from '../../../shared/console-api.ts'
-import { apiError } from '../../../mail/errors.ts'
+import { EmailRequest, PageQuery, SignupListQuery, SignupStatsQuery } from '../../../shared/console-api.ts'
 import { audit } from '../../owner/audit.ts'
 import { csvDownload } from '../../owner/csv.ts'
 import type { OwnerDeps } from '../../owner/deps.ts'
-import { erasePerson } from '../data-access/erase.ts'
 import { startExport } from '../../owner/exports.ts'
-import { listMessages, markHandled, reopen } from '../contact/queries.ts'
 import { allSignups, listSignups, signupStats } from './signups.ts'
 import { addressHash } from '../../owner/audit.ts'
 import { countSuppressions, liftSuppression } from '../../db/suppressions.ts'
-import type { OwnerEnv } from '../owner-auth/console-routes.ts'
+import type { OwnerEnv } from '../../owner/deps.ts'
 import { parseInput as parse } from '../../owner/input.ts'
 import { readJsonBody } from '../../http/json-body.ts'
 
-/** Sign-ups, their export, the contact inbox and erasure; admin.ts puts the session check in front. */
+/** Sign-ups, their stats and export, and the suppression list; routes.ts puts the session check in front. */
 export function adminDataRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
   const { db } = deps
   const app = new Hono<OwnerEnv>()
@@ -38,25 +28,6 @@ export function adminDataRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
       r.createdAt,
       r.welcome,
     ])
-  })
-
-  app.get('/messages', async (c) => c.json(await listMessages(db, parse(InboxQuery, c.req.query()))))
-  app.post('/messages/:id/handled', async (c) => {
-    const id = parse(MessageId, c.req.param('id'))
-    if (!(await markHandled(db, id, c.get('session').email))) throw apiError(404, 'PGRST116', 'No such message')
-    await audit(db, c.get('session').email, 'message.handled', { message: id })
-    return c.body(null, 204)
-  })
-  app.post('/messages/:id/reopen', async (c) => {
-    const id = parse(MessageId, c.req.param('id'))
-    if (!(await reopen(db, id))) throw apiError(404, 'PGRST116', 'No such message')
-    await audit(db, c.get('session').email, 'message.reopened', { message: id })
-    return c.body(null, 204)
-  })
-
-  app.post('/people/erase', async (c) => {
-    const { email } = parse(EmailRequest, await readJsonBody(c))
-    return c.json(await erasePerson(db, await deps.secret(), c.get('session').email, email, deps.transport))
   })
 
   // The suppression list (unsubscribed mailboxes, kept as keyed hashes): its size, and lifting one

@@ -10,7 +10,7 @@ import { csvDownload } from '../../owner/csv.ts'
 import { audit } from '../../owner/audit.ts'
 import type { OwnerDeps } from '../../owner/deps.ts'
 import { startExport } from '../../owner/exports.ts'
-import type { OwnerEnv } from '../owner-auth/console-routes.ts'
+import type { OwnerEnv } from '../../owner/deps.ts'
 import { parseInput } from '../../owner/input.ts'
 import { readJsonBody } from '../../http/json-body.ts'
 import {

@@ -13,7 +13,7 @@ import { exportHeaders, exportStream } from './exports.ts'
 import { audit } from '../../owner/audit.ts'
 import { savePreview, takePreview } from './previews.ts'
 import { startExport, type ExportSlots } from '../../owner/exports.ts'
-import type { OwnerEnv } from '../owner-auth/console-routes.ts'
+import type { OwnerEnv } from '../../owner/deps.ts'
 import { parseInput as parse } from '../../owner/input.ts'
 import { readJsonBody } from '../../http/json-body.ts'
 

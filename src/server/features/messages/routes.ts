@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { SendMessageRequest } from '../../../shared/console-api.ts'
 import type { OwnerDeps } from '../../owner/deps.ts'
-import type { OwnerEnv } from '../owner-auth/console-routes.ts'
+import type { OwnerEnv } from '../../owner/deps.ts'
 import { parseInput } from '../../owner/input.ts'
 import { readJsonBody } from '../../http/json-body.ts'
 import { audienceCounts, listMessages, sendMessage } from './queries.ts'

@@ -1,14 +1,11 @@
 import { Hono } from 'hono'
-import type { Session } from './sessions.ts'
 import { clearSessionCookie } from './cookie.ts'
 import { audit, recentAudit } from '../../owner/audit.ts'
-import type { OwnerDeps } from '../../owner/deps.ts'
+import type { OwnerDeps, OwnerEnv } from '../../owner/deps.ts'
 import { listSessions, revokeSession } from './sessions.ts'
 import { apiError } from '../../../mail/errors.ts'
 import { listPasskeys, registerPasskey, registrationOptions, removePasskey } from './passkeys.ts'
 import { readJsonBody } from '../../http/json-body.ts'
-
-export type OwnerEnv = { Variables: { session: Session } }
 
 /** The signed-in owner, their sessions, sign-out and the audit log (admin.ts requires a session first). */
 export function adminAccountRoutes(deps: OwnerDeps): Hono<OwnerEnv> {

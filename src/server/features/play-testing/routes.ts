@@ -7,10 +7,17 @@ import type { Db } from '../../db/db.ts'
 import { PAGE_CSP } from '../../http/page-shell.ts'
 import type { Logger } from '../../log.ts'
 import { audit } from '../../owner/audit.ts'
-import type { OwnerEnv } from '../owner-auth/console-routes.ts'
-import { betaLinkNotValidPage } from '../invitations/pages.ts'
-import { answerPage, answerThanksPage } from './pages.ts'
-import { nudgeUnanswered, playTestingSummary, recordAnswer, testerByAnswerToken } from './queries.ts'
+import type { OwnerEnv } from '../../owner/deps.ts'
+import { parseGoogleAccount } from './google-account.ts'
+import { answerPage, answerThanksPage, GOOGLE_ACCOUNT_FIELD } from './pages.ts'
+import {
+  askWhetherJoined,
+  nudgeUnanswered,
+  playTestingSummary,
+  recordAnswer,
+  saveGoogleAccount,
+  testerByAnswerToken,
+} from './queries.ts'
 
 // Issue 19: Google Play closed testing. docs/decisions/play-closed-testing.md
 
@@ -23,8 +30,15 @@ export const TROUBLE_DETAILS_MAX = 2000
  * /beta/play?answer=joined|trouble|left&token=: the pages behind the "Did you join the test?"
  * email. GET shows one button and changes nothing; POST records the answer.
  */
-export function playAnswerRoutes(deps: { db: Db; logger: Logger; wakeEmailQueue: () => void }): Hono {
+export function playAnswerRoutes(deps: {
+  db: Db
+  logger: Logger
+  wakeEmailQueue: () => void
+  /** The invitations' "link not valid" page (features/invitations, passed in by app.ts). */
+  notValidPage: () => string
+}): Hono {
   const app = new Hono()
+  const betaLinkNotValidPage = deps.notValidPage
 
   app.get('/beta/play', async (c) => {
     const { token = '', answer } = c.req.query()
@@ -54,6 +68,18 @@ export function playAnswerRoutes(deps: { db: Db; logger: Logger; wakeEmailQueue:
   })
 
   return app
+}
+
+/**
+ * What the closed test adds to the Android phone choice and the invitation's opening; app.ts
+ * hands it to the invitations' routes (features/invitations/routes.ts, AndroidTesting).
+ */
+export function androidTesting(deps: { db: Db; config: Partial<Pick<Config, 'PLAY_ASK_DELAY_MS'>> }) {
+  return {
+    readAccount: (form: Record<string, unknown>) => parseGoogleAccount(form[GOOGLE_ACCOUNT_FIELD]),
+    saveAccount: saveGoogleAccount,
+    afterOpened: (token: string) => askWhetherJoined(deps.db, token, deps.config.PLAY_ASK_DELAY_MS ?? 86_400_000),
+  }
 }
 
 export type PlayTestingConfig = Pick<Config, 'PLAY_REQUIRED_TESTERS' | 'PLAY_REQUIRED_DAYS' | 'INVITATION_INTERVAL_MS'>

@@ -2,7 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { unsubscribe } from '../../../mail/signup-emails.ts'
 import { isTokenShaped } from '../../../mail/tokens.ts'
 import type { Db } from '../../db/db.ts'
-import { confirmSignup, isKnownUnsubscribeToken } from '../rest/queries.ts'
+import { confirmSignup, isKnownUnsubscribeToken } from './queries.ts'
 import { PAGE_CSP, PAGE_CSS } from '../../http/page-shell.ts'
 import type { Logger } from '../../log.ts'
 import {
