@@ -45,6 +45,7 @@ import { staticRoutes } from './http/static.ts'
 import { tokenPageErrors, unsubscribeRoutes } from './features/signups/routes.ts'
 import { feedbackConsoleRoutes, feedbackPageRoutes } from './features/feedback/routes.ts'
 import { adminPlayTestingRoutes, androidTesting, playAnswerRoutes } from './features/play-testing/routes.ts'
+import { paths } from '../shared/paths.ts'
 
 type HardeningKey =
   | 'TRUST_PROXY'
@@ -136,11 +137,11 @@ export function createApp(deps: AppDeps): Hono {
     perMinute: config.RATE_LIMIT_UNSUBSCRIBE_PER_MINUTE,
     perHour: config.RATE_LIMIT_UNSUBSCRIBE_PER_HOUR,
   })
-  for (const path of ['/unsubscribe', '/confirm']) app.use(path, tokenPageErrors(), tokenPages)
+  for (const path of [paths.unsubscribe.pattern, paths.confirm.pattern]) app.use(path, tokenPageErrors(), tokenPages)
   // Issue 18: the feedback form gets the contact form's budget (and its 429 as a page).
   app.on(
     'POST',
-    '/beta/feedback',
+    paths.feedback.pattern,
     tokenPageErrors(),
     limited('feedback', {
       perMinute: config.RATE_LIMIT_CONTACT_PER_MINUTE,
@@ -148,7 +149,7 @@ export function createApp(deps: AppDeps): Hono {
     }),
   )
   app.use(
-    '/beta/*',
+    paths.beta.pattern,
     limited('beta', { perMinute: config.RATE_LIMIT_BETA_PER_MINUTE, perHour: config.RATE_LIMIT_BETA_PER_HOUR }),
   )
   // The console's routes that work without a session, and its API before the session lookup:
@@ -158,7 +159,7 @@ export function createApp(deps: AppDeps): Hono {
     perHour: config.RATE_LIMIT_SIGN_IN_PER_HOUR,
   })
   app.on('POST', '/admin/auth/*', adminSignIn)
-  app.get('/admin/sign-in', adminSignIn)
+  app.get(paths.ownerSignIn.pattern, adminSignIn)
   app.use(
     '/admin/api/*',
     limited('admin-api', {

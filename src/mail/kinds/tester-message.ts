@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineKind } from '../define-kind.ts'
 import { envelope, feedbackUrl, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
+import { paths } from '../../shared/paths.ts'
 
 /**
  * A message from the owner to a group of the beta list (issue 18), one per person and message
@@ -33,7 +34,7 @@ export const testerMessage = defineKind({
     if (email.unsubscribeToken === null || signup === null) return { cancel: 'address no longer on the beta list' }
     const store = (platform: 'ios' | 'android') =>
       message.storeLinks && (signup.invitationLinks === platform || signup.invitationLinks === 'both')
-        ? `${settings.PUBLIC_URL}/beta/${platform}?token=${encodeURIComponent(signup.inviteToken)}`
+        ? `${settings.PUBLIC_URL}${paths.store.href(platform, signup.inviteToken)}`
         : undefined
     const iosUrl = store('ios')
     const androidUrl = store('android')

@@ -13,6 +13,7 @@ import { startExport } from '../../owner/exports.ts'
 import type { OwnerEnv } from '../../owner/deps.ts'
 import { parseInput } from '../../owner/input.ts'
 import { readJsonBody } from '../../http/json-body.ts'
+import { paths } from '../../../shared/paths.ts'
 import {
   FEEDBACK_CSS,
   feedbackFormPage,
@@ -54,7 +55,7 @@ export function feedbackPageRoutes(deps: {
     return c.body(FEEDBACK_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' })
   })
 
-  app.get('/beta/feedback', async (c) => {
+  app.get(paths.feedback.pattern, async (c) => {
     const token = c.req.query('token')
     if (token === undefined) return html(c, feedbackFormPage({ values: { build: await label() } }), 200)
     const signup = isTokenShaped(token) ? await signupByFeedbackToken(db, token) : null
@@ -63,7 +64,7 @@ export function feedbackPageRoutes(deps: {
     return html(c, feedbackFormPage({ token, values: { build: await label(), platform } }), 200)
   })
 
-  app.post('/beta/feedback', async (c) => {
+  app.post(paths.feedback.pattern, async (c) => {
     const token = c.req.query('token')
     const signup = token === undefined ? null : isTokenShaped(token) ? await signupByFeedbackToken(db, token) : null
     if (token !== undefined && !signup) return html(c, feedbackLinkNotValidPage(), 404)

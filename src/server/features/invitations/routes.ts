@@ -7,6 +7,7 @@ import type { Logger } from '../../log.ts'
 import { betaLinkNotValidPage, phoneConfirmPage, phoneThanksPage } from './pages.ts'
 import { PAGE_CSP } from '../../http/page-shell.ts'
 import { isTokenShaped } from '../../../mail/tokens.ts'
+import { paths } from '../../../shared/paths.ts'
 const isPlatform = (p: string | undefined): p is Platform => p === 'ios' || p === 'android'
 
 export type BetaRoutesConfig = Partial<Pick<Config, 'BETA_IOS_URL' | 'BETA_ANDROID_URL'>>
@@ -43,13 +44,13 @@ export function betaRoutes(deps: {
     android: deps.config.BETA_ANDROID_URL,
   }
 
-  app.get('/beta/phone', async (c) => {
+  app.get(paths.phoneChoice.pattern, async (c) => {
     const { token = '', platform } = c.req.query()
     const open = isPlatform(platform) && isTokenShaped(token) && (await isOpenPlatformToken(deps.db, token))
     return open ? page(c, phoneConfirmPage(platform, token), 200) : page(c, betaLinkNotValidPage(), 404)
   })
 
-  app.post('/beta/phone', async (c) => {
+  app.post(paths.phoneChoice.pattern, async (c) => {
     const { token = '', platform } = c.req.query()
     if (!isPlatform(platform) || !isTokenShaped(token)) return page(c, betaLinkNotValidPage(), 404)
     // Issue 19: on Android, the optional Google account for the Play list, validated like any address.
@@ -70,7 +71,7 @@ export function betaRoutes(deps: {
   })
 
   for (const platform of ['ios', 'android'] as const) {
-    app.get(`/beta/${platform}`, async (c) => {
+    app.get(paths.store.pattern(platform), async (c) => {
       const token = c.req.query('token') ?? ''
       const target = stores[platform]
       // An unset URL records nothing: the person could not reach the store through us.

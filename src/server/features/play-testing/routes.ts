@@ -10,6 +10,7 @@ import { audit } from '../../owner/audit.ts'
 import type { OwnerEnv } from '../../owner/deps.ts'
 import { parseGoogleAccount } from './google-account.ts'
 import { answerPage, answerThanksPage, GOOGLE_ACCOUNT_FIELD } from './pages.ts'
+import { paths } from '../../../shared/paths.ts'
 import {
   askWhetherJoined,
   nudgeUnanswered,
@@ -40,13 +41,13 @@ export function playAnswerRoutes(deps: {
   const app = new Hono()
   const betaLinkNotValidPage = deps.notValidPage
 
-  app.get('/beta/play', async (c) => {
+  app.get(paths.playAnswer.pattern, async (c) => {
     const { token = '', answer } = c.req.query()
     const known = isAnswer(answer) && isTokenShaped(token) && (await testerByAnswerToken(deps.db, token)) !== null
     return known ? html(c, answerPage(answer, token), 200) : html(c, betaLinkNotValidPage(), 404)
   })
 
-  app.post('/beta/play', async (c) => {
+  app.post(paths.playAnswer.pattern, async (c) => {
     const { token = '', answer } = c.req.query()
     if (!isAnswer(answer) || !isTokenShaped(token)) return html(c, betaLinkNotValidPage(), 404)
     // A body that is not a form (or not one at all) reads as an empty form: the answer is in the URL.

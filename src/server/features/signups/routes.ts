@@ -5,6 +5,7 @@ import type { Db } from '../../db/db.ts'
 import { confirmSignup, isKnownUnsubscribeToken } from './queries.ts'
 import { PAGE_CSP, PAGE_CSS } from '../../http/page-shell.ts'
 import type { Logger } from '../../log.ts'
+import { paths } from '../../../shared/paths.ts'
 import {
   confirmPage,
   confirmSignupPage,
@@ -26,13 +27,13 @@ export function unsubscribeRoutes(deps: { db: Db; logger: Logger; wakeEmailQueue
     return c.body(PAGE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' })
   })
 
-  app.get('/unsubscribe', async (c) => {
+  app.get(paths.unsubscribe.pattern, async (c) => {
     const token = c.req.query('token') ?? ''
     const known = isTokenShaped(token) && (await isKnownUnsubscribeToken(deps.db, token))
     return html(c, known ? confirmPage(token) : unknownTokenPage(), known ? 200 : 404)
   })
 
-  app.post('/unsubscribe', async (c) => {
+  app.post(paths.unsubscribe.pattern, async (c) => {
     const token = c.req.query('token') ?? ''
     const removed = isTokenShaped(token) && (await unsubscribe(deps.db, token))
     if (removed) deps.logger.info({ event: 'beta.unsubscribed' }, 'an address left the beta')
@@ -41,13 +42,13 @@ export function unsubscribeRoutes(deps: { db: Db; logger: Logger; wakeEmailQueue
 
   // Double opt-in (SIGNUP_CONFIRMATION): the same pattern, a page whose button confirms by POST.
   // It answers with the setting off too, for links sent while it was on.
-  app.get('/confirm', async (c) => {
+  app.get(paths.confirm.pattern, async (c) => {
     const token = c.req.query('token') ?? ''
     const known = isTokenShaped(token) && (await isKnownUnsubscribeToken(deps.db, token))
     return html(c, known ? confirmSignupPage(token) : unknownTokenPage(), known ? 200 : 404)
   })
 
-  app.post('/confirm', async (c) => {
+  app.post(paths.confirm.pattern, async (c) => {
     const token = c.req.query('token') ?? ''
     const r = isTokenShaped(token) ? await confirmSignup(deps.db, token) : { known: false, welcomeQueued: false }
     if (r.welcomeQueued) {
