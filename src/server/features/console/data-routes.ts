@@ -10,16 +10,21 @@ import { countSuppressions, liftSuppression } from '../../db/suppressions.ts'
 import type { OwnerEnv } from '../../owner/deps.ts'
 import { parseInput as parse } from '../../owner/input.ts'
 import { readJsonBody } from '../../http/json-body.ts'
+import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 
 /** Sign-ups, their stats and export, and the suppression list; routes.ts puts the session check in front. */
 export function adminDataRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
   const { db } = deps
   const app = new Hono<OwnerEnv>()
 
-  app.get('/signups', async (c) => c.json(await listSignups(db, parse(SignupListQuery, c.req.query()))))
-  app.get('/signups/stats', async (c) => c.json(await signupStats(db, parse(SignupStatsQuery, c.req.query()).days)))
+  app.get(routePath(endpoints.signups), async (c) =>
+    c.json(await listSignups(db, parse(SignupListQuery, c.req.query()))),
+  )
+  app.get(routePath(endpoints.signupStats), async (c) =>
+    c.json(await signupStats(db, parse(SignupStatsQuery, c.req.query()).days)),
+  )
 
-  app.get('/signups/export', async (c) => {
+  app.get(routePath(endpoints.signupsExport), async (c) => {
     const { q } = parse(PageQuery, c.req.query())
     await audit(db, c.get('session').email, 'signups.export', q ? { search: 'yes' } : {})
     const batches = await startExport(deps.exportSlots, c.get('session').email, () => allSignups(db, q))
@@ -32,8 +37,8 @@ export function adminDataRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
 
   // The suppression list (unsubscribed mailboxes, kept as keyed hashes): its size, and lifting one
   // when the person asks to come back (docs/decisions/suppression-and-canonical-mailbox.md).
-  app.get('/suppressions', async (c) => c.json(await countSuppressions(db)))
-  app.post('/suppressions/lift', async (c) => {
+  app.get(routePath(endpoints.suppressions), async (c) => c.json(await countSuppressions(db)))
+  app.post(routePath(endpoints.liftSuppression), async (c) => {
     const { email } = parse(EmailRequest, await readJsonBody(c))
     const lifted = await liftSuppression(db, email)
     await audit(db, c.get('session').email, 'suppression.lift', {

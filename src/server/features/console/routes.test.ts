@@ -13,6 +13,7 @@ import {
 } from '../owner-auth/test-owner.ts'
 import { count, DB_KINDS, fromAddress, testApp, testDb } from '../../test-app.ts'
 import { EMAIL_LINK_ANSWER } from '../owner-auth/routes.ts'
+import { endpoints } from '../../../shared/console-endpoints.ts'
 
 /** Every route of the console's API, read from its router, so a new route cannot be left out. */
 function apiRoutes(db: Db): { method: string; path: string }[] {
@@ -36,6 +37,14 @@ describe.each(DB_KINDS)('console API and sign-in on %s', (kind) => {
   })
   afterAll(() => close())
   beforeEach(() => truncateOwner(db))
+
+  test('the routes under /admin/api are exactly the endpoint table (src/shared/console-endpoints.ts)', () => {
+    const served = testApp(db)
+      .routes.filter((r) => r.path.startsWith('/admin/api/') && !r.path.endsWith('*') && r.method !== 'ALL')
+      .map((r) => `${r.method} ${r.path}`)
+    const declared = Object.values(endpoints).map((e) => `${e.method} ${e.path}`)
+    expect([...new Set(served)].sort()).toEqual([...declared].sort())
+  })
 
   test('every route under /admin/api answers 401 without a session', async () => {
     const app = await ownerApp(db)

@@ -7,6 +7,7 @@ import { parseInput as parse } from '../../owner/input.ts'
 import { readJsonBody } from '../../http/json-body.ts'
 import { erasePerson } from './erase.ts'
 import { personData } from './queries.ts'
+import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 
 // Issue 19: "Download data", the answer to a person's access request, audited as an access; and
 // erasure, which reads the same list of tables (sources.ts).
@@ -19,12 +20,12 @@ const ABOUT =
 export function adminDataAccessRoutes(deps: Pick<OwnerDeps, 'db' | 'secret' | 'transport'>): Hono<OwnerEnv> {
   const app = new Hono<OwnerEnv>()
 
-  app.post('/people/erase', async (c) => {
+  app.post(routePath(endpoints.erase), async (c) => {
     const { email } = parse(EmailRequest, await readJsonBody(c))
     return c.json(await erasePerson(deps.db, await deps.secret(), c.get('session').email, email, deps.transport))
   })
 
-  app.get('/people/data', async (c) => {
+  app.get(routePath(endpoints.personData), async (c) => {
     const { email } = parse(PersonDataQuery, c.req.query())
     const tables = await personData(deps.db, email)
     const rows = Object.fromEntries(Object.entries(tables).map(([t, list]) => [t, list.length]))

@@ -14,6 +14,7 @@ import type { OwnerEnv } from '../../owner/deps.ts'
 import { parseInput } from '../../owner/input.ts'
 import { readJsonBody } from '../../http/json-body.ts'
 import { paths } from '../../../shared/paths.ts'
+import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 import {
   FEEDBACK_CSS,
   feedbackFormPage,
@@ -140,7 +141,7 @@ export function feedbackConsoleRoutes(deps: Pick<OwnerDeps, 'db' | 'config' | 'e
   const app = new Hono<OwnerEnv>()
   const fallback = deps.config.BETA_BUILD_LABEL ?? ''
 
-  app.get('/feedback', async (c) => {
+  app.get(routePath(endpoints.feedback), async (c) => {
     const q = parseInput(FeedbackQuery, c.req.query())
     const { rows, total } = await listFeedback(db, q)
     return c.json({
@@ -153,14 +154,14 @@ export function feedbackConsoleRoutes(deps: Pick<OwnerDeps, 'db' | 'config' | 'e
     })
   })
 
-  app.post('/feedback/build-label', async (c) => {
+  app.post(routePath(endpoints.setBuildLabel), async (c) => {
     const { label } = parseInput(BuildLabelRequest, await readJsonBody(c))
     await setBuildLabel(db, label)
     await audit(db, c.get('session').email, 'feedback.build-label', { label })
     return c.json({ label: await currentBuildLabel(db, fallback) })
   })
 
-  app.get('/feedback/export', async (c) => {
+  app.get(routePath(endpoints.feedbackExport), async (c) => {
     const { build, rating, platform } = parseInput(FeedbackQuery, c.req.query())
     const filters = { build, rating, platform }
     await audit(db, c.get('session').email, 'feedback.export', { build: build ?? '', rating: rating ?? '', platform })

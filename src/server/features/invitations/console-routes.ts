@@ -16,6 +16,7 @@ import { startExport, type ExportSlots } from '../../owner/exports.ts'
 import type { OwnerEnv } from '../../owner/deps.ts'
 import { parseInput as parse } from '../../owner/input.ts'
 import { readJsonBody } from '../../http/json-body.ts'
+import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 
 // Issue 11: the console's side of the beta invitations. admin.ts puts the session and Origin checks in front.
 // Decisions: docs/decisions/beta-invitations.md
@@ -33,11 +34,11 @@ export function adminInvitationRoutes(deps: {
   const app = new Hono<OwnerEnv>()
 
   // Counts per status and platform, and which store links are set (the console says when one is not).
-  app.get('/invitations', async (c) =>
+  app.get(routePath(endpoints.invitations), async (c) =>
     c.json({ ...(await invitationCounts(db)), stores, maxBatch: MAX_INVITATION_BATCH }),
   )
 
-  app.get('/invitations/preview', async (c) => {
+  app.get(routePath(endpoints.invitationPreview), async (c) => {
     const { n, platform, disposable } = parse(InvitationPreviewQuery, c.req.query())
     const includeDisposable = disposable === 'include'
     const { rows, disposableLeftOut } = await previewInvitations(db, { limit: n, platform, stores, includeDisposable })
@@ -49,7 +50,7 @@ export function adminInvitationRoutes(deps: {
     return c.json({ rows: rows.map((r) => ({ ...r, id: Number(r.id) })), stores, disposableLeftOut })
   })
 
-  app.post('/invitations/confirm', async (c) => {
+  app.post(routePath(endpoints.invite), async (c) => {
     // The exact ids the preview showed: nobody outside them can be invited by this confirmation.
     const { ids } = parse(InviteRequest, await readJsonBody(c))
     const actor = c.get('session').email
@@ -73,7 +74,7 @@ export function adminInvitationRoutes(deps: {
     return c.json({ invited: invited.length, skipped: ids.length - invited.length })
   })
 
-  app.get('/invitations/export', async (c) => {
+  app.get(routePath(endpoints.storeExport), async (c) => {
     const { format, ...selection } = parse(StoreExportQuery, c.req.query())
     await audit(db, c.get('session').email, 'invitations.export', { format, ...selection, q: selection.q ? 'yes' : '' })
     const day = new Date().toISOString().slice(0, 10)

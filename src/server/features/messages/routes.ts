@@ -5,6 +5,7 @@ import type { OwnerEnv } from '../../owner/deps.ts'
 import { parseInput } from '../../owner/input.ts'
 import { readJsonBody } from '../../http/json-body.ts'
 import { audienceCounts, listMessages, sendMessage } from './queries.ts'
+import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 
 // Issue 18: the console's Messages view. admin.ts puts the session and Origin checks in front.
 // Decisions: docs/decisions/tester-messages-and-feedback.md
@@ -14,7 +15,7 @@ export function messageRoutes(deps: Pick<OwnerDeps, 'db' | 'config' | 'wakeEmail
   const app = new Hono<OwnerEnv>()
 
   // How many people each group reaches now (the exact number the send would queue), and the latest messages.
-  app.get('/tester-messages', async (c) =>
+  app.get(routePath(endpoints.testerMessages), async (c) =>
     c.json({
       audiences: await audienceCounts(db),
       messages: await listMessages(db),
@@ -22,7 +23,7 @@ export function messageRoutes(deps: Pick<OwnerDeps, 'db' | 'config' | 'wakeEmail
     }),
   )
 
-  app.post('/tester-messages', async (c) => {
+  app.post(routePath(endpoints.sendTesterMessage), async (c) => {
     const input = parseInput(SendMessageRequest, await readJsonBody(c))
     const actor = c.get('session').email
     const outcome = await sendMessage(db, { ...input, actor, intervalMs: config.INVITATION_INTERVAL_MS ?? 1000 })

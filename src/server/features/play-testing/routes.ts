@@ -11,6 +11,7 @@ import type { OwnerEnv } from '../../owner/deps.ts'
 import { parseGoogleAccount } from './google-account.ts'
 import { answerPage, answerThanksPage, GOOGLE_ACCOUNT_FIELD } from './pages.ts'
 import { paths } from '../../../shared/paths.ts'
+import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 import {
   askWhetherJoined,
   nudgeUnanswered,
@@ -96,9 +97,11 @@ export function adminPlayTestingRoutes(deps: {
   const rule = { required: config.PLAY_REQUIRED_TESTERS ?? 12, days: config.PLAY_REQUIRED_DAYS ?? 14 }
   const app = new Hono<OwnerEnv>()
 
-  app.get('/play-testing', async (c) => c.json(await playTestingSummary(db, rule, deps.now?.() ?? new Date())))
+  app.get(routePath(endpoints.playTesting), async (c) =>
+    c.json(await playTestingSummary(db, rule, deps.now?.() ?? new Date())),
+  )
 
-  app.post('/play-testing/nudge', async (c) => {
+  app.post(routePath(endpoints.nudge), async (c) => {
     const ids = await nudgeUnanswered(db, config.INVITATION_INTERVAL_MS ?? 1000)
     // Ids, not addresses, as invitations.send.
     await audit(db, c.get('session').email, 'play.nudge', { count: ids.length, ids: ids.map(Number) })
