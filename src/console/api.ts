@@ -12,9 +12,24 @@ export class ApiFailure extends Error {
   }
 }
 
+// The signal of the useApi load that is starting, if any: a call begins its fetch synchronously,
+// so every call a load starts carries the load's signal without each call taking one.
+let startingSignal: AbortSignal | undefined
+
+/** Runs `start`, giving `signal` to every call it begins before its first await (see useApi). */
+export function withSignal<T>(signal: AbortSignal, start: () => Promise<T>): Promise<T> {
+  startingSignal = signal
+  try {
+    return start()
+  } finally {
+    startingSignal = undefined
+  }
+}
+
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(path, {
     method,
+    signal: startingSignal ?? null,
     credentials: 'same-origin',
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
