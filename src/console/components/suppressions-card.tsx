@@ -1,20 +1,16 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Button } from '../../ui/button.tsx'
 import { api } from '../api.ts'
+import { useApi } from '../use-api.ts'
 import { Card } from './card.tsx'
 import { DoneText, ErrorText } from './status-text.tsx'
 
 /** Unsubscribed mailboxes are kept only as keyed hashes; the owner can let one sign up again. */
 export function SuppressionsCard({ onError }: { onError: (err: unknown) => void }) {
-  const [counts, setCounts] = useState<{ count: number; bounced: number; complained: number } | null>(null)
+  const { data: counts, reload } = useApi(() => api.suppressions(), [], onError)
   const [email, setEmail] = useState('')
   const [result, setResult] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const [tick, setTick] = useState(0)
-
-  useEffect(() => {
-    api.suppressions().then(setCounts, onError)
-  }, [tick, onError])
 
   async function lift(event: FormEvent) {
     event.preventDefault()
@@ -23,7 +19,7 @@ export function SuppressionsCard({ onError }: { onError: (err: unknown) => void 
       const { lifted } = await api.liftSuppression(email)
       setResult(lifted ? `${email} may sign up again.` : `${email} was not on the suppression list.`)
       setEmail('')
-      setTick((t) => t + 1)
+      reload()
     } catch (err) {
       setError((err as Error).message)
       onError(err)
