@@ -42,14 +42,10 @@ const FIELDS = ['email', 'rating', 'works', 'broken', 'platform', 'os_version', 
  * URL to give Play as a closed test's feedback URL). app.ts puts the contact form's rate limits in
  * front of the POST; the honeypot field is checked here.
  */
-export function feedbackPageRoutes(deps: {
-  db: Db
-  logger: Logger
-  config: Partial<Pick<Config, 'BETA_BUILD_LABEL'>>
-}): Hono {
+export function feedbackPageRoutes(deps: { db: Db; logger: Logger; config: Pick<Config, 'BETA_BUILD_LABEL'> }): Hono {
   const { db } = deps
   const app = new Hono()
-  const label = () => currentBuildLabel(db, deps.config.BETA_BUILD_LABEL ?? '')
+  const label = () => currentBuildLabel(db, deps.config.BETA_BUILD_LABEL)
 
   app.get('/beta/feedback.css', (c) => {
     c.header('Cache-Control', 'public, max-age=86400')
@@ -139,7 +135,7 @@ function html(c: Context, body: string, status: 200 | 400 | 404): Response {
 export function feedbackConsoleRoutes(deps: Pick<OwnerDeps, 'db' | 'config' | 'exportSlots'>): Hono<OwnerEnv> {
   const { db } = deps
   const app = new Hono<OwnerEnv>()
-  const fallback = deps.config.BETA_BUILD_LABEL ?? ''
+  const fallback = deps.config.BETA_BUILD_LABEL
 
   app.get(routePath(endpoints.feedback), async (c) => {
     const q = parseInput(FeedbackQuery, c.req.query())

@@ -25,7 +25,7 @@ export type InvitationConfig = Pick<Config, 'BETA_IOS_URL' | 'BETA_ANDROID_URL' 
 
 export function adminInvitationRoutes(deps: {
   db: Db
-  config: Partial<InvitationConfig>
+  config: InvitationConfig
   wakeEmailQueue: () => void
   exportSlots: ExportSlots
 }): Hono<OwnerEnv> {
@@ -66,7 +66,7 @@ export function adminInvitationRoutes(deps: {
     const { invited } = await inviteSignups(db, {
       ids: ids.map(String),
       stores,
-      intervalMs: config.INVITATION_INTERVAL_MS ?? 1000,
+      intervalMs: config.INVITATION_INTERVAL_MS,
     })
     // Ids, not addresses: the audit log keeps no address in clear (an erased person's id means nothing).
     await audit(db, actor, 'invitations.send', { count: invited.length, ids: invited.map((i) => Number(i.id)) })

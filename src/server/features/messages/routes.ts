@@ -26,7 +26,7 @@ export function messageRoutes(deps: Pick<OwnerDeps, 'db' | 'config' | 'wakeEmail
   app.post(routePath(endpoints.sendTesterMessage), async (c) => {
     const input = parseInput(SendMessageRequest, await readJsonBody(c))
     const actor = c.get('session').email
-    const outcome = await sendMessage(db, { ...input, actor, intervalMs: config.INVITATION_INTERVAL_MS ?? 1000 })
+    const outcome = await sendMessage(db, { ...input, actor, intervalMs: config.INVITATION_INTERVAL_MS })
     if (outcome.created && outcome.recipients > 0) deps.wakeEmailQueue()
     return c.json(
       { id: outcome.id, recipients: outcome.recipients, created: outcome.created },

@@ -76,11 +76,11 @@ export function playAnswerRoutes(deps: {
  * What the closed test adds to the Android phone choice and the invitation's opening; app.ts
  * hands it to the invitations' routes (features/invitations/routes.ts, AndroidTesting).
  */
-export function androidTesting(deps: { db: Db; config: Partial<Pick<Config, 'PLAY_ASK_DELAY_MS'>> }) {
+export function androidTesting(deps: { db: Db; config: Pick<Config, 'PLAY_ASK_DELAY_MS'> }) {
   return {
     readAccount: (form: Record<string, unknown>) => parseGoogleAccount(form[GOOGLE_ACCOUNT_FIELD]),
     saveAccount: saveGoogleAccount,
-    afterOpened: (token: string) => askWhetherJoined(deps.db, token, deps.config.PLAY_ASK_DELAY_MS ?? 86_400_000),
+    afterOpened: (token: string) => askWhetherJoined(deps.db, token, deps.config.PLAY_ASK_DELAY_MS),
   }
 }
 
@@ -89,12 +89,12 @@ export type PlayTestingConfig = Pick<Config, 'PLAY_REQUIRED_TESTERS' | 'PLAY_REQ
 /** The console's 12 × 14 card and its nudge; admin.ts puts the session and Origin checks in front. */
 export function adminPlayTestingRoutes(deps: {
   db: Db
-  config: Partial<PlayTestingConfig>
+  config: PlayTestingConfig
   wakeEmailQueue: () => void
   now?: () => Date
 }): Hono<OwnerEnv> {
   const { db, config } = deps
-  const rule = { required: config.PLAY_REQUIRED_TESTERS ?? 12, days: config.PLAY_REQUIRED_DAYS ?? 14 }
+  const rule = { required: config.PLAY_REQUIRED_TESTERS, days: config.PLAY_REQUIRED_DAYS }
   const app = new Hono<OwnerEnv>()
 
   app.get(routePath(endpoints.playTesting), async (c) =>
@@ -102,7 +102,7 @@ export function adminPlayTestingRoutes(deps: {
   )
 
   app.post(routePath(endpoints.nudge), async (c) => {
-    const ids = await nudgeUnanswered(db, config.INVITATION_INTERVAL_MS ?? 1000)
+    const ids = await nudgeUnanswered(db, config.INVITATION_INTERVAL_MS)
     // Ids, not addresses, as invitations.send.
     await audit(db, c.get('session').email, 'play.nudge', { count: ids.length, ids: ids.map(Number) })
     if (ids.length > 0) deps.wakeEmailQueue()
