@@ -10,7 +10,7 @@ import { CONSOLE_CSP } from './console-page.ts'
 
 // Issue 15 (second hardening round), part A: the console's smaller defects, each on both databases.
 
-/** Every route of the console's API with each path parameter set to `value` (as admin.test.ts lists them). */
+/** Every route of the console's API with each path parameter set to `value` (as routes.test.ts lists them). */
 function apiRoutes(db: Db, value: string): { method: string; path: string }[] {
   // The whole app's routes, as app.ts wires each feature's console API under /admin/api.
   const app = testApp(db)

@@ -18,7 +18,7 @@ import { parseInput as parse } from '../../owner/input.ts'
 import { readJsonBody } from '../../http/json-body.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 
-// Issue 11: the console's side of the beta invitations. admin.ts puts the session and Origin checks in front.
+// Issue 11: the console's side of the beta invitations. app.ts mounts these behind the session and Origin checks (features/console/routes.ts).
 // Decisions: docs/decisions/beta-invitations.md
 
 export type InvitationConfig = Pick<Config, 'BETA_IOS_URL' | 'BETA_ANDROID_URL' | 'INVITATION_INTERVAL_MS'>

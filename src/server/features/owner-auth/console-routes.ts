@@ -8,7 +8,7 @@ import { listPasskeys, registerPasskey, registrationOptions, removePasskey } fro
 import { readJsonBody } from '../../http/json-body.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 
-/** The signed-in owner, their sessions, sign-out and the audit log (admin.ts requires a session first). */
+/** The signed-in owner, their sessions, sign-out and the audit log (behind the session check: features/console/routes.ts). */
 export function adminAccountRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
   const { db, config } = deps
   const app = new Hono<OwnerEnv>()

@@ -86,7 +86,7 @@ export function androidTesting(deps: { db: Db; config: Pick<Config, 'PLAY_ASK_DE
 
 export type PlayTestingConfig = Pick<Config, 'PLAY_REQUIRED_TESTERS' | 'PLAY_REQUIRED_DAYS' | 'INVITATION_INTERVAL_MS'>
 
-/** The console's 12 × 14 card and its nudge; admin.ts puts the session and Origin checks in front. */
+/** The console's 12 × 14 card and its nudge; app.ts mounts these behind the session and Origin checks (features/console/routes.ts). */
 export function adminPlayTestingRoutes(deps: {
   db: Db
   config: PlayTestingConfig
