@@ -120,6 +120,29 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(await errors('src/server/features/lint-probe/queries.ts', code)).toEqual([])
   })
 
+  test("a feature may not import another feature's files; the owner toolkit and infrastructure it may", async () => {
+    const rule = "A feature imports no other feature's files; app.ts passes what one needs of another"
+    const code = [
+      `import { previewInvitations } from '../invitations/queries.ts'`,
+      `import type { OwnerEnv } from '../owner-auth/console-routes.ts'`,
+      `import { audit } from '../../owner/audit.ts'`,
+      `import type { Db } from '../../db/db.ts'`,
+      `import { insertFeedback } from './queries.ts'`,
+      `export const probe: unknown = [previewInvitations, audit, insertFeedback] as unknown as [OwnerEnv, Db]`,
+    ].join('\n')
+    expect(await errors('src/server/features/feedback/lint-probe.ts', code)).toEqual([
+      zone('../invitations/queries.ts', rule),
+      zone('../owner-auth/console-routes.ts', rule),
+    ])
+    // The server's own zones still hold inside a feature folder.
+    expect(
+      await errors(
+        'src/server/features/feedback/lint-probe.ts',
+        `import { App } from '../../../web/app.tsx'\nvoid App\n`,
+      ),
+    ).toEqual([zone('../../../web/app.tsx', 'src/server may import only src/shared, src/emails, src/mail, src/ui')])
+  })
+
   test('the page and the server as they stand pass', async () => {
     const results = await eslint.lintFiles(['src/web/main.ts', 'src/console/main.tsx', 'src/server/app.ts'])
     expect(results.flatMap((r) => r.messages)).toEqual([])

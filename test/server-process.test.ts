@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { derivedKey } from '../src/server/features/owner-auth/keys.ts'
+import { derivedKey } from '../src/server/owner/keys.ts'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 import { startServer, waitHealthy } from './support/server-process.ts'
 

@@ -2,6 +2,7 @@
 import type { z } from 'zod'
 import type { PlatformFilter, StatusFilter } from '../shared/beta-testers.ts'
 import type * as Contract from '../shared/console-api.ts'
+import { endpointPath, endpoints } from '../shared/console-endpoints.ts'
 
 export class ApiFailure extends Error {
   status: number
@@ -11,9 +12,24 @@ export class ApiFailure extends Error {
   }
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+// The signal of the useApi load that is starting, if any: a call begins its fetch synchronously,
+// so every call a load starts carries the load's signal without each call taking one.
+let startingSignal: AbortSignal | undefined
+
+/** Runs `start`, giving `signal` to every call it begins before its first await (see useApi). */
+export function withSignal<T>(signal: AbortSignal, start: () => Promise<T>): Promise<T> {
+  startingSignal = signal
+  try {
+    return start()
+  } finally {
+    startingSignal = undefined
+  }
+}
+
+export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(path, {
     method,
+    signal: startingSignal ?? null,
     credentials: 'same-origin',
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -66,54 +82,53 @@ const qs = (params: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()
 
 export const api = {
-  me: () => call<Answer<'Me'>>('GET', '/admin/api/me'),
+  me: () => call<Answer<'Me'>>('GET', endpoints.me.path),
   askLink: (email: string) => call<Answer<'LinkRequestAnswer'>>('POST', '/admin/auth/email', { email }),
-  signOut: () => call<void>('POST', '/admin/api/sign-out'),
+  signOut: () => call<void>('POST', endpoints.signOut.path),
   signups: (q: string, page: number, size = 25, status: StatusFilter = 'all', platform: PlatformFilter = 'all') =>
-    call<Answer<'SignupPage'>>('GET', `/admin/api/signups?${qs({ q, page, size, status, platform })}`),
-  stats: (days: Contract.StatsDays) => call<Answer<'SignupStats'>>('GET', `/admin/api/signups/stats?days=${days}`),
-  exportUrl: (q: string) => `/admin/api/signups/export${q ? `?${qs({ q })}` : ''}`,
+    call<Answer<'SignupPage'>>('GET', `${endpoints.signups.path}?${qs({ q, page, size, status, platform })}`),
+  stats: (days: Contract.StatsDays) => call<Answer<'SignupStats'>>('GET', `${endpoints.signupStats.path}?days=${days}`),
+  exportUrl: (q: string) => `${endpoints.signupsExport.path}${q ? `?${qs({ q })}` : ''}`,
   messages: (filter: Contract.InboxFilter, page: number) =>
-    call<Answer<'InboxPage'>>('GET', `/admin/api/messages?${qs({ filter, page, size: 20 })}`),
-  markHandled: (id: number) => call<void>('POST', `/admin/api/messages/${id}/handled`),
-  reopen: (id: number) => call<void>('POST', `/admin/api/messages/${id}/reopen`),
-  erase: (email: string) => call<Answer<'EraseResult'>>('POST', '/admin/api/people/erase', { email }),
-  sessions: () => call<Answer<'SessionList'>>('GET', '/admin/api/sessions'),
-  revoke: (id: string) => call<void>('POST', `/admin/api/sessions/${id}/revoke`),
-  invitations: () => call<Answer<'InvitationSummary'>>('GET', '/admin/api/invitations'),
+    call<Answer<'InboxPage'>>('GET', `${endpoints.inbox.path}?${qs({ filter, page, size: 20 })}`),
+  markHandled: (id: number) => call<void>('POST', endpointPath(endpoints.markHandled, id)),
+  reopen: (id: number) => call<void>('POST', endpointPath(endpoints.reopen, id)),
+  erase: (email: string) => call<Answer<'EraseResult'>>('POST', endpoints.erase.path, { email }),
+  sessions: () => call<Answer<'SessionList'>>('GET', endpoints.sessions.path),
+  revoke: (id: string) => call<void>('POST', endpointPath(endpoints.revokeSession, id)),
+  invitations: () => call<Answer<'InvitationSummary'>>('GET', endpoints.invitations.path),
   preview: (n: number, platform: PlatformFilter, includeDisposable = false) =>
     call<Answer<'InvitationPreview'>>(
       'GET',
-      `/admin/api/invitations/preview?${qs({ n, platform, disposable: includeDisposable ? 'include' : 'exclude' })}`,
+      `${endpoints.invitationPreview.path}?${qs({ n, platform, disposable: includeDisposable ? 'include' : 'exclude' })}`,
     ),
-  invite: (ids: number[]) => call<Answer<'InviteResult'>>('POST', '/admin/api/invitations/confirm', { ids }),
+  invite: (ids: number[]) => call<Answer<'InviteResult'>>('POST', endpoints.invite.path, { ids }),
   storeExportUrl: (format: Contract.StoreExportFormat, sel: Contract.Selection) =>
-    `/admin/api/invitations/export?${qs({ format, ...sel })}`,
-  suppressions: () => call<Answer<'SuppressionCount'>>('GET', '/admin/api/suppressions'),
+    `${endpoints.storeExport.path}?${qs({ format, ...sel })}`,
+  suppressions: () => call<Answer<'SuppressionCount'>>('GET', endpoints.suppressions.path),
   // Issue 19: the 12 x 14 card, its nudge, and a person's data as one JSON file.
-  playTesting: () => call<Answer<'PlayTestingSummary'>>('GET', '/admin/api/play-testing'),
-  nudge: () => call<Answer<'NudgeResult'>>('POST', '/admin/api/play-testing/nudge'),
-  personDataUrl: (email: string) => `/admin/api/people/data?${qs({ email })}`,
-  sendWelcome: (email: string) =>
-    call<Answer<'SendWelcomeResult'>>('POST', '/admin/api/signups/send-welcome', { email }),
-  liftSuppression: (email: string) => call<Answer<'LiftResult'>>('POST', '/admin/api/suppressions/lift', { email }),
-  passkeys: () => call<Answer<'PasskeyList'>>('GET', '/admin/api/passkeys'),
-  passkeyRegistrationOptions: () => call<Answer<'PasskeyOptions'>>('POST', '/admin/api/passkeys/options'),
+  playTesting: () => call<Answer<'PlayTestingSummary'>>('GET', endpoints.playTesting.path),
+  nudge: () => call<Answer<'NudgeResult'>>('POST', endpoints.nudge.path),
+  personDataUrl: (email: string) => `${endpoints.personData.path}?${qs({ email })}`,
+  sendWelcome: (email: string) => call<Answer<'SendWelcomeResult'>>('POST', endpoints.sendWelcome.path, { email }),
+  liftSuppression: (email: string) => call<Answer<'LiftResult'>>('POST', endpoints.liftSuppression.path, { email }),
+  passkeys: () => call<Answer<'PasskeyList'>>('GET', endpoints.passkeys.path),
+  passkeyRegistrationOptions: () => call<Answer<'PasskeyOptions'>>('POST', endpoints.passkeyOptions.path),
   addPasskey: (challengeId: string, response: unknown, name: string) =>
-    call<void>('POST', '/admin/api/passkeys', { challengeId, response, name }),
-  removePasskey: (id: string) => call<void>('POST', `/admin/api/passkeys/${encodeURIComponent(id)}/remove`),
+    call<void>('POST', endpoints.addPasskey.path, { challengeId, response, name }),
+  removePasskey: (id: string) => call<void>('POST', endpointPath(endpoints.removePasskey, id)),
   passkeySignInOptions: () => call<Answer<'PasskeyOptions'>>('POST', '/admin/auth/passkey/options'),
   passkeySignIn: (challengeId: string, response: unknown) =>
     call<Answer<'PasskeySignIn'>>('POST', '/admin/auth/passkey', { challengeId, response }),
-  audit: () => call<Answer<'AuditLog'>>('GET', '/admin/api/audit'),
+  audit: () => call<Answer<'AuditLog'>>('GET', endpoints.audit.path),
   // Issue 18: messages to a group, and tester feedback.
-  testerMessages: () => call<Answer<'MessagesOverview'>>('GET', '/admin/api/tester-messages'),
+  testerMessages: () => call<Answer<'MessagesOverview'>>('GET', endpoints.testerMessages.path),
   sendTesterMessage: (message: Contract.SendMessageRequest) =>
-    call<Answer<'SendMessageResult'>>('POST', '/admin/api/tester-messages', message),
+    call<Answer<'SendMessageResult'>>('POST', endpoints.sendTesterMessage.path, message),
   feedback: (f: FeedbackFilters, page: number) =>
-    call<Answer<'FeedbackPage'>>('GET', `/admin/api/feedback?${qs({ ...feedbackParams(f), page, size: 20 })}`),
-  feedbackExportUrl: (f: FeedbackFilters) => `/admin/api/feedback/export?${qs(feedbackParams(f))}`,
-  setBuildLabel: (label: string) => call<Answer<'BuildLabel'>>('POST', '/admin/api/feedback/build-label', { label }),
+    call<Answer<'FeedbackPage'>>('GET', `${endpoints.feedback.path}?${qs({ ...feedbackParams(f), page, size: 20 })}`),
+  feedbackExportUrl: (f: FeedbackFilters) => `${endpoints.feedbackExport.path}?${qs(feedbackParams(f))}`,
+  setBuildLabel: (label: string) => call<Answer<'BuildLabel'>>('POST', endpoints.setBuildLabel.path, { label }),
 }
 
 /** The Feedback view's filters; '' is "any". */

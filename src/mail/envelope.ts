@@ -1,4 +1,5 @@
 import type { ClaimedEmail, EmailBuild, KindSettings } from './define-kind.ts'
+import { paths } from '../shared/paths.ts'
 
 type Rendered = { subject: string; html: string; text: string }
 
@@ -15,7 +16,7 @@ export function envelope(
 
 /** The link that takes an address off the beta list (the page's button POSTs). */
 export function unsubscribeUrl(settings: KindSettings, token: string): string {
-  return `${settings.PUBLIC_URL}/unsubscribe?token=${encodeURIComponent(token)}`
+  return `${settings.PUBLIC_URL}${paths.unsubscribe.href(token)}`
 }
 
 /** RFC 8058 one-click unsubscribe: mail clients POST to the URL with List-Unsubscribe=One-Click. */
@@ -25,7 +26,5 @@ export function oneClickUnsubscribe(url: string): Record<string, string> {
 
 /** The person's own feedback page (issue 18); undefined where PUBLIC_URL has no /beta pages (Supabase). */
 export function feedbackUrl(settings: KindSettings, token: string): string | undefined {
-  return settings.BETA_PAGES === false
-    ? undefined
-    : `${settings.PUBLIC_URL}/beta/feedback?token=${encodeURIComponent(token)}`
+  return settings.BETA_PAGES === false ? undefined : `${settings.PUBLIC_URL}${paths.feedback.href(token)}`
 }

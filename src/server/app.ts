@@ -28,13 +28,25 @@ import type { Transport } from './email/transport.ts'
 import type { Logger } from './log.ts'
 import { requireApiKey } from './features/rest/api-key.ts'
 import { betaRoutes } from './features/invitations/routes.ts'
+import { adminInvitationRoutes } from './features/invitations/console-routes.ts'
+import { betaLinkNotValidPage } from './features/invitations/pages.tsx'
 import { healthRoutes } from './http/health.ts'
 import { adminRoutes } from './features/console/routes.ts'
+import { adminDataRoutes } from './features/console/data-routes.ts'
+import { contactConsoleRoutes } from './features/contact/console-routes.ts'
+import { adminDataAccessRoutes } from './features/data-access/routes.ts'
+import { messageRoutes } from './features/messages/routes.ts'
+import { adminAccountRoutes } from './features/owner-auth/console-routes.ts'
+import { sameOrigin } from './features/owner-auth/origin.ts'
+import { adminAuthRoutes } from './features/owner-auth/routes.ts'
+import { sessionCheck } from './features/owner-auth/session-check.ts'
+import { ownerDeps } from './owner/deps.ts'
 import { restRoutes } from './features/rest/routes.ts'
 import { staticRoutes } from './http/static.ts'
 import { tokenPageErrors, unsubscribeRoutes } from './features/signups/routes.ts'
-import { feedbackPageRoutes } from './features/feedback/routes.ts'
-import { playAnswerRoutes } from './features/play-testing/routes.ts'
+import { feedbackConsoleRoutes, feedbackPageRoutes } from './features/feedback/routes.ts'
+import { adminPlayTestingRoutes, androidTesting, playAnswerRoutes } from './features/play-testing/routes.ts'
+import { paths } from '../shared/paths.ts'
 import { createLaunchCounter, type LaunchCounter } from './features/launch-analytics/counter.ts'
 import type { IncomingMessage } from 'node:http'
 import {
@@ -166,11 +178,11 @@ export function createApp(deps: AppDeps): Hono {
     perMinute: config.RATE_LIMIT_UNSUBSCRIBE_PER_MINUTE,
     perHour: config.RATE_LIMIT_UNSUBSCRIBE_PER_HOUR,
   })
-  for (const path of ['/unsubscribe', '/confirm']) app.use(path, tokenPageErrors(), tokenPages)
+  for (const path of [paths.unsubscribe.pattern, paths.confirm.pattern]) app.use(path, tokenPageErrors(), tokenPages)
   // Issue 18: the feedback form gets the contact form's budget (and its 429 as a page).
   app.on(
     'POST',
-    '/beta/feedback',
+    paths.feedback.pattern,
     tokenPageErrors(),
     limited('feedback', {
       perMinute: config.RATE_LIMIT_CONTACT_PER_MINUTE,
@@ -178,7 +190,7 @@ export function createApp(deps: AppDeps): Hono {
     }),
   )
   app.use(
-    '/beta/*',
+    paths.beta.pattern,
     limited('beta', { perMinute: config.RATE_LIMIT_BETA_PER_MINUTE, perHour: config.RATE_LIMIT_BETA_PER_HOUR }),
   )
   // The console's routes that work without a session, and its API before the session lookup:
@@ -188,7 +200,7 @@ export function createApp(deps: AppDeps): Hono {
     perHour: config.RATE_LIMIT_SIGN_IN_PER_HOUR,
   })
   app.on('POST', '/admin/auth/*', adminSignIn)
-  app.get('/admin/sign-in', adminSignIn)
+  app.get(paths.ownerSignIn.pattern, adminSignIn)
   app.use(
     '/admin/api/*',
     limited('admin-api', {
@@ -233,23 +245,37 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', launchDayRoutes({ db, logger, config }))
   app.route('/', healthRoutes(db))
   app.route('/', unsubscribeRoutes({ db, logger, wakeEmailQueue }))
-  app.route('/', playAnswerRoutes({ db, logger, wakeEmailQueue }))
-  app.route('/', betaRoutes({ db, logger, config, wakeEmailQueue }))
+  app.route('/', playAnswerRoutes({ db, logger, wakeEmailQueue, notValidPage: betaLinkNotValidPage }))
+  app.route('/', betaRoutes({ db, logger, config, wakeEmailQueue, android: androidTesting({ db, config }) }))
   app.route('/', feedbackPageRoutes({ db, logger, config }))
   app.route('/', shareLinkRoutes(db))
+  // The console: each feature's console API behind the owner's session and the Origin check.
+  const owner = ownerDeps({
+    db,
+    logger,
+    config,
+    wakeEmailQueue,
+    transport: deps.transport,
+    afterAnswer: deps.afterAnswer ?? createAfterAnswer(),
+  })
   app.route(
     '/admin',
-    adminRoutes(
-      {
-        db,
-        logger,
-        config,
-        wakeEmailQueue,
-        transport: deps.transport,
-        afterAnswer: deps.afterAnswer ?? createAfterAnswer(),
-      },
-      [launchConsoleRoutes({ db, counter: launch, staticDir: config.STATIC_DIR })],
-    ),
+    adminRoutes(config.STATIC_DIR, {
+      originCheck: sameOrigin(config.PUBLIC_URL, config.TRUST_PROXY),
+      sessionCheck: sessionCheck(owner),
+      auth: adminAuthRoutes(owner),
+      api: [
+        adminAccountRoutes(owner),
+        adminDataRoutes(owner),
+        contactConsoleRoutes(owner),
+        adminInvitationRoutes(owner),
+        messageRoutes(owner),
+        feedbackConsoleRoutes(owner),
+        adminPlayTestingRoutes(owner),
+        adminDataAccessRoutes(owner),
+        launchConsoleRoutes({ db, counter: launch, staticDir: config.STATIC_DIR }),
+      ],
+    }),
   )
   // Issue 33: the built page's documents are counted after their answer (no byte added to it).
   // The fast path for built files counts its own answers (countBuiltDocument, from index.ts).

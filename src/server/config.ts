@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { emailAddress, normaliseEmail } from '../shared/email-address.ts'
+import { FEEDBACK_LIMITS } from '../shared/feedback.ts'
 import { LOCAL_ANON_KEY } from '../shared/self-hosted.ts'
 import { SITE } from '../shared/site.ts'
 import { QUEUE_DEFAULTS } from '../mail/queue-settings.ts'
@@ -110,7 +111,11 @@ const Settings = z.object({
   /** Time between two invitation emails of a batch, so a batch of 1,000 stays under the provider's rate limit. */
   INVITATION_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
   // Issue 18: the build the feedback page fills in (the console can change it). Empty: none.
-  BETA_BUILD_LABEL: z.string().trim().max(100, 'must be at most 100 characters').default(''),
+  BETA_BUILD_LABEL: z
+    .string()
+    .trim()
+    .max(FEEDBACK_LIMITS.build, `must be at most ${FEEDBACK_LIMITS.build} characters`)
+    .default(''),
   // Issue 19: Google Play's closed-test rule (it was 20 testers until December 2024), and how long
   // after an Android invitation was opened its "Did you join the test?" email goes out.
   // docs/decisions/play-closed-testing.md

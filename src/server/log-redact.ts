@@ -10,7 +10,7 @@ const nodeHmac: HmacSha256 = (key, data) => createHmac('sha256', key).update(dat
 
 /**
  * Keys the logs' address hashes with a key derived from `secret` (the owner secret), as the audit
- * log's are (features/console/audit.ts). Called once at start, before anything logs an address.
+ * log's are (src/server/owner/audit.ts). Called once at start, before anything logs an address.
  */
 export function keyAddressHashes(secret: Uint8Array | string): void {
   keyWith(secret, nodeHmac)

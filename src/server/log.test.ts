@@ -6,7 +6,7 @@ import type { Db } from './db/db.ts'
 import { createEmailQueue } from '../mail/queue.ts'
 import { createLogger, emailHash } from './log.ts'
 import { keyAddressHashes } from './log-redact.ts'
-import { derivedKey } from './features/owner-auth/keys.ts'
+import { derivedKey } from './owner/keys.ts'
 import { anonJson, NO_RATE_LIMITS, testDb } from './test-app.ts'
 import { LOCAL_ANON_KEY } from '../shared/self-hosted.ts'
 

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Button } from '../../ui/button.tsx'
-import { api, type SignupStats } from '../api.ts'
+import { api } from '../api.ts'
+import { useApi } from '../use-api.ts'
 import { Card, Figure } from './card.tsx'
 import { DailyChart } from './daily-chart.tsx'
 
@@ -8,11 +9,7 @@ import { DailyChart } from './daily-chart.tsx'
 export function SignupStatsCards(props: { refreshKey: number; onError: (err: unknown) => void }) {
   const { refreshKey, onError } = props
   const [days, setDays] = useState<30 | 90>(30)
-  const [stats, setStats] = useState<SignupStats | null>(null)
-
-  useEffect(() => {
-    api.stats(days).then(setStats, onError)
-  }, [days, refreshKey, onError])
+  const stats = useApi(() => api.stats(days), [days, refreshKey], onError).data
 
   return (
     <>

@@ -1,25 +1,16 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Button } from '../../ui/button.tsx'
 import { api } from '../api.ts'
+import { useApi } from '../use-api.ts'
 import { Card } from './card.tsx'
 import { DoneText, ErrorText } from './status-text.tsx'
 
 /** Unsubscribed mailboxes are kept only as keyed hashes; the owner can let one sign up again. */
 export function SuppressionsCard({ onError }: { onError: (err: unknown) => void }) {
-  const [counts, setCounts] = useState<{
-    count: number
-    bounced: number
-    complained: number
-    owners: string[]
-  } | null>(null)
+  const { data: counts, reload } = useApi(() => api.suppressions(), [], onError)
   const [email, setEmail] = useState('')
   const [result, setResult] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const [tick, setTick] = useState(0)
-
-  useEffect(() => {
-    api.suppressions().then(setCounts, onError)
-  }, [tick, onError])
 
   async function lift(event: FormEvent) {
     event.preventDefault()
@@ -28,7 +19,7 @@ export function SuppressionsCard({ onError }: { onError: (err: unknown) => void 
       const { lifted } = await api.liftSuppression(email)
       setResult(lifted ? `${email} may sign up again.` : `${email} was not on the suppression list.`)
       setEmail('')
-      setTick((t) => t + 1)
+      reload()
     } catch (err) {
       setError((err as Error).message)
       onError(err)
@@ -44,10 +35,7 @@ export function SuppressionsCard({ onError }: { onError: (err: unknown) => void 
           : `${counts.count} mailboxes get no more email: ${counts.count - counts.bounced - counts.complained} left the beta, ${counts.bounced} bounced, ${counts.complained} complained. They are kept only as a keyed hash and cannot sign up again.`}
       </p>
       {counts && counts.owners.length > 0 && (
-        <p
-          role="status"
-          className="mb-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-sm text-warning"
-        >
+        <p role="status" className="mb-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-sm text-warning">
           {`Your own mailbox is on the suppression list: ${counts.owners.join(', ')}. Owner mail (sign-in links, contact and feedback notices, summaries) still reaches it; mail to the beta list does not. Lift it below if you want beta mail there too.`}
         </p>
       )}

@@ -8,6 +8,7 @@ import { FeedbackSummary } from '../components/feedback-summary.tsx'
 import { Pager } from '../components/pager.tsx'
 import { FIELD, LabelledField, PLATFORM_TEXT } from '../components/selection-fields.tsx'
 import { ErrorText } from '../components/status-text.tsx'
+import { paths } from '../../shared/paths.ts'
 
 // Issue 18: what the testers think. docs/decisions/tester-messages-and-feedback.md
 
@@ -38,7 +39,8 @@ export function FeedbackView({ onError }: { onError: (err: unknown) => void }) {
           <h2 className="mb-2 font-semibold">The feedback page</h2>
           <p className="mb-3 text-sm">
             Testers reach it from the link in their invitation and in every message. For a Play closed test, give Play
-            this feedback URL: <code className="[overflow-wrap:anywhere]">{`${location.origin}/beta/feedback`}</code>
+            this feedback URL:{' '}
+            <code className="[overflow-wrap:anywhere]">{`${location.origin}${paths.feedback.href()}`}</code>
           </p>
           {data ? (
             <BuildLabelForm label={data.buildLabel} onError={onError} onSaved={() => setTick((t) => t + 1)} />

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { api, type PlatformFilter, type SignupPage, type StatusFilter } from '../api.ts'
+import { api, type PlatformFilter, type StatusFilter } from '../api.ts'
+import { useApi } from '../use-api.ts'
 
 /**
  * The sign-ups table's state: the search (sent a short pause after typing stops), the filters,
@@ -12,7 +13,6 @@ export function useSignupList(props: { refreshKey: number; onError: (err: unknow
   const [page, setPage] = useState(1)
   const [status, setStatus] = useState<StatusFilter>('all')
   const [platform, setPlatform] = useState<PlatformFilter>('all')
-  const [list, setList] = useState<SignupPage | null>(null)
   const [error, setError] = useState<string | null>(null)
 
   useEffect(() => {
@@ -21,18 +21,14 @@ export function useSignupList(props: { refreshKey: number; onError: (err: unknow
     return () => clearTimeout(t)
   }, [q])
   useEffect(() => setPage(1), [search, status, platform])
-  useEffect(() => {
-    api.signups(search, page, 25, status, platform).then(
-      (l) => {
-        setList(l)
-        setError(null)
-      },
-      (err: unknown) => {
-        setError((err as Error).message)
-        onError(err)
-      },
-    )
-  }, [search, page, status, platform, refreshKey, onError])
+  const loaded = useApi(
+    () => api.signups(search, page, 25, status, platform),
+    [search, page, status, platform, refreshKey],
+    onError,
+  )
+  const list = loaded.data
+  // The latest load's error, until the owner dismisses it (setError(null)) or a load succeeds.
+  useEffect(() => setError(loaded.error), [loaded.error, loaded.data])
 
   const filtered = search !== '' || status !== 'all' || platform !== 'all'
   return { q, setQ, search, page, setPage, status, setStatus, platform, setPlatform, list, filtered, error, setError }

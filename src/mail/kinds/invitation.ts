@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineKind } from '../define-kind.ts'
 import { envelope, feedbackUrl, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
+import { paths } from '../../shared/paths.ts'
 
 /**
  * The beta invitation (issue 11), one per sign-up (key: its id): links through our /beta/ios and
@@ -20,7 +21,7 @@ export const invitation = defineKind({
     const leave = unsubscribeUrl(settings, email.unsubscribeToken)
     const link = (platform: 'ios' | 'android') =>
       signup.invitationLinks === platform || signup.invitationLinks === 'both'
-        ? `${settings.PUBLIC_URL}/beta/${platform}?token=${encodeURIComponent(signup.inviteToken)}`
+        ? `${settings.PUBLIC_URL}${paths.store.href(platform, signup.inviteToken)}`
         : undefined
     const iosUrl = link('ios')
     const androidUrl = link('android')

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineKind } from '../define-kind.ts'
 import { envelope, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
+import { paths } from '../../shared/paths.ts'
 
 /**
  * "Did you join the test?" (issue 19): once per sign-up (key: its id), queued when the Android
@@ -21,7 +22,7 @@ export const playQuestion = defineKind({
       return { cancel: 'no Android invitation' }
     const leave = unsubscribeUrl(settings, email.unsubscribeToken)
     const answer = (a: 'joined' | 'trouble' | 'left') =>
-      `${settings.PUBLIC_URL}/beta/play?answer=${a}&token=${encodeURIComponent(payload.answerToken)}`
+      `${settings.PUBLIC_URL}${paths.playAnswer.href(a, payload.answerToken)}`
     const { renderPlayQuestionEmail } = await import('../../emails/play-question.tsx')
     const rendered = await renderPlayQuestionEmail({
       joinedUrl: answer('joined'),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineKind } from '../define-kind.ts'
 import { envelope, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
+import { paths } from '../../shared/paths.ts'
 
 /**
  * The console's nudge (issue 19): a plain reminder of the Android invitation to testers who have
@@ -21,7 +22,7 @@ export const playReminder = defineKind({
     const leave = unsubscribeUrl(settings, email.unsubscribeToken)
     const { renderPlayReminderEmail } = await import('../../emails/play-reminder.tsx')
     const rendered = await renderPlayReminderEmail({
-      androidUrl: `${settings.PUBLIC_URL}/beta/android?token=${encodeURIComponent(signup.inviteToken)}`,
+      androidUrl: `${settings.PUBLIC_URL}${paths.store.href('android', signup.inviteToken)}`,
       unsubscribeUrl: leave,
       siteUrl: `${settings.PUBLIC_URL}/`,
     })

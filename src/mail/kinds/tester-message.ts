@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineKind } from '../define-kind.ts'
 import { envelope, feedbackUrl, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
+import { paths } from '../../shared/paths.ts'
 
 /**
  * A message from the owner to a group of the beta list (issue 18), one per person and message
@@ -39,7 +40,7 @@ export const testerMessage = defineKind({
     const message = { ...payload, ...text }
     const store = (platform: 'ios' | 'android') =>
       message.storeLinks && (signup.invitationLinks === platform || signup.invitationLinks === 'both')
-        ? `${settings.PUBLIC_URL}/beta/${platform}?token=${encodeURIComponent(signup.inviteToken)}`
+        ? `${settings.PUBLIC_URL}${paths.store.href(platform, signup.inviteToken)}`
         : undefined
     const iosUrl = store('ios')
     const androidUrl = store('android')

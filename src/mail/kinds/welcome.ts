@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineKind } from '../define-kind.ts'
 import { envelope, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
+import { paths } from '../../shared/paths.ts'
 
 /**
  * The welcome email of a beta sign-up, at most one per mailbox ever (key: the canonical mailbox,
@@ -20,7 +21,7 @@ export const welcome = defineKind({
     // memory that an idle server should not pay (issue 7).
     const { renderWelcomeEmail } = await import('../../emails/welcome.tsx')
     const phone = (platform: 'ios' | 'android') =>
-      `${settings.PUBLIC_URL}/beta/phone?platform=${platform}&token=${encodeURIComponent(email.signup?.platformToken ?? '')}`
+      `${settings.PUBLIC_URL}${paths.phoneChoice.href(platform, email.signup?.platformToken ?? '')}`
     const rendered = await renderWelcomeEmail({
       unsubscribeUrl: leave,
       siteUrl: `${settings.PUBLIC_URL}/`,

@@ -22,13 +22,7 @@ export function LaunchChart({ buckets, bucket }: { buckets: LaunchBucket[]; buck
           const s = (b.signups / max) * 38
           return (
             <g key={b.at}>
-              <rect
-                x={i * w + w * 0.15}
-                y={40 - h}
-                width={w * 0.7}
-                height={h}
-                className="fill-link"
-              >
+              <rect x={i * w + w * 0.15} y={40 - h} width={w * 0.7} height={h} className="fill-link">
                 <title>{`${label(b.at, bucket)}: ${b.visitors} visitors, ${b.signups} sign-ups`}</title>
               </rect>
               {b.signups > 0 ? (

@@ -50,16 +50,11 @@ export function LaunchView({ onError }: { onError: (err: unknown) => void }) {
         <a href={launchApi.exportUrl(range)} download className={buttonClass('secondary')}>
           Export CSV
         </a>
-        <p className="text-xs text-fg-muted">
-          Updates every {REFRESH_MS / 1000} seconds while this tab is open.
-        </p>
+        <p className="text-xs text-fg-muted">Updates every {REFRESH_MS / 1000} seconds while this tab is open.</p>
       </div>
       <ErrorText message={error} />
       {!measured ? (
-        <p
-          className="mb-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-sm text-warning"
-          role="note"
-        >
+        <p className="mb-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-sm text-warning" role="note">
           Visits are not measured here: this server does not serve the page (a static host or Supabase does). Sign-ups
           carry the source the page read from its address and the previous page; visitors and conversion are unknown.
         </p>
@@ -102,9 +97,7 @@ export function LaunchView({ onError }: { onError: (err: unknown) => void }) {
           <h2 id="launch-ledger-heading" className="mb-2 font-semibold">
             Left out
           </h2>
-          <p className="mb-2 text-xs text-fg-muted">
-            Page requests that were not counted as visits, and why.
-          </p>
+          <p className="mb-2 text-xs text-fg-muted">Page requests that were not counted as visits, and why.</p>
           {report ? <LeftOutLedger rows={report.leftOut} /> : <p className="text-sm">Loading…</p>}
         </Card>
         <ShareLinksCard channels={report?.channels ?? []} onChanged={reload} onError={onError} />

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../../db/db.ts'
-import { addressHash } from './audit.ts'
-import { ownerSecret } from '../owner-auth/keys.ts'
+import { addressHash } from '../../owner/audit.ts'
+import { ownerSecret } from '../../owner/keys.ts'
 import { asOwner, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { anonJson, count, DB_KINDS, testDb } from '../../test-app.ts'
 
@@ -264,6 +264,7 @@ describe.each(DB_KINDS)('lifting a suppression on %s', (kind) => {
       count: 1,
       bounced: 0,
       complained: 0,
+      owners: [],
     })
     await app.request('/rest/v1/beta_signups', anonJson({ email: 'back@example.com' }))
     expect(await count(db, 'public.beta_signups')).toBe(0)

@@ -1,36 +1,31 @@
 import { Hono } from 'hono'
-import {
-  EmailRequest,
-  InboxQuery,
-  MessageId,
-  PageQuery,
-  SignupListQuery,
-  SignupStatsQuery,
-} from '../../../shared/console-api.ts'
-import { apiError } from '../../../mail/errors.ts'
+import { EmailRequest, PageQuery, SignupListQuery, SignupStatsQuery } from '../../../shared/console-api.ts'
+import { audit } from '../../owner/audit.ts'
+import { csvDownload } from '../../owner/csv.ts'
+import type { OwnerDeps } from '../../owner/deps.ts'
+import { startExport } from '../../owner/exports.ts'
 import { enqueueSignupEmail } from '../../../mail/signup-emails.ts'
-import { audit } from './audit.ts'
-import { csvDownload } from './csv.ts'
-import type { OwnerDeps } from './deps.ts'
-import { erasePerson } from './erase.ts'
-import { startExport } from './exports.ts'
-import { listMessages, markHandled, reopen } from '../contact/queries.ts'
 import { allSignups, listSignups, signupStats } from './signups.ts'
-import { addressHash } from './audit.ts'
+import { addressHash } from '../../owner/audit.ts'
 import { countSuppressions, liftSuppression } from '../../db/suppressions.ts'
-import type { OwnerEnv } from './account-routes.ts'
-import { parseInput as parse } from './input.ts'
+import type { OwnerEnv } from '../../owner/deps.ts'
+import { parseInput as parse } from '../../owner/input.ts'
 import { readJsonBody } from '../../http/json-body.ts'
+import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 
-/** Sign-ups, their export, the contact inbox and erasure; admin.ts puts the session check in front. */
+/** Sign-ups, their stats and export, and the suppression list; routes.ts puts the session check in front. */
 export function adminDataRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
   const { db } = deps
   const app = new Hono<OwnerEnv>()
 
-  app.get('/signups', async (c) => c.json(await listSignups(db, parse(SignupListQuery, c.req.query()))))
-  app.get('/signups/stats', async (c) => c.json(await signupStats(db, parse(SignupStatsQuery, c.req.query()).days)))
+  app.get(routePath(endpoints.signups), async (c) =>
+    c.json(await listSignups(db, parse(SignupListQuery, c.req.query()))),
+  )
+  app.get(routePath(endpoints.signupStats), async (c) =>
+    c.json(await signupStats(db, parse(SignupStatsQuery, c.req.query()).days)),
+  )
 
-  app.get('/signups/export', async (c) => {
+  app.get(routePath(endpoints.signupsExport), async (c) => {
     const { q } = parse(PageQuery, c.req.query())
     await audit(db, c.get('session').email, 'signups.export', q ? { search: 'yes' } : {})
     const batches = await startExport(deps.exportSlots, c.get('session').email, () => allSignups(db, q))
@@ -41,22 +36,8 @@ export function adminDataRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
     ])
   })
 
-  app.get('/messages', async (c) => c.json(await listMessages(db, parse(InboxQuery, c.req.query()))))
-  app.post('/messages/:id/handled', async (c) => {
-    const id = parse(MessageId, c.req.param('id'))
-    if (!(await markHandled(db, id, c.get('session').email))) throw apiError(404, 'PGRST116', 'No such message')
-    await audit(db, c.get('session').email, 'message.handled', { message: id })
-    return c.body(null, 204)
-  })
-  app.post('/messages/:id/reopen', async (c) => {
-    const id = parse(MessageId, c.req.param('id'))
-    if (!(await reopen(db, id))) throw apiError(404, 'PGRST116', 'No such message')
-    await audit(db, c.get('session').email, 'message.reopened', { message: id })
-    return c.body(null, 204)
-  })
-
   // Issue 28: a welcome email the unverified budget withheld (or any not yet queued), sent by the owner.
-  app.post('/signups/send-welcome', async (c) => {
+  app.post(routePath(endpoints.sendWelcome), async (c) => {
     const { email } = parse(EmailRequest, await readJsonBody(c))
     const kind = await enqueueSignupEmail(db, email, deps.config.SIGNUP_CONFIRMATION ?? false)
     await audit(db, c.get('session').email, 'welcome.send', {
@@ -67,15 +48,10 @@ export function adminDataRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
     return c.json({ queued: kind !== null })
   })
 
-  app.post('/people/erase', async (c) => {
-    const { email } = parse(EmailRequest, await readJsonBody(c))
-    return c.json(await erasePerson(db, await deps.secret(), c.get('session').email, email, deps.transport))
-  })
-
   // The suppression list (unsubscribed mailboxes, kept as keyed hashes): its size, and lifting one
   // when the person asks to come back (docs/decisions/suppression-and-canonical-mailbox.md).
-  app.get('/suppressions', async (c) => c.json(await countSuppressions(db)))
-  app.post('/suppressions/lift', async (c) => {
+  app.get(routePath(endpoints.suppressions), async (c) => c.json(await countSuppressions(db)))
+  app.post(routePath(endpoints.liftSuppression), async (c) => {
     const { email } = parse(EmailRequest, await readJsonBody(c))
     const lifted = await liftSuppression(db, email)
     await audit(db, c.get('session').email, 'suppression.lift', {

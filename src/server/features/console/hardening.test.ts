@@ -2,33 +2,22 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { createAfterAnswer } from '../../http/after-answer.ts'
 import type { Db } from '../../db/db.ts'
 import { asOwner, linkToken, OWNER, ownerApp, postLink, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
-import { DB_KINDS, fromAddress, silentLogger, testDb } from '../../test-app.ts'
-import { loadConfig } from '../../config.ts'
+import { DB_KINDS, fromAddress, testApp, testDb } from '../../test-app.ts'
 import { dataException } from '../../../mail/errors.ts'
-import { ownerDeps } from './deps.ts'
 import { CONSOLE_CSP } from './console-page.ts'
-import { adminApiRoutes } from './routes.ts'
 
 // Issue 15 (second hardening round), part A: the console's smaller defects, each on both databases.
 
-/** Every route of the console's API with each path parameter set to `value` (as admin.test.ts lists them). */
+/** Every route of the console's API with each path parameter set to `value` (as routes.test.ts lists them). */
 function apiRoutes(db: Db, value: string): { method: string; path: string }[] {
-  const app = adminApiRoutes(
-    ownerDeps({
-      db,
-      logger: silentLogger,
-      config: loadConfig({}),
-      wakeEmailQueue: () => {},
-      afterAnswer: createAfterAnswer(),
-    }),
-  )
+  // The whole app's routes, as app.ts wires each feature's console API under /admin/api.
+  const app = testApp(db)
   const seen = new Set<string>()
   return app.routes
-    .filter((r) => r.path !== '/*' && r.path !== '*' && r.method !== 'ALL')
-    .map((r) => ({ method: r.method, path: `/admin/api${r.path.replace(/:\w+/g, value)}` }))
+    .filter((r) => r.path.startsWith('/admin/api/') && !r.path.endsWith('*') && r.method !== 'ALL')
+    .map((r) => ({ method: r.method, path: `${r.path.replace(/:\w+/g, value)}` }))
     .filter((r) => !seen.has(`${r.method} ${r.path}`) && seen.add(`${r.method} ${r.path}`))
 }
 

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { createAfterAnswer } from '../../http/after-answer.ts'
 import type { Db } from '../../db/db.ts'
-import { ownerDeps } from './deps.ts'
 import { LINK_TTL_MS } from '../owner-auth/link-token.ts'
 import {
   asOwner,
@@ -13,28 +11,20 @@ import {
   signIn,
   truncateOwner,
 } from '../owner-auth/test-owner.ts'
-import { count, DB_KINDS, fromAddress, silentLogger, testDb } from '../../test-app.ts'
-import { loadConfig } from '../../config.ts'
-import { adminApiRoutes } from './routes.ts'
+import { count, DB_KINDS, fromAddress, testApp, testDb } from '../../test-app.ts'
 import { EMAIL_LINK_ANSWER } from '../owner-auth/routes.ts'
+import { endpoints } from '../../../shared/console-endpoints.ts'
 
 /** Every route of the console's API, read from its router, so a new route cannot be left out. */
 function apiRoutes(db: Db): { method: string; path: string }[] {
-  const app = adminApiRoutes(
-    ownerDeps({
-      db,
-      logger: silentLogger,
-      config: loadConfig({}),
-      wakeEmailQueue: () => {},
-      afterAnswer: createAfterAnswer(),
-    }),
-  )
+  // The whole app's routes, as app.ts wires each feature's console API under /admin/api.
+  const app = testApp(db)
   const seen = new Set<string>()
   return app.routes
-    .filter((r) => r.path !== '/*' && r.path !== '*' && r.method !== 'ALL')
+    .filter((r) => r.path.startsWith('/admin/api/') && !r.path.endsWith('*') && r.method !== 'ALL')
     .map((r) => ({
       method: r.method,
-      path: `/admin/api${r.path.replace(/:\w+/g, '00000000-0000-0000-0000-000000000000')}`,
+      path: `${r.path.replace(/:\w+/g, '00000000-0000-0000-0000-000000000000')}`,
     }))
     .filter((r) => !seen.has(`${r.method} ${r.path}`) && seen.add(`${r.method} ${r.path}`))
 }
@@ -47,6 +37,14 @@ describe.each(DB_KINDS)('console API and sign-in on %s', (kind) => {
   })
   afterAll(() => close())
   beforeEach(() => truncateOwner(db))
+
+  test('the routes under /admin/api are exactly the endpoint table (src/shared/console-endpoints.ts)', () => {
+    const served = testApp(db)
+      .routes.filter((r) => r.path.startsWith('/admin/api/') && !r.path.endsWith('*') && r.method !== 'ALL')
+      .map((r) => `${r.method} ${r.path}`)
+    const declared = Object.values(endpoints).map((e) => `${e.method} ${e.path}`)
+    expect([...new Set(served)].sort()).toEqual([...declared].sort())
+  })
 
   test('every route under /admin/api answers 401 without a session', async () => {
     const app = await ownerApp(db)

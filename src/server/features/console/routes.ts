@@ -1,59 +1,47 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { apiError, nulError } from '../../../mail/errors.ts'
-import { sessionCookie } from '../owner-auth/cookie.ts'
-import { ownerDeps, type OwnerDeps } from './deps.ts'
-import { sameOrigin } from '../owner-auth/origin.ts'
-import { readSession } from '../owner-auth/sessions.ts'
-import { adminAccountRoutes, type OwnerEnv } from './account-routes.ts'
-import { adminAuthRoutes } from '../owner-auth/routes.ts'
-import { adminDataRoutes } from './data-routes.ts'
+import type { OwnerEnv } from '../../owner/deps.ts'
 import { adminConsoleRoutes, consoleHeaders } from './console-page.ts'
-import { adminInvitationRoutes } from '../invitations/console-routes.ts'
-import { feedbackConsoleRoutes } from '../feedback/routes.ts'
-import { messageRoutes } from '../messages/routes.ts'
-import { adminPlayTestingRoutes } from '../play-testing/routes.ts'
-import { adminDataAccessRoutes } from '../data-access/routes.ts'
 
-/** The console API: every route here needs a live session (admin.test.ts checks each one). */
-export function adminApiRoutes(deps: OwnerDeps, more: readonly Hono<OwnerEnv>[] = []): Hono<OwnerEnv> {
+/**
+ * What the /admin mount is made of. app.ts passes each feature's part, so this folder imports
+ * no other feature's files (docs/architecture.md, "A feature is one folder").
+ */
+export type AdminParts = {
+  /** Refuses a cross-origin request that changes something (features/owner-auth/origin.ts). */
+  originCheck: MiddlewareHandler
+  /** Sets the owner's session, or refuses with a 401 (features/owner-auth/session-check.ts). */
+  sessionCheck: MiddlewareHandler<OwnerEnv>
+  /** The sign-in routes and page, which work without a session. */
+  auth: Hono
+  /** Each feature's console API, mounted under /admin/api behind the session check. */
+  api: Hono<OwnerEnv>[]
+}
+
+/** The console API: every route here needs a live session (routes.test.ts checks each one). */
+export function adminApiRoutes(parts: Pick<AdminParts, 'sessionCheck' | 'api'>): Hono<OwnerEnv> {
   const app = new Hono<OwnerEnv>()
-  app.use('*', async (c, next) => {
-    const token = sessionCookie(c, deps.config)
-    const session = token ? await readSession(deps.db, token, deps.config.OWNER_EMAILS, deps.config) : null
-    if (!session) throw apiError(401, 'UNAUTHENTICATED', 'Sign in first')
-    c.set('session', session)
+  app.use('*', parts.sessionCheck, async (c, next) => {
     c.header('Cache-Control', 'no-store')
     // A NUL in a path or query parameter (%00) is refused before any route reads it (issue 15):
     // PostgreSQL refuses it in text, and an export would otherwise have started its answer.
     if (/%00/i.test(c.req.url)) throw nulError('The request URL')
     await next()
   })
-  app.route('/', adminAccountRoutes(deps))
-  app.route('/', adminDataRoutes(deps))
-  app.route('/', adminInvitationRoutes(deps))
-  app.route('/', messageRoutes(deps))
-  app.route('/', feedbackConsoleRoutes(deps))
-  app.route('/', adminPlayTestingRoutes(deps))
-  app.route('/', adminDataAccessRoutes(deps))
-  // Features that app.ts hands in (issue 33's Launch API), so this file imports none of them.
-  for (const routes of more) app.route('/', routes)
+  for (const routes of parts.api) app.route('/', routes)
   return app
 }
 
 /** Everything under /admin: the console, its sign-in, and its API (docs/decisions/owner-console.md). */
-export function adminRoutes(
-  input: Omit<OwnerDeps, 'secret' | 'exportSlots'>,
-  apiRoutes: readonly Hono<OwnerEnv>[] = [],
-): Hono {
-  const deps = ownerDeps(input)
+export function adminRoutes(staticDir: string, parts: AdminParts): Hono {
   const app = new Hono()
   app.use('*', consoleHeaders())
-  app.use('*', sameOrigin(deps.config.PUBLIC_URL, deps.config.TRUST_PROXY))
-  app.route('/api', adminApiRoutes(deps, apiRoutes))
+  app.use('*', parts.originCheck)
+  app.route('/api', adminApiRoutes(parts))
   app.all('/api/*', () => {
     throw apiError(404, 'PGRST125', 'Invalid path specified in request URL')
   })
-  app.route('/', adminAuthRoutes(deps))
-  app.route('/', adminConsoleRoutes(deps.config.STATIC_DIR))
+  app.route('/', parts.auth)
+  app.route('/', adminConsoleRoutes(staticDir))
   return app
 }

@@ -1,8 +1,8 @@
 import type { InvitationStatus, PlatformChoice, WelcomeState } from '../../../shared/beta-testers.ts'
-import type { Signup } from '../../../shared/console-api.ts'
+import type { Selection, Signup } from '../../../shared/console-api.ts'
 import type { Db } from '../../db/db.ts'
-import { selectionWhere, type Selection } from '../invitations/queries.ts'
-import { isDisposable } from '../launch-day/disposable.ts'
+import { selectionWhere } from '../../owner/selection.ts'
+import { isDisposable } from '../../owner/disposable.ts'
 
 /** A sign-up as the console lists it (src/shared/console-api.ts). */
 export type SignupRow = Signup

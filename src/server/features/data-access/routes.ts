@@ -1,22 +1,31 @@
 import { Hono } from 'hono'
-import { PersonDataQuery, type PersonData } from '../../../shared/console-api.ts'
-import { addressHash, audit } from '../console/audit.ts'
-import type { OwnerDeps } from '../console/deps.ts'
-import type { OwnerEnv } from '../console/account-routes.ts'
-import { parseInput as parse } from '../console/input.ts'
+import { EmailRequest, PersonDataQuery, type PersonData } from '../../../shared/console-api.ts'
+import { addressHash, audit } from '../../owner/audit.ts'
+import type { OwnerDeps } from '../../owner/deps.ts'
+import type { OwnerEnv } from '../../owner/deps.ts'
+import { parseInput as parse } from '../../owner/input.ts'
+import { readJsonBody } from '../../http/json-body.ts'
+import { erasePerson } from './erase.ts'
 import { personData } from './queries.ts'
+import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 
-// Issue 19: "Download data", the answer to a person's access request, audited as an access.
+// Issue 19: "Download data", the answer to a person's access request, audited as an access; and
+// erasure, which reads the same list of tables (sources.ts).
 
 const ABOUT =
   'Every row about this mailbox kept by the beta list: sign-up, phone choice and Google account for Google Play, ' +
   'invitation, answers, contact messages, and the emails sent with their kind and time (not their content). ' +
   'The links\u2019 secret tokens are left out.'
 
-export function adminDataAccessRoutes(deps: Pick<OwnerDeps, 'db' | 'secret'>): Hono<OwnerEnv> {
+export function adminDataAccessRoutes(deps: Pick<OwnerDeps, 'db' | 'secret' | 'transport'>): Hono<OwnerEnv> {
   const app = new Hono<OwnerEnv>()
 
-  app.get('/people/data', async (c) => {
+  app.post(routePath(endpoints.erase), async (c) => {
+    const { email } = parse(EmailRequest, await readJsonBody(c))
+    return c.json(await erasePerson(deps.db, await deps.secret(), c.get('session').email, email, deps.transport))
+  })
+
+  app.get(routePath(endpoints.personData), async (c) => {
     const { email } = parse(PersonDataQuery, c.req.query())
     const tables = await personData(deps.db, email)
     const rows = Object.fromEntries(Object.entries(tables).map(([t, list]) => [t, list.length]))

@@ -6,13 +6,15 @@ import type { Config } from '../../config.ts'
 import type { Db } from '../../db/db.ts'
 import { sendPage } from '../../http/server-page.tsx'
 import type { Logger } from '../../log.ts'
-import { csvDownload } from '../console/csv.ts'
-import { audit } from '../console/audit.ts'
-import type { OwnerDeps } from '../console/deps.ts'
-import { startExport } from '../console/exports.ts'
-import type { OwnerEnv } from '../console/account-routes.ts'
-import { parseInput } from '../console/input.ts'
+import { csvDownload } from '../../owner/csv.ts'
+import { audit } from '../../owner/audit.ts'
+import type { OwnerDeps } from '../../owner/deps.ts'
+import { startExport } from '../../owner/exports.ts'
+import type { OwnerEnv } from '../../owner/deps.ts'
+import { parseInput } from '../../owner/input.ts'
 import { readJsonBody } from '../../http/json-body.ts'
+import { paths } from '../../../shared/paths.ts'
+import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 import { feedbackFormPage, feedbackLinkNotValidPage, feedbackThanksPage, type FeedbackValues } from './pages.tsx'
 import {
   allFeedback,
@@ -34,16 +36,12 @@ const FIELDS = ['email', 'rating', 'works', 'broken', 'platform', 'os_version', 
  * URL to give Play as a closed test's feedback URL). app.ts puts the contact form's rate limits in
  * front of the POST; the honeypot field is checked here.
  */
-export function feedbackPageRoutes(deps: {
-  db: Db
-  logger: Logger
-  config: Partial<Pick<Config, 'BETA_BUILD_LABEL'>>
-}): Hono {
+export function feedbackPageRoutes(deps: { db: Db; logger: Logger; config: Pick<Config, 'BETA_BUILD_LABEL'> }): Hono {
   const { db } = deps
   const app = new Hono()
-  const label = () => currentBuildLabel(db, deps.config.BETA_BUILD_LABEL ?? '')
+  const label = () => currentBuildLabel(db, deps.config.BETA_BUILD_LABEL)
 
-  app.get('/beta/feedback', async (c) => {
+  app.get(paths.feedback.pattern, async (c) => {
     const token = c.req.query('token')
     if (token === undefined) return sendPage(c, feedbackFormPage({ values: { build: await label() } }), 200)
     const signup = isTokenShaped(token) ? await signupByFeedbackToken(db, token) : null
@@ -52,7 +50,7 @@ export function feedbackPageRoutes(deps: {
     return sendPage(c, feedbackFormPage({ token, values: { build: await label(), platform } }), 200)
   })
 
-  app.post('/beta/feedback', async (c) => {
+  app.post(paths.feedback.pattern, async (c) => {
     const token = c.req.query('token')
     const signup = token === undefined ? null : isTokenShaped(token) ? await signupByFeedbackToken(db, token) : null
     if (token !== undefined && !signup) return sendPage(c, feedbackLinkNotValidPage(), 404)
@@ -117,9 +115,9 @@ async function formValues(c: Context): Promise<(FeedbackValues & { website?: str
 export function feedbackConsoleRoutes(deps: Pick<OwnerDeps, 'db' | 'config' | 'exportSlots'>): Hono<OwnerEnv> {
   const { db } = deps
   const app = new Hono<OwnerEnv>()
-  const fallback = deps.config.BETA_BUILD_LABEL ?? ''
+  const fallback = deps.config.BETA_BUILD_LABEL
 
-  app.get('/feedback', async (c) => {
+  app.get(routePath(endpoints.feedback), async (c) => {
     const q = parseInput(FeedbackQuery, c.req.query())
     const { rows, total } = await listFeedback(db, q)
     return c.json({
@@ -132,14 +130,14 @@ export function feedbackConsoleRoutes(deps: Pick<OwnerDeps, 'db' | 'config' | 'e
     })
   })
 
-  app.post('/feedback/build-label', async (c) => {
+  app.post(routePath(endpoints.setBuildLabel), async (c) => {
     const { label } = parseInput(BuildLabelRequest, await readJsonBody(c))
     await setBuildLabel(db, label)
     await audit(db, c.get('session').email, 'feedback.build-label', { label })
     return c.json({ label: await currentBuildLabel(db, fallback) })
   })
 
-  app.get('/feedback/export', async (c) => {
+  app.get(routePath(endpoints.feedbackExport), async (c) => {
     const { build, rating, platform } = parseInput(FeedbackQuery, c.req.query())
     const filters = { build, rating, platform }
     await audit(db, c.get('session').email, 'feedback.export', { build: build ?? '', rating: rating ?? '', platform })

@@ -10,21 +10,22 @@ import type { Db } from '../../db/db.ts'
 import { apiError } from '../../../mail/errors.ts'
 import { invitationCounts, inviteSignups, previewInvitations, selectedAddresses, type Stores } from './queries.ts'
 import { exportHeaders, exportStream } from './exports.ts'
-import { audit } from '../console/audit.ts'
+import { audit } from '../../owner/audit.ts'
 import { savePreview, takePreview } from './previews.ts'
-import { startExport, type ExportSlots } from '../console/exports.ts'
-import type { OwnerEnv } from '../console/account-routes.ts'
-import { parseInput as parse } from '../console/input.ts'
+import { startExport, type ExportSlots } from '../../owner/exports.ts'
+import type { OwnerEnv } from '../../owner/deps.ts'
+import { parseInput as parse } from '../../owner/input.ts'
 import { readJsonBody } from '../../http/json-body.ts'
+import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 
-// Issue 11: the console's side of the beta invitations. admin.ts puts the session and Origin checks in front.
+// Issue 11: the console's side of the beta invitations. app.ts mounts these behind the session and Origin checks (features/console/routes.ts).
 // Decisions: docs/decisions/beta-invitations.md
 
 export type InvitationConfig = Pick<Config, 'BETA_IOS_URL' | 'BETA_ANDROID_URL' | 'INVITATION_INTERVAL_MS'>
 
 export function adminInvitationRoutes(deps: {
   db: Db
-  config: Partial<InvitationConfig>
+  config: InvitationConfig
   wakeEmailQueue: () => void
   exportSlots: ExportSlots
 }): Hono<OwnerEnv> {
@@ -33,11 +34,11 @@ export function adminInvitationRoutes(deps: {
   const app = new Hono<OwnerEnv>()
 
   // Counts per status and platform, and which store links are set (the console says when one is not).
-  app.get('/invitations', async (c) =>
+  app.get(routePath(endpoints.invitations), async (c) =>
     c.json({ ...(await invitationCounts(db)), stores, maxBatch: MAX_INVITATION_BATCH }),
   )
 
-  app.get('/invitations/preview', async (c) => {
+  app.get(routePath(endpoints.invitationPreview), async (c) => {
     const { n, platform, disposable } = parse(InvitationPreviewQuery, c.req.query())
     const includeDisposable = disposable === 'include'
     const { rows, disposableLeftOut } = await previewInvitations(db, { limit: n, platform, stores, includeDisposable })
@@ -49,7 +50,7 @@ export function adminInvitationRoutes(deps: {
     return c.json({ rows: rows.map((r) => ({ ...r, id: Number(r.id) })), stores, disposableLeftOut })
   })
 
-  app.post('/invitations/confirm', async (c) => {
+  app.post(routePath(endpoints.invite), async (c) => {
     // The exact ids the preview showed: nobody outside them can be invited by this confirmation.
     const { ids } = parse(InviteRequest, await readJsonBody(c))
     const actor = c.get('session').email
@@ -65,7 +66,7 @@ export function adminInvitationRoutes(deps: {
     const { invited } = await inviteSignups(db, {
       ids: ids.map(String),
       stores,
-      intervalMs: config.INVITATION_INTERVAL_MS ?? 1000,
+      intervalMs: config.INVITATION_INTERVAL_MS,
     })
     // Ids, not addresses: the audit log keeps no address in clear (an erased person's id means nothing).
     await audit(db, actor, 'invitations.send', { count: invited.length, ids: invited.map((i) => Number(i.id)) })
@@ -73,7 +74,7 @@ export function adminInvitationRoutes(deps: {
     return c.json({ invited: invited.length, skipped: ids.length - invited.length })
   })
 
-  app.get('/invitations/export', async (c) => {
+  app.get(routePath(endpoints.storeExport), async (c) => {
     const { format, ...selection } = parse(StoreExportQuery, c.req.query())
     await audit(db, c.get('session').email, 'invitations.export', { format, ...selection, q: selection.q ? 'yes' : '' })
     const day = new Date().toISOString().slice(0, 10)

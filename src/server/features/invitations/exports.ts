@@ -1,5 +1,5 @@
 import { emailAddress } from '../../../shared/email-address.ts'
-import { csvQuote } from '../console/csv.ts'
+import { csvQuote } from '../../owner/csv.ts'
 
 // Exports for the stores (issue 11). The stores read data, not formulas (App Store Connect's
 // importer, a Play Console form), so the addresses go out exactly as typed: no apostrophe, which

@@ -4,7 +4,8 @@ import { enqueue } from '../../../mail/enqueue.ts'
 import { invitation } from '../../../mail/kinds/invitation.ts'
 import { msUntilAfterLastPending } from '../../../mail/queue-rows.ts'
 import type { Db, Tx } from '../../db/db.ts'
-import { isDisposable } from '../launch-day/disposable.ts'
+import { isDisposable } from '../../owner/disposable.ts'
+import { selectionWhere } from '../../owner/selection.ts'
 
 // Issue 11: from the beta list to the testers' phones. Decisions: docs/decisions/beta-invitations.md
 // The words (Platform, PlatformChoice, ...) are src/shared/beta-testers.ts's, the console's too.
@@ -172,20 +173,6 @@ export async function invitationCounts(db: Db): Promise<InvitationCounts> {
     counts.byPlatform[row.platform] += n
   }
   return counts
-}
-
-/** SQL condition on `s` for a selection; parameters from `$first` on. */
-export function selectionWhere(sel: Selection, first: number): { sql: string; params: unknown[] } {
-  const parts: string[] = []
-  const params: unknown[] = []
-  if (sel.status === 'opened') parts.push(`s.opened_at is not null`)
-  else if (sel.status !== 'all') parts.push(`s.status = $${first + params.push(sel.status) - 1}`)
-  if (sel.platform !== 'all') parts.push(`s.platform = $${first + params.push(sel.platform) - 1}`)
-  if (sel.q) {
-    const pattern = `%${sel.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
-    parts.push(`lower(s.email) like $${first + params.push(pattern) - 1}`)
-  }
-  return { sql: parts.length ? parts.join(' and ') : 'true', params }
 }
 
 /**

@@ -1,18 +1,30 @@
 import { Hono, type Context } from 'hono'
 import type { Config } from '../../config.ts'
-import type { Db } from '../../db/db.ts'
+import type { Db, Tx } from '../../db/db.ts'
 import type { Platform } from '../../../shared/beta-testers.ts'
 import { choosePlatform, isOpenPlatformToken, recordInvitationOpened } from './queries.ts'
 import type { Logger } from '../../log.ts'
 import { betaLinkNotValidPage, phoneConfirmPage, phoneThanksPage } from './pages.tsx'
 import { sendPage } from '../../http/server-page.tsx'
 import { isTokenShaped } from '../../../mail/tokens.ts'
-import { parseGoogleAccount } from '../play-testing/google-account.ts'
-import { GOOGLE_ACCOUNT_FIELD } from '../play-testing/pages.tsx'
-import { askWhetherJoined, saveGoogleAccount } from '../play-testing/queries.ts'
+import { paths } from '../../../shared/paths.ts'
 const isPlatform = (p: string | undefined): p is Platform => p === 'ios' || p === 'android'
 
-export type BetaRoutesConfig = Partial<Pick<Config, 'BETA_IOS_URL' | 'BETA_ANDROID_URL' | 'PLAY_ASK_DELAY_MS'>>
+export type BetaRoutesConfig = Partial<Pick<Config, 'BETA_IOS_URL' | 'BETA_ANDROID_URL'>>
+
+/**
+ * What Google Play's closed test adds to the Android choice and opening (features/play-testing,
+ * passed in by app.ts): the Google account read with the choice, and "Did you join the test?".
+ */
+export type AndroidTesting = {
+  /** The phone-choice form's Google account: a null value when none was given. */
+  readAccount: (
+    form: Record<string, unknown>,
+  ) => { ok: true; value: string | null } | { ok: false; value: string; error: string }
+  saveAccount: (tx: Tx, token: string, account: string) => Promise<void>
+  /** After an Android invitation's first opening; true when it queued an email. */
+  afterOpened: (token: string) => Promise<boolean>
+}
 
 /**
  * Issue 11. /beta/phone: the welcome email's "iPhone" and "Android" links; GET shows a button
@@ -23,6 +35,7 @@ export function betaRoutes(deps: {
   db: Db
   logger: Logger
   config: BetaRoutesConfig
+  android: AndroidTesting
   wakeEmailQueue?: () => void
 }): Hono {
   const app = new Hono()
@@ -31,25 +44,25 @@ export function betaRoutes(deps: {
     android: deps.config.BETA_ANDROID_URL,
   }
 
-  app.get('/beta/phone', async (c) => {
+  app.get(paths.phoneChoice.pattern, async (c) => {
     const { token = '', platform } = c.req.query()
     const open = isPlatform(platform) && isTokenShaped(token) && (await isOpenPlatformToken(deps.db, token))
     return open ? sendPage(c, phoneConfirmPage(platform, token), 200) : sendPage(c, betaLinkNotValidPage(), 404)
   })
 
-  app.post('/beta/phone', async (c) => {
+  app.post(paths.phoneChoice.pattern, async (c) => {
     const { token = '', platform } = c.req.query()
     if (!isPlatform(platform) || !isTokenShaped(token)) return sendPage(c, betaLinkNotValidPage(), 404)
     // Issue 19: on Android, the optional Google account for the Play list, validated like any address.
     const form = platform === 'android' ? await c.req.parseBody().catch(() => ({}) as Record<string, unknown>) : {}
-    const account = parseGoogleAccount(form[GOOGLE_ACCOUNT_FIELD])
+    const account = deps.android.readAccount(form)
     if (!account.ok) {
       if (!(await isOpenPlatformToken(deps.db, token))) return sendPage(c, betaLinkNotValidPage(), 404)
       return sendPage(c, phoneConfirmPage(platform, token, account), 400)
     }
     const chosen = await deps.db.transaction(async (tx) => {
       const done = await choosePlatform(tx, token, platform)
-      if (done && account.value !== null) await saveGoogleAccount(tx, token, account.value)
+      if (done && account.value !== null) await deps.android.saveAccount(tx, token, account.value)
       return done
     })
     if (!chosen) return sendPage(c, betaLinkNotValidPage(), 404)
@@ -58,7 +71,7 @@ export function betaRoutes(deps: {
   })
 
   for (const platform of ['ios', 'android'] as const) {
-    app.get(`/beta/${platform}`, async (c) => {
+    app.get(paths.store.pattern(platform), async (c) => {
       const token = c.req.query('token') ?? ''
       const target = stores[platform]
       // An unset URL records nothing: the person could not reach the store through us.
@@ -66,11 +79,7 @@ export function betaRoutes(deps: {
         target !== undefined && isTokenShaped(token) && (await recordInvitationOpened(deps.db, token, platform))
       if (!opened) return sendPage(c, betaLinkNotValidPage(), 404)
       // Issue 19: "Did you join the test?", once, a day after the first opening.
-      if (
-        platform === 'android' &&
-        (await askWhetherJoined(deps.db, token, deps.config.PLAY_ASK_DELAY_MS ?? 86_400_000))
-      )
-        deps.wakeEmailQueue?.()
+      if (platform === 'android' && (await deps.android.afterOpened(token))) deps.wakeEmailQueue?.()
       noStore(c)
       return c.redirect(target, 302)
     })

@@ -3,14 +3,15 @@ import type { IncomingMessage } from 'node:http'
 import { join } from 'node:path'
 import { Context, Hono, type MiddlewareHandler } from 'hono'
 import { apiError } from '../../../mail/errors.ts'
+import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 import { ChannelName, ChannelRequest, LaunchQuery, type LaunchReport } from '../../../shared/launch-analytics.ts'
 import type { Db } from '../../db/db.ts'
 import { clientIp } from '../../http/client-ip.ts'
 import { readJsonBody } from '../../http/json-body.ts'
-import type { OwnerEnv } from '../console/account-routes.ts'
-import { audit } from '../console/audit.ts'
-import { csvDownload } from '../console/csv.ts'
-import { parseInput } from '../console/input.ts'
+import type { OwnerEnv } from '../../owner/deps.ts'
+import { audit } from '../../owner/audit.ts'
+import { csvDownload } from '../../owner/csv.ts'
+import { parseInput } from '../../owner/input.ts'
 import type { DocumentRequest, LaunchCounter } from './counter.ts'
 import { buckets, deleteChannel, leftOutRows, listChannels, openChannel, saveChannel, sourceRows } from './queries.ts'
 
@@ -146,9 +147,9 @@ export function launchConsoleRoutes(deps: {
     }
   }
 
-  app.get('/launch', async (c) => c.json(await report(c)))
+  app.get(routePath(endpoints.launch), async (c) => c.json(await report(c)))
 
-  app.get('/launch/export', async (c) => {
+  app.get(routePath(endpoints.launchExport), async (c) => {
     const r = await report(c)
     await audit(db, c.get('session').email, 'launch.export', { days: Number(c.req.query('days') ?? 2) })
     async function* rows() {
@@ -190,7 +191,7 @@ export function launchConsoleRoutes(deps: {
     )
   })
 
-  app.post('/launch/channels', async (c) => {
+  app.post(routePath(endpoints.saveChannel), async (c) => {
     const input = parseInput(ChannelRequest, await readJsonBody(c))
     const channel = { name: input.name, source: input.source!, medium: input.medium }
     const created = await saveChannel(db, channel)
@@ -198,8 +199,8 @@ export function launchConsoleRoutes(deps: {
     return c.json({ created }, created ? 201 : 200)
   })
 
-  app.post('/launch/channels/:name/delete', async (c) => {
-    const name = parseInput(ChannelName, c.req.param('name'))
+  app.post(routePath(endpoints.deleteChannel), async (c) => {
+    const name = parseInput(ChannelName, c.req.param('id'))
     if (!(await deleteChannel(db, name))) throw apiError(404, 'PGRST116', 'No such link')
     await audit(db, c.get('session').email, 'launch.channel-delete', { name })
     return c.body(null, 204)

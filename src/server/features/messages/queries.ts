@@ -2,7 +2,7 @@ import { enqueue } from '../../../mail/enqueue.ts'
 import { testerMessage } from '../../../mail/kinds/tester-message.ts'
 import { AUDIENCES, type Audience } from '../../../shared/tester-messages.ts'
 import type { Db, Tx } from '../../db/db.ts'
-import { audit } from '../console/audit.ts'
+import { audit } from '../../owner/audit.ts'
 
 // Issue 18: the owner's messages to a group of the beta list. Decisions:
 // docs/decisions/tester-messages-and-feedback.md

@@ -1,12 +1,13 @@
 import { Hono } from 'hono'
 import { SendMessageRequest } from '../../../shared/console-api.ts'
-import type { OwnerDeps } from '../console/deps.ts'
-import type { OwnerEnv } from '../console/account-routes.ts'
-import { parseInput } from '../console/input.ts'
+import type { OwnerDeps } from '../../owner/deps.ts'
+import type { OwnerEnv } from '../../owner/deps.ts'
+import { parseInput } from '../../owner/input.ts'
 import { readJsonBody } from '../../http/json-body.ts'
 import { audienceCounts, listMessages, sendMessage } from './queries.ts'
+import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 
-// Issue 18: the console's Messages view. admin.ts puts the session and Origin checks in front.
+// Issue 18: the console's Messages view. app.ts mounts these behind the session and Origin checks (features/console/routes.ts).
 // Decisions: docs/decisions/tester-messages-and-feedback.md
 
 export function messageRoutes(deps: Pick<OwnerDeps, 'db' | 'config' | 'wakeEmailQueue'>): Hono<OwnerEnv> {
@@ -14,7 +15,7 @@ export function messageRoutes(deps: Pick<OwnerDeps, 'db' | 'config' | 'wakeEmail
   const app = new Hono<OwnerEnv>()
 
   // How many people each group reaches now (the exact number the send would queue), and the latest messages.
-  app.get('/tester-messages', async (c) =>
+  app.get(routePath(endpoints.testerMessages), async (c) =>
     c.json({
       audiences: await audienceCounts(db),
       messages: await listMessages(db),
@@ -22,10 +23,10 @@ export function messageRoutes(deps: Pick<OwnerDeps, 'db' | 'config' | 'wakeEmail
     }),
   )
 
-  app.post('/tester-messages', async (c) => {
+  app.post(routePath(endpoints.sendTesterMessage), async (c) => {
     const input = parseInput(SendMessageRequest, await readJsonBody(c))
     const actor = c.get('session').email
-    const outcome = await sendMessage(db, { ...input, actor, intervalMs: config.INVITATION_INTERVAL_MS ?? 1000 })
+    const outcome = await sendMessage(db, { ...input, actor, intervalMs: config.INVITATION_INTERVAL_MS })
     if (outcome.created && outcome.recipients > 0) deps.wakeEmailQueue()
     return c.json(
       { id: outcome.id, recipients: outcome.recipients, created: outcome.created },

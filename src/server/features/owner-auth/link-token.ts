@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { derivedKey } from './keys.ts'
+import { derivedKey } from '../../owner/keys.ts'
+import { paths } from '../../../shared/paths.ts'
 
 /** How long a one-time sign-in link works. */
 export const LINK_TTL_MS = 15 * 60 * 1000
@@ -47,7 +48,7 @@ export function nonceHash(nonce: string): Buffer {
 }
 
 export function signInUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/admin/sign-in?token=${encodeURIComponent(token)}`
+  return `${publicUrl}${paths.ownerSignIn.href(token)}`
 }
 
 function mac(secret: Buffer, body: string): string {

@@ -3,7 +3,7 @@ import { enqueue } from '../../../mail/enqueue.ts'
 import { ownerSignIn } from '../../../mail/kinds/owner-sign-in.ts'
 import { countQueuedSince } from '../../../mail/queue-rows.ts'
 import type { Db } from '../../db/db.ts'
-import type { OwnerDeps } from '../console/deps.ts'
+import type { OwnerDeps } from '../../owner/deps.ts'
 import { signInUrl, signLinkToken, verifyLinkToken } from './link-token.ts'
 
 const ROLLBACK = Symbol('rollback')

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/db.ts'
 import { settleAfterAnswer, testApp } from '../../test-app.ts'
-import { ownerSecret } from './keys.ts'
+import { ownerSecret } from '../../owner/keys.ts'
 import { signLinkToken } from './link-token.ts'
 import { syncOwnerEmails } from './owners.ts'
 

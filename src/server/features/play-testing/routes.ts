@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import type { ReactNode } from 'react'
 import type { NudgeResult } from '../../../shared/console-api.ts'
 import { PLAY_ANSWERS, type PlayAnswer } from '../../../shared/play-testing.ts'
 import { isTokenShaped } from '../../../mail/tokens.ts'
@@ -6,11 +7,20 @@ import type { Config } from '../../config.ts'
 import type { Db } from '../../db/db.ts'
 import { sendPage } from '../../http/server-page.tsx'
 import type { Logger } from '../../log.ts'
-import { audit } from '../console/audit.ts'
-import type { OwnerEnv } from '../console/account-routes.ts'
-import { betaLinkNotValidPage } from '../invitations/pages.tsx'
-import { answerPage, answerThanksPage } from './pages.tsx'
-import { nudgeUnanswered, playTestingSummary, recordAnswer, testerByAnswerToken } from './queries.ts'
+import { audit } from '../../owner/audit.ts'
+import type { OwnerEnv } from '../../owner/deps.ts'
+import { parseGoogleAccount } from './google-account.ts'
+import { answerPage, answerThanksPage, GOOGLE_ACCOUNT_FIELD } from './pages.tsx'
+import { paths } from '../../../shared/paths.ts'
+import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
+import {
+  askWhetherJoined,
+  nudgeUnanswered,
+  playTestingSummary,
+  recordAnswer,
+  saveGoogleAccount,
+  testerByAnswerToken,
+} from './queries.ts'
 
 // Issue 19: Google Play closed testing. docs/decisions/play-closed-testing.md
 
@@ -23,16 +33,23 @@ export const TROUBLE_DETAILS_MAX = 2000
  * /beta/play?answer=joined|trouble|left&token=: the pages behind the "Did you join the test?"
  * email. GET shows one button and changes nothing; POST records the answer.
  */
-export function playAnswerRoutes(deps: { db: Db; logger: Logger; wakeEmailQueue: () => void }): Hono {
+export function playAnswerRoutes(deps: {
+  db: Db
+  logger: Logger
+  wakeEmailQueue: () => void
+  /** The invitations' "link not valid" page (features/invitations, passed in by app.ts). */
+  notValidPage: () => ReactNode
+}): Hono {
   const app = new Hono()
+  const betaLinkNotValidPage = deps.notValidPage
 
-  app.get('/beta/play', async (c) => {
+  app.get(paths.playAnswer.pattern, async (c) => {
     const { token = '', answer } = c.req.query()
     const known = isAnswer(answer) && isTokenShaped(token) && (await testerByAnswerToken(deps.db, token)) !== null
     return known ? sendPage(c, answerPage(answer, token), 200) : sendPage(c, betaLinkNotValidPage(), 404)
   })
 
-  app.post('/beta/play', async (c) => {
+  app.post(paths.playAnswer.pattern, async (c) => {
     const { token = '', answer } = c.req.query()
     if (!isAnswer(answer) || !isTokenShaped(token)) return sendPage(c, betaLinkNotValidPage(), 404)
     // A body that is not a form (or not one at all) reads as an empty form: the answer is in the URL.
@@ -56,23 +73,37 @@ export function playAnswerRoutes(deps: { db: Db; logger: Logger; wakeEmailQueue:
   return app
 }
 
+/**
+ * What the closed test adds to the Android phone choice and the invitation's opening; app.ts
+ * hands it to the invitations' routes (features/invitations/routes.ts, AndroidTesting).
+ */
+export function androidTesting(deps: { db: Db; config: Pick<Config, 'PLAY_ASK_DELAY_MS'> }) {
+  return {
+    readAccount: (form: Record<string, unknown>) => parseGoogleAccount(form[GOOGLE_ACCOUNT_FIELD]),
+    saveAccount: saveGoogleAccount,
+    afterOpened: (token: string) => askWhetherJoined(deps.db, token, deps.config.PLAY_ASK_DELAY_MS),
+  }
+}
+
 export type PlayTestingConfig = Pick<Config, 'PLAY_REQUIRED_TESTERS' | 'PLAY_REQUIRED_DAYS' | 'INVITATION_INTERVAL_MS'>
 
-/** The console's 12 × 14 card and its nudge; admin.ts puts the session and Origin checks in front. */
+/** The console's 12 × 14 card and its nudge; app.ts mounts these behind the session and Origin checks (features/console/routes.ts). */
 export function adminPlayTestingRoutes(deps: {
   db: Db
-  config: Partial<PlayTestingConfig>
+  config: PlayTestingConfig
   wakeEmailQueue: () => void
   now?: () => Date
 }): Hono<OwnerEnv> {
   const { db, config } = deps
-  const rule = { required: config.PLAY_REQUIRED_TESTERS ?? 12, days: config.PLAY_REQUIRED_DAYS ?? 14 }
+  const rule = { required: config.PLAY_REQUIRED_TESTERS, days: config.PLAY_REQUIRED_DAYS }
   const app = new Hono<OwnerEnv>()
 
-  app.get('/play-testing', async (c) => c.json(await playTestingSummary(db, rule, deps.now?.() ?? new Date())))
+  app.get(routePath(endpoints.playTesting), async (c) =>
+    c.json(await playTestingSummary(db, rule, deps.now?.() ?? new Date())),
+  )
 
-  app.post('/play-testing/nudge', async (c) => {
-    const ids = await nudgeUnanswered(db, config.INVITATION_INTERVAL_MS ?? 1000)
+  app.post(routePath(endpoints.nudge), async (c) => {
+    const ids = await nudgeUnanswered(db, config.INVITATION_INTERVAL_MS)
     // Ids, not addresses, as invitations.send.
     await audit(db, c.get('session').email, 'play.nudge', { count: ids.length, ids: ids.map(Number) })
     if (ids.length > 0) deps.wakeEmailQueue()

@@ -2,9 +2,10 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { unsubscribe } from '../../../mail/signup-emails.ts'
 import { isTokenShaped } from '../../../mail/tokens.ts'
 import type { Db } from '../../db/db.ts'
-import { confirmSignup, isKnownUnsubscribeToken } from '../rest/queries.ts'
+import { confirmSignup, isKnownUnsubscribeToken } from './queries.ts'
 import { sendPage } from '../../http/server-page.tsx'
 import type { Logger } from '../../log.ts'
+import { paths } from '../../../shared/paths.ts'
 import {
   confirmPage,
   confirmSignupPage,
@@ -21,13 +22,13 @@ import {
 export function unsubscribeRoutes(deps: { db: Db; logger: Logger; wakeEmailQueue?: () => void }): Hono {
   const app = new Hono()
 
-  app.get('/unsubscribe', async (c) => {
+  app.get(paths.unsubscribe.pattern, async (c) => {
     const token = c.req.query('token') ?? ''
     const known = isTokenShaped(token) && (await isKnownUnsubscribeToken(deps.db, token))
     return sendPage(c, known ? confirmPage(token) : unknownTokenPage(), known ? 200 : 404)
   })
 
-  app.post('/unsubscribe', async (c) => {
+  app.post(paths.unsubscribe.pattern, async (c) => {
     const token = c.req.query('token') ?? ''
     const removed = isTokenShaped(token) && (await unsubscribe(deps.db, token))
     if (removed) deps.logger.info({ event: 'beta.unsubscribed' }, 'an address left the beta')
@@ -36,13 +37,13 @@ export function unsubscribeRoutes(deps: { db: Db; logger: Logger; wakeEmailQueue
 
   // Double opt-in (SIGNUP_CONFIRMATION): the same pattern, a page whose button confirms by POST.
   // It answers with the setting off too, for links sent while it was on.
-  app.get('/confirm', async (c) => {
+  app.get(paths.confirm.pattern, async (c) => {
     const token = c.req.query('token') ?? ''
     const known = isTokenShaped(token) && (await isKnownUnsubscribeToken(deps.db, token))
     return sendPage(c, known ? confirmSignupPage(token) : unknownTokenPage(), known ? 200 : 404)
   })
 
-  app.post('/confirm', async (c) => {
+  app.post(paths.confirm.pattern, async (c) => {
     const token = c.req.query('token') ?? ''
     const r = isTokenShaped(token) ? await confirmSignup(deps.db, token) : { known: false, welcomeQueued: false }
     if (r.welcomeQueued) {

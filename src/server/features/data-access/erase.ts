@@ -1,7 +1,7 @@
 import type { Db } from '../../db/db.ts'
 import type { Transport } from '../../email/transport.ts'
-import { addressHash, audit } from './audit.ts'
-import { eraseSources } from '../data-access/queries.ts'
+import { addressHash, audit } from '../../owner/audit.ts'
+import { eraseSources } from './queries.ts'
 
 /**
  * Erases a person, as the privacy policy promises: their sign-up, every email queued to them, and

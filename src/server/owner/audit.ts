@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
-import type { Db, Tx } from '../../db/db.ts'
-import { derivedKey } from '../owner-auth/keys.ts'
+import type { Db, Tx } from '../db/db.ts'
+import { derivedKey } from './keys.ts'
 
 export type AuditAction =
   | 'sign-in'

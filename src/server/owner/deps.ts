@@ -1,10 +1,10 @@
-import type { Config } from '../../config.ts'
-import type { Db } from '../../db/db.ts'
-import type { Transport } from '../../email/transport.ts'
-import type { AfterAnswer } from '../../http/after-answer.ts'
-import type { Logger } from '../../log.ts'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/db.ts'
+import type { Transport } from '../email/transport.ts'
+import type { AfterAnswer } from '../http/after-answer.ts'
+import type { Logger } from '../log.ts'
 import { createExportSlots, type ExportSlots } from './exports.ts'
-import { ownerSecret } from '../owner-auth/keys.ts'
+import { ownerSecret } from './keys.ts'
 
 export type OwnerConfig = Pick<
   Config,
@@ -24,6 +24,12 @@ export type OwnerConfig = Pick<
   | 'PLAY_REQUIRED_DAYS'
   | 'SIGNUP_CONFIRMATION'
 >
+
+/** The signed-in owner, as the session check (features/owner-auth) sets it on each console request. */
+export type OwnerSession = { id: string; email: string; method: string }
+
+/** The context of every console API route: the session check has run and set the session. */
+export type OwnerEnv = { Variables: { session: OwnerSession } }
 
 export type OwnerDeps = {
   db: Db

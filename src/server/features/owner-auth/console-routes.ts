@@ -1,30 +1,28 @@
 import { Hono } from 'hono'
-import type { Session } from '../owner-auth/sessions.ts'
-import { clearSessionCookie } from '../owner-auth/cookie.ts'
-import { audit, recentAudit } from './audit.ts'
-import type { OwnerDeps } from './deps.ts'
-import { listSessions, revokeSession } from '../owner-auth/sessions.ts'
+import { clearSessionCookie } from './cookie.ts'
+import { audit, recentAudit } from '../../owner/audit.ts'
+import type { OwnerDeps, OwnerEnv } from '../../owner/deps.ts'
+import { listSessions, revokeSession } from './sessions.ts'
 import { apiError } from '../../../mail/errors.ts'
-import { listPasskeys, registerPasskey, registrationOptions, removePasskey } from '../owner-auth/passkeys.ts'
+import { listPasskeys, registerPasskey, registrationOptions, removePasskey } from './passkeys.ts'
 import { readJsonBody } from '../../http/json-body.ts'
+import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 
-export type OwnerEnv = { Variables: { session: Session } }
-
-/** The signed-in owner, their sessions, sign-out and the audit log (admin.ts requires a session first). */
+/** The signed-in owner, their sessions, sign-out and the audit log (behind the session check: features/console/routes.ts). */
 export function adminAccountRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
   const { db, config } = deps
   const app = new Hono<OwnerEnv>()
 
-  app.get('/me', (c) => {
+  app.get(routePath(endpoints.me), (c) => {
     const s = c.get('session')
     return c.json({ email: s.email, sessionId: s.id })
   })
 
-  app.get('/sessions', async (c) =>
+  app.get(routePath(endpoints.sessions), async (c) =>
     c.json({ sessions: await listSessions(db, c.get('session').id, config.OWNER_EMAILS, config) }),
   )
 
-  app.post('/sessions/:id/revoke', async (c) => {
+  app.post(routePath(endpoints.revokeSession), async (c) => {
     const s = c.get('session')
     const id = c.req.param('id')
     if (!(await revokeSession(db, id))) throw apiError(404, 'PGRST116', 'No such session')
@@ -33,7 +31,7 @@ export function adminAccountRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
     return c.body(null, 204)
   })
 
-  app.post('/sign-out', async (c) => {
+  app.post(routePath(endpoints.signOut), async (c) => {
     const s = c.get('session')
     await revokeSession(db, s.id)
     await audit(db, s.email, 'sign-out')
@@ -41,11 +39,13 @@ export function adminAccountRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
     return c.body(null, 204)
   })
 
-  app.get('/passkeys', async (c) => c.json({ passkeys: await listPasskeys(db, c.get('session').email) }))
-  app.post('/passkeys/options', async (c) =>
+  app.get(routePath(endpoints.passkeys), async (c) =>
+    c.json({ passkeys: await listPasskeys(db, c.get('session').email) }),
+  )
+  app.post(routePath(endpoints.passkeyOptions), async (c) =>
     c.json(await registrationOptions(db, c.get('session').email, c.req.header('origin')!)),
   )
-  app.post('/passkeys', async (c) => {
+  app.post(routePath(endpoints.addPasskey), async (c) => {
     const s = c.get('session')
     const body = (await readJsonBody(c)) as Record<string, unknown>
     if (!(await registerPasskey(db, s.email, c.req.header('origin')!, body ?? {})))
@@ -53,14 +53,14 @@ export function adminAccountRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
     await audit(db, s.email, 'passkey.add')
     return c.body(null, 201)
   })
-  app.post('/passkeys/:id/remove', async (c) => {
+  app.post(routePath(endpoints.removePasskey), async (c) => {
     const s = c.get('session')
     if (!(await removePasskey(db, s.email, c.req.param('id')))) throw apiError(404, 'PGRST116', 'No such passkey')
     await audit(db, s.email, 'passkey.remove')
     return c.body(null, 204)
   })
 
-  app.get('/audit', async (c) => {
+  app.get(routePath(endpoints.audit), async (c) => {
     return c.json({ entries: await recentAudit(db) })
   })
 

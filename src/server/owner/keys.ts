@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { chmod, readFile, rename, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import type { Db } from '../../db/db.ts'
+import type { Db } from '../db/db.ts'
 
 /**
  * The owner secret: signs one-time sign-in links and keys the audit log's address hashes. Made

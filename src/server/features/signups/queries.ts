@@ -1,0 +1,28 @@
+import { enqueue } from '../../../mail/enqueue.ts'
+import { welcome } from '../../../mail/kinds/welcome.ts'
+import type { Db } from '../../db/db.ts'
+
+/**
+ * The confirmation button (double opt-in): marks the sign-up with this token confirmed and queues
+ * its welcome email (once). Confirming again changes nothing. `known` is false for a token that is
+ * not (or no longer) on the list.
+ */
+export async function confirmSignup(db: Db, token: string): Promise<{ known: boolean; welcomeQueued: boolean }> {
+  return db.transaction(async (tx) => {
+    const r = await tx.query<{ email: string; mailbox: string }>(
+      `update public.beta_signups set confirmed_at = coalesce(confirmed_at, now())
+       where unsubscribe_token = $1::uuid
+       returning email, app_private.canonical_email(email) as mailbox`,
+      [token],
+    )
+    const signup = r.rows[0]
+    if (!signup) return { known: false, welcomeQueued: false }
+    const queued = await enqueue(tx, welcome, { to: signup.email, key: signup.mailbox, payload: null })
+    return { known: true, welcomeQueued: queued.length > 0 }
+  })
+}
+
+export async function isKnownUnsubscribeToken(db: Db, token: string): Promise<boolean> {
+  const r = await db.query('select 1 from public.beta_signups where unsubscribe_token = $1::uuid', [token])
+  return r.rows.length > 0
+}

@@ -1,0 +1,98 @@
+import type * as Contract from './console-api.ts'
+
+// The console's API, declared once: each endpoint's method and path, and the names of its schemas
+// in console-api.ts (query or body, and answer). The server's routes are checked against this
+// table (features/console/routes.test.ts), the console's calls read it (src/console/api.ts), and
+// the contract test calls every entry and parses its answer (features/console/contract.test.ts).
+// Names, not schemas: the console imports only types from here, so zod stays out of its bundle.
+
+type SchemaName = {
+  [K in keyof typeof Contract]: (typeof Contract)[K] extends { safeParse: unknown } ? K : never
+}[keyof typeof Contract]
+
+export type Endpoint = {
+  method: 'GET' | 'POST'
+  /** The full path; `:id` is a path parameter. */
+  path: `/admin/api/${string}`
+  /** The schema of its query (GET) or JSON body (POST). */
+  input?: SchemaName
+  /** The schema of its JSON answer; none for 204, a file download or a pass-through. */
+  answer?: SchemaName
+}
+
+export const endpoints = {
+  me: { method: 'GET', path: '/admin/api/me', answer: 'Me' },
+  sessions: { method: 'GET', path: '/admin/api/sessions', answer: 'SessionList' },
+  revokeSession: { method: 'POST', path: '/admin/api/sessions/:id/revoke' },
+  signOut: { method: 'POST', path: '/admin/api/sign-out' },
+  passkeys: { method: 'GET', path: '/admin/api/passkeys', answer: 'PasskeyList' },
+  passkeyOptions: { method: 'POST', path: '/admin/api/passkeys/options', answer: 'PasskeyOptions' },
+  addPasskey: { method: 'POST', path: '/admin/api/passkeys' },
+  removePasskey: { method: 'POST', path: '/admin/api/passkeys/:id/remove' },
+  audit: { method: 'GET', path: '/admin/api/audit', answer: 'AuditLog' },
+  signups: { method: 'GET', path: '/admin/api/signups', input: 'SignupListQuery', answer: 'SignupPage' },
+  signupStats: { method: 'GET', path: '/admin/api/signups/stats', input: 'SignupStatsQuery', answer: 'SignupStats' },
+  signupsExport: { method: 'GET', path: '/admin/api/signups/export', input: 'PageQuery' },
+  sendWelcome: {
+    method: 'POST',
+    path: '/admin/api/signups/send-welcome',
+    input: 'EmailRequest',
+    answer: 'SendWelcomeResult',
+  },
+  suppressions: { method: 'GET', path: '/admin/api/suppressions', answer: 'SuppressionCount' },
+  liftSuppression: {
+    method: 'POST',
+    path: '/admin/api/suppressions/lift',
+    input: 'EmailRequest',
+    answer: 'LiftResult',
+  },
+  inbox: { method: 'GET', path: '/admin/api/messages', input: 'InboxQuery', answer: 'InboxPage' },
+  markHandled: { method: 'POST', path: '/admin/api/messages/:id/handled' },
+  reopen: { method: 'POST', path: '/admin/api/messages/:id/reopen' },
+  invitations: { method: 'GET', path: '/admin/api/invitations', answer: 'InvitationSummary' },
+  invitationPreview: {
+    method: 'GET',
+    path: '/admin/api/invitations/preview',
+    input: 'InvitationPreviewQuery',
+    answer: 'InvitationPreview',
+  },
+  invite: { method: 'POST', path: '/admin/api/invitations/confirm', input: 'InviteRequest', answer: 'InviteResult' },
+  storeExport: { method: 'GET', path: '/admin/api/invitations/export', input: 'StoreExportQuery' },
+  testerMessages: { method: 'GET', path: '/admin/api/tester-messages', answer: 'MessagesOverview' },
+  sendTesterMessage: {
+    method: 'POST',
+    path: '/admin/api/tester-messages',
+    input: 'SendMessageRequest',
+    answer: 'SendMessageResult',
+  },
+  feedback: { method: 'GET', path: '/admin/api/feedback', input: 'FeedbackQuery', answer: 'FeedbackPage' },
+  setBuildLabel: {
+    method: 'POST',
+    path: '/admin/api/feedback/build-label',
+    input: 'BuildLabelRequest',
+    answer: 'BuildLabel',
+  },
+  feedbackExport: { method: 'GET', path: '/admin/api/feedback/export', input: 'FeedbackQuery' },
+  playTesting: { method: 'GET', path: '/admin/api/play-testing', answer: 'PlayTestingSummary' },
+  nudge: { method: 'POST', path: '/admin/api/play-testing/nudge', answer: 'NudgeResult' },
+  erase: { method: 'POST', path: '/admin/api/people/erase', input: 'EmailRequest', answer: 'EraseResult' },
+  personData: { method: 'GET', path: '/admin/api/people/data', input: 'PersonDataQuery', answer: 'PersonData' },
+  launch: { method: 'GET', path: '/admin/api/launch', input: 'LaunchQuery', answer: 'LaunchReport' },
+  launchExport: { method: 'GET', path: '/admin/api/launch/export', input: 'LaunchQuery' },
+  saveChannel: { method: 'POST', path: '/admin/api/launch/channels', input: 'ChannelRequest', answer: 'ChannelSaved' },
+  deleteChannel: { method: 'POST', path: '/admin/api/launch/channels/:id/delete' },
+} as const satisfies Record<string, Endpoint>
+
+export type EndpointName = keyof typeof endpoints
+
+/** An endpoint's path with its `:id` filled in (encoded). */
+export function endpointPath(e: Endpoint, id?: string | number): string {
+  return id === undefined ? e.path : e.path.replace(':id', encodeURIComponent(String(id)))
+}
+
+type RoutePath<P> = P extends `/admin/api${infer R}` ? R : never
+
+/** The path a route registers under the console's /admin/api mount (a literal type, for its params). */
+export function routePath<E extends Endpoint>(e: E): RoutePath<E['path']> {
+  return e.path.slice('/admin/api'.length) as RoutePath<E['path']>
+}

@@ -1,0 +1,38 @@
+import type { Platform } from './beta-testers.ts'
+import type { PlayAnswer } from './play-testing.ts'
+
+// Each public path, declared once: `pattern` is what a route matches, `href()` the link to it
+// (relative; emails put PUBLIC_URL in front). Routes, emails, the console and tests read these.
+
+const token = (t: string) => `token=${encodeURIComponent(t)}`
+
+export const paths = {
+  /** The link in every email's footer and List-Unsubscribe header. */
+  unsubscribe: { pattern: '/unsubscribe', href: (t: string) => `/unsubscribe?${token(t)}` },
+  /** The double opt-in confirmation. */
+  confirm: { pattern: '/confirm', href: (t: string) => `/confirm?${token(t)}` },
+  /** The welcome email's "iPhone" and "Android" links. */
+  phoneChoice: {
+    pattern: '/beta/phone',
+    href: (platform: Platform, t: string) => `/beta/phone?platform=${platform}&${token(t)}`,
+  },
+  /** The invitation's store links: record the first opening, then redirect to the store. */
+  store: {
+    pattern: (platform: Platform) => `/beta/${platform}` as const,
+    href: (platform: Platform, t: string) => `/beta/${platform}?${token(t)}`,
+  },
+  /** The answers behind the "Did you join the test?" email. */
+  playAnswer: {
+    pattern: '/beta/play',
+    href: (answer: PlayAnswer, t: string) => `/beta/play?answer=${answer}&${token(t)}`,
+  },
+  /** A tester's feedback form; without a token it asks for the address (Play's feedback URL). */
+  feedback: {
+    pattern: '/beta/feedback',
+    href: (t?: string) => (t === undefined ? '/beta/feedback' : `/beta/feedback?${token(t)}`),
+  },
+  /** Every /beta page, for the rate limit in front of them. */
+  beta: { pattern: '/beta/*' },
+  /** The owner's one-time sign-in link. */
+  ownerSignIn: { pattern: '/admin/sign-in', href: (t: string) => `/admin/sign-in?${token(t)}` },
+} as const
