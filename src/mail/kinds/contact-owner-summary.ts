@@ -9,16 +9,20 @@ import { envelope } from '../envelope.ts'
  */
 export const contactOwnerSummary = defineKind({
   kind: 'contact-owner-summary',
-  payload: z.object({ count: z.number().int(), hourStart: z.string() }),
+  payload: z.object({ count: z.number().int(), hourStart: z.string(), feedback: z.number().int().min(0).optional() }),
   dedupeKey: (key: { hour: string; owner: string }) => `${key.hour}:${key.owner}`,
   example: {
     key: { hour: '2026-11-22T14', owner: 'owner@example.com' },
-    payload: { count: 3, hourStart: '2026-11-22T14:00:00+00:00' },
+    payload: { count: 3, hourStart: '2026-11-22T14:00:00+00:00', feedback: 1 },
   },
-  async build(email, { count }, settings) {
+  async build(email, { count, feedback = 0 }, settings) {
     if (count < 1) return { cancel: 'no messages past the cap' }
     const { renderContactOwnerSummaryEmail } = await import('../../emails/contact-owner-summary.tsx')
-    const rendered = await renderContactOwnerSummaryEmail({ count, consoleUrl: `${settings.PUBLIC_URL}/admin/#/inbox` })
+    const rendered = await renderContactOwnerSummaryEmail({
+      count,
+      feedback,
+      consoleUrl: `${settings.PUBLIC_URL}/admin/#/inbox`,
+    })
     return envelope(email, settings, rendered)
   },
 })

@@ -176,6 +176,16 @@ describe.each(DB_KINDS)('tester feedback on %s', (kind) => {
     expect(notice.headers?.['Reply-To']).toBe('Tess@Example.com')
     expect(notice.subject).toMatch(/^Solodesk feedback: 3\/5, /)
     expect(notice.text).toContain('What works:\nA')
+    // Issue 28: the end-of-hour summary names feedback as feedback; a contact message past the cap
+    // afterwards keeps that count.
+    expect(q.rows.find((r) => r.kind === 'contact-owner-summary')!.payload).toMatchObject({ feedback: 1 })
+    await db.query(
+      `insert into public.contact_messages (name, email, subject, message) values ('Cy', 'cy@example.com', 'other', 'Hi')`,
+    )
+    await db.query("update app_private.email_queue set next_attempt_at = now() where kind = 'contact-owner-summary'")
+    await queue.runOnce()
+    const summary = sent.find((e) => e.subject.includes('waiting in the console'))!
+    expect(summary.text).toContain('1 more messages and 1 more feedback are waiting in the console')
   })
 
   test('the console: newest first, filters, summary per build, build label, CSV with the formula guard; erasure removes it', async () => {

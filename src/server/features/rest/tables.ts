@@ -35,6 +35,9 @@ export const TABLES: Record<TableName, TableInfo> = {
       'source_campaign',
       'source_device',
       'source_os',
+      // Issue 28: the suppression flag, and a welcome the unverified budget withheld.
+      'suppressed',
+      'welcome_withheld_at',
     ],
     insertable: ['email', 'website', 'source', 'source_medium', 'source_campaign', 'source_device', 'source_os'],
     schema: BetaSignup,
