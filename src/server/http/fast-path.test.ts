@@ -51,7 +51,7 @@ beforeAll(async () => {
     'press-kit.tar.gz': gzipSync('kit'),
     'admin/index.html': '<!doctype html><title>Console</title>',
     // A route of the app answers this path, not the file.
-    'unsubscribe.css': 'p{}',
+    healthz: 'shadowed',
   }
   for (const [name, body] of Object.entries(files)) {
     await writeFile(join(dir, name), body)
@@ -215,7 +215,7 @@ describe.each([
     await same('/assets/late.js', {}, 'GET')
     await same('/', { 'accept-encoding': 'deflate' }, 'GET', false)
     // Twins are no files of their own; the console and a route's path are the app's.
-    for (const path of ['/index.html.br', '/assets/index-abc.css.gz', '/admin', '/admin/', '/unsubscribe.css'])
+    for (const path of ['/index.html.br', '/assets/index-abc.css.gz', '/admin', '/admin/', '/healthz'])
       await same(path, { 'accept-encoding': 'br, gzip' }, 'GET', false)
     for (const path of ['/nope', '/%69ndex.html', '//index.html', '/assets/']) await same(path, {}, 'GET', false)
     await same('/', {}, 'POST', false)
