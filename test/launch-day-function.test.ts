@@ -98,7 +98,7 @@ test('bare calls share the hourly budget: the rest get the same answer and no em
   expect((await queued()) - before).toBe(BUDGET)
 })
 
-test('the webhook: a signed complaint suppresses; unsigned, stale and replayed events get 401', async () => {
+test('the webhook: a signed complaint suppresses; unsigned and stale events get 401, a redelivery 200 and nothing more', async () => {
   const hook = new Webhook(WEBHOOK_SECRET)
   const body = JSON.stringify({ type: 'email.complained', data: { to: ['angry@example.com'] } })
   const post = (headers: Record<string, string>) =>
@@ -123,9 +123,13 @@ test('the webhook: a signed complaint suppresses; unsigned, stale and replayed e
   const ok = await post(first)
   expect(ok.status).toBe(200)
   expect(await reasons()).toEqual(['complained'])
+  // Issue 28: a redelivered event (known id, valid signature) is answered 200 and changes nothing.
+  await admin.query("select app_private.lift_suppression('angry@example.com')")
   const replay = await post(first)
-  expect(replay.status).toBe(401)
-  expect(await replay.json()).toMatchObject({ code: 'UNAUTHORIZED', hint: expect.any(String) })
+  expect(replay.status).toBe(200)
+  expect(await replay.json()).toEqual({ received: true, duplicate: true })
+  expect(await reasons()).toEqual([])
+  await admin.query("select app_private.suppress_mailbox('angry@example.com', 'complained')")
   // The mailbox signs up again: nothing is stored, nothing is sent.
   await signUp('angry@example.com')
   await resendEmail('angry@example.com')

@@ -278,6 +278,7 @@ describe.each(DB_KINDS)('lifting a suppression on %s', (kind) => {
       count: 0,
       bounced: 0,
       complained: 0,
+      owners: [],
     })
     await app.request('/rest/v1/beta_signups', anonJson({ email: 'back@example.com' }))
     expect(await count(db, 'public.beta_signups')).toBe(1)

@@ -67,6 +67,7 @@ describe.each(DB_KINDS)('erasing a person on %s', (kind) => {
       count: 1,
       bounced: 0,
       complained: 0,
+      owners: [],
     })
     // Erasing again is harmless and keeps one suppression.
     expect(await erase('Gone.Person@gmail.com')).toMatchObject({ status: 200, body: { signups: 0 } })
