@@ -30,14 +30,14 @@ export const TABLES: Record<TableName, TableInfo> = {
       'invitation_links',
       'opened_at',
       'feedback_token',
+      // Issue 28: the suppression flag, and a welcome the unverified budget withheld.
+      'suppressed',
+      'welcome_withheld_at',
       'source',
       'source_medium',
       'source_campaign',
       'source_device',
       'source_os',
-      // Issue 28: the suppression flag, and a welcome the unverified budget withheld.
-      'suppressed',
-      'welcome_withheld_at',
     ],
     insertable: ['email', 'website', 'source', 'source_medium', 'source_campaign', 'source_device', 'source_os'],
     schema: BetaSignup,
