@@ -331,8 +331,17 @@ export function createLaunchCounter(deps: {
     }
   }
 
+  /**
+   * The day's purge, when not yet done. It never fails its caller (a flush that runs unawaited, a
+   * sign-up, the console): a failure is logged, and the next call tries again.
+   */
   async function purgeIfDue(): Promise<void> {
-    if (purgedDay !== utcDay(now())) await purge()
+    if (purgedDay === utcDay(now())) return
+    try {
+      await purge()
+    } catch (err) {
+      logger.warn({ err, event: 'analytics.purge_failed' }, 'old salts could not be deleted yet; trying again later')
+    }
   }
 
   /**
