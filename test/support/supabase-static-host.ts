@@ -26,6 +26,7 @@ const BUILD_INPUTS = [
   'index.html',
   'vite.config.ts',
   'vite.console.config.ts',
+  'vite.server-page.config.ts',
   'package.json',
   'src',
   'public',
