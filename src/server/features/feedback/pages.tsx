@@ -42,6 +42,20 @@ export function feedbackFormPage({ token, values, errors = {} }: FeedbackFormInp
   const described = (name: string, hint?: string) =>
     [hint, errors[name] ? `${name}-error` : undefined].filter(Boolean).join(' ') || undefined
   const invalid = (name: string) => (errors[name] ? true : undefined)
+  const textArea = (name: 'works' | 'broken', label: string) => (
+    <div>
+      <label htmlFor={name}>{label}</label>
+      <textarea
+        id={name}
+        name={name}
+        maxLength={FEEDBACK_LIMITS.text}
+        defaultValue={values[name] ?? ''}
+        aria-invalid={invalid(name)}
+        aria-describedby={described(name)}
+      />
+      <FieldError id={`${name}-error`} message={errors[name]} />
+    </div>
+  )
   const radio = (name: keyof FeedbackValues, value: string, label: string, required = false) => (
     <label key={value}>
       <input type="radio" name={name} value={value} defaultChecked={values[name] === value} required={required} />{' '}
@@ -78,30 +92,8 @@ export function feedbackFormPage({ token, values, errors = {} }: FeedbackFormInp
           <div className="choices">{RATINGS.map(([value, label]) => radio('rating', value, label, true))}</div>
           <FieldError id="rating-error" message={errors.rating} />
         </fieldset>
-        <div>
-          <label htmlFor="works">What works?</label>
-          <textarea
-            id="works"
-            name="works"
-            maxLength={FEEDBACK_LIMITS.text}
-            defaultValue={values.works ?? ''}
-            aria-invalid={invalid('works')}
-            aria-describedby={described('works')}
-          />
-          <FieldError id="works-error" message={errors.works} />
-        </div>
-        <div>
-          <label htmlFor="broken">What does not work?</label>
-          <textarea
-            id="broken"
-            name="broken"
-            maxLength={FEEDBACK_LIMITS.text}
-            defaultValue={values.broken ?? ''}
-            aria-invalid={invalid('broken')}
-            aria-describedby={described('broken')}
-          />
-          <FieldError id="broken-error" message={errors.broken} />
-        </div>
+        {textArea('works', 'What works?')}
+        {textArea('broken', 'What does not work?')}
         <fieldset>
           <legend>
             Your phone <span className="hint">(optional)</span>
