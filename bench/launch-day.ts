@@ -12,8 +12,8 @@ import { deriveKey } from 'altcha-lib/algorithms/web/sha'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 import { SIGNUP_CHALLENGE, SIGNUP_PROOF_HEADER } from '../src/shared/signup-challenge.ts'
-import type { Queryable } from '../src/mail/db.ts'
-import { createSignupChallenge, encodeSignupProof, spendSignupProof } from '../src/mail/signup-proof.ts'
+import type { Queryable } from '../src/mail-core/db.ts'
+import { createSignupChallenge, encodeSignupProof, spendSignupProof } from '../src/mail-core/signup-proof.ts'
 
 const SECRET = 'bench-signup-challenge-secret-0123456789'
 const ASSETS = fileURLToPath(new URL('../dist/client/assets/', import.meta.url))

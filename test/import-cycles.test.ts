@@ -5,7 +5,7 @@ import ts from 'typescript'
 import { expect, test } from 'vitest'
 
 // Issue 16: no import cycles. ESLint's import/no-cycle skips `import type`, so two cycles made
-// only of types (src/server/email's transports and email kinds) passed it. This graph counts
+// only of types (src/server/mail-transports's transports and email kinds) passed it. This graph counts
 // every relative import, types included.
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))

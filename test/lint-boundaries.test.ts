@@ -46,7 +46,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
       [
         `import { listSignups } from '../../server/features/console/signups.ts'`,
         `import { App } from '../../web/app.tsx'`,
-        `import { WelcomeEmail } from '../../emails/welcome.tsx'`,
+        `import { WelcomeEmail } from '../../email-templates/welcome.tsx'`,
         `void [listSignups, App, WelcomeEmail]`,
       ].join('\n'),
     )
@@ -54,13 +54,13 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(found).toEqual([
       zone('../../server/features/console/signups.ts', rule),
       zone('../../web/app.tsx', rule),
-      zone('../../emails/welcome.tsx', rule),
+      zone('../../email-templates/welcome.tsx', rule),
     ])
   })
 
   test('the mail core may not import Node built-ins or the Node server', async () => {
     const found = await errors(
-      'src/mail/lint-probe.ts',
+      'src/mail-core/lint-probe.ts',
       [
         `import { readFile } from 'node:fs/promises'`,
         `import { createHash } from 'crypto'`,
@@ -69,15 +69,15 @@ describe('import boundaries', { timeout: 60_000 }, () => {
       ].join('\n'),
     )
     expect(found).toEqual([
-      "no-restricted-imports: 'node:fs/promises' import is restricted from being used by a pattern. src/mail runs outside Node: no Node built-ins (docs/architecture.md).",
-      "no-restricted-imports: 'crypto' import is restricted from being used. src/mail runs outside Node: no Node built-ins (docs/architecture.md).",
-      zone('../server/db/open.ts', 'src/mail may import only src/shared, src/emails'),
+      "no-restricted-imports: 'node:fs/promises' import is restricted from being used by a pattern. src/mail-core runs outside Node: no Node built-ins (docs/architecture.md).",
+      "no-restricted-imports: 'crypto' import is restricted from being used. src/mail-core runs outside Node: no Node built-ins (docs/architecture.md).",
+      zone('../server/db/open.ts', 'src/mail-core may import only src/shared, src/email-templates'),
     ])
   })
 
   test('the mail core may import shared code and the email templates', async () => {
-    const code = `import { SITE } from '../shared/site.ts'\nimport { WelcomeEmail } from '../emails/welcome.tsx'\nvoid [SITE, WelcomeEmail]\n`
-    expect(await errors('src/mail/lint-probe.ts', code)).toEqual([])
+    const code = `import { SITE } from '../shared/site.ts'\nimport { WelcomeEmail } from '../email-templates/welcome.tsx'\nvoid [SITE, WelcomeEmail]\n`
+    expect(await errors('src/mail-core/lint-probe.ts', code)).toEqual([])
   })
 
   test('shared code imports nothing of ours, and the server never the page or the console', async () => {
@@ -86,7 +86,9 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ).toEqual([zone('../ui/button.tsx', 'src/shared may import only nothing of ours')])
     expect(
       await errors('src/server/lint-probe.ts', `import { ConsoleApp } from '../console/app.tsx'\nvoid ConsoleApp\n`),
-    ).toEqual([zone('../console/app.tsx', 'src/server may import only src/shared, src/emails, src/mail, src/ui')])
+    ).toEqual([
+      zone('../console/app.tsx', 'src/server may import only src/shared, src/email-templates, src/mail-core, src/ui'),
+    ])
   })
 
   test('the server pages may use the shared React parts, which never reach back into the server', async () => {
@@ -107,9 +109,14 @@ describe('import boundaries', { timeout: 60_000 }, () => {
   test('the edge function may not import the Node server, and may import the mail core', async () => {
     const dir = 'supabase/functions/resend-email/lint-probe.ts'
     expect(await errors(dir, `import { openDb } from '../../../src/server/db/open.ts'\nvoid openDb\n`)).toEqual([
-      zone('../../../src/server/db/open.ts', 'supabase/functions may import only src/mail, src/shared, src/emails'),
+      zone(
+        '../../../src/server/db/open.ts',
+        'supabase/functions may import only src/mail-core, src/shared, src/email-templates',
+      ),
     ])
-    expect(await errors(dir, `import { apiError } from '../../../src/mail/errors.ts'\nvoid apiError\n`)).toEqual([])
+    expect(await errors(dir, `import { apiError } from '../../../src/mail-core/errors.ts'\nvoid apiError\n`)).toEqual(
+      [],
+    )
   })
 
   test('a route file may not run SQL itself; its query module may', async () => {
@@ -140,7 +147,9 @@ describe('import boundaries', { timeout: 60_000 }, () => {
         'src/server/features/feedback/lint-probe.ts',
         `import { App } from '../../../web/app.tsx'\nvoid App\n`,
       ),
-    ).toEqual([zone('../../../web/app.tsx', 'src/server may import only src/shared, src/emails, src/mail, src/ui')])
+    ).toEqual([
+      zone('../../../web/app.tsx', 'src/server may import only src/shared, src/email-templates, src/mail-core, src/ui'),
+    ])
   })
 
   test('the page and the server as they stand pass', async () => {

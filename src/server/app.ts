@@ -4,9 +4,9 @@ import { cors } from 'hono/cors'
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status'
 import { loadConfig, type Config } from './config.ts'
 import type { Db } from './db/db.ts'
-import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '../mail/cors.ts'
-import { MAX_BODY_BYTES, tooLarge } from '../mail/json-body.ts'
-import { functionPath, resendEmailRoutes } from '../mail/resend-email-handler.ts'
+import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '../mail-core/cors.ts'
+import { MAX_BODY_BYTES, tooLarge } from '../mail-core/json-body.ts'
+import { functionPath, resendEmailRoutes } from '../mail-core/resend-email-handler.ts'
 import {
   ApiError,
   dataException,
@@ -14,7 +14,7 @@ import {
   INTERNAL_ERROR,
   isDatabaseUnavailable,
   OUTAGE_RETRY_AFTER_S,
-} from '../mail/errors.ts'
+} from '../mail-core/errors.ts'
 import { watchOutages } from './db/outage.ts'
 import { launchDayRoutes, signupChallengeSettings } from './features/launch-day/routes.ts'
 import { clientAborted } from './http/aborted.ts'
@@ -24,7 +24,7 @@ import { clientIp, rateLimitKey } from './http/client-ip.ts'
 import { rateLimit, type Limits } from './http/rate-limit.ts'
 import { forgiveTrailingPunctuation } from './http/token-links.ts'
 import { securityHeaders } from './http/security-headers.ts'
-import type { Transport } from './email/transport.ts'
+import type { Transport } from './mail-transports/transport.ts'
 import type { Logger } from './log.ts'
 import { requireApiKey } from './features/rest/api-key.ts'
 import { betaRoutes } from './features/invitations/routes.ts'
@@ -233,7 +233,7 @@ export function createApp(deps: AppDeps): Hono {
     }),
   )
   const wakeEmailQueue = deps.wakeEmailQueue ?? (() => {})
-  // The edge function's own routes (src/mail), on Hono's raw request: its errors reach onError.
+  // The edge function's own routes (src/mail-core), on Hono's raw request: its errors reach onError.
   const resendEmail = resendEmailRoutes({
     db,
     logger,

@@ -3,8 +3,8 @@ import { emailAddress, normaliseEmail } from '../shared/email-address.ts'
 import { FEEDBACK_LIMITS } from '../shared/feedback.ts'
 import { LOCAL_ANON_KEY } from '../shared/self-hosted.ts'
 import { SITE } from '../shared/site.ts'
-import { QUEUE_DEFAULTS } from '../mail/queue-settings.ts'
-import { isWebhookSecret, WEBHOOK_SECRET_MESSAGE } from '../mail/resend-webhook.ts'
+import { QUEUE_DEFAULTS } from '../mail-core/queue-settings.ts'
+import { isWebhookSecret, WEBHOOK_SECRET_MESSAGE } from '../mail-core/resend-webhook.ts'
 import { ANON_POOL_SIZE_DEFAULT, POOL_SIZE_DEFAULT } from './db/pool-sizes.ts'
 
 const port = z.coerce.number().int().min(0).max(65535)

@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto'
-import { keyAddressHashes as keyWith, type HmacSha256 } from '../mail/log-redact.ts'
+import { keyAddressHashes as keyWith, type HmacSha256 } from '../mail-core/log-redact.ts'
 
-// The redaction itself is the mail core's (src/mail/log-redact.ts), shared with the edge function;
+// The redaction itself is the mail core's (src/mail-core/log-redact.ts), shared with the edge function;
 // the Node server lends it node:crypto's HMAC.
 
-export { emailHash, redactAddresses } from '../mail/log-redact.ts'
+export { emailHash, redactAddresses } from '../mail-core/log-redact.ts'
 
 const nodeHmac: HmacSha256 = (key, data) => createHmac('sha256', key).update(data).digest()
 

@@ -62,7 +62,7 @@ before update on public.beta_signups
 for each row execute function app_private.beta_signups_forward_only();
 
 -- The new kind of email. The allowed kinds are read from the constraint as it stands, and every
--- kind that has a builder in src/server/email/kinds.ts is kept: migrations written in parallel
+-- kind that has a builder in src/server/mail-transports/kinds.ts is kept: migrations written in parallel
 -- branches each replaced the list with their own (the owner console's dropped 'confirm-signup'),
 -- and this one, applied after them, must leave every kind allowed, whatever the merge order.
 do $$

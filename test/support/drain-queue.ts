@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { OutboxRecord } from '../../src/server/email/outbox.ts'
+import type { OutboxRecord } from '../../src/server/mail-transports/outbox.ts'
 import { readState, type QueueRow, type ServerDatabase } from './server-database.ts'
 import { waitFor, type ServerProcess } from './server-process.ts'
 

@@ -7,7 +7,7 @@ import { anonJson, count, DB_KINDS, testApp, testDb, truncateAll } from '../test
 import type { Db } from './db.ts'
 import { migrate, MIGRATIONS_DIR } from './migrate.ts'
 import { openDb } from './open.ts'
-import { unsubscribe } from '../../mail/signup-emails.ts'
+import { unsubscribe } from '../../mail-core/signup-emails.ts'
 
 /** [address, its canonical mailbox] */
 const CASES: [string, string][] = [

@@ -1,10 +1,10 @@
-import type { MailDb, QueryResult } from '../../mail/db.ts'
+import type { MailDb, QueryResult } from '../../mail-core/db.ts'
 
 // Named here too, so that server code imports its database types from one place.
-export type { QueryResult, Tx } from '../../mail/db.ts'
+export type { QueryResult, Tx } from '../../mail-core/db.ts'
 
 /**
- * The database as the rest of the server sees it: the mail core's (src/mail/db.ts, which it owns
+ * The database as the rest of the server sees it: the mail core's (src/mail-core/db.ts, which it owns
  * so that it never imports the server) and what only the server does. PGlite or a PostgreSQL pool
  * sits behind it; nothing outside src/server/db knows which.
  */

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { anonJson, count, DB_KINDS, testApp, testDb, truncateAll } from '../test-app.ts'
 import type { Db } from './db.ts'
-import { unsubscribe } from '../../mail/signup-emails.ts'
+import { unsubscribe } from '../../mail-core/signup-emails.ts'
 import { countSuppressions, isSuppressed, liftSuppression } from './suppressions.ts'
 
 describe.each(DB_KINDS)('the suppression list on %s', (kind) => {

@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts'
 import type { Db } from '../db/db.ts'
-import type { Transport } from '../email/transport.ts'
+import type { Transport } from '../mail-transports/transport.ts'
 import type { AfterAnswer } from '../http/after-answer.ts'
 import type { Logger } from '../log.ts'
 import { createExportSlots, type ExportSlots } from './exports.ts'

@@ -1,9 +1,9 @@
 // @ts-types="npm:@types/pg@8.23.1"
 import pg from 'pg'
-import type { MailDb, QueryResult, Tx } from '../../../src/mail/db.ts'
+import type { MailDb, QueryResult, Tx } from '../../../src/mail-core/db.ts'
 
 /**
- * The mail core's database (src/mail/db.ts) over SUPABASE_DB_URL, so the queue code is shared, not copied.
+ * The mail core's database (src/mail-core/db.ts) over SUPABASE_DB_URL, so the queue code is shared, not copied.
  * Safe behind Supabase's pooler in transaction mode: every statement is either alone (pg sends
  * parameters with the unnamed statement, never a named prepared statement, which transaction
  * mode cannot keep) or inside BEGIN … COMMIT on one connection, and no session state is set.

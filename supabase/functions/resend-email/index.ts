@@ -1,16 +1,16 @@
 // The resend-email edge function: a thin Deno entry around the mail core's handler
-// (src/mail/resend-email-handler.ts), which the Node server mounts too. Locally, from the
+// (src/mail-core/resend-email-handler.ts), which the Node server mounts too. Locally, from the
 // repository root:
 //   deno run --allow-net --allow-env --allow-read supabase/functions/resend-email/index.ts
 // Settings: docs/deploy-supabase.md. Supabase deploys it with verify_jwt = false (config.toml):
 // the function guards itself (the retry entry point asks for the service-role key).
 import { createHmac } from 'node:crypto'
-import { keyAddressHashes } from '../../../src/mail/log-redact.ts'
-import { createEmailQueue } from '../../../src/mail/queue.ts'
-import { QUEUE_DEFAULTS } from '../../../src/mail/queue-settings.ts'
-import { createResendEmailHandler, sendInBackground } from '../../../src/mail/resend-email-handler.ts'
-import { createResendTransport } from '../../../src/mail/resend.ts'
-import { signupChallengeKeyFrom } from '../../../src/mail/signup-proof.ts'
+import { keyAddressHashes } from '../../../src/mail-core/log-redact.ts'
+import { createEmailQueue } from '../../../src/mail-core/queue.ts'
+import { QUEUE_DEFAULTS } from '../../../src/mail-core/queue-settings.ts'
+import { createResendEmailHandler, sendInBackground } from '../../../src/mail-core/resend-email-handler.ts'
+import { createResendTransport } from '../../../src/mail-core/resend.ts'
+import { signupChallengeKeyFrom } from '../../../src/mail-core/signup-proof.ts'
 import { openDb } from './db.ts'
 import { createFunctionLogger } from './logger.ts'
 import { withOneClickUnsubscribe } from './one-click.ts'

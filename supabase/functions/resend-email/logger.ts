@@ -1,5 +1,5 @@
-import { redactAddresses } from '../../../src/mail/log-redact.ts'
-import type { MailLogger } from '../../../src/mail/logger.ts'
+import { redactAddresses } from '../../../src/mail-core/log-redact.ts'
+import type { MailLogger } from '../../../src/mail-core/logger.ts'
 
 export type FunctionLogger = MailLogger
 

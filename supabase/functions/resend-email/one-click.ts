@@ -1,4 +1,4 @@
-import type { Transport } from '../../../src/mail/transport.ts'
+import type { Transport } from '../../../src/mail-core/transport.ts'
 
 /**
  * Points the List-Unsubscribe header (RFC 8058 one-click: the mail client POSTs to it) at this

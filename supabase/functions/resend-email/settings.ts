@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isWebhookSecret, WEBHOOK_SECRET_MESSAGE } from '../../../src/mail/resend-webhook.ts'
+import { isWebhookSecret, WEBHOOK_SECRET_MESSAGE } from '../../../src/mail-core/resend-webhook.ts'
 
 /**
  * The function's settings (docs/deploy-supabase.md). On Supabase, SUPABASE_DB_URL is set for every

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../../db/db.ts'
 import { asOwner, linkToken, OWNER, ownerApp, postLink, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { DB_KINDS, fromAddress, testApp, testDb } from '../../test-app.ts'
-import { dataException } from '../../../mail/errors.ts'
+import { dataException } from '../../../mail-core/errors.ts'
 import { CONSOLE_CSP } from './console-page.ts'
 
 // Issue 15 (second hardening round), part A: the console's smaller defects, each on both databases.

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db.ts'
-import type { Transport } from '../../email/transport.ts'
+import type { Transport } from '../../mail-transports/transport.ts'
 import { addressHash, audit } from '../../owner/audit.ts'
 import { eraseSources } from './queries.ts'
 

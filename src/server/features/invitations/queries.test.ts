@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { DB_KINDS, testDb, truncateAll } from '../../test-app.ts'
 import type { Db } from '../../db/db.ts'
-import { claimDueEmails } from '../../../mail/queue-rows.ts'
+import { claimDueEmails } from '../../../mail-core/queue-rows.ts'
 import {
   choosePlatform,
   invitationCounts,

@@ -6,7 +6,7 @@ import { choosePlatform, isOpenPlatformToken, recordInvitationOpened } from './q
 import type { Logger } from '../../log.ts'
 import { betaLinkNotValidPage, phoneConfirmPage, phoneThanksPage } from './pages.tsx'
 import { sendPage } from '../../http/server-page.tsx'
-import { isTokenShaped } from '../../../mail/tokens.ts'
+import { isTokenShaped } from '../../../mail-core/tokens.ts'
 import { paths } from '../../../shared/paths.ts'
 const isPlatform = (p: string | undefined): p is Platform => p === 'ios' || p === 'android'
 

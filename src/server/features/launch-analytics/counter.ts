@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto'
-import { isDatabaseUnavailable } from '../../../mail/errors.ts'
+import { isDatabaseUnavailable } from '../../../mail-core/errors.ts'
 import type { Db } from '../../db/db.ts'
 import type { Logger } from '../../log.ts'
 import { attribute, deviceOf, DIRECT, type LeftOutReason, type SignupSource } from '../../../shared/launch-analytics.ts'

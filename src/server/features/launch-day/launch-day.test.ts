@@ -3,7 +3,7 @@ import { deriveKey } from 'altcha-lib/algorithms/web/sha'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { SIGNUP_PROOF_HEADER } from '../../../shared/signup-challenge.ts'
-import { createSignupChallenge, encodeSignupProof } from '../../../mail/signup-proof.ts'
+import { createSignupChallenge, encodeSignupProof } from '../../../mail-core/signup-proof.ts'
 import type { Db } from '../../db/db.ts'
 import { anonJson, count, DB_KINDS, fromAddress, testApp, testDb, truncateAll } from '../../test-app.ts'
 

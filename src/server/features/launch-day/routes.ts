@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
-import { handleResendWebhook } from '../../../mail/resend-webhook.ts'
-import { signupChallengeKeyFrom, type SignupChallengeSettings } from '../../../mail/signup-proof.ts'
+import { handleResendWebhook } from '../../../mail-core/resend-webhook.ts'
+import { signupChallengeKeyFrom, type SignupChallengeSettings } from '../../../mail-core/signup-proof.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/db.ts'
 import type { Logger } from '../../log.ts'

@@ -1,5 +1,5 @@
-import { enqueue } from '../../../mail/enqueue.ts'
-import { testerMessage } from '../../../mail/kinds/tester-message.ts'
+import { enqueue } from '../../../mail-core/enqueue.ts'
+import { testerMessage } from '../../../mail-core/kinds/tester-message.ts'
 import { AUDIENCES, type Audience } from '../../../shared/tester-messages.ts'
 import type { Db, Tx } from '../../db/db.ts'
 import { audit } from '../../owner/audit.ts'

@@ -1,8 +1,8 @@
 import type { Db, Tx } from '../../db/db.ts'
-import { enqueue } from '../../../mail/enqueue.ts'
-import { playQuestion } from '../../../mail/kinds/play-question.ts'
-import { playReminder } from '../../../mail/kinds/play-reminder.ts'
-import { msUntilAfterLastPending } from '../../../mail/queue-rows.ts'
+import { enqueue } from '../../../mail-core/enqueue.ts'
+import { playQuestion } from '../../../mail-core/kinds/play-question.ts'
+import { playReminder } from '../../../mail-core/kinds/play-reminder.ts'
+import { msUntilAfterLastPending } from '../../../mail-core/queue-rows.ts'
 import { playProgress, spansFromAnswers, type PlayAnswer, type PlayProgress } from '../../../shared/play-testing.ts'
 import type { PlayTester } from '../../../shared/console-api.ts'
 

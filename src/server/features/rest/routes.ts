@@ -2,9 +2,9 @@ import { Hono, type Context } from 'hono'
 import type { Db } from '../../db/db.ts'
 import { insertRow, probeAsAnon } from './queries.ts'
 import { isTableName, TABLES, type TableName } from './tables.ts'
-import { ApiError, apiError, fromPgError } from '../../../mail/errors.ts'
+import { ApiError, apiError, fromPgError } from '../../../mail-core/errors.ts'
 import { readJsonBody } from '../../http/json-body.ts'
-import { validate } from '../../../mail/validation.ts'
+import { validate } from '../../../mail-core/validation.ts'
 
 /**
  * The PostgREST subset the page uses: anon inserts into two tables. Everything else a client

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../../db/db.ts'
-import { createOutboxTransport } from '../../email/outbox.ts'
-import { createEmailQueue, type EmailQueue } from '../../../mail/queue.ts'
+import { createOutboxTransport } from '../../mail-transports/outbox.ts'
+import { createEmailQueue, type EmailQueue } from '../../../mail-core/queue.ts'
 import { anonJson, count, DB_KINDS, silentLogger, testApp, testDb, truncateAll } from '../../test-app.ts'
 
 const queueConfig = {

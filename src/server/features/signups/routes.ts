@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono'
-import { unsubscribe } from '../../../mail/signup-emails.ts'
-import { isTokenShaped } from '../../../mail/tokens.ts'
+import { unsubscribe } from '../../../mail-core/signup-emails.ts'
+import { isTokenShaped } from '../../../mail-core/tokens.ts'
 import type { Db } from '../../db/db.ts'
 import { confirmSignup, isKnownUnsubscribeToken } from './queries.ts'
 import { sendPage } from '../../http/server-page.tsx'

@@ -1,7 +1,7 @@
 import { SERVER_PAGE_STYLESHEET } from '../../http/server-page.tsx'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../../db/db.ts'
-import { enqueueWelcomeEmail } from '../../../mail/signup-emails.ts'
+import { enqueueWelcomeEmail } from '../../../mail-core/signup-emails.ts'
 import { count, DB_KINDS, fromAddress, NO_RATE_LIMITS, testApp, testDb, truncateAll } from '../../test-app.ts'
 
 describe.each(DB_KINDS)('unsubscribe on %s', (kind) => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../db/db.ts'
-import type { ClaimedEmail } from '../../mail/define-kind.ts'
-import { kindNamed } from '../../mail/kinds.ts'
-import { invitation } from '../../mail/kinds/invitation.ts'
-import { claimDueEmails } from '../../mail/queue-rows.ts'
+import type { ClaimedEmail } from '../../mail-core/define-kind.ts'
+import { kindNamed } from '../../mail-core/kinds.ts'
+import { invitation } from '../../mail-core/kinds/invitation.ts'
+import { claimDueEmails } from '../../mail-core/queue-rows.ts'
 import { inviteSignups } from '../features/invitations/queries.ts'
-import { enqueueWelcomeEmail } from '../../mail/signup-emails.ts'
+import { enqueueWelcomeEmail } from '../../mail-core/signup-emails.ts'
 import { DB_KINDS, testDb, truncateAll } from '../test-app.ts'
 
 const config = { EMAIL_FROM: 'Solodesk <hello@localhost>', PUBLIC_URL: 'https://solodesk.example' }

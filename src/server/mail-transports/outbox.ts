@@ -3,9 +3,9 @@ import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/pr
 import { join } from 'node:path'
 import MailComposer from 'nodemailer/lib/mail-composer'
 import { canonicalEmail } from '../../shared/email-address.ts'
-import { refuseHeaderInjection } from '../../mail/header-safety.ts'
+import { refuseHeaderInjection } from '../../mail-core/header-safety.ts'
 import { mailOptions } from './message-id.ts'
-import type { OutgoingEmail, SendResult, Transport } from '../../mail/transport.ts'
+import type { OutgoingEmail, SendResult, Transport } from '../../mail-core/transport.ts'
 
 /** What `<id>.json` holds: the marker that the email is complete, and the easy way to read it. */
 export type OutboxRecord = {

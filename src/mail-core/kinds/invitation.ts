@@ -27,7 +27,7 @@ export const invitation = defineKind({
     const androidUrl = link('android')
     const feedback = feedbackUrl(settings, signup.feedbackToken)
     // Loaded on first use, as the welcome email (issue 7).
-    const { renderInvitationEmail } = await import('../../emails/invitation.tsx')
+    const { renderInvitationEmail } = await import('../../email-templates/invitation.tsx')
     const rendered = await renderInvitationEmail({
       ...(iosUrl ? { iosUrl } : {}),
       ...(androidUrl ? { androidUrl } : {}),

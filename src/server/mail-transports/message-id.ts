@@ -1,5 +1,5 @@
 import addressparser from 'nodemailer/lib/addressparser'
-import type { OutgoingEmail } from '../../mail/transport.ts'
+import type { OutgoingEmail } from '../../mail-core/transport.ts'
 
 /**
  * The Message-ID for an email, derived only from its stable id and its sender's domain,

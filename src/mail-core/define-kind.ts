@@ -56,7 +56,7 @@ export type EmailKind<Name extends string = string, Key = never, Payload = unkno
   dedupeKey(key: Key): string
   /**
    * A key and payload as enqueue() takes them: what the kind's rows look like, for a reader and
-   * for the registry's round-trip test (src/server/email/kinds.test.ts runs every kind's example).
+   * for the registry's round-trip test (src/server/mail-transports/kinds.test.ts runs every kind's example).
    */
   readonly example: { readonly key: Key; readonly payload: Payload }
   /**

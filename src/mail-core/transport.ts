@@ -1,5 +1,5 @@
 // The transports' contract: Resend's (resend.ts) here, the outbox's and SMTP's in the Node server
-// (src/server/email), which picks one of them (transport.ts there).
+// (src/server/mail-transports), which picks one of them (transport.ts there).
 
 /** One email, ready to send. `id` is stable per email (the queue row id): it is the idempotency key, the Message-ID seed and the outbox file name. */
 export type OutgoingEmail = {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../db/db.ts'
-import { enqueueWelcomeEmail } from '../../mail/signup-emails.ts'
+import { enqueueWelcomeEmail } from '../../mail-core/signup-emails.ts'
 import { DB_KINDS, silentLogger, testDb, truncateAll } from '../test-app.ts'
-import { createEmailQueue, retryDelay } from '../../mail/queue.ts'
+import { createEmailQueue, retryDelay } from '../../mail-core/queue.ts'
 import type { OutgoingEmail, SendResult, Transport } from './transport.ts'
 
 const config = {

@@ -20,7 +20,7 @@ export const playReminder = defineKind({
     if (signup.invitationLinks !== 'android' && signup.invitationLinks !== 'both')
       return { cancel: 'no Android invitation' }
     const leave = unsubscribeUrl(settings, email.unsubscribeToken)
-    const { renderPlayReminderEmail } = await import('../../emails/play-reminder.tsx')
+    const { renderPlayReminderEmail } = await import('../../email-templates/play-reminder.tsx')
     const rendered = await renderPlayReminderEmail({
       androidUrl: `${settings.PUBLIC_URL}${paths.store.href('android', signup.inviteToken)}`,
       unsubscribeUrl: leave,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server'
 import { afterEach, describe, expect, test } from 'vitest'
 import { createSmtpTransport } from './smtp.ts'
-import { expectTestEmailHeaders, readRawMessage, testEmail } from '../../mail/test-email.ts'
+import { expectTestEmailHeaders, readRawMessage, testEmail } from '../../mail-core/test-email.ts'
 import type { Transport } from './transport.ts'
 
 type Received = { from: string; to: string[]; raw: string }

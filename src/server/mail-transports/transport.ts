@@ -1,9 +1,9 @@
 import { createOutboxTransport } from './outbox.ts'
-import { createResendTransport } from '../../mail/resend.ts'
+import { createResendTransport } from '../../mail-core/resend.ts'
 import { createSmtpTransport } from './smtp.ts'
-import type { Transport } from '../../mail/transport.ts'
+import type { Transport } from '../../mail-core/transport.ts'
 
-export type { OutgoingEmail, SendResult, Transport } from '../../mail/transport.ts'
+export type { OutgoingEmail, SendResult, Transport } from '../../mail-core/transport.ts'
 
 export type EmailConfig = {
   EMAIL_TRANSPORT: 'outbox' | 'smtp' | 'resend'

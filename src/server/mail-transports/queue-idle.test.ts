@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { DB_KINDS, silentLogger, testDb, truncateAll } from '../test-app.ts'
-import { createEmailQueue } from '../../mail/queue.ts'
+import { createEmailQueue } from '../../mail-core/queue.ts'
 import type { Transport } from './transport.ts'
 
 // Issue 7: with an empty queue the worker looked for work every 10 ms instead of every poll

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { createResendTransport, parseRetryAfter } from '../../mail/resend.ts'
-import { testEmail } from '../../mail/test-email.ts'
+import { createResendTransport, parseRetryAfter } from '../../mail-core/resend.ts'
+import { testEmail } from '../../mail-core/test-email.ts'
 
 type Seen = { method: string; url: string; headers: IncomingMessage['headers']; body: string }
 type Handler = (req: Seen, res: ServerResponse) => void

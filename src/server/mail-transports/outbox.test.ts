@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { createOutboxTransport, type OutboxRecord } from './outbox.ts'
-import { expectTestEmailHeaders, readRawMessage, testEmail } from '../../mail/test-email.ts'
+import { expectTestEmailHeaders, readRawMessage, testEmail } from '../../mail-core/test-email.ts'
 
 let root: string
 beforeEach(async () => {

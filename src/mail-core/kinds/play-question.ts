@@ -23,7 +23,7 @@ export const playQuestion = defineKind({
     const leave = unsubscribeUrl(settings, email.unsubscribeToken)
     const answer = (a: 'joined' | 'trouble' | 'left') =>
       `${settings.PUBLIC_URL}${paths.playAnswer.href(a, payload.answerToken)}`
-    const { renderPlayQuestionEmail } = await import('../../emails/play-question.tsx')
+    const { renderPlayQuestionEmail } = await import('../../email-templates/play-question.tsx')
     const rendered = await renderPlayQuestionEmail({
       joinedUrl: answer('joined'),
       troubleUrl: answer('trouble'),

@@ -1,8 +1,8 @@
 import nodemailer from 'nodemailer'
 import type { NodemailerError } from 'nodemailer'
-import { refuseHeaderInjection } from '../../mail/header-safety.ts'
+import { refuseHeaderInjection } from '../../mail-core/header-safety.ts'
 import { mailOptions } from './message-id.ts'
-import type { OutgoingEmail, SendResult, Transport } from '../../mail/transport.ts'
+import type { OutgoingEmail, SendResult, Transport } from '../../mail-core/transport.ts'
 
 export type SmtpOptions = {
   /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465 (TLS from the start). */

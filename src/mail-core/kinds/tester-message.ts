@@ -46,7 +46,7 @@ export const testerMessage = defineKind({
     const androidUrl = store('android')
     const feedback = feedbackUrl(settings, signup.feedbackToken)
     const leave = unsubscribeUrl(settings, email.unsubscribeToken)
-    const { renderTesterMessageEmail } = await import('../../emails/tester-message.tsx')
+    const { renderTesterMessageEmail } = await import('../../email-templates/tester-message.tsx')
     const rendered = await renderTesterMessageEmail({
       subject: message.subject,
       body: message.body,

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { testEmail } from '../../mail/test-email.ts'
+import { testEmail } from '../../mail-core/test-email.ts'
 import { createTransport, type EmailConfig } from './transport.ts'
 
 const base: EmailConfig = {
