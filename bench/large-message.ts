@@ -1,4 +1,4 @@
-// Issue 28, defect 2: a message to 100,000 people, on PGlite and on PostgreSQL. Measures the
+// A message to 100,000 people, on PGlite and on PostgreSQL. Measures the
 // server process's RSS growth across the send and the longest wait of a public request (a
 // sign-up through /rest/v1, one every 20 ms) while the emails are queued. In-process: the
 // database client, the app and the send share one process, as in `npm start`.

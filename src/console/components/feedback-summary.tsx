@@ -1,6 +1,6 @@
 import type { FeedbackSummaryRow } from '../api.ts'
 
-/** Issue 18: entries and average rating per build, what Play's production application asks for. */
+/** Entries and average rating per build, what Play's production application asks for. */
 export function FeedbackSummary({ rows }: { rows: FeedbackSummaryRow[] }) {
   const total = rows.reduce((n, r) => n + r.count, 0)
   const average = total ? rows.reduce((s, r) => s + r.average * r.count, 0) / total : null

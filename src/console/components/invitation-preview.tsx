@@ -12,7 +12,7 @@ const LINKS_TEXT: Record<InvitationLinks, string> = {
 /** Exactly who "Invite the next N" would invite, and the button that asks to invite them. */
 export function InvitationPreview(props: {
   rows: InvitationPreviewRow[]
-  /** Issue 17: throwaway addresses passed over to fill the batch. */
+  /** Throwaway addresses passed over to fill the batch. */
   disposableLeftOut?: number
   onInvite: () => void
   onClear: () => void

@@ -85,7 +85,7 @@ test('a refused preview shows the server’s message and reports the error', asy
   expect(onError).toHaveBeenCalledOnce()
 })
 
-test('throwaway addresses are left out of the preview, and the owner can include them (issue 17)', async () => {
+test('throwaway addresses are left out of the preview, and the owner can include them', async () => {
   const throwaway = { ...rows[1]!, id: 11, email: 'bot@mailinator.com', disposable: true }
   const calls = stubApi({
     'GET /admin/api/invitations/preview': (url) =>

@@ -9,7 +9,7 @@ import { MessagePreview } from './message-preview.tsx'
 import { FIELD, LabelledField } from './selection-fields.tsx'
 import { DoneText, ErrorText } from './status-text.tsx'
 
-// Issue 18: write to a group of the beta list: a starting text, the group with its exact count,
+// Write to a group of the beta list: a starting text, the group with its exact count,
 // subject and body, a preview, then a confirmation naming the number of people.
 
 export function MessageComposer(props: {

@@ -2,7 +2,7 @@ import { Fragment } from 'react'
 import { parseBody } from '../../shared/plain-text-body.ts'
 import { SITE } from '../../shared/site.ts'
 
-// Issue 18: the email as each person will get it, from the same parser as the email itself
+// The email as each person will get it, from the same parser as the email itself
 // (src/shared/plain-text-body.ts): the owner's paragraphs and links, their own store link when the
 // message carries one, their feedback link, and the way off the list.
 

@@ -1,7 +1,7 @@
 import { buttonClass } from '../../ui/button.tsx'
 import { Card } from './card.tsx'
 
-// Issue 19: an access request answered in one click. A plain GET form: the browser saves the
+// An access request answered in one click. A plain GET form: the browser saves the
 // file the answer names (Content-Disposition), and the console stays where it is.
 
 /** "Download data" for any address, also one with no sign-up left (contact messages only). */

@@ -6,7 +6,7 @@ import type { PlayTestingSummary } from '../api.ts'
 import { stubApi } from '../test-api.ts'
 import { headline, ordinal, PlayTestingCard } from './play-testing-card.tsx'
 
-// Issue 19: the 12 × 14 card, fed by the same date logic the server uses (src/shared/play-testing.ts).
+// The 12 × 14 card, fed by the same date logic the server uses (src/shared/play-testing.ts).
 
 const RULE = { required: 12, days: 14 }
 const at = (day: number) => new Date(Date.UTC(2026, 10, day, 12)).toISOString()

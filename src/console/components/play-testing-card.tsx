@@ -5,7 +5,7 @@ import { plural } from '../format.ts'
 import { Card } from './card.tsx'
 import { DoneText } from './status-text.tsx'
 
-// Issue 19: Google Play's closed-test rule, from the testers' own answers.
+// Google Play's closed-test rule, from the testers' own answers.
 // docs/decisions/play-closed-testing.md
 
 const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' })

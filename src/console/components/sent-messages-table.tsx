@@ -2,7 +2,7 @@ import { AUDIENCE_LABELS } from '../../shared/tester-messages.ts'
 import type { SentMessage } from '../api.ts'
 import { when } from '../format.ts'
 
-/** Issue 18: the messages sent, newest first: group, time, and where their emails stand. */
+/** The messages sent, newest first: group, time, and where their emails stand. */
 export function SentMessagesTable({ rows }: { rows: SentMessage[] }) {
   if (rows.length === 0) return <p className="text-sm">No message sent yet.</p>
   const num = 'py-2 pr-3 text-right tabular-nums'

@@ -16,7 +16,7 @@ const base: Signup = {
   disposable: false,
 }
 
-test('issue 17: bounced and complained mailboxes say so, and throwaway addresses are flagged', () => {
+test('bounced and complained mailboxes say so, and throwaway addresses are flagged', () => {
   render(
     <SignupsTable
       rows={[

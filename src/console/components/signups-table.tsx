@@ -28,7 +28,7 @@ const STATE_CLASS: Record<WelcomeState, string> = {
   withheld: 'bg-warning/10 text-warning',
 }
 
-/** Issue 17: the address is on a throwaway-address domain. */
+/** The address is on a throwaway-address domain. */
 export function DisposableBadge() {
   return (
     <span
@@ -40,7 +40,7 @@ export function DisposableBadge() {
   )
 }
 
-/** Issue 11: the person's phone and where their invitation stands. */
+/** The person's phone and where their invitation stands. */
 export function invitationText(s: Signup): string {
   const state = s.openedAt ? 'opened' : s.status === 'invited' ? 'invited' : 'waiting'
   return `${PLATFORM_TEXT[s.platform]}, ${state}`
@@ -54,7 +54,7 @@ export function SignupsTable({
 }: {
   rows: Signup[] | undefined
   onErase: (email: string) => void
-  /** Issue 28: sends a welcome email the hour's budget withheld. */
+  /** Sends a welcome email the hour's budget withheld. */
   onSendWelcome?: (email: string) => void
 }) {
   return (
@@ -111,7 +111,7 @@ export function SignupsTable({
               </td>
               <td className="py-2 text-right">
                 <span className="inline-flex flex-wrap justify-end gap-1">
-                  {/* Issue 19: the person's data as one JSON file (an access request). Below 640 px the
+                  {/* The person's data as one JSON file (an access request). Below 640 px the
                       address would have no room left: the "A person's data" card below does it there. */}
                   <a
                     href={api.personDataUrl(s.email)}

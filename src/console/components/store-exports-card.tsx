@@ -4,7 +4,7 @@ import { api, type PlatformFilter, type StatusFilter } from '../api.ts'
 import { Card } from './card.tsx'
 import { LabelledField, PlatformSelect, StatusSelect } from './selection-fields.tsx'
 
-/** The invited testers as files the two stores import (issue 11). */
+/** The invited testers as files the two stores import. */
 export function StoreExportsCard() {
   const [status, setStatus] = useState<StatusFilter>('invited')
   const [platform, setPlatform] = useState<PlatformFilter>('ios')

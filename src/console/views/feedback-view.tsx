@@ -10,7 +10,7 @@ import { FIELD, LabelledField, PLATFORM_TEXT } from '../components/selection-fie
 import { ErrorText } from '../components/status-text.tsx'
 import { paths } from '../../shared/paths.ts'
 
-// Issue 18: what the testers think. docs/decisions/tester-messages-and-feedback.md
+// What the testers think. docs/decisions/tester-messages-and-feedback.md
 
 const ANY_BUILD = '\u0000any'
 

@@ -6,7 +6,7 @@ import { PlayTestingCard } from '../components/play-testing-card.tsx'
 import { StoreExportsCard } from '../components/store-exports-card.tsx'
 import { StoreNotes } from '../components/store-notes.tsx'
 
-// Issue 11: from the beta list to the testers' phones. docs/decisions/beta-invitations.md
+// From the beta list to the testers' phones. docs/decisions/beta-invitations.md
 
 const figure = (n: number | undefined) => n?.toLocaleString('en-US')
 
@@ -17,7 +17,7 @@ export function InvitationsView({ onError }: { onError: (err: unknown) => void }
 
   useEffect(() => {
     api.invitations().then(setSummary, onError)
-    api.playTesting().then(setPlay, onError) // issue 19
+    api.playTesting().then(setPlay, onError)
   }, [tick, onError])
 
   return (

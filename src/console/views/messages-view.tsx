@@ -4,7 +4,7 @@ import { Card, Heading } from '../components/card.tsx'
 import { MessageComposer } from '../components/message-composer.tsx'
 import { SentMessagesTable } from '../components/sent-messages-table.tsx'
 
-// Issue 18: messages to a group of the beta list. docs/decisions/tester-messages-and-feedback.md
+// Messages to a group of the beta list. docs/decisions/tester-messages-and-feedback.md
 
 export function MessagesView({ onError }: { onError: (err: unknown) => void }) {
   const [overview, setOverview] = useState<MessagesOverview | null>(null)

@@ -73,7 +73,7 @@ test('erasing asks first, then says what went', async () => {
   expect(calls.find((c) => c.method === 'POST')).toMatchObject({ body: { email: 'ann@example.com' } })
 })
 
-test("says so when an owner's own mailbox is on the suppression list (issue 28)", async () => {
+test("says so when an owner's own mailbox is on the suppression list", async () => {
   stubApi({
     'GET /admin/api/signups': { json: { rows: [], total: 0, page: 1, size: 25 } },
     'GET /admin/api/signups/stats': { json: stats },

@@ -38,7 +38,7 @@ export function SignupsView({ onError }: { onError: (err: unknown) => void }) {
     }
   }
 
-  // Issue 28: a welcome email the hour's budget withheld, sent now (audited on the server).
+  // A welcome email the hour's budget withheld, sent now (audited on the server).
   async function sendWelcome(email: string) {
     try {
       const r = await api.sendWelcome(email)

@@ -4,12 +4,12 @@ import { plural } from '../format.ts'
 
 /**
  * "Invite the next N": the number and platform asked for, the preview of exactly who that is,
- * and the confirmation that invites those people and nobody else (issue 11).
+ * and the confirmation that invites those people and nobody else.
  */
 export function useInviteNext(props: { maxBatch: number; onError: (err: unknown) => void; onInvited: () => void }) {
   const [n, setN] = useState('20')
   const [platform, setPlatform] = useState<PlatformFilter>('all')
-  // Issue 17: throwaway addresses are left out unless the owner includes them.
+  // Throwaway addresses are left out unless the owner includes them.
   const [includeDisposable, setIncludeDisposable] = useState(false)
   const [disposableLeftOut, setDisposableLeftOut] = useState(0)
   const [preview, setPreview] = useState<InvitationPreviewRow[] | null>(null)

@@ -3,7 +3,7 @@ import { MESSAGE_LIMITS, STARTING_TEXTS, type Audience, type StartingText } from
 import { api } from '../api.ts'
 import { plural } from '../format.ts'
 
-// Issue 18: the Messages view's form. A message gets one request id while its words and group stay
+// The Messages view's form. A message gets one request id while its words and group stay
 // the same: a second click, or a retry after a lost answer, names the message already sent, and
 // the server queues nothing twice. Any change makes it a new message with a new id.
 

@@ -1,4 +1,4 @@
-/** The Launch view's calls to /admin/api/launch (issue 33). Types only from the shared contract. */
+/** The Launch view's calls to /admin/api/launch. Types only from the shared contract. */
 import { call } from '../../api.ts'
 import { endpointPath, endpoints } from '../../../shared/console-endpoints.ts'
 import type { ChannelRequest, LaunchReport } from '../../../shared/launch-analytics.ts'

@@ -10,7 +10,7 @@ import { ShareLinksCard } from './share-links-card.tsx'
 import { SourceTable } from './source-table.tsx'
 import { REFRESH_MS, useLaunchReport } from './use-launch-report.ts'
 
-// Issue 33: launch day, measured. docs/decisions/launch-analytics.md
+// Launch day, measured. docs/decisions/launch-analytics.md
 
 const RANGES = [
   { id: '1-hour', label: 'Last 24 hours, per hour', range: { days: 1, bucket: 'hour' } },

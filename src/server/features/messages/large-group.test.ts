@@ -8,7 +8,7 @@ import { DB_KINDS, testDb } from '../../test-app.ts'
 import { truncateOwner } from '../owner-auth/test-owner.ts'
 import { audienceCounts, MESSAGE_BATCH, resumeMessages, sendMessage, type NewMessage } from './queries.ts'
 
-// Issue 28, defect 2: a message to a large group is queued in batches, its body stored once.
+// A message to a large group is queued in batches, its body stored once.
 
 const LONGEST = `${'x'.repeat(MESSAGE_LIMITS.body - 20)} the end.`
 const message = (): NewMessage => ({
@@ -105,7 +105,7 @@ describe('a message to a group too large for one statement', () => {
   })
   afterAll(() => close())
 
-  // Before issue 28, 30,000 copies of the longest body in one JSON parameter passed PostgreSQL's
+  // Before the batches, 30,000 copies of the longest body in one JSON parameter passed PostgreSQL's
   // jsonb limit (about 256 MB): a 500 on every retry.
   test('30,000 recipients of the longest body are queued, once each', { timeout: 120_000 }, async () => {
     await truncateOwner(db)

@@ -8,7 +8,7 @@ import { asOwner, ownerApp, signIn, truncateOwner } from '../owner-auth/test-own
 import { DB_KINDS, silentLogger, testDb } from '../../test-app.ts'
 import { audienceCounts, audienceMembers, sendMessage, type NewMessage } from './queries.ts'
 
-// Issue 18, scope 1: messages to a group. Counts and recipients exact (suppressed, bounced,
+// Messages to a group. Counts and recipients exact (suppressed, bounced,
 // unsubscribed and unconfirmed left out), exactly once per person per message, paced, and the
 // nudge carries each person's own store link, whose opening is recorded.
 
@@ -66,7 +66,7 @@ describe.each(DB_KINDS)('messages to a group on %s', (kind) => {
     await db.query(
       `insert into public.beta_signups (email, platform, confirmed_at) values ('Bounced@Example.com', 'ios', now())`,
     )
-    // As a bounce or complaint adds it (issue 17, through the one function that does): the mailbox
+    // As a bounce or complaint adds it (through the one function that does): the mailbox
     // is suppressed while its sign-up stays.
     await db.query(`select app_private.suppress_mailbox('bounced@example.com', 'bounced')`)
     await db.query(

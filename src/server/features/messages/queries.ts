@@ -4,7 +4,7 @@ import { AUDIENCES, type Audience } from '../../../shared/tester-messages.ts'
 import type { Db, Tx } from '../../db/db.ts'
 import { audit } from '../../owner/audit.ts'
 
-// Issue 18: the owner's messages to a group of the beta list. Decisions:
+// The owner's messages to a group of the beta list. Decisions:
 // docs/decisions/tester-messages-and-feedback.md
 
 /**
@@ -12,7 +12,7 @@ import { audit } from '../../owner/audit.ts'
  * theirs) and not on the suppression list. Unsubscribed people are no longer on the list; bounced
  * or complained mailboxes are suppressed. The flag beta_signups.suppressed mirrors
  * app_private.is_suppressed (migration 20261125100000 keeps it), so counting a group of 100,000 costs
- * no HMAC per person (issue 28); the worker still asks is_suppressed before each send.
+ * no HMAC per person; the worker still asks is_suppressed before each send.
  */
 const REACHABLE = `s.confirmed_at is not null and not s.suppressed`
 
@@ -67,7 +67,7 @@ const MESSAGE_LOCK = 1_100_018
 /** A repeat of the same text to the same group within this long is the same message (two consoles). */
 export const SAME_TEXT_WINDOW_MINUTES = 60
 
-/** How many emails one statement queues (issue 28): a bounded parameter, a short transaction. */
+/** How many emails one statement queues: a bounded parameter, a short transaction. */
 export const MESSAGE_BATCH = 1_000
 
 /**

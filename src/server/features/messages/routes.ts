@@ -7,7 +7,7 @@ import { readJsonBody } from '../../http/json-body.ts'
 import { audienceCounts, listMessages, sendMessage } from './queries.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 
-// Issue 18: the console's Messages view. app.ts mounts these behind the session and Origin checks (features/console/routes.ts).
+// The console's Messages view. app.ts mounts these behind the session and Origin checks (features/console/routes.ts).
 // Decisions: docs/decisions/tester-messages-and-feedback.md
 
 export function messageRoutes(deps: Pick<OwnerDeps, 'db' | 'config' | 'wakeEmailQueue'>): Hono<OwnerEnv> {

@@ -10,7 +10,7 @@ const PLAIN_NAME = 'solodesk_owner'
 export type CookieConfig = Pick<Config, 'TRUST_PROXY' | 'PUBLIC_URL'>
 
 /**
- * Secure when the request came over HTTPS, and always when PUBLIC_URL is https (issue 15): a
+ * Secure when the request came over HTTPS, and always when PUBLIC_URL is https: a
  * proxy that forgets X-Forwarded-Proto must not turn the session cookie into a plain one.
  */
 function secure(c: Context, config: CookieConfig): boolean {
