@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, test } from 'vitest'
 import { inviteSignups } from '../src/server/features/invitations/queries.ts'
-import { audienceMembers, sendMessage } from '../src/server/features/messages/queries.ts'
+import { audienceMembers, sendMessage } from '../src/server/features/tester-messages/queries.ts'
 import { DB_KINDS } from '../src/server/test-app.ts'
 import { batchCrash, killMidBatch } from './support/batch-crash.ts'
 
