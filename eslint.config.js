@@ -1,5 +1,5 @@
 // ESLint: the recommended rules, plus the design's import table as lint zones and no import
-// cycles (issue 16). The table below is the one docs/architecture.md prints; change both together.
+// cycles. The table below is the one docs/architecture.md prints; change both together.
 // Formatting is Prettier's (npm run validate runs `prettier --check .`), so no stylistic rule here.
 import js from '@eslint/js'
 import importPlugin from 'eslint-plugin-import'
@@ -138,7 +138,7 @@ export default tseslint.config(
   // A feature folder imports no other feature's files (its own, the server's infrastructure and
   // src/server/owner/ are fine); app.ts wires features together. Tests may sign in through
   // owner-auth's helpers. invitations/pages.tsx still imports play-testing's Google account field:
-  // the server pages are being rewritten as components (issue 30), which lifts that exception.
+  // the server pages are being rewritten as components, which lifts that exception.
   ...FEATURES.map((feature) => ({
     files: [`${FEATURES_DIR}/${feature}/${SOURCES}`],
     ignores: ['**/*.test.{ts,tsx}', '**/test-*.ts', `${FEATURES_DIR}/invitations/pages.tsx`],

@@ -1,4 +1,4 @@
-// Issue 17's figures: the server CPU one proof-of-work check costs, and how long the page's solver
+// Launch day's figures (docs/decisions/launch-day-bots.md): the server CPU one proof-of-work check costs, and how long the page's solver
 // takes in Chromium with Lighthouse's 4× CPU slowdown (a stand-in for a mid-range phone).
 // Part of `npm run bench` (bench/run.ts); alone, against a built server it starts itself:
 //   npm run build && npx tsx bench/launch-day.ts
@@ -155,7 +155,7 @@ export const DIFFICULTY = `SHA-256, counter ${SIGNUP_CHALLENGE.minCounter.toLoca
 export type { Challenge }
 
 // ---------------------------------------------------------------------------------------------
-// Issue 29: the launch-day mix. For `seconds`, at fixed rates (open loop: a slow answer does not
+// The launch-day mix. For `seconds`, at fixed rates (open loop: a slow answer does not
 // slow the arrivals), what a launch brings at once: page documents and their assets, sign-ups
 // as the page makes them (the row, then resend-email) with and without a proof of work, contact
 // messages, and bots (no key, junk paths, the honeypot, bad JSON, one address hammering the

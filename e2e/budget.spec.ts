@@ -43,7 +43,7 @@ test('the first view: the inline loader and the entry fit the budget (gzip), wit
   const loader = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!
   const entry = /m\.src="(\/assets\/[^"]+\.js)"/.exec(loader)![1]!
   const code = await readFile(`${CLIENT}${entry.slice(1)}`, 'utf8')
-  // React is evaluated only when an island is first needed (issue 22): the entry only arms them.
+  // React is evaluated only when an island is first needed: the entry only arms them.
   expect(code).not.toMatch(/\bimport\s*(?:[^()'"`;]*?from\s*)?["'`]\.\/(react|hydrate)-/)
   expect(code.includes('hydrateRoot')).toBe(false)
   const bytes = gzipSync(loader).length + gzipSync(code).length

@@ -19,7 +19,7 @@ test.describe('landing page', () => {
     await expect(header.getByText('BETA', { exact: true })).toBeVisible()
     await expect(header.getByRole('button', { name: 'Try Beta Free', exact: true })).toBeVisible()
 
-    // Drawn inline (issue 22): a picture with a name, no request.
+    // Drawn inline: a picture with a name, no request.
     const badge = header.locator('a[href] svg[role="img"][width="250"][height="54"]')
     await expect(badge).toHaveCount(1)
     await expect(badge).toBeVisible()

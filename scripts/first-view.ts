@@ -1,4 +1,4 @@
-// What the prerender puts in the document so the first view paints from it alone (issue 22):
+// What the prerender puts in the document so the first view paints from it alone:
 // the critical CSS inlined, the loader that starts the stylesheet and the script only after the
 // first paint, and the sha256 hashes that let the CSP allow exactly these two inline blocks.
 import { createHash } from 'node:crypto'
@@ -19,7 +19,7 @@ export const cspHash = (text: string): string =>
 /** Where the first view ends: at 390x844 and at 1440x900 it is the header and the hero. */
 const BELOW_FIRST_VIEW = '<section id="features"'
 /**
- * What the first layout skips (issue 22: the first layout held 450-600 objects, mostly the hero's
+ * What the first layout skips (the first layout held 450-600 objects, mostly the hero's
  * three drawn screens, and Lighthouse charges the first paint with it four times over): each part,
  * by the token the loader takes out of <html data-hold> when the part may be laid out.
  */

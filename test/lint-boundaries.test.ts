@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
-// Issue 16: the import table in docs/architecture.md is enforced by eslint.config.js. These
+// The import table in docs/architecture.md is enforced by eslint.config.js. These
 // probes lint small made-up files placed in each room, so a config change that quietly stops a
 // zone from biting fails here rather than letting a forbidden import land.
 

@@ -2,10 +2,10 @@ import { useCallback, useEffect, useState } from 'react'
 import { Button } from '../ui/button.tsx'
 import { LogoMark } from '../ui/logo-mark.tsx'
 import { api, ApiFailure, type Me } from './api.ts'
-import { viewFromHash, VIEWS } from './views/registry.ts'
-import { SignInView } from './views/sign-in-view.tsx'
+import { viewFromHash, VIEWS } from './registry.ts'
+import { SignInView } from './features/owner-auth/sign-in-view.tsx'
 
-/** The console: who is signed in decides between the sign-in view and the working views (views/registry.ts). */
+/** The console: who is signed in decides between the sign-in view and the working views (registry.ts). */
 export function ConsoleApp() {
   const [me, setMe] = useState<Me | null | undefined>(undefined)
   const [current, setCurrent] = useState(() => viewFromHash(location.hash))

@@ -49,7 +49,7 @@ export function ConfirmSignupEmail({ confirmUrl, unsubscribeUrl, siteUrl }: Conf
       </Text>
       <VisitorFooter siteUrl={siteUrl}>
         {`If you did not sign up, ignore this email: without a confirmation we delete the address within 7 days and send nothing more. `}
-        {/* No full stop after the link: in the plain-text part it would end the URL (issue 28). */}
+        {/* No full stop after the link: in the plain-text part it would end the URL. */}
         <Link href={unsubscribeUrl} style={link}>
           Remove it now
         </Link>

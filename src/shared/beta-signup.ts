@@ -5,7 +5,7 @@ import { SignupSourceFields } from './launch-analytics.ts'
 
 /**
  * The body of `POST /rest/v1/beta_signups`: the address, the bot trap, and where the visitor came
- * from as the page read it (issue 33; the Node server prefers the visit it counted).
+ * from as the page read it (the Node server prefers the visit it counted).
  */
 export const BetaSignup = z.strictObject({ email: emailAddress, website: honeypot, ...SignupSourceFields })
 export type BetaSignup = z.infer<typeof BetaSignup>

@@ -1,6 +1,6 @@
 import { SITE } from './site.ts'
 
-// Issue 18's words for the owner's messages to testers, shared by the console (no zod here: the
+// The words for the owner's messages to testers, shared by the console (no zod here: the
 // console imports this file) and the server. docs/decisions/tester-messages-and-feedback.md
 
 /** Who a message goes to. Everyone the list may be sent to: confirmed, and not suppressed. */

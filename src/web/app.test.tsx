@@ -19,7 +19,7 @@ describe('App', () => {
     const header = screen.getByRole('banner')
     expect(within(header).getByText('BETA')).toBeInTheDocument()
     expect(within(header).getByRole('button', { name: 'Try Beta Free' })).toHaveAttribute('href', '#cta')
-    // Drawn inline (issue 22): no request before the first paint.
+    // Drawn inline: no request before the first paint.
     const badge = within(header).getByRole('img', { name: /product directory/i })
     expect(badge).toHaveAttribute('width', '250')
     expect(badge).toHaveAttribute('height', '54')
@@ -32,7 +32,7 @@ describe('App', () => {
     const shots = within(article)
       .getAllByRole('img')
       .map((img) => [img.tagName.toLowerCase(), img.getAttribute('aria-label')])
-    // Drawn inline, not <img> of SVG files: see docs/decisions/perf-first-view.md (issue 22).
+    // Drawn inline, not <img> of SVG files: see docs/decisions/perf-first-view.md.
     expect(shots).toEqual([
       ['svg', SCREENS.tasks.label],
       ['svg', SCREENS.payments.label],

@@ -63,7 +63,7 @@ describe('BetaSignupForm', () => {
       ['POST', INSERT],
       ['POST', RESEND],
     ])
-    // Issue 33: the row carries where the visitor came from, as the page read it (nothing here: direct).
+    // The row carries where the visitor came from, as the page read it (nothing here: direct).
     expect(calls[0]?.body).toEqual({ email: 'ada@example.com', ...DIRECT_DESKTOP })
     expect(calls[1]?.body).toEqual({ email: 'ada@example.com' })
     for (const call of calls) {
@@ -185,7 +185,7 @@ describe('BetaSignupForm', () => {
     expect(calls[1]?.body).toEqual({ email: 'bot@example.com' })
   })
 
-  test('issue 33: the source from the address (ref=), the referrer alone, and nothing under Global Privacy Control', async () => {
+  test('the source from the address (ref=), the referrer alone, and nothing under Global Privacy Control', async () => {
     const submitAs = async (email: string) => {
       const { calls } = fakeBackend({ [INSERT]: () => created(), [RESEND]: () => json(200, { queued: true }) })
       const view = setup()

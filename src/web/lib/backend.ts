@@ -30,7 +30,7 @@ function getClients(): Clients {
 /** Form input: the honeypot is passed only when something typed into it. */
 export type BetaSignupInput = { email: string; website?: string }
 /**
- * The proof of work for the resend-email call (lib/signup-proof.ts, issue 17): a header value, or
+ * The proof of work for the resend-email call (lib/signup-proof.ts): a header value, or
  * null when the backend asks for none. Rejects when the solver failed.
  */
 export type ProofSource = () => Promise<string | null>
@@ -69,7 +69,7 @@ export async function joinBeta(input: BetaSignupInput, proof?: ProofSource): Pro
 }
 
 /**
- * Issue 33: where this visitor came from, as the page reads it (its address's utm_source, source
+ * Where this visitor came from, as the page reads it (its address's utm_source, source
  * or ref, else document.referrer), sent with the sign-up. On Supabase no server sees the page, so
  * this is the only reading; the Node server prefers the visit it counted. Nothing when the browser
  * sends Global Privacy Control. No cookie and no storage: read once, at the sign-up.

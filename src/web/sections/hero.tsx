@@ -10,7 +10,7 @@ const SCREEN_COMPONENTS = { tasks: TasksScreen, payments: PaymentsScreen, dashbo
 
 /**
  * A screen drawn inline rather than as an <img> of an SVG file: the first view paints with no
- * request but the document's, and the largest paint is the first one (issue 22).
+ * request but the document's, and the largest paint is the first one.
  */
 function Screen({ id }: { id: ScreenId }) {
   const Drawn = SCREEN_COMPONENTS[id]

@@ -7,7 +7,7 @@ import { asOwner, ownerApp, signIn, truncateOwner } from '../owner-auth/test-own
 import { count, DB_KINDS, testDb } from '../../test-app.ts'
 import { NOT_ABOUT_A_PERSON, PERSON_DATA } from './sources.ts'
 
-// Issue 19: "Download data" holds every table's rows for that mailbox and nothing of anyone else;
+// "Download data" holds every table's rows for that mailbox and nothing of anyone else;
 // erasure covers the same list; and no table holding a person's address or sign-up is left out.
 
 /** Columns that hold an address or point at a person's row. */
@@ -50,7 +50,7 @@ describe.each(DB_KINDS)("a person's data on %s", (kind) => {
        values ('welcome', $1, $2, 'sent', now(), '{"secret":"body-ish"}'::jsonb)`,
       [email, `welcome:${email}`],
     )
-    // Issue 18: feedback through their link, and through the page without one (another spelling).
+    // Feedback through their link, and through the page without one (another spelling).
     await db.query(
       `insert into app_private.beta_feedback (signup_id, email, rating, works) values ($1, $2, 4, 'Invoices'), (null, $3, 2, '')`,
       [id, email, email.toUpperCase()],
@@ -161,7 +161,7 @@ describe.each(DB_KINDS)("a person's data on %s", (kind) => {
     expect(await count(db, 'app_private.play_answers')).toBe(2)
   })
 
-  // Issue 28, defect 11: Bob gave Ada's mailbox (another spelling) as his Google account.
+  // Bob gave Ada's mailbox (another spelling) as his Google account.
   test("a mailbox held in another tester's Google-account field is downloaded and erased from that field only", async () => {
     await fill('ada@gmail.com', 1)
     await fill('bob@example.com', 2)

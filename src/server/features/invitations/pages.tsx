@@ -3,13 +3,13 @@ import type { Platform } from '../../../shared/beta-testers.ts'
 import { ServerPage } from '../../http/server-page.tsx'
 import { GoogleAccountField } from '../play-testing/pages.tsx'
 
-// The pages behind the welcome email's "iPhone" and "Android" links (issue 11). They share the
+// The pages behind the welcome email's "iPhone" and "Android" links. They share the
 // server pages' stylesheet and CSP: no script at all.
 
 const PHONE: Record<Platform, string> = { ios: 'an iPhone', android: 'an Android phone' }
 const NAME: Record<Platform, string> = { ios: 'iPhone', android: 'Android' }
 
-/** On Android it also asks, optionally, for the Google account the person uses on Play (issue 19). */
+/** On Android it also asks, optionally, for the Google account the person uses on Play. */
 export function phoneConfirmPage(
   platform: Platform,
   token: string,

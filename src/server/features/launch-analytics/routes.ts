@@ -15,7 +15,7 @@ import { parseInput } from '../../owner/input.ts'
 import type { DocumentRequest, LaunchCounter } from './counter.ts'
 import { buckets, deleteChannel, leftOutRows, listChannels, openChannel, saveChannel, sourceRows } from './queries.ts'
 
-// Issue 33: the public side (counting documents, share links) and the console's Launch API.
+// The public side (counting documents, share links) and the console's Launch API.
 // docs/decisions/launch-analytics.md
 
 /** The documents of the built page: `/`, `/index.html`, any `….html` or folder path, and extensionless pages. */

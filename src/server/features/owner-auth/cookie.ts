@@ -14,7 +14,7 @@ const PLAIN_NAME = SESSION_COOKIE.plain
 export type CookieConfig = Pick<Config, 'TRUST_PROXY' | 'PUBLIC_URL'>
 
 /**
- * Secure when the request came over HTTPS, and always when PUBLIC_URL is https (issue 15): a
+ * Secure when the request came over HTTPS, and always when PUBLIC_URL is https: a
  * proxy that forgets X-Forwarded-Proto must not turn the session cookie into a plain one.
  */
 function secure(c: Context, config: CookieConfig): boolean {

@@ -7,7 +7,7 @@ const ACCENT = '#4f46e5'
 
 /**
  * One app screen, drawn inline in the hero as a picture (role="img" with `label` as its name), so
- * the first view paints from the document alone (issue 22). `text-rendering="geometricPrecision"`
+ * the first view paints from the document alone. `text-rendering="geometricPrecision"`
  * makes Blink lay the text out at its authored size and scale the glyphs, instead of making a font
  * of the size each text has on screen: the screens are drawn at different sizes, and every font
  * size is one synchronous request to the browser process inside a layout (34 of the page's 49 on
