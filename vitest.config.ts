@@ -14,8 +14,8 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/{shared,server,emails,mail}/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
-          globalSetup: ['test/global-setup-pg.ts'],
+          include: ['src/{shared,server,email-templates,mail-core,content}/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+          globalSetup: ['test/global-setup-content.ts', 'test/global-setup-pg.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
@@ -26,6 +26,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}', 'src/console/**/*.test.{ts,tsx}'],
+          globalSetup: ['test/global-setup-content.ts'],
           setupFiles: ['src/web/test-setup.ts'],
         },
       },

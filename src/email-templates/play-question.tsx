@@ -2,7 +2,7 @@
 /** @jsxImportSource react */
 // The pragmas keep JSX working in every runtime that loads this file (tsx, Vitest, Deno), whatever tsconfig it finds.
 import { Link, Section, Text } from '@react-email/components'
-import { SITE } from '../shared/site.ts'
+import { PRODUCT } from '../shared/content.ts'
 import {
   EmailFrame,
   LeaveTheBeta,
@@ -46,7 +46,7 @@ export function playQuestionSubject(): string {
 }
 
 export function PlayQuestionEmail({ joinedUrl, troubleUrl, leftUrl, unsubscribeUrl, siteUrl }: PlayQuestionEmailProps) {
-  const name = SITE.name
+  const name = PRODUCT.name
   return (
     <EmailFrame
       size="visitor"

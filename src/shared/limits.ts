@@ -10,3 +10,6 @@ export const LIMITS = {
   name: 100,
   message: 5000,
 } as const
+
+/** After the contact dialog closes, its fields and status reset once the close has settled (spec §9: 300 ms). */
+export const CONTACT_RESET_DELAY_MS = 300

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, test, vi } from 'vitest'
-import { SCREENS } from '../shared/site.ts'
+import { DEFAULT_LOCALE, HERO_TEXTS } from '../shared/content.ts'
 import { App } from './app.tsx'
 
 describe('App', () => {
@@ -34,9 +34,9 @@ describe('App', () => {
       .map((img) => [img.tagName.toLowerCase(), img.getAttribute('aria-label')])
     // Drawn inline, not <img> of SVG files: see docs/decisions/perf-first-view.md.
     expect(shots).toEqual([
-      ['svg', SCREENS.tasks.label],
-      ['svg', SCREENS.payments.label],
-      ['svg', SCREENS.dashboard.label],
+      ['svg', HERO_TEXTS[DEFAULT_LOCALE].screens.tasks.label],
+      ['svg', HERO_TEXTS[DEFAULT_LOCALE].screens.payments.label],
+      ['svg', HERO_TEXTS[DEFAULT_LOCALE].screens.dashboard.label],
     ])
 
     const aside = within(main).getByRole('complementary')

@@ -1,4 +1,4 @@
-import { HERO, SCREENS } from '../../shared/site.ts'
+import { HERO_TEXTS, type Locale } from '../../shared/content.ts'
 import { Island } from '../islands/island.tsx'
 import { PhoneFrame } from '../ui/phone-frame.tsx'
 import { DashboardScreen } from './screens/dashboard-screen.tsx'
@@ -12,13 +12,14 @@ const SCREEN_COMPONENTS = { tasks: TasksScreen, payments: PaymentsScreen, dashbo
  * A screen drawn inline rather than as an <img> of an SVG file: the first view paints with no
  * request but the document's, and the largest paint is the first one.
  */
-function Screen({ id }: { id: ScreenId }) {
+function Screen({ id, label }: { id: ScreenId; label: string }) {
   const Drawn = SCREEN_COMPONENTS[id]
-  return <Drawn label={SCREENS[id].label} className="block h-auto w-full" />
+  return <Drawn label={label} className="block h-auto w-full" />
 }
 
 /** Server HTML around one island, the "try the beta" button (cta-links.tsx); the screens are inline SVG. */
-export function Hero() {
+export function Hero({ locale }: { locale: Locale }) {
+  const HERO = HERO_TEXTS[locale]
   const lead = HERO.headline.slice(0, HERO.headline.length - HERO.headlineAccent.length)
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden pt-12 pb-16 sm:pt-20 sm:pb-24">
@@ -56,13 +57,13 @@ export function Hero() {
         className="relative mx-auto mt-14 flex max-w-4xl items-start justify-center px-3 sm:mt-20 sm:px-6"
       >
         <PhoneFrame className="relative z-0 mt-[9%] w-[38%] max-w-[270px] shrink-0 translate-x-[18%] -rotate-6 sm:w-[31%] sm:translate-x-[6%]">
-          <Screen id="tasks" />
+          <Screen id="tasks" label={HERO.screens.tasks.label} />
         </PhoneFrame>
         <PhoneFrame className="relative z-0 order-last mt-[9%] w-[38%] max-w-[270px] shrink-0 -translate-x-[18%] rotate-6 sm:w-[31%] sm:-translate-x-[6%]">
-          <Screen id="payments" />
+          <Screen id="payments" label={HERO.screens.payments.label} />
         </PhoneFrame>
         <PhoneFrame className="relative z-10 w-[46%] max-w-[310px] shrink-0 sm:w-[36%]">
-          <Screen id="dashboard" />
+          <Screen id="dashboard" label={HERO.screens.dashboard.label} />
         </PhoneFrame>
       </div>
     </section>
