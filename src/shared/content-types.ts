@@ -108,6 +108,8 @@ export type PageTexts = {
     privacy: string
     terms: string
     close: string
+    /** The accessible name of the footer's list of the page's languages. */
+    languages: string
   }
   social: Record<SocialId, string>
 }
