@@ -1,13 +1,21 @@
 import { useEffect, useState } from 'react'
 import { Button } from '../../../ui/button.tsx'
-import { api, type InboxFilter, type InboxPage } from '../../api.ts'
+import { contactApi } from './contact-api.ts'
+import type { InboxFilter, InboxPage } from '../../../shared/console-api/contact.ts'
 import { Heading } from '../../components/card.tsx'
+import type { PersonActions } from '../../view-props.ts'
 import { ErasePersonDialog } from '../../components/erase-person-dialog.tsx'
-import { MessageCard } from './contact-message-card.tsx'
+import { ContactMessageCard } from './contact-message-card.tsx'
 import { Pager } from '../../components/pager.tsx'
 import { ErrorText } from '../../components/status-text.tsx'
 
-export function InboxView({ onError }: { onError: (err: unknown) => void }) {
+export function InboxView({
+  onError,
+  erase: erasePerson,
+}: {
+  onError: (err: unknown) => void
+  erase: PersonActions['erase']
+}) {
   const [filter, setFilter] = useState<InboxFilter>('new')
   const [page, setPage] = useState(1)
   const [inbox, setInbox] = useState<InboxPage | null>(null)
@@ -17,7 +25,7 @@ export function InboxView({ onError }: { onError: (err: unknown) => void }) {
   const [busy, setBusy] = useState(false)
 
   useEffect(() => {
-    api.messages(filter, page).then(setInbox, (err: unknown) => (setError((err as Error).message), onError(err)))
+    contactApi.inbox(filter, page).then(setInbox, (err: unknown) => (setError((err as Error).message), onError(err)))
   }, [filter, page, tick, onError])
 
   const act = (fn: () => Promise<unknown>) =>
@@ -29,7 +37,7 @@ export function InboxView({ onError }: { onError: (err: unknown) => void }) {
   async function erase() {
     if (!erasing) return
     setBusy(true)
-    await act(() => api.erase(erasing))
+    await act(() => erasePerson(erasing))
     setBusy(false)
     setErasing(null)
   }
@@ -56,10 +64,10 @@ export function InboxView({ onError }: { onError: (err: unknown) => void }) {
       <ul className="grid gap-3">
         {inbox?.rows.map((m) => (
           <li key={m.id}>
-            <MessageCard
+            <ContactMessageCard
               message={m}
-              onReopen={() => void act(() => api.reopen(m.id))}
-              onHandled={() => void act(() => api.markHandled(m.id))}
+              onReopen={() => void act(() => contactApi.reopen(m.id))}
+              onHandled={() => void act(() => contactApi.markHandled(m.id))}
               onErase={() => setErasing(m.email)}
             />
           </li>

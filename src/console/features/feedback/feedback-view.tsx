@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react'
 import { buttonClass } from '../../../ui/button.tsx'
-import { api, type FeedbackFilters, type FeedbackPage } from '../../api.ts'
+import { feedbackApi } from './feedback-api.ts'
+import type { FeedbackFilters } from './feedback-api.ts'
+import type { FeedbackPage } from '../../../shared/console-api/feedback.ts'
 import { BuildLabelForm } from './build-label-form.tsx'
 import { Card, Heading } from '../../components/card.tsx'
 import { FeedbackCard } from './feedback-card.tsx'
@@ -22,7 +24,7 @@ export function FeedbackView({ onError }: { onError: (err: unknown) => void }) {
   const [tick, setTick] = useState(0)
 
   useEffect(() => {
-    api.feedback(filters, page).then(setData, (err: unknown) => (setError((err as Error).message), onError(err)))
+    feedbackApi.page(filters, page).then(setData, (err: unknown) => (setError((err as Error).message), onError(err)))
   }, [filters, page, tick, onError])
 
   const filter = (change: Partial<FeedbackFilters>) => (setFilters((f) => ({ ...f, ...change })), setPage(1))
@@ -89,7 +91,7 @@ export function FeedbackView({ onError }: { onError: (err: unknown) => void }) {
             <option value="unknown">Not given</option>
           </select>
         </LabelledField>
-        <a href={api.feedbackExportUrl(filters)} download className={buttonClass('secondary')}>
+        <a href={feedbackApi.exportUrl(filters)} download className={buttonClass('secondary')}>
           Export CSV
         </a>
       </div>

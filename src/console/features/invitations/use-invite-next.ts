@@ -1,5 +1,7 @@
 import { useState } from 'react'
-import { api, type InvitationPreviewRow, type PlatformFilter } from '../../api.ts'
+import { invitationsApi } from './invitations-api.ts'
+import type { InvitationPreviewRow } from '../../../shared/console-api/invitations.ts'
+import type { PlatformFilter } from '../../../shared/beta-testers.ts'
 import { plural } from '../../format.ts'
 
 /**
@@ -32,7 +34,7 @@ export function useInviteNext(props: { maxBatch: number; onError: (err: unknown)
       return
     }
     try {
-      const answer = await api.preview(count, platform, includeDisposable)
+      const answer = await invitationsApi.preview(count, platform, includeDisposable)
       setPreview(answer.rows)
       setDisposableLeftOut(answer.disposableLeftOut)
     } catch (err) {
@@ -45,7 +47,7 @@ export function useInviteNext(props: { maxBatch: number; onError: (err: unknown)
     setBusy(true)
     try {
       // Exactly the previewed people: the server invites none outside these ids.
-      const r = await api.invite(preview.map((p) => p.id))
+      const r = await invitationsApi.invite(preview.map((p) => p.id))
       setDone(
         `${plural(r.invited, 'invitation')} queued.` +
           (r.skipped

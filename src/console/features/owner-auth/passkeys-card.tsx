@@ -5,16 +5,17 @@ import type {
 } from '@simplewebauthn/browser'
 import { useEffect, useState } from 'react'
 import { Button } from '../../../ui/button.tsx'
-import { api, type Passkey } from '../../api.ts'
+import { ownerAuthApi } from './owner-auth-api.ts'
+import type { Passkey } from '../../../shared/console-api/owner-auth.ts'
 import { when } from '../../format.ts'
 import { Card } from '../../components/card.tsx'
 import { DoneText, ErrorText } from '../../components/status-text.tsx'
 
 /** Signs in with a passkey alone (a discoverable credential); resolves once the session exists. */
 export async function signInWithPasskey(): Promise<void> {
-  const { challengeId, options } = await api.passkeySignInOptions()
+  const { challengeId, options } = await ownerAuthApi.passkeySignInOptions()
   const response = await startAuthentication({ optionsJSON: options as PublicKeyCredentialRequestOptionsJSON })
-  await api.passkeySignIn(challengeId, response)
+  await ownerAuthApi.passkeySignIn(challengeId, response)
 }
 
 export function PasskeysCard({ onError }: { onError: (err: unknown) => void }) {
@@ -24,15 +25,19 @@ export function PasskeysCard({ onError }: { onError: (err: unknown) => void }) {
   const [tick, setTick] = useState(0)
 
   useEffect(() => {
-    api.passkeys().then((r) => setKeys(r.passkeys), onError)
+    ownerAuthApi.passkeys().then((r) => setKeys(r.passkeys), onError)
   }, [tick, onError])
 
   async function add() {
     setError(null)
     try {
-      const { challengeId, options } = await api.passkeyRegistrationOptions()
+      const { challengeId, options } = await ownerAuthApi.passkeyRegistrationOptions()
       const response = await startRegistration({ optionsJSON: options as PublicKeyCredentialCreationOptionsJSON })
-      await api.addPasskey(challengeId, response, navigator.platform ? `Passkey on ${navigator.platform}` : 'Passkey')
+      await ownerAuthApi.addPasskey(
+        challengeId,
+        response,
+        navigator.platform ? `Passkey on ${navigator.platform}` : 'Passkey',
+      )
       setStatus('Passkey added. You can now sign in with it alone.')
       setTick((t) => t + 1)
     } catch (err) {
@@ -60,7 +65,7 @@ export function PasskeysCard({ onError }: { onError: (err: unknown) => void }) {
             </span>
             <Button
               variant="secondary"
-              onClick={() => void api.removePasskey(k.id).then(() => setTick((t) => t + 1), onError)}
+              onClick={() => void ownerAuthApi.removePasskey(k.id).then(() => setTick((t) => t + 1), onError)}
             >
               Remove
             </Button>

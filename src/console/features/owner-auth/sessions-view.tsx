@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Button } from '../../../ui/button.tsx'
-import { api, type AuditEntry, type SessionInfo } from '../../api.ts'
+import { ownerAuthApi } from './owner-auth-api.ts'
+import type { AuditEntry, SessionInfo } from '../../../shared/console-api/owner-auth.ts'
 import { Card, Heading } from '../../components/card.tsx'
 import { PasskeysCard } from './passkeys-card.tsx'
 import { ErrorText } from '../../components/status-text.tsx'
@@ -13,13 +14,13 @@ export function SessionsView({ onError, onSignedOut }: { onError: (err: unknown)
   const [tick, setTick] = useState(0)
 
   useEffect(() => {
-    api.sessions().then((r) => setSessions(r.sessions), onError)
-    api.audit().then((r) => setAudit(r.entries), onError)
+    ownerAuthApi.sessions().then((r) => setSessions(r.sessions), onError)
+    ownerAuthApi.audit().then((r) => setAudit(r.entries), onError)
   }, [tick, onError])
 
   async function revoke(s: SessionInfo) {
     try {
-      await api.revoke(s.id)
+      await ownerAuthApi.revoke(s.id)
       if (s.current) onSignedOut()
       else setTick((t) => t + 1)
     } catch (err) {

@@ -1,17 +1,18 @@
 import { useEffect, useState } from 'react'
-import { api, type MessagesOverview } from '../../api.ts'
+import { testerMessagesApi } from './tester-messages-api.ts'
+import type { TesterMessagesOverview } from '../../../shared/console-api/tester-messages.ts'
 import { Card, Heading } from '../../components/card.tsx'
 import { MessageComposer } from './message-composer.tsx'
 import { SentMessagesTable } from './sent-messages-table.tsx'
 
 // Messages to a group of the beta list. docs/decisions/tester-messages-and-feedback.md
 
-export function MessagesView({ onError }: { onError: (err: unknown) => void }) {
-  const [overview, setOverview] = useState<MessagesOverview | null>(null)
+export function TesterMessagesView({ onError }: { onError: (err: unknown) => void }) {
+  const [overview, setOverview] = useState<TesterMessagesOverview | null>(null)
   const [tick, setTick] = useState(0)
 
   useEffect(() => {
-    api.testerMessages().then(setOverview, onError)
+    testerMessagesApi.overview().then(setOverview, onError)
   }, [tick, onError])
 
   return (
