@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useApi } from '../../use-api.ts'
 import { Button } from '../../../ui/button.tsx'
 import { contactApi } from './contact-api.ts'
-import type { InboxFilter, InboxPage } from '../../../shared/console-api/contact.ts'
+import type { InboxFilter } from '../../../shared/console-api/contact.ts'
 import { Heading } from '../../components/card.tsx'
 import type { PersonActions } from '../../view-props.ts'
 import { ErasePersonDialog } from '../../components/erase-person-dialog.tsx'
@@ -18,21 +19,15 @@ export function InboxView({
 }) {
   const [filter, setFilter] = useState<InboxFilter>('new')
   const [page, setPage] = useState(1)
-  const [inbox, setInbox] = useState<InboxPage | null>(null)
+  const loaded = useApi(() => contactApi.inbox(filter, page), [filter, page], onError)
+  const inbox = loaded.data
+  // A failed action's message; a failed load's comes from useApi.
   const [error, setError] = useState<string | null>(null)
-  const [tick, setTick] = useState(0)
   const [erasing, setErasing] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
-  useEffect(() => {
-    contactApi.inbox(filter, page).then(setInbox, (err: unknown) => (setError((err as Error).message), onError(err)))
-  }, [filter, page, tick, onError])
-
   const act = (fn: () => Promise<unknown>) =>
-    fn().then(
-      () => setTick((t) => t + 1),
-      (err: unknown) => (setError((err as Error).message), onError(err)),
-    )
+    fn().then(loaded.reload, (err: unknown) => (setError((err as Error).message), onError(err)))
 
   async function erase() {
     if (!erasing) return
@@ -59,7 +54,7 @@ export function InboxView({
           </Button>
         ))}
       </div>
-      <ErrorText message={error} />
+      <ErrorText message={error ?? loaded.error} />
       {inbox && inbox.rows.length === 0 ? <p>No messages here.</p> : null}
       <ul className="grid gap-3">
         {inbox?.rows.map((m) => (

@@ -1,6 +1,6 @@
 import { useState } from 'react'
+import { useApi } from '../../use-api.ts'
 import { invitationsApi } from './invitations-api.ts'
-import type { InvitationPreviewRow } from '../../../shared/console-api/invitations.ts'
 import type { PlatformFilter } from '../../../shared/beta-testers.ts'
 import { plural } from '../../format.ts'
 
@@ -13,8 +13,20 @@ export function useInviteNext(props: { maxBatch: number; onError: (err: unknown)
   const [platform, setPlatform] = useState<PlatformFilter>('all')
   // Throwaway addresses are left out unless the owner includes them.
   const [includeDisposable, setIncludeDisposable] = useState(false)
-  const [disposableLeftOut, setDisposableLeftOut] = useState(0)
-  const [preview, setPreview] = useState<InvitationPreviewRow[] | null>(null)
+  // The preview asked for last; null: none. Through useApi, so an older preview's answer (the owner
+  // asked again with another number) never replaces the newer one, and the confirmation invites
+  // exactly the people on screen.
+  const [asked, setAsked] = useState<{ count: number; platform: PlatformFilter; includeDisposable: boolean } | null>(
+    null,
+  )
+  const loaded = useApi(
+    () =>
+      asked ? invitationsApi.preview(asked.count, asked.platform, asked.includeDisposable) : Promise.resolve(null),
+    [asked],
+    props.onError,
+  )
+  const preview = loaded.loading ? null : (loaded.data?.rows ?? null)
+  const disposableLeftOut = loaded.data?.disposableLeftOut ?? 0
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState<string | null>(null)
@@ -25,7 +37,7 @@ export function useInviteNext(props: { maxBatch: number; onError: (err: unknown)
     props.onError(err)
   }
 
-  async function showPreview() {
+  function showPreview() {
     setDone(null)
     setError(null)
     const count = Number(n)
@@ -33,13 +45,7 @@ export function useInviteNext(props: { maxBatch: number; onError: (err: unknown)
       setError(`Choose a number from 1 to ${props.maxBatch}.`)
       return
     }
-    try {
-      const answer = await invitationsApi.preview(count, platform, includeDisposable)
-      setPreview(answer.rows)
-      setDisposableLeftOut(answer.disposableLeftOut)
-    } catch (err) {
-      fail(err)
-    }
+    setAsked({ count, platform, includeDisposable })
   }
 
   async function invite() {
@@ -54,7 +60,7 @@ export function useInviteNext(props: { maxBatch: number; onError: (err: unknown)
             ? ` ${plural(r.skipped, 'person', 'people')} skipped: already invited or no link for their phone.`
             : ''),
       )
-      setPreview(null)
+      setAsked(null)
       setConfirming(false)
       props.onInvited()
     } catch (err) {
@@ -73,12 +79,12 @@ export function useInviteNext(props: { maxBatch: number; onError: (err: unknown)
     setIncludeDisposable,
     disposableLeftOut,
     preview,
-    clearPreview: () => setPreview(null),
+    clearPreview: () => setAsked(null),
     confirming,
     setConfirming,
     busy,
     done,
-    error,
+    error: error ?? loaded.error,
     showPreview,
     invite,
   }

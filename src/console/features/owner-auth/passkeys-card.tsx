@@ -3,10 +3,10 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useApi } from '../../use-api.ts'
 import { Button } from '../../../ui/button.tsx'
 import { ownerAuthApi } from './owner-auth-api.ts'
-import type { Passkey } from '../../../shared/console-api/owner-auth.ts'
 import { when } from '../../format.ts'
 import { Card } from '../../components/card.tsx'
 import { DoneText, ErrorText } from '../../components/status-text.tsx'
@@ -19,14 +19,10 @@ export async function signInWithPasskey(): Promise<void> {
 }
 
 export function PasskeysCard({ onError }: { onError: (err: unknown) => void }) {
-  const [keys, setKeys] = useState<Passkey[] | null>(null)
+  const loaded = useApi(() => ownerAuthApi.passkeys(), [], onError)
+  const keys = loaded.data?.passkeys
   const [error, setError] = useState<string | null>(null)
   const [status, setStatus] = useState<string | null>(null)
-  const [tick, setTick] = useState(0)
-
-  useEffect(() => {
-    ownerAuthApi.passkeys().then((r) => setKeys(r.passkeys), onError)
-  }, [tick, onError])
 
   async function add() {
     setError(null)
@@ -39,7 +35,7 @@ export function PasskeysCard({ onError }: { onError: (err: unknown) => void }) {
         navigator.platform ? `Passkey on ${navigator.platform}` : 'Passkey',
       )
       setStatus('Passkey added. You can now sign in with it alone.')
-      setTick((t) => t + 1)
+      loaded.reload()
     } catch (err) {
       setError((err as Error).message)
       onError(err)
@@ -65,7 +61,7 @@ export function PasskeysCard({ onError }: { onError: (err: unknown) => void }) {
             </span>
             <Button
               variant="secondary"
-              onClick={() => void ownerAuthApi.removePasskey(k.id).then(() => setTick((t) => t + 1), onError)}
+              onClick={() => void ownerAuthApi.removePasskey(k.id).then(loaded.reload, onError)}
             >
               Remove
             </Button>
@@ -73,7 +69,7 @@ export function PasskeysCard({ onError }: { onError: (err: unknown) => void }) {
         ))}
       </ul>
       <DoneText className="mt-2" message={status} />
-      <ErrorText message={error} />
+      <ErrorText message={error ?? loaded.error} />
     </Card>
   )
 }
