@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { MESSAGE_LIMITS, STARTING_TEXTS, type Audience, type StartingText } from '../../../shared/tester-messages.ts'
-import { api } from '../../api.ts'
+import { testerMessagesApi } from './tester-messages-api.ts'
 import { plural } from '../../format.ts'
 
 // The Messages view's form. A message gets one request id while its words and group stay
@@ -54,7 +54,7 @@ export function useMessageComposer(props: { onError: (err: unknown) => void; onS
     setBusy(true)
     setError(null)
     try {
-      const r = await api.sendTesterMessage({
+      const r = await testerMessagesApi.send({
         requestId: draft.requestId,
         audience: draft.audience,
         subject: draft.subject.trim(),
