@@ -109,11 +109,15 @@ export function parseLegal(
       const p = paragraph((token as Tokens.Paragraph).tokens, at)
       if (current) current.paragraphs.push(p)
       else if (summary === null) summary = p
-      else problems.push({ ...at, message: 'one paragraph only before the first ## heading (the summary)' })
+      else problems.push({ file, key: at.key, message: 'one paragraph only before the first ## heading (the summary)' })
     } else if (token.type === 'list' && !(token as Tokens.List).ordered && current) {
       current.paragraphs.push({ list: (token as Tokens.List).items.map((item) => paragraph(item.tokens, at)) })
     } else
-      problems.push({ ...at, message: `${token.type} is not allowed in a legal text (## headings, paragraphs, lists)` })
+      problems.push({
+        file,
+        key: at.key,
+        message: `${token.type} is not allowed in a legal text (## headings, paragraphs, lists)`,
+      })
   }
   if (summary === null)
     problems.push({ file, key: 'summary', message: 'missing text: a paragraph before the first ## heading' })
