@@ -1,5 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright'
-import { FOOTER_TEXTS, SIGNUP_TEXTS, SITE_TEXTS } from '../src/shared/content.ts'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { EMAIL_TEXTS, FOOTER_TEXTS, SIGNUP_TEXTS, SITE_TEXTS } from '../src/shared/content.ts'
 import { DEFAULT_LOCALE, LOCALES, localeRoot, type Locale } from '../src/shared/locales.ts'
 import { expect, test, uniqueEmail } from './fixtures.ts'
 
@@ -74,4 +76,19 @@ test("the other language's page: its form speaks it once hydrated, and axe finds
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze()
   expect(results.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
+})
+
+test("a sign-up on the other language's page gets its welcome email in that language", async ({ page, outbox }) => {
+  await page.goto(localeRoot(other))
+  const email = uniqueEmail('lang')
+  const cta = page.locator('aside#cta')
+  await cta.getByRole('textbox', { name: SIGNUP_TEXTS[other].emailLabel }).fill(email)
+  await cta.getByRole('button', { name: SIGNUP_TEXTS[other].submit }).click()
+  await expect(cta.getByText(SIGNUP_TEXTS[other].successTitle, { exact: true })).toBeVisible()
+  const welcome = await outbox.waitFor(email)
+  expect(welcome.subject).toBe(EMAIL_TEXTS[other].welcome.subject)
+  expect(welcome.text).toContain(EMAIL_TEXTS[other].welcome.phoneQuestion)
+  const html = await readFile(join(outbox.dir, `${welcome.id}.html`), 'utf8')
+  expect(html).toMatch(new RegExp(`<html[^>]*\\slang="${other}"`))
+  expect(html).toContain(EMAIL_TEXTS[other].welcome.phoneQuestion)
 })

@@ -72,7 +72,10 @@ export function headTags(origin: string, locale: Locale = DEFAULT_LOCALE): strin
   const url = pageUrl(origin, locale)
   return [
     `<link rel="canonical" href="${attr(url)}" />`,
-    ...alternates(origin).map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${attr(a.href)}" />`),
+    // One language has no alternates to name.
+    ...(LOCALES.length > 1
+      ? alternates(origin).map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${attr(a.href)}" />`)
+      : []),
     `<link rel="manifest" href="/site.webmanifest" />`,
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', PRODUCT.name),
