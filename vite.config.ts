@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { designTokens } from './scripts/design-tokens.ts'
+import { screenImages } from './scripts/screen-images-plugin.ts'
 import { defineConfig, type Plugin } from 'vite'
 import { SITE } from './src/shared/site.ts'
 
@@ -25,7 +26,7 @@ function siteHead(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [designTokens(), react(), tailwindcss(), siteHead()],
+  plugins: [designTokens(), react(), tailwindcss(), siteHead(), screenImages()],
   build: {
     outDir: 'dist/client',
     // The CSP forbids inline code, so never inline small assets as data: URLs into scripts or styles.

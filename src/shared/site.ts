@@ -68,24 +68,28 @@ export const HERO = {
   screensLabel: 'Solodesk app screens',
 } as const
 
-/** The three app screens in the hero; `label` is each picture's accessible name. */
-export const SCREENS = {
-  tasks: {
+/**
+ * The hero's three phone screenshots, left to right: the second stands in front, in the middle.
+ * `file` is in content/screens/ (PNG, JPEG or WebP, portrait, at least 720 px wide; the build
+ * checks and encodes them, scripts/screen-images.ts), `alt` is the picture's text alternative.
+ */
+export const SCREENS = [
+  {
+    file: 'tasks.png',
     caption: 'Tasks',
-    label:
-      'Tasks screen: today\u2019s tasks sorted by priority, each with a deadline and a reminder, two already done.',
+    alt: 'Tasks screen: today\u2019s tasks sorted by priority, each with a deadline and a reminder, two already done.',
   },
-  dashboard: {
+  {
+    file: 'dashboard.png',
     caption: 'Dashboard',
-    label:
-      'Dashboard screen: earnings this month, active clients, tasks due this week and the next deadlines at a glance.',
+    alt: 'Dashboard screen: earnings this month, active clients, tasks due this week and the next deadlines at a glance.',
   },
-  payments: {
+  {
+    file: 'payments.png',
     caption: 'Payments',
-    label:
-      'Payments screen: paid and overdue totals, a six-month earnings chart and a list of invoices marked paid, pending or overdue.',
+    alt: 'Payments screen: paid and overdue totals, a six-month earnings chart and a list of invoices marked paid, pending or overdue.',
   },
-} as const
+] as const
 
 export const FEATURES = {
   eyebrow: 'Everything in one place',

@@ -31,13 +31,9 @@ describe('App', () => {
     expect(within(article).getByText('No credit card required')).toBeInTheDocument()
     const shots = within(article)
       .getAllByRole('img')
-      .map((img) => [img.tagName.toLowerCase(), img.getAttribute('aria-label')])
-    // Drawn inline, not <img> of SVG files: see docs/decisions/perf-first-view.md (issue 22).
-    expect(shots).toEqual([
-      ['svg', SCREENS.tasks.label],
-      ['svg', SCREENS.payments.label],
-      ['svg', SCREENS.dashboard.label],
-    ])
+      .map((img) => [img.tagName.toLowerCase(), img.getAttribute('alt')])
+    // The screenshots, left to right, as <picture>s (docs/decisions/screenshots.md).
+    expect(shots).toEqual(SCREENS.map((s) => ['img', s.alt]))
 
     const aside = within(main).getByRole('complementary')
     expect(aside).toHaveAttribute('id', 'cta')
