@@ -1,5 +1,5 @@
 // ESLint: the recommended rules, plus the design's import table as lint zones and no import
-// cycles (issue 16). The table below is the one docs/architecture.md prints; change both together.
+// cycles. The table below is the one docs/architecture.md prints; change both together.
 // Formatting is Prettier's (npm run validate runs `prettier --check .`), so no stylistic rule here.
 import js from '@eslint/js'
 import importPlugin from 'eslint-plugin-import'
@@ -19,6 +19,7 @@ const FOLDERS = {
   emails: 'src/email-templates',
   mail: 'src/mail-core',
   server: 'src/server',
+  content: 'src/content',
   functions: 'supabase/functions',
   e2e: 'e2e',
   bench: 'bench',
@@ -28,7 +29,7 @@ const FOLDERS = {
 
 // Tools reach the app through the browser, HTTP or createApp(): they may use the server's code,
 // never the page's or the console's.
-const TOOLING = ['shared', 'emails', 'mail', 'server', 'e2e', 'bench', 'scripts', 'test']
+const TOOLING = ['shared', 'emails', 'mail', 'server', 'content', 'e2e', 'bench', 'scripts', 'test']
 
 /** What each room may import besides itself (DESIGN.md, "Shape of the code"). */
 export const MAY_IMPORT = {
@@ -39,6 +40,8 @@ export const MAY_IMPORT = {
   emails: ['shared'],
   mail: ['shared', 'emails'],
   server: ['shared', 'emails', 'mail', 'ui'],
+  // The only reader of the founder's content/ folder (Node only): its loader, checks and generator.
+  content: ['shared'],
   functions: ['mail', 'shared', 'emails'],
   e2e: TOOLING,
   bench: TOOLING,
@@ -102,8 +105,38 @@ function roomRules(room, options) {
 
 const SOURCES = '**/*.{ts,tsx,js,mjs,cjs}'
 
+// Only src/content/ reads the founder's content/ folder; everything else imports the generated
+// module through src/shared/content.ts (docs/decisions/content.md). A path into content/, or the
+// CONTENT_DIR setting, anywhere else fails lint.
+const CONTENT_MESSAGE =
+  'Only src/content/ reads the content/ folder; import src/shared/content.ts instead (docs/decisions/content.md).'
+const CONTENT_READS = [
+  { selector: ':not(ImportDeclaration) > Literal[value=/(^|[\\/])content[\\/]/]', message: CONTENT_MESSAGE },
+  { selector: 'TemplateElement[value.raw=/(^|[\\/])content[\\/]/]', message: CONTENT_MESSAGE },
+  {
+    selector: "CallExpression[callee.name=/^(join|resolve)$/] > Literal.arguments[value='content']",
+    message: CONTENT_MESSAGE,
+  },
+  {
+    selector: "CallExpression[callee.property.name=/^(join|resolve)$/] > Literal.arguments[value='content']",
+    message: CONTENT_MESSAGE,
+  },
+  { selector: "MemberExpression[property.name='CONTENT_DIR']", message: CONTENT_MESSAGE },
+]
+
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'test-results/', 'playwright-report/', 'public/', 'deploy/', '**/node_modules/'] },
+  {
+    ignores: [
+      'dist/',
+      'data/',
+      'test-results/',
+      'playwright-report/',
+      'public/',
+      'deploy/',
+      '**/node_modules/',
+      'src/shared/generated/',
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -130,6 +163,12 @@ export default tseslint.config(
     files: [`${folder}/${SOURCES}`],
     rules: roomRules(room),
   })),
+  {
+    files: [SOURCES],
+    // The lint probes' own source holds the very paths they expect to fail.
+    ignores: ['src/content/**', 'eslint.config.js', 'test/lint-boundaries.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...CONTENT_READS] },
+  },
   // A server test may use the shared test helpers under test/support; server code may not.
   {
     files: ['src/server/**/*.test.{ts,tsx}', 'src/server/**/test-*.ts'],
@@ -138,7 +177,7 @@ export default tseslint.config(
   // A feature folder imports no other feature's files (its own, the server's infrastructure and
   // src/server/owner/ are fine); app.ts wires features together. Tests may sign in through
   // owner-auth's helpers. invitations/pages.tsx still imports play-testing's Google account field:
-  // the server pages are being rewritten as components (issue 30), which lifts that exception.
+  // the server pages are being rewritten as components, which lifts that exception.
   ...FEATURES.map((feature) => ({
     files: [`${FEATURES_DIR}/${feature}/${SOURCES}`],
     ignores: ['**/*.test.{ts,tsx}', '**/test-*.ts', `${FEATURES_DIR}/invitations/pages.tsx`],
@@ -151,6 +190,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        ...CONTENT_READS,
         {
           selector: "CallExpression[callee.property.name='query'][callee.object.name=/^(db|tx|client|pool)$/]",
           message: "SQL lives in the feature's query module, never in a route file (docs/architecture.md).",

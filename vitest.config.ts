@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
-import { screenImages } from './scripts/screen-images-plugin.ts'
+import { screenImages } from './src/content/vite-screen-images.ts'
 
 // Two projects: Node-side code (shared, server, emails, mail) and, in jsdom, the page's and the
 // console's components.
@@ -15,8 +15,8 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/{shared,server,emails,mail}/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
-          globalSetup: ['test/global-setup-pg.ts'],
+          include: ['src/{shared,server,email-templates,mail-core,content}/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+          globalSetup: ['test/global-setup-content.ts', 'test/global-setup-pg.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
@@ -28,6 +28,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}', 'src/console/**/*.test.{ts,tsx}'],
+          globalSetup: ['test/global-setup-content.ts'],
           setupFiles: ['src/web/test-setup.ts'],
         },
       },

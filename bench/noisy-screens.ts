@@ -7,9 +7,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { precompress } from '../scripts/precompress.ts'
-import { SCREEN_CACHE_DIR, screensDir } from '../scripts/screen-images-plugin.ts'
-import { encodeVariant, planScreens } from '../scripts/screen-images.ts'
-import { SCREENS } from '../src/shared/site.ts'
+import { contentDir } from '../src/content/load.ts'
+import { encodeVariant } from '../src/content/screen-images.ts'
+import { planContentScreens, SCREEN_CACHE_DIR } from '../src/content/vite-screen-images.ts'
+import { SCREENSHOTS } from '../src/shared/content.ts'
 
 export const NOISY = { width: 1179, height: 2556 } as const
 
@@ -63,25 +64,27 @@ export async function noisyScreenshot(seed: number): Promise<Buffer> {
 /**
  * A copy of the built page (`clientDir`, dist/client) whose hero shows three noisy screenshots
  * instead of the content folder's: they go through the build's own pipeline (planned, checked,
- * encoded and cached by scripts/screen-images.ts, under the same names it would give them), the
+ * encoded and cached by src/content/screen-images.ts, under the same names it would give them), the
  * markup's names are swapped, and the copy is compressed again. Serve it with STATIC_DIR.
  */
 export async function noisyClient(
   clientDir: string,
 ): Promise<{ dir: string; pngBytes: number[]; remove: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'noisy-client-'))
-  const content = join(dir, 'content')
+  // A copy of the content folder with the noisy files in its screenshots' place.
+  const content = join(dir, 'fixture-content')
   const client = join(dir, 'client')
   await cp(clientDir, client, { recursive: true })
+  await cp(contentDir(), content, { recursive: true })
   await mkdir(join(content, 'screens'), { recursive: true })
   const pngBytes: number[] = []
-  for (const [i, screen] of SCREENS.entries()) {
+  for (const [i, screen] of SCREENSHOTS.entries()) {
     const png = await noisyScreenshot(i + 1)
     pngBytes.push(png.length)
     await writeFile(join(content, 'screens', screen.file), png)
   }
-  const demo = await planScreens(screensDir(), SCREENS, 'assets')
-  const noisy = await planScreens(join(content, 'screens'), SCREENS, 'assets')
+  const demo = await planContentScreens()
+  const noisy = await planContentScreens(content)
   let html = await readFile(join(client, 'index.html'), 'utf8')
   for (const [i, variant] of noisy.variants.entries()) {
     const old = demo.variants[i]!.fileName

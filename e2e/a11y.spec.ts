@@ -1,6 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page, Route } from '@playwright/test'
-import { CONTACT, SIGNUP } from '../src/shared/site.ts'
+import { CONTACT_TEXTS, DEFAULT_LOCALE, SIGNUP_TEXTS } from '../src/shared/content.ts'
+
+const [CONTACT, SIGNUP] = [CONTACT_TEXTS[DEFAULT_LOCALE], SIGNUP_TEXTS[DEFAULT_LOCALE]]
 import {
   alertFrom,
   CONTACT_TABLE,
@@ -105,7 +107,7 @@ test.describe('sign-up states', () => {
     await expectNoViolations(page)
   })
 
-  // Issue 17: the proof of work adds two moments, the wait for the solver and its failure.
+  // The proof of work adds two moments, the wait for the solver and its failure.
   test('waiting for the proof of work, then success', async ({ page }) => {
     const challenge = await holdRequests(page, '**/functions/v1/resend-email/challenge')
     await signupEmail(page).fill(uniqueEmail('a11y-pow'))

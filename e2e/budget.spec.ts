@@ -10,7 +10,7 @@ import sharp from 'sharp'
 import { noisyClient } from '../bench/noisy-screens.ts'
 import { startServer } from '../bench/server.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
-import { HERO, SCREENS } from '../src/shared/site.ts'
+import { DEFAULT_LOCALE, HERO_TEXTS, SCREENSHOTS } from '../src/shared/content.ts'
 import { expect, test } from './fixtures.ts'
 
 // What `npm run bench` measures, kept from regressing without timing anything: bytes, request
@@ -52,7 +52,7 @@ test('the first view: the inline loader and the entry fit the budget (gzip), wit
   const loader = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!
   const entry = /m\.src="(\/assets\/[^"]+\.js)"/.exec(loader)![1]!
   const code = await readFile(`${CLIENT}${entry.slice(1)}`, 'utf8')
-  // React is evaluated only when an island is first needed (issue 22): the entry only arms them.
+  // React is evaluated only when an island is first needed: the entry only arms them.
   expect(code).not.toMatch(/\bimport\s*(?:[^()'"`;]*?from\s*)?["'`]\.\/(react|hydrate)-/)
   expect(code.includes('hydrateRoot')).toBe(false)
   const bytes = gzipSync(loader).length + gzipSync(code).length
@@ -78,8 +78,8 @@ test('the document carries the first view: nothing in the head is fetched, the s
   // (width and height) and asks for nothing ahead of the document's paint (fetchpriority="low":
   // the centre screenshot is not the largest paint, docs/decisions/screenshots.md).
   const imgs = html.match(/<img\b[^>]*>/g) ?? []
-  expect(imgs).toHaveLength(SCREENS.length)
-  expect(html.match(/<picture>/g) ?? []).toHaveLength(SCREENS.length)
+  expect(imgs).toHaveLength(SCREENSHOTS.length)
+  expect(html.match(/<picture>/g) ?? []).toHaveLength(SCREENSHOTS.length)
   for (const img of imgs) expect(img).toMatch(/(?=.*\swidth="\d+")(?=.*\sheight="\d+")(?=.*\sfetchpriority="low")/i)
   expect(head).not.toMatch(/fonts\.(googleapis|gstatic)\.com|@import/)
   // Small enough to arrive in the first round trip (TCP's first window: 10 segments of 1460 bytes).
@@ -136,7 +136,7 @@ test('by the load event the whole page is shown as it will stay: styled from the
     const w = window as unknown as { atLoad: { boxes: Box[]; images: boolean[] }; boxes: () => Box[] }
     return { atLoad: w.atLoad, now: w.boxes() }
   })
-  expect(atLoad.images).toEqual(SCREENS.map(() => true))
+  expect(atLoad.images).toEqual(SCREENSHOTS.map(() => true))
   expect(now.length).toBeGreaterThan(100)
   expect(atLoad.boxes).toEqual(now)
 })
@@ -212,7 +212,7 @@ test('a stylesheet that never arrives keeps nothing hidden: the page is shown, s
   // The request stalls: neither load nor error ever fires (so neither does the page's load event).
   await page.route('**/*.css', () => {})
   await page.goto('/', { waitUntil: 'domcontentloaded' })
-  const shots = page.getByRole('group', { name: HERO.screensLabel }).getByRole('img')
+  const shots = page.getByRole('group', { name: HERO_TEXTS[DEFAULT_LOCALE].screensLabel }).getByRole('img')
   for (const shot of await shots.all())
     await expect.poll(() => shot.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true)
   // Shown at once, not after some time-out: where it is laid out, it is what a tap hits.
@@ -286,7 +286,7 @@ const KB_PER_IMAGE = 60 * KB
 
 function expectWithinPhoneBudget(view: Awaited<ReturnType<typeof phoneFirstView>>) {
   // One file per screenshot, AVIF (the phone reads it), and none of them over its budget.
-  expect(view.images.map((i) => i.contentType)).toEqual(SCREENS.map(() => 'image/avif'))
+  expect(view.images.map((i) => i.contentType)).toEqual(SCREENSHOTS.map(() => 'image/avif'))
   for (const image of view.images) expect(image.bytes, image.url).toBeLessThanOrEqual(KB_PER_IMAGE)
   expect(view.total, 'the first view on the wire, in all').toBeLessThanOrEqual(KB_PHONE_FIRST_VIEW)
 }
@@ -300,7 +300,7 @@ test("the phone's first view (390x844 at 3x): at most 150 KB in all, each image 
 
 test('the same budget holds for three 1179x2556 screenshots of about 2.5 MB each', async ({ browser }) => {
   // Encoding them the first time takes a while on two cores; later runs read sharp's output from
-  // the build's cache (scripts/screen-images.ts).
+  // the build's cache (src/content/screen-images.ts).
   test.setTimeout(240_000)
   const noisy = await noisyClient(CLIENT)
   const scratch = await mkdtemp(join(tmpdir(), 'noisy-server-'))
@@ -361,7 +361,7 @@ for (const viewport of [
       }),
     )
     await context.close()
-    expect(widths).toHaveLength(SCREENS.length)
+    expect(widths).toHaveLength(SCREENSHOTS.length)
     for (const { laidOut, sizes } of widths) expect(Math.abs(sizes - laidOut)).toBeLessThanOrEqual(2)
   })
 
@@ -373,7 +373,7 @@ test('the screenshots are served as hashed, immutable AVIF and WebP files, never
   const sources = await page
     .locator('main picture source')
     .evaluateAll((els) => els.map((s) => [s.getAttribute('type'), s.getAttribute('srcset')] as const))
-  expect(sources.map(([type]) => type)).toEqual(SCREENS.flatMap(() => ['image/avif', 'image/webp']))
+  expect(sources.map(([type]) => type)).toEqual(SCREENSHOTS.flatMap(() => ['image/avif', 'image/webp']))
   const urls = sources.flatMap(([, srcset]) => srcset!.split(',').map((c) => c.trim().split(' ')[0]!))
   for (const url of urls.filter((_, i) => i % 4 === 0)) {
     expect(url).toMatch(/^\/assets\/[\w-]+-\d+-[0-9a-f]{12}\.(avif|webp)$/)
@@ -385,7 +385,7 @@ test('the screenshots are served as hashed, immutable AVIF and WebP files, never
     const meta = await sharp(await res.body()).metadata()
     expect([meta.exif, meta.icc, meta.xmp]).toEqual([undefined, undefined, undefined])
   }
-  for (const screen of SCREENS) expect((await request.get(`/${screen.file}`)).status()).toBe(404)
+  for (const screen of SCREENSHOTS) expect((await request.get(`/${screen.file}`)).status()).toBe(404)
 })
 
 test('text responses are sent compressed, hashed assets are immutable', async ({ request }) => {

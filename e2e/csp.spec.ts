@@ -17,7 +17,7 @@ import {
   uniqueEmail,
 } from './fixtures.ts'
 
-// Issue 22: the page's only inline code is its critical CSS and its loader, each allowed by its
+// The page's only inline code is its critical CSS and its loader, each allowed by its
 // sha256 hash, and every deployment's headers carry the hashes of the page that was built.
 
 const CLIENT = fileURLToPath(new URL('../dist/client/', import.meta.url))

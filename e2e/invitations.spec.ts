@@ -8,7 +8,7 @@ import {
   signInToConsole,
 } from './console-support.ts'
 
-// Issue 11: the phone choice from the welcome email, the invitation from the console, its link.
+// The phone choice from the welcome email, the invitation from the console, its link.
 const IOS_URL = 'https://testflight.apple.com/join/E2ETEST1'
 
 test.describe('beta invitations', () => {

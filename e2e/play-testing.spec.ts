@@ -8,7 +8,7 @@ import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 import { expectNoHorizontalScroll, expectNoViolations, openLinkPage, signInByEmail } from './console-support.ts'
 import { expect, Outbox, test } from './fixtures.ts'
 
-// Issue 19: Google Play closed testing in the browser. The suite's shared server has no Android
+// Google Play closed testing in the browser. The suite's shared server has no Android
 // link (e2e/invitations.spec.ts checks the console's note about it), so this file starts its own
 // built server with both store links and "Did you join the test?" due at once (PLAY_ASK_DELAY_MS=0).
 // With SCREENSHOTS_DIR set, it also saves the card and the pages there (docs/screenshots/).

@@ -9,7 +9,7 @@ import {
   signInToConsole,
 } from './console-support.ts'
 
-// Issue 18: a nudge from the console's Messages view reaches the invited who did not open, with
+// A nudge from the console's Messages view reaches the invited who did not open, with
 // their own store and feedback links; the feedback page works without JavaScript; the Feedback
 // view shows the entry; axe finds nothing on the new pages and views.
 

@@ -1,4 +1,4 @@
-// What the prerender puts in the document so the first view paints from it alone (issue 22):
+// What the prerender puts in the document so the first view paints from it alone:
 // the critical CSS inlined, the loader that starts the stylesheet and the script only after the
 // first paint, and the sha256 hashes that let the CSP allow exactly these two inline blocks.
 import { createHash } from 'node:crypto'

@@ -26,7 +26,7 @@ const html = render()
 const inline = html.match(/\sstyle="|<script(?![^>]*type="application\/ld\+json")|<style/)
 if (inline) throw new Error(`Prerendered markup contains inline code (${inline[0].trim()}); the CSP would block it`)
 
-// Nothing but the document may be requested before the first paint (issue 22): Lighthouse's
+// Nothing but the document may be requested before the first paint: Lighthouse's
 // simulation charges the first and the largest paint with every request that ended before them.
 // Vite's stylesheet link and entry script are replaced by the critical CSS, inline, and an
 // inline loader that adds the stylesheet and the entry once the browser has painted; both are
@@ -61,7 +61,7 @@ await writeFile(`${root}dist/client/site.webmanifest`, webManifest())
 // The SSR bundle was only needed for this step; it is not served.
 await rm(`${root}dist/ssr`, { recursive: true, force: true })
 
-// Budget (issues 7 and 22): the scripts a first visit loads before any scrolling or tapping: the
+// Budget (docs/decisions/perf-first-view.md): the scripts a first visit loads before any scrolling or tapping: the
 // inline loader, the entry (which only arms the islands) and whatever it imports statically.
 // React and the islands' chunks are dynamic imports, fetched when an island is first needed.
 const JS_BUDGET_GZIP = 70 * 1024

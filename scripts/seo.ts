@@ -1,10 +1,13 @@
-// Search and sharing metadata, all derived from the one site configuration (src/shared/site.ts),
+// Search and sharing metadata, all derived from the founder's content (src/shared/content.ts),
 // so a copy change or a new domain never leaves a stale tag, sitemap or manifest behind.
-import { HERO, SITE } from '../src/shared/site.ts'
+import { DEFAULT_LOCALE, HERO_TEXTS, PRODUCT, SITE_TEXTS, themeColour, type Locale } from '../src/shared/content.ts'
+
+/** The Open Graph / Twitter card picture, 1200 by 630 (public/og-image.png, made by scripts/share-image.ts). */
+export const SHARE_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as const
 
 /** The public origin: VITE_SITE_URL at build time, else the configured placeholder. */
 export function siteUrl(env: Record<string, string | undefined> = process.env): string {
-  const raw = env.VITE_SITE_URL || SITE.url
+  const raw = env.VITE_SITE_URL || PRODUCT.url
   const url = new URL(raw)
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`VITE_SITE_URL must be http(s): ${raw}`)
   return url.origin
@@ -15,15 +18,16 @@ const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').rep
 /** JSON inside <script> must not be able to close the element. */
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
-export function jsonLd(origin: string): Record<string, unknown> {
+export function jsonLd(origin: string, locale: Locale = DEFAULT_LOCALE): Record<string, unknown> {
+  const site = SITE_TEXTS[locale]
   return {
     '@context': 'https://schema.org',
     '@type': 'SoftwareApplication',
-    name: SITE.name,
-    description: SITE.description,
+    name: PRODUCT.name,
+    description: site.description,
     url: `${origin}/`,
-    image: `${origin}${SITE.shareImage.path}`,
-    applicationCategory: SITE.category,
+    image: `${origin}${SHARE_IMAGE.path}`,
+    applicationCategory: PRODUCT.category,
     operatingSystem: 'iOS, Android',
     // "Free during beta": a zero-price offer, no other pricing (spec §1).
     offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD', availability: 'https://schema.org/PreOrder' },
@@ -31,30 +35,31 @@ export function jsonLd(origin: string): Record<string, unknown> {
 }
 
 /** Tags for <head>: canonical, manifest, Open Graph, Twitter card and JSON-LD. */
-export function headTags(origin: string): string {
-  const image = `${origin}${SITE.shareImage.path}`
+export function headTags(origin: string, locale: Locale = DEFAULT_LOCALE): string {
+  const site = SITE_TEXTS[locale]
+  const image = `${origin}${SHARE_IMAGE.path}`
   const meta = (key: 'name' | 'property', name: string, content: string) =>
     `<meta ${key}="${name}" content="${attr(content)}" />`
   return [
     `<link rel="canonical" href="${attr(origin)}/" />`,
     `<link rel="manifest" href="/site.webmanifest" />`,
     meta('property', 'og:type', 'website'),
-    meta('property', 'og:site_name', SITE.name),
-    meta('property', 'og:title', SITE.title),
-    meta('property', 'og:description', SITE.description),
+    meta('property', 'og:site_name', PRODUCT.name),
+    meta('property', 'og:title', site.title),
+    meta('property', 'og:description', site.description),
     meta('property', 'og:url', `${origin}/`),
     meta('property', 'og:locale', 'en_US'),
     meta('property', 'og:image', image),
     meta('property', 'og:image:type', 'image/png'),
-    meta('property', 'og:image:width', String(SITE.shareImage.width)),
-    meta('property', 'og:image:height', String(SITE.shareImage.height)),
-    meta('property', 'og:image:alt', SITE.shareImage.alt),
+    meta('property', 'og:image:width', String(SHARE_IMAGE.width)),
+    meta('property', 'og:image:height', String(SHARE_IMAGE.height)),
+    meta('property', 'og:image:alt', site.shareImageAlt),
     meta('name', 'twitter:card', 'summary_large_image'),
-    meta('name', 'twitter:title', SITE.title),
-    meta('name', 'twitter:description', SITE.description),
+    meta('name', 'twitter:title', site.title),
+    meta('name', 'twitter:description', site.description),
     meta('name', 'twitter:image', image),
-    meta('name', 'twitter:image:alt', SITE.shareImage.alt),
-    `<script type="application/ld+json">${jsonForScript(jsonLd(origin))}</script>`,
+    meta('name', 'twitter:image:alt', site.shareImageAlt),
+    `<script type="application/ld+json">${jsonForScript(jsonLd(origin, locale))}</script>`,
   ].join('\n    ')
 }
 
@@ -73,18 +78,18 @@ export function sitemapXml(origin: string, built: Date): string {
   ].join('\n')
 }
 
-export function webManifest(): string {
+export function webManifest(locale: Locale = DEFAULT_LOCALE): string {
   return `${JSON.stringify(
     {
-      name: SITE.title,
-      short_name: SITE.shortName,
-      description: HERO.subline,
-      lang: SITE.lang,
+      name: SITE_TEXTS[locale].title,
+      short_name: PRODUCT.shortName,
+      description: HERO_TEXTS[locale].subline,
+      lang: locale,
       start_url: '/',
       scope: '/',
       display: 'standalone',
-      background_color: SITE.themeColor,
-      theme_color: SITE.themeColor,
+      background_color: themeColour(),
+      theme_color: themeColour(),
       icons: [
         { src: '/favicon.svg', type: 'image/svg+xml', sizes: 'any' },
         { src: '/icon-192.png', type: 'image/png', sizes: '192x192' },

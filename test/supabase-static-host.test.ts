@@ -10,7 +10,7 @@ import { INLINE_HASHES_FILE, OPENER_POLICY } from '../src/server/http/security-p
 import { parseHeadersFile } from './support/supabase-static-host.ts'
 
 // The static host's header files say what the Node server says for the same page, with the
-// Supabase project allowed in connect-src and the build's inline-block hashes (issue 22).
+// Supabase project allowed in connect-src and the build's inline-block hashes.
 // e2e/csp.spec.ts checks the same files against the hashes of the real built page.
 
 const SUPABASE = 'https://abcdefghijklmnop.supabase.co'

@@ -106,7 +106,7 @@ export const api = {
   storeExportUrl: (format: Contract.StoreExportFormat, sel: Contract.Selection) =>
     `${endpoints.storeExport.path}?${qs({ format, ...sel })}`,
   suppressions: () => call<Answer<'SuppressionCount'>>('GET', endpoints.suppressions.path),
-  // Issue 19: the 12 x 14 card, its nudge, and a person's data as one JSON file.
+  // The 12 x 14 card, its nudge, and a person's data as one JSON file.
   playTesting: () => call<Answer<'PlayTestingSummary'>>('GET', endpoints.playTesting.path),
   nudge: () => call<Answer<'NudgeResult'>>('POST', endpoints.nudge.path),
   personDataUrl: (email: string) => `${endpoints.personData.path}?${qs({ email })}`,
@@ -121,7 +121,7 @@ export const api = {
   passkeySignIn: (challengeId: string, response: unknown) =>
     call<Answer<'PasskeySignIn'>>('POST', '/admin/auth/passkey', { challengeId, response }),
   audit: () => call<Answer<'AuditLog'>>('GET', endpoints.audit.path),
-  // Issue 18: messages to a group, and tester feedback.
+  // Messages to a group, and tester feedback.
   testerMessages: () => call<Answer<'MessagesOverview'>>('GET', endpoints.testerMessages.path),
   sendTesterMessage: (message: Contract.SendMessageRequest) =>
     call<Answer<'SendMessageResult'>>('POST', endpoints.sendTesterMessage.path, message),

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState } from 'react'
+import { PRODUCT } from '../shared/content.ts'
 import { Button } from '../ui/button.tsx'
 import { LogoMark } from '../ui/logo-mark.tsx'
 import { api, ApiFailure, type Me } from './api.ts'
-import { viewFromHash, VIEWS } from './views/registry.ts'
-import { SignInView } from './views/sign-in-view.tsx'
+import { viewFromHash, VIEWS } from './registry.ts'
+import { SignInView } from './features/owner-auth/sign-in-view.tsx'
 
-/** The console: who is signed in decides between the sign-in view and the working views (views/registry.ts). */
+/** The console: who is signed in decides between the sign-in view and the working views (registry.ts). */
 export function ConsoleApp() {
   const [me, setMe] = useState<Me | null | undefined>(undefined)
   const [current, setCurrent] = useState(() => viewFromHash(location.hash))
@@ -26,7 +27,7 @@ export function ConsoleApp() {
     return () => removeEventListener('hashchange', onHash)
   }, [])
   useEffect(() => {
-    document.title = me ? `${current.label} · Console · Solodesk` : 'Sign in · Console · Solodesk'
+    document.title = `${me ? current.label : 'Sign in'} · Console · ${PRODUCT.name}`
   }, [current, me])
 
   // Any 401 later (session revoked or timed out) brings back the sign-in view.
@@ -41,7 +42,7 @@ export function ConsoleApp() {
           <a href="#/signups" className="rounded text-fg">
             <span className="inline-flex items-center gap-2 font-semibold">
               <LogoMark id="logo-console" size={28} />
-              Solodesk console
+              {PRODUCT.name} console
             </span>
           </a>
           {me ? (

@@ -2,7 +2,7 @@
 /** @jsxImportSource react */
 // The pragmas keep JSX working in every runtime that loads this file (tsx, Vitest, Deno), whatever tsconfig it finds.
 import { Button, Link, Section, Text } from '@react-email/components'
-import { SITE } from '../shared/site.ts'
+import { PRODUCT } from '../shared/content.ts'
 import { EmailFrame, link, palette, paragraph, renderParts, requireHttpUrls, small, VisitorFooter } from './frame.tsx'
 
 export type ConfirmSignupEmailProps = {
@@ -15,7 +15,7 @@ export type ConfirmSignupEmailProps = {
 
 /** The first email under double opt-in (SIGNUP_CONFIRMATION=on): it asks the person to confirm. */
 export function ConfirmSignupEmail({ confirmUrl, unsubscribeUrl, siteUrl }: ConfirmSignupEmailProps) {
-  const name = SITE.name
+  const name = PRODUCT.name
   return (
     <EmailFrame
       size="visitor"
@@ -49,7 +49,7 @@ export function ConfirmSignupEmail({ confirmUrl, unsubscribeUrl, siteUrl }: Conf
       </Text>
       <VisitorFooter siteUrl={siteUrl}>
         {`If you did not sign up, ignore this email: without a confirmation we delete the address within 7 days and send nothing more. `}
-        {/* No full stop after the link: in the plain-text part it would end the URL (issue 28). */}
+        {/* No full stop after the link: in the plain-text part it would end the URL. */}
         <Link href={unsubscribeUrl} style={link}>
           Remove it now
         </Link>
@@ -67,7 +67,7 @@ ConfirmSignupEmail.PreviewProps = {
 export default ConfirmSignupEmail
 
 export function confirmSignupSubject(): string {
-  return `Confirm your ${SITE.name} beta sign-up`
+  return `Confirm your ${PRODUCT.name} beta sign-up`
 }
 
 /** Renders the confirmation request to its subject, HTML part and plain-text part. */

@@ -1,13 +1,13 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 // The pragmas keep JSX working in every runtime that loads this file (tsx, Vitest, Deno), whatever tsconfig it finds.
-// One look for every email: the palette, the frame, and the visitors' footer (issue 16: the
+// One look for every email: the palette, the frame, and the visitors' footer (the
 // visitor templates had three copies of it).
 import { Body, Container, Heading, Hr, Html, Head, Link, Preview, Section, Text } from '@react-email/components'
 import { render } from '@react-email/render'
 import type { ReactElement, ReactNode } from 'react'
 import { TOKENS } from '../shared/design-tokens.ts'
-import { SITE } from '../shared/site.ts'
+import { PRODUCT } from '../shared/content.ts'
 
 // The design tokens' light values as literals (email clients know no CSS variables); contrast on
 // white: text 17.9:1, muted 7.6:1, link 7.9:1 (WCAG AA needs 4.5:1).
@@ -92,7 +92,7 @@ export function VisitorFooter({ siteUrl, children }: { siteUrl: string | undefin
       <Text style={small}>{children}</Text>
       {siteUrl ? (
         <Text style={small}>
-          {`${SITE.name}: `}
+          {`${PRODUCT.name}: `}
           <Link href={siteUrl} style={link}>
             {siteUrl}
           </Link>

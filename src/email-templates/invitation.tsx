@@ -2,7 +2,7 @@
 /** @jsxImportSource react */
 // The pragmas keep JSX working in every runtime that loads this file (tsx, Vitest, Deno), whatever tsconfig it finds.
 import { Link, Section, Text } from '@react-email/components'
-import { SITE } from '../shared/site.ts'
+import { PRODUCT } from '../shared/content.ts'
 import { FeedbackLink } from './feedback-link.tsx'
 import { EmailFrame, LeaveTheBeta, palette, paragraph, renderParts, requireHttpUrls, VisitorFooter } from './frame.tsx'
 
@@ -11,7 +11,7 @@ export type InvitationEmailProps = {
   iosUrl?: string
   /** Our redirect to the Play testing opt-in (/beta/android?token=…). */
   androidUrl?: string
-  /** The person's own feedback page, /beta/feedback?token=… (issue 18). */
+  /** The person's own feedback page, /beta/feedback?token=…. */
   feedbackUrl?: string
   unsubscribeUrl: string
   siteUrl?: string
@@ -29,12 +29,12 @@ const button = {
 }
 
 export function invitationSubject(): string {
-  return `Your ${SITE.name} beta invitation`
+  return `Your ${PRODUCT.name} beta invitation`
 }
 
 /** The invitation to install the beta: the store link for the person's phone, or both. */
 export function InvitationEmail({ iosUrl, androidUrl, feedbackUrl, unsubscribeUrl, siteUrl }: InvitationEmailProps) {
-  const name = SITE.name
+  const name = PRODUCT.name
   const both = iosUrl !== undefined && androidUrl !== undefined
   return (
     <EmailFrame

@@ -2,7 +2,7 @@
 /** @jsxImportSource react */
 // The pragmas keep JSX working in every runtime that loads this file (tsx, Vitest, Deno), whatever tsconfig it finds.
 import { Link, Section, Text } from '@react-email/components'
-import { SITE } from '../shared/site.ts'
+import { PRODUCT } from '../shared/content.ts'
 import {
   EmailFrame,
   LeaveTheBeta,
@@ -15,7 +15,7 @@ import {
   VisitorFooter,
 } from './frame.tsx'
 
-// Issue 19: a day after an Android invitation was opened, the tester's own word on whether they
+// A day after an Android invitation was opened, the tester's own word on whether they
 // joined the Google Play test. docs/decisions/play-closed-testing.md
 
 export type PlayQuestionEmailProps = {
@@ -46,7 +46,7 @@ export function playQuestionSubject(): string {
 }
 
 export function PlayQuestionEmail({ joinedUrl, troubleUrl, leftUrl, unsubscribeUrl, siteUrl }: PlayQuestionEmailProps) {
-  const name = SITE.name
+  const name = PRODUCT.name
   return (
     <EmailFrame
       size="visitor"

@@ -2,11 +2,11 @@
 /** @jsxImportSource react */
 // The pragmas keep JSX working in every runtime that loads this file (tsx, Vitest, Deno), whatever tsconfig it finds.
 import { Link, Section, Text } from '@react-email/components'
-import { SITE } from '../shared/site.ts'
+import { PRODUCT } from '../shared/content.ts'
 import { EmailFrame, LeaveTheBeta, paragraph, renderParts, requireHttpUrls, VisitorFooter } from './frame.tsx'
 import { questionButton } from './play-question.tsx'
 
-// Issue 19: the console's nudge to Android testers who have not answered yet: a plain reminder of
+// The console's nudge to Android testers who have not answered yet: a plain reminder of
 // their invitation, until the messages feature can carry the owner's own words.
 
 export type PlayReminderEmailProps = {
@@ -17,11 +17,11 @@ export type PlayReminderEmailProps = {
 }
 
 export function playReminderSubject(): string {
-  return `A reminder: your ${SITE.name} beta invitation`
+  return `A reminder: your ${PRODUCT.name} beta invitation`
 }
 
 export function PlayReminderEmail({ androidUrl, unsubscribeUrl, siteUrl }: PlayReminderEmailProps) {
-  const name = SITE.name
+  const name = PRODUCT.name
   return (
     <EmailFrame
       size="visitor"

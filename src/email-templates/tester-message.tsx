@@ -4,7 +4,7 @@
 import { Link, Section, Text } from '@react-email/components'
 import { render } from '@react-email/render'
 import { Fragment } from 'react'
-import { SITE } from '../shared/site.ts'
+import { PRODUCT } from '../shared/content.ts'
 import { bodyAsText, parseBody, type Paragraph } from '../shared/plain-text-body.ts'
 import { FeedbackLink } from './feedback-link.tsx'
 import { EmailFrame, LeaveTheBeta, link, palette, paragraph, requireHttpUrls, VisitorFooter } from './frame.tsx'
@@ -21,7 +21,7 @@ export type TesterMessageEmailProps = {
   siteUrl?: string
 }
 
-const FOOTER = `Sent by the ${SITE.name} team because this address is on the ${SITE.name} beta list. The links are yours alone: please do not forward this email.`
+const FOOTER = `Sent by the ${PRODUCT.name} team because this address is on the ${PRODUCT.name} beta list. The links are yours alone: please do not forward this email.`
 
 const button = {
   backgroundColor: palette.brand,
@@ -55,7 +55,7 @@ function Body({ paragraphs }: { paragraphs: Paragraph[] }) {
   ))
 }
 
-/** A message from the owner to a group of the beta list (issue 18), in the visitors' frame. */
+/** A message from the owner to a group of the beta list, in the visitors' frame. */
 export function TesterMessageEmail(props: TesterMessageEmailProps) {
   const { subject, body, iosUrl, androidUrl, feedbackUrl, unsubscribeUrl, siteUrl } = props
   const paragraphs = parseBody(body)
@@ -111,7 +111,7 @@ export async function renderTesterMessageEmail(
     ...(input.androidUrl ? [`Join the beta on Android: ${input.androidUrl}`] : []),
     ...(input.feedbackUrl ? [`Tell us how it is going, what works and what does not: ${input.feedbackUrl}`] : []),
     `Changed your mind? You can cancel anytime, with one click: ${input.unsubscribeUrl}`,
-    `-- \n${FOOTER}${input.siteUrl ? `\n${SITE.name}: ${input.siteUrl}` : ''}`,
+    `-- \n${FOOTER}${input.siteUrl ? `\n${PRODUCT.name}: ${input.siteUrl}` : ''}`,
   ].join('\n\n')
   return { subject: input.subject, html, text }
 }

@@ -2,7 +2,7 @@
 /** @jsxImportSource react */
 // The pragmas keep JSX working in every runtime that loads this file (tsx, Vitest, Deno), whatever tsconfig it finds.
 import { Heading, Link, Text } from '@react-email/components'
-import { SITE } from '../shared/site.ts'
+import { PRODUCT } from '../shared/content.ts'
 import {
   EmailFrame,
   LeaveTheBeta,
@@ -19,13 +19,13 @@ export type WelcomeEmailProps = {
   unsubscribeUrl: string
   /** The landing page, named in the footer so the recipient knows where they signed up. */
   siteUrl?: string
-  /** Issue 11: links that record which phone the person uses (each opens a page with a button). */
+  /** Links that record which phone the person uses (each opens a page with a button). */
   phoneUrls?: { ios: string; android: string }
 }
 
 /** The email a new beta member receives right after signing up. */
 export function WelcomeEmail({ unsubscribeUrl, siteUrl, phoneUrls }: WelcomeEmailProps) {
-  const name = SITE.name
+  const name = PRODUCT.name
   return (
     <EmailFrame
       size="visitor"
@@ -72,7 +72,7 @@ WelcomeEmail.PreviewProps = {
 export default WelcomeEmail
 
 export function welcomeSubject(): string {
-  return `Welcome to the ${SITE.name} beta`
+  return `Welcome to the ${PRODUCT.name} beta`
 }
 
 /** Renders the welcome email to its subject, HTML part and plain-text part. */

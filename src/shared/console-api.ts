@@ -12,7 +12,7 @@ import { LIMITS } from './limits.ts'
 import { AUDIENCES, MESSAGE_LIMITS } from './tester-messages.ts'
 
 // The console's API under /admin/api (and the sign-in calls under /admin/auth), one contract for
-// both sides (issue 16): the server parses each query and body with these schemas, and the
+// both sides: the server parses each query and body with these schemas, and the
 // console's api.ts types each answer with them. Answers are strict objects, so that a field
 // added on one side alone fails src/server/features/console/contract.test.ts.
 // docs/decisions/owner-console.md
@@ -28,7 +28,7 @@ export const PageQuery = z.object({
   size: z.coerce.number().int().min(1).max(200).default(50),
 })
 
-/** GET /signups: a page, filtered by invitation status and platform (issue 11). */
+/** GET /signups: a page, filtered by invitation status and platform. */
 export const SignupListQuery = PageQuery.extend({
   status: StatusFilter.default('all'),
   platform: PlatformFilter.default('all'),
@@ -56,7 +56,7 @@ export const MessageId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTE
 
 /**
  * POST /people/erase and /suppressions/lift: any address the database may hold, not only what the
- * shared schema accepts. Rows stored by SQL or an import must be erasable too (issue 15, defect 5),
+ * shared schema accepts. Rows stored by SQL or an import must be erasable too,
  * and lifting works the same way. The database's own checks: at most 254 characters, one @
  * (PostgreSQL text never holds NUL).
  */
@@ -77,7 +77,7 @@ export const MAX_INVITATION_BATCH = 1000
 export const InvitationPreviewQuery = z.object({
   n: z.coerce.number().int().min(1).max(MAX_INVITATION_BATCH),
   platform: PlatformFilter.default('all'),
-  /** Issue 17: throwaway addresses are left out unless the owner includes them. */
+  /** Throwaway addresses are left out unless the owner includes them. */
   disposable: z.enum(['exclude', 'include']).default('exclude'),
 })
 
@@ -120,7 +120,7 @@ export const Signup = z.strictObject({
   status: InvitationStatus,
   invitedAt: iso.nullable(),
   openedAt: iso.nullable(),
-  /** Issue 17: the address is on a throwaway-address domain (left out of "invite next N" unless included). */
+  /** The address is on a throwaway-address domain (left out of "invite next N" unless included). */
   disposable: z.boolean(),
 })
 export type Signup = z.infer<typeof Signup>
@@ -157,7 +157,7 @@ export const InboxPage = z.strictObject({
 })
 export type InboxPage = z.infer<typeof InboxPage>
 
-/** `outbox`: emails deleted from the outbox folder (issue 15: erasure leaves no copies). */
+/** `outbox`: emails deleted from the outbox folder (erasure leaves no copies). */
 export const EraseResult = z.strictObject({
   signups: count,
   messages: count,
@@ -211,7 +211,7 @@ export type InvitationPreviewRow = z.infer<typeof InvitationPreviewRow>
 export const InvitationPreview = z.strictObject({
   rows: z.array(InvitationPreviewRow),
   stores: Stores,
-  /** Issue 17: throwaway addresses passed over to fill this batch (0 when they are included). */
+  /** Throwaway addresses passed over to fill this batch (0 when they are included). */
   disposableLeftOut: count,
 })
 export type InvitationPreview = z.infer<typeof InvitationPreview>
@@ -221,14 +221,14 @@ export type InviteResult = z.infer<typeof InviteResult>
 
 export const SuppressionCount = z.strictObject({
   count,
-  /** Issue 17: of them, mailboxes that bounced for good or complained (Resend's webhook, SMTP 550/551/553). */
+  /** Of them, mailboxes that bounced for good or complained (Resend's webhook, SMTP 550/551/553). */
   bounced: count,
   complained: count,
-  /** Issue 28: owner addresses whose mailbox is on the list (their owner mail still arrives). */
+  /** Owner addresses whose mailbox is on the list (their owner mail still arrives). */
   owners: z.array(z.string()),
 })
 export const LiftResult = z.strictObject({ lifted: z.boolean() })
-/** Issue 28: POST /signups/send-welcome; false when the mailbox already had its email (or is not on the list). */
+/** POST /signups/send-welcome; false when the mailbox already had its email (or is not on the list). */
 export const SendWelcomeResult = z.strictObject({ queued: z.boolean() })
 
 export const Passkey = z.strictObject({ id: z.string(), name: z.string(), createdAt: iso, lastUsedAt: iso.nullable() })
@@ -240,7 +240,7 @@ export const PasskeyOptions = z.strictObject({ challengeId: z.string(), options:
 export const PasskeySignIn = z.strictObject({ email: z.string() })
 export const LinkRequestAnswer = z.strictObject({ message: z.string() })
 
-// ---- Issue 18: messages to a group, and tester feedback ----
+// ---- Messages to a group, and tester feedback ----
 // docs/decisions/tester-messages-and-feedback.md
 
 export const Audience = z.enum(AUDIENCES)
@@ -354,7 +354,7 @@ export const BuildLabelRequest = z.strictObject({
 })
 export const BuildLabel = z.strictObject({ label: z.string() })
 export type BuildLabel = z.infer<typeof BuildLabel>
-// ---- Issue 19: Google Play closed testing, and a person's data on request ----
+// ---- Google Play closed testing, and a person's data on request ----
 // docs/decisions/play-closed-testing.md
 
 /** An Android tester who said "Yes, I'm in", with their latest stretch in the test. */
@@ -407,7 +407,7 @@ export const PersonData = z.strictObject({
 })
 export type PersonData = z.infer<typeof PersonData>
 
-// The Launch view's schemas (issue 33) live with the analytics they describe; named here so the
+// The Launch view's schemas live with the analytics they describe; named here so the
 // endpoint table (console-endpoints.ts) can refer to them like every other endpoint's.
 export { ChannelRequest, LaunchQuery, LaunchReport } from './launch-analytics.ts'
 export const ChannelSaved = z.strictObject({ created: z.boolean() })

@@ -1,10 +1,11 @@
 /**
- * One of the hero's phone screenshots as the page shows it: the build (scripts/screen-images.ts)
- * makes the variants and hands the page this through `virtual:screen-images`.
+ * One of the hero's phone screenshots as the page shows it: the build (src/content/screen-images.ts)
+ * makes the variants and hands the page this through `virtual:screen-images`. Its texts (alt,
+ * caption) come from the content module, `SCREENSHOTS`, in the same order.
  */
 export type ScreenImage = {
-  alt: string
-  caption: string
+  /** Its file in content/screens/. */
+  file: string
   /** The screenshot's own size in pixels: the <img>'s width and height, so its box is kept before it loads. */
   width: number
   height: number

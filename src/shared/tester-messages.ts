@@ -1,6 +1,6 @@
-import { SITE } from './site.ts'
+import { PRODUCT } from './content.ts'
 
-// Issue 18's words for the owner's messages to testers, shared by the console (no zod here: the
+// The words for the owner's messages to testers, shared by the console (no zod here: the
 // console imports this file) and the server. docs/decisions/tester-messages-and-feedback.md
 
 /** Who a message goes to. Everyone the list may be sent to: confirmed, and not suppressed. */
@@ -35,10 +35,10 @@ export const STARTING_TEXTS: readonly StartingText[] = [
     id: 'nudge',
     label: 'Nudge: invited, not opened',
     audience: 'invited-not-opened',
-    subject: `Your ${SITE.name} beta invitation is still waiting`,
+    subject: `Your ${PRODUCT.name} beta invitation is still waiting`,
     body: `Hi,
 
-Your place in the ${SITE.name} beta is open, and your invitation has not been opened yet. Your own link to install the beta is below.
+Your place in the ${PRODUCT.name} beta is open, and your invitation has not been opened yet. Your own link to install the beta is below.
 
 It takes two minutes, and we would love to hear what you think.`,
     storeLinks: true,
@@ -47,10 +47,10 @@ It takes two minutes, and we would love to hear what you think.`,
     id: 'new-build',
     label: 'A new build is out: what to test',
     audience: 'opened',
-    subject: `A new ${SITE.name} beta build is out`,
+    subject: `A new ${PRODUCT.name} beta build is out`,
     body: `Hi,
 
-A new build of the ${SITE.name} beta is out. Update the app, then please try:
+A new build of the ${PRODUCT.name} beta is out. Update the app, then please try:
 
 1. Adding a client and a task.
 2. Marking a payment as received.
@@ -62,12 +62,12 @@ Then tell us how it went: your feedback link is below. Thank you for testing!`,
     id: 'live',
     label: 'We are live (launch day)',
     audience: 'everyone',
-    subject: `${SITE.name} is live`,
+    subject: `${PRODUCT.name} is live`,
     body: `Hi,
 
-${SITE.name} is live in the App Store and on Google Play today. Thank you for being on the beta list: what you told us shaped it.
+${PRODUCT.name} is live in the App Store and on Google Play today. Thank you for being on the beta list: what you told us shaped it.
 
-${SITE.url}`,
+${PRODUCT.url}`,
     storeLinks: false,
   },
 ]

@@ -7,7 +7,7 @@ interface ImportMetaEnv {
   readonly VITE_SUPABASE_ANON_KEY?: string
 }
 
-/** The hero's screenshots, checked and named by the build (scripts/screen-images-plugin.ts). */
+/** The hero's screenshots, checked and named by the build (src/content/vite-screen-images.ts). */
 declare module 'virtual:screen-images' {
   export const SCREEN_IMAGES: readonly import('../shared/screens.ts').ScreenImage[]
 }

@@ -4,7 +4,7 @@ import { envelope, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
 import { paths } from '../../shared/paths.ts'
 
 /**
- * "Did you join the test?" (issue 19): once per sign-up (key: its id), queued when the Android
+ * "Did you join the test?": once per sign-up (key: its id), queued when the Android
  * invitation link is first followed, due a day later (PLAY_ASK_DELAY_MS). Its buttons lead to
  * /beta/play pages that record the answer by POST, with the tester's answer token (payload).
  * Cancelled once the address has left the list (suppressed or erased) or no longer has an Android

@@ -4,7 +4,7 @@ import { envelope, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
 import { paths } from '../../shared/paths.ts'
 
 /**
- * The console's nudge (issue 19): a plain reminder of the Android invitation to testers who have
+ * The console's nudge: a plain reminder of the Android invitation to testers who have
  * not answered "Did you join the test?". At most one per sign-up and UTC day (key: id and day), so
  * a double click sends nothing twice. Cancelled once the address has left the list or no longer
  * has an Android invitation.

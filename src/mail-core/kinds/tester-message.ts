@@ -4,9 +4,9 @@ import { envelope, feedbackUrl, oneClickUnsubscribe, unsubscribeUrl } from '../e
 import { paths } from '../../shared/paths.ts'
 
 /**
- * A message from the owner to a group of the beta list (issue 18), one per person and message
+ * A message from the owner to a group of the beta list, one per person and message
  * (key: `<message id>:<sign-up id>`). The payload names the message; its text is read from the
- * message's row (app_private.group_messages, stored once for the whole group: issue 28), so the
+ * message's row (app_private.group_messages, stored once for the whole group), so the
  * email is the one the owner previewed; rows queued before that carry the text in their payload.
  * The person's links come from their sign-up at send time. Paced as invitations
  * (trigger email_queue_pace_messages); cancelled once the address has left the list.

@@ -14,7 +14,7 @@ import { plainErrorHeaders } from './client-error.ts'
 import { loadFastPath } from './fast-path.ts'
 import { createNodeServer } from './node-server.ts'
 
-// Issue 29: the built files answered from memory, ahead of the app, must be what the app's chain
+// The built files answered from memory, ahead of the app, must be what the app's chain
 // (static.ts, security-headers.ts, compress) sends, byte for byte. Two real servers over one
 // folder, one with the fast path and one without, get the same requests; every answer's status,
 // headers (but Date) and body are compared, and the fast path must have answered it itself.

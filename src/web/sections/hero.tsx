@@ -1,6 +1,6 @@
 import { SCREEN_IMAGES } from 'virtual:screen-images'
+import { HERO_TEXTS, SCREENSHOTS, type Locale } from '../../shared/content.ts'
 import type { ScreenImage } from '../../shared/screens.ts'
-import { HERO } from '../../shared/site.ts'
 import { Island } from '../islands/island.tsx'
 import { PhoneFrame } from '../ui/phone-frame.tsx'
 
@@ -8,7 +8,7 @@ import { PhoneFrame } from '../ui/phone-frame.tsx'
  * The three phones, left to right. `sizes` is the width the screenshot is laid out at, from the
  * classes beside it: the row's content box W is min(100vw, 896px) less its padding (24 px, 48 px
  * from `sm`), a phone is 38% (side) or 46% (front) of W, 31% and 36% from `sm`, and the frame's
- * padding takes 6.4% of W. e2e/budget.spec.ts checks the browser's choice at both screen sizes.
+ * padding takes 6.4% of W. e2e/budget.spec.ts checks it against the layout at three widths.
  */
 const PLACES = [
   {
@@ -28,10 +28,12 @@ const PLACES = [
 ] as const
 
 /**
- * A screenshot as AVIF or WebP at the width the layout needs (scripts/screen-images.ts); its
- * width and height keep its box before it arrives, so nothing moves when it does.
+ * A screenshot as AVIF or WebP at the width the layout needs (src/content/screen-images.ts); its
+ * width and height keep its box before it arrives, so nothing moves when it does. In the
+ * document, so the load event waits for it; at low priority, so it never delays the first paint
+ * (docs/decisions/screenshots.md).
  */
-function Screen({ image, sizes }: { image: ScreenImage; sizes: string }) {
+function Screen({ image, alt, sizes }: { image: ScreenImage; alt: string; sizes: string }) {
   return (
     <picture>
       {image.sources.map((source) => (
@@ -39,7 +41,7 @@ function Screen({ image, sizes }: { image: ScreenImage; sizes: string }) {
       ))}
       <img
         src={image.src}
-        alt={image.alt}
+        alt={alt}
         width={image.width}
         height={image.height}
         fetchPriority="low"
@@ -50,7 +52,8 @@ function Screen({ image, sizes }: { image: ScreenImage; sizes: string }) {
 }
 
 /** Server HTML around one island, the "try the beta" button (cta-links.tsx). */
-export function Hero() {
+export function Hero({ locale }: { locale: Locale }) {
+  const HERO = HERO_TEXTS[locale]
   const lead = HERO.headline.slice(0, HERO.headline.length - HERO.headlineAccent.length)
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden pt-12 pb-16 sm:pt-20 sm:pb-24">
@@ -88,8 +91,8 @@ export function Hero() {
         className="relative mx-auto mt-14 flex max-w-4xl items-start justify-center px-3 sm:mt-20 sm:px-6"
       >
         {SCREEN_IMAGES.map((image, i) => (
-          <PhoneFrame key={image.src} className={PLACES[i]!.frame}>
-            <Screen image={image} sizes={PLACES[i]!.sizes} />
+          <PhoneFrame key={image.file} className={PLACES[i]!.frame}>
+            <Screen image={image} alt={SCREENSHOTS[i]!.alt} sizes={PLACES[i]!.sizes} />
           </PhoneFrame>
         ))}
       </div>

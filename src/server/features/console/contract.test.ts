@@ -6,7 +6,7 @@ import type { Db } from '../../db/db.ts'
 import { asOwner, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { testDb } from '../../test-app.ts'
 
-// Issue 16: the console types each answer with src/shared/console-api.ts, and never checks them
+// The console types each answer with src/shared/console-api.ts, and never checks them
 // at run time. Here every GET answer, and each POST answer the console reads, is parsed with
 // the same strict schema, so a field renamed or added on the server alone fails a test.
 
@@ -97,7 +97,7 @@ test('every answer the console reads matches the shared contract', async () => {
   // No authenticator here: a made-up answer is refused, and an unknown passkey is not found.
   await call('addPasskey', { body: { challengeId: 'x', response: {}, name: 'probe' }, status: 400 })
   await call('removePasskey', { id: 'no-such-passkey', status: 404 })
-  // Issue 18: messages to a group, and feedback.
+  // Messages to a group, and feedback.
   const overview = await call('testerMessages')
   expect(overview.audiences.everyone).toBe(4)
   const sent = await call('sendTesterMessage', {
@@ -116,14 +116,14 @@ test('every answer the console reads matches the shared contract', async () => {
   expect(feedback.rows).toHaveLength(1)
   await call('feedbackExport', { query: 'platform=all' })
   await call('setBuildLabel', { body: { label: '1.1' } })
-  // Issue 19: the 12 x 14 card, its nudge, and a person's data.
+  // The 12 x 14 card, its nudge, and a person's data.
   const play = await call('playTesting')
   expect(play.rule).toEqual({ required: 12, days: 14 })
   await call('nudge')
   const data = await call('personData', { query: 'email=ann@example.com' })
   expect(data.tables['public.contact_messages']).toHaveLength(1)
   await call('sendWelcome', { body: { email: 'p1@example.com' } })
-  // Issue 33: the Launch view, its CSV and a share link.
+  // The Launch view, its CSV and a share link.
   await call('launch', { query: 'days=2&bucket=hour' })
   await call('launchExport', { query: 'days=2&bucket=day' })
   await call('saveChannel', { body: { name: 'newsletter', source: 'Newsletter' } })

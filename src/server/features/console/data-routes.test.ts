@@ -190,7 +190,7 @@ describe.each(DB_KINDS)('console data on %s', (kind) => {
         '/rest/v1/contact_messages',
         anonJson({ name: 'V', email: ` ${email.toUpperCase()} `, subject: 'other', message: 'Again' }),
       )
-      // Issue 18: feedback from the page without a token (the address typed in).
+      // Feedback from the page without a token (the address typed in).
       await app.request('/beta/feedback', {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },

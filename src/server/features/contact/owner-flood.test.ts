@@ -7,7 +7,7 @@ import { anonJson, count, DB_KINDS, fromAddress, silentLogger, testDb } from '..
 import { syncOwnerEmails } from '../owner-auth/owners.ts'
 import { asOwner, ORIGIN, OWNER, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 
-// Issue 15, defect 1: strangers could flood the owner's inbox and spend the provider's quota.
+// Strangers could flood the owner's inbox and spend the provider's quota.
 // Decisions: docs/decisions/owner-console.md, "Owner notifications".
 
 const queueConfig = {

@@ -8,7 +8,7 @@ import { createEmailQueue } from '../../../mail-core/queue.ts'
 import { anonJson, count, DB_KINDS, silentLogger, testDb } from '../../test-app.ts'
 import { asOwner, ownerApp, OWNER, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 
-// Issue 15, defect 5: erasure lasts (the mailbox is suppressed, as when a person leaves), takes
+// Erasure lasts (the mailbox is suppressed, as when a person leaves), takes
 // the outbox's copies with it, and reaches rows the shared address schema would refuse.
 
 const QUEUE_CONFIG = {
