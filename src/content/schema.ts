@@ -143,6 +143,7 @@ export const pageTexts: z.ZodType<PageTexts> = z.strictObject({
     privacy: text,
     terms: text,
     close: text,
+    languages: text,
     effectiveDate: text,
   }),
   social: z.strictObject({ microblog: text, professional: text }),
@@ -169,4 +170,9 @@ export const localeFile = z.strictObject({ texts: pageTexts })
 /** The JSON Schema for editors (the `yaml-language-server` line at the top of site.yaml). */
 export function siteJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(siteFile, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>
+}
+
+/** The same for content/locales/<lang>.yaml (content/locale.schema.json). */
+export function localeJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(localeFile, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>
 }

@@ -136,6 +136,8 @@ export type PageTexts = {
     privacy: string
     terms: string
     close: string
+    /** The accessible name of the footer's list of the page's languages. */
+    languages: string
     /** Before a legal text's date: "Effective date:". */
     effectiveDate: string
   }
