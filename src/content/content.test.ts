@@ -116,15 +116,25 @@ test('a screenshot listed but missing, and alt text equal to its caption, are pr
       [
         { file: 'present.png', caption: 'Tasks', alt: 'Today’s tasks sorted by priority' },
         { file: 'missing.png', caption: 'Payments', alt: 'payments' },
+        { file: 'present.png', caption: 'Dashboard', alt: 'This month’s earnings at a glance' },
       ],
     ),
   )
-  mkdirSync(join(dir, 'screens'))
+  mkdirSync(join(dir, 'screens'), { recursive: true })
   writeFileSync(join(dir, 'screens/present.png'), 'not checked here: the image pipeline reads it')
   expect(problems(dir)).toEqual([
     { file: 'site.yaml', key: 'screens[1].file', message: 'content/screens/missing.png is missing' },
     { file: 'site.yaml', key: 'screens[1].alt', message: expect.stringMatching(/repeats the caption/) },
   ])
+})
+
+test('the hero shows exactly three screenshots', () => {
+  const dir = fixture((doc) => doc.setIn(['screens'], [{ file: 'tasks.png', caption: 'Tasks', alt: 'Today’s tasks' }]))
+  expect(problems(dir)).toContainEqual({
+    file: 'site.yaml',
+    key: 'screens',
+    message: expect.stringMatching(/exactly three screenshots/),
+  })
 })
 
 test('the headline accent must close the headline', () => {

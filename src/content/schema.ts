@@ -74,7 +74,6 @@ const screenshot: z.ZodType<Screenshot> = z.strictObject({
 
 const locale = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'must be a language code such as en or de-AT')
 
-const drawnScreen = z.strictObject({ caption: text, label: text })
 const startingText = z.strictObject({ label: text, subject: text, body: text })
 
 /** A strict object of texts per group, from a table of keys (EMAIL_TEXT_KEYS...). */
@@ -96,7 +95,6 @@ export const pageTexts: z.ZodType<PageTexts> = z.strictObject({
     cta: text,
     note: text,
     screensLabel: text,
-    screens: z.strictObject({ tasks: drawnScreen, dashboard: drawnScreen, payments: drawnScreen }),
   }),
   features: z.strictObject({
     eyebrow: text,
@@ -160,7 +158,8 @@ export const siteFile = z.strictObject({
   theme,
   legal,
   locales: z.array(locale).min(1, 'name at least one language'),
-  screens: z.array(screenshot),
+  // The hero has three places: left, front (in the middle), right.
+  screens: z.array(screenshot).length(3, 'the hero shows exactly three screenshots: left, front, right'),
   texts: pageTexts,
 })
 export type SiteFile = z.output<typeof siteFile>
