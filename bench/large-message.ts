@@ -17,7 +17,7 @@ import { createAfterAnswer } from '../src/server/http/after-answer.ts'
 import { migrate } from '../src/server/db/migrate.ts'
 import { openDb } from '../src/server/db/open.ts'
 import type { Db } from '../src/server/db/db.ts'
-import { sendMessage } from '../src/server/features/tester-messages/queries.ts'
+import { sendTesterMessage } from '../src/server/features/tester-messages/queries.ts'
 
 export type LargeMessageResult = {
   kind: 'pglite' | 'postgres'
@@ -80,7 +80,7 @@ export async function measureLargeMessage(db: Db, kind: LargeMessageResult['kind
     }
   })()
   const started = performance.now()
-  const sent = await sendMessage(db, {
+  const sent = await sendTesterMessage(db, {
     requestId: randomUUID(),
     audience: 'everyone',
     subject: 'Launch day',

@@ -19,6 +19,8 @@ const TEXT_EXPORTS: Record<TextGroup, string> = {
   contact: 'CONTACT_TEXTS',
   footer: 'FOOTER_TEXTS',
   social: 'SOCIAL_TEXTS',
+  emails: 'EMAIL_TEXTS',
+  testerMessages: 'TESTER_MESSAGE_TEXTS',
 }
 
 const json = (value: unknown) => JSON.stringify(value, null, 2)
@@ -46,6 +48,7 @@ export function moduleSource(content: Content): string {
     `export const THEME: T.Theme = ${json(theme)}`,
     `export const LEGAL_ENTITY: T.LegalEntity = ${json(legal)}`,
     `export const SCREENSHOTS: readonly T.Screenshot[] = ${json(screens)}`,
+    `export const LEGAL_TEXTS: Record<Locale, T.LegalTexts> = ${json(content.legalTexts)}`,
     '',
     ...Object.entries(TEXT_EXPORTS).map(
       ([g, name]) => `export const ${name}: Record<Locale, T.PageTexts['${g}']> = ${json(group(g as TextGroup))}`,

@@ -3,7 +3,8 @@ import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseDocument } from 'yaml'
 import type { z } from 'zod'
-import type { PageTexts } from '../shared/content-types.ts'
+import type { LegalTexts, PageTexts } from '../shared/content-types.ts'
+import { loadLegal } from './legal.ts'
 import { fillAll, type Placeholders } from './placeholders.ts'
 import type { Problem } from './problems.ts'
 import { localeFile, siteFile, type SiteFile } from './schema.ts'
@@ -18,7 +19,11 @@ export function contentDir(env: Record<string, string | undefined> = process.env
 }
 
 /** Content as the generator writes it: placeholders filled, texts by language. */
-export type Content = Omit<SiteFile, 'texts'> & { texts: Record<string, PageTexts> }
+export type Content = Omit<SiteFile, 'texts'> & {
+  texts: Record<string, PageTexts>
+  /** The privacy policy and the terms, by language (content/legal/). */
+  legalTexts: Record<string, LegalTexts>
+}
 
 export type Loaded = { dir: string; content: Content | null; problems: Problem[] }
 
@@ -75,7 +80,12 @@ export function loadContent(dir: string = contentDir()): Loaded {
     const more = readYaml(dir, file, localeFile, problems)
     if (more) texts[locale] = fillAll(more.texts, values, file, 'texts', problems)
   }
+  const legalTexts: Record<string, LegalTexts> = {}
+  for (const locale of site.locales) {
+    const docs = loadLegal(dir, locale, locale === first, values, problems)
+    if (docs) legalTexts[locale] = docs
+  }
   const legal = fillAll(site.legal, values, 'site.yaml', 'legal', problems)
   const screens = fillAll(site.screens, values, 'site.yaml', 'screens', problems)
-  return { dir, content: { ...site, legal, screens, texts }, problems }
+  return { dir, content: { ...site, legal, screens, texts, legalTexts }, problems }
 }

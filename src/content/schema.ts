@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import {
+  EMAIL_TEXT_KEYS,
   SOCIAL_IDS,
   THEME_COLOURS,
+  type KeyedTexts,
   type LegalEntity,
   type Links,
   type PageTexts,
@@ -73,6 +75,13 @@ const screenshot: z.ZodType<Screenshot> = z.strictObject({
 const locale = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'must be a language code such as en or de-AT')
 
 const drawnScreen = z.strictObject({ caption: text, label: text })
+const startingText = z.strictObject({ label: text, subject: text, body: text })
+
+/** A strict object of texts per group, from a table of keys (EMAIL_TEXT_KEYS...). */
+function keyedTexts<T extends Record<string, readonly string[]>>(table: T): z.ZodType<KeyedTexts<T>> {
+  const group = (keys: readonly string[]) => z.strictObject(Object.fromEntries(keys.map((k) => [k, text])))
+  return z.strictObject(Object.fromEntries(Object.entries(table).map(([g, keys]) => [g, group(keys)]))) as never
+}
 
 /** The texts of one language: site.yaml's `texts`, or a content/locales/<lang>.yaml file's. */
 export const pageTexts: z.ZodType<PageTexts> = z.strictObject({
@@ -136,8 +145,11 @@ export const pageTexts: z.ZodType<PageTexts> = z.strictObject({
     privacy: text,
     terms: text,
     close: text,
+    effectiveDate: text,
   }),
   social: z.strictObject({ microblog: text, professional: text }),
+  emails: keyedTexts(EMAIL_TEXT_KEYS),
+  testerMessages: z.strictObject({ nudge: startingText, 'new-build': startingText, live: startingText }),
 })
 
 /** content/site.yaml. */

@@ -35,7 +35,7 @@ import { adminRoutes } from './features/console/routes.ts'
 import { adminDataRoutes } from './features/console/data-routes.ts'
 import { contactConsoleRoutes } from './features/contact/console-routes.ts'
 import { adminDataAccessRoutes } from './features/data-access/routes.ts'
-import { messageRoutes } from './features/tester-messages/routes.ts'
+import { testerMessageRoutes } from './features/tester-messages/routes.ts'
 import { adminAccountRoutes } from './features/owner-auth/console-routes.ts'
 import { sameOrigin } from './features/owner-auth/origin.ts'
 import { adminAuthRoutes } from './features/owner-auth/routes.ts'
@@ -273,7 +273,7 @@ export function createApp(deps: AppDeps): Hono {
         adminDataRoutes(owner),
         contactConsoleRoutes(owner),
         adminInvitationRoutes(owner),
-        messageRoutes(owner),
+        testerMessageRoutes(owner),
         feedbackConsoleRoutes(owner),
         adminPlayTestingRoutes(owner),
         adminDataAccessRoutes(owner),

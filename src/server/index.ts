@@ -22,7 +22,7 @@ import { createLaunchCounter } from './features/launch-analytics/counter.ts'
 import { readSession } from './features/owner-auth/sessions.ts'
 import { ownerSecret, secretFilePath, writeSecretFile } from './owner/keys.ts'
 import { syncOwnerEmails } from './features/owner-auth/owners.ts'
-import { resumeMessages } from './features/tester-messages/queries.ts'
+import { resumeTesterMessages } from './features/tester-messages/queries.ts'
 import { realDataDir } from './db/real-path.ts'
 import { makePrivate, restrictUmask } from './private-files.ts'
 import { shutdown } from './shutdown.ts'
@@ -69,7 +69,7 @@ const transport = createTransport(config)
 const queue = createEmailQueue({ db: watchOutages(db, logger), transport, logger, config })
 // A message to a group whose batches a crash interrupted finishes queueing (each person once).
 ready
-  .then((opened) => resumeMessages(opened))
+  .then((opened) => resumeTesterMessages(opened))
   .then(
     (resumed) => {
       if (resumed === 0) return

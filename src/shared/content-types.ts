@@ -46,7 +46,38 @@ export type Screenshot = { file: string; caption: string; alt: string }
 
 export type DrawnScreenId = 'tasks' | 'dashboard' | 'payments'
 
-/** Every text of the page in one language, by the part of the page that shows it. */
+/** The keys of each visitor email's texts (all plain strings; `{product}` and friends filled). */
+export const EMAIL_TEXT_KEYS = {
+  common: ['leaveIntro', 'leaveLink', 'joinIos', 'joinAndroid', 'feedbackIntro', 'feedbackLink', 'feedbackPlain'],
+  welcome: [
+    'subject',
+    'preview',
+    'intro',
+    'nextHeading',
+    'next',
+    'phoneQuestion',
+    'iphone',
+    'android',
+    'or',
+    'free',
+    'footer',
+  ],
+  confirmSignup: ['subject', 'preview', 'intro', 'button', 'fallback', 'footer', 'removeLink'],
+  invitation: ['subject', 'heading', 'preview', 'introOne', 'introBoth', 'iosIntro', 'androidIntro', 'free', 'footer'],
+  playQuestion: ['subject', 'preview', 'intro', 'joined', 'trouble', 'eachButton', 'leftIntro', 'leftLink', 'footer'],
+  playReminder: ['subject', 'heading', 'preview', 'intro', 'help', 'footer'],
+  testerMessage: ['footer'],
+} as const
+
+/** Groups of plain texts, as named by a table of keys such as EMAIL_TEXT_KEYS. */
+export type KeyedTexts<T extends Record<string, readonly string[]>> = { [G in keyof T]: Record<T[G][number], string> }
+
+export type EmailTexts = KeyedTexts<typeof EMAIL_TEXT_KEYS>
+
+export const STARTING_TEXT_IDS = ['nudge', 'new-build', 'live'] as const
+export type StartingTextId = (typeof STARTING_TEXT_IDS)[number]
+
+/** Every text of the page, its emails and its server pages in one language, by where it shows. */
 export type PageTexts = {
   site: { title: string; description: string; shareImageAlt: string }
   header: { betaBadge: string; cta: string; homeLabel: string }
@@ -108,8 +139,13 @@ export type PageTexts = {
     privacy: string
     terms: string
     close: string
+    /** Before a legal text's date: "Effective date:". */
+    effectiveDate: string
   }
   social: Record<SocialId, string>
+  emails: EmailTexts
+  /** The console's starting texts for a message to testers. */
+  testerMessages: Record<StartingTextId, { label: string; subject: string; body: string }>
 }
 
 export type TextGroup = keyof PageTexts
@@ -135,7 +171,7 @@ export const ISLAND_PICKS = {
       'errorEmail',
     ],
   ],
-  FOOTER_DIALOG_TEXTS: ['footer', ['contact', 'privacy', 'terms', 'close']],
+  FOOTER_DIALOG_TEXTS: ['footer', ['contact', 'privacy', 'terms', 'close', 'effectiveDate']],
 } as const satisfies Record<string, readonly [TextGroup, readonly string[]]>
 
 type Picks = typeof ISLAND_PICKS
@@ -144,3 +180,22 @@ export type IslandTexts<K extends keyof Picks> = Pick<
   PageTexts[Picks[K][0]],
   Picks[K][1][number] & keyof PageTexts[Picks[K][0]]
 >
+
+/** A run of a legal text: plain, emphasised, or a link (an in-page dialog such as `#terms`, or a URL). */
+export type LegalRun = string | { text: string; emphasis: 'em' | 'strong' } | { text: string; href: string }
+/** A paragraph (plain text, or runs), or a bulleted list of them. */
+export type LegalParagraph = string | readonly LegalRun[]
+export type LegalBlock = LegalParagraph | { list: readonly LegalParagraph[] }
+export type LegalSection = { heading: string; paragraphs: readonly LegalBlock[] }
+export type LegalDocumentId = 'privacy' | 'terms'
+export type LegalDocument = {
+  id: LegalDocumentId
+  title: string
+  /** ISO date, shown as `effectiveDateLabel` inside <time dateTime>. */
+  effectiveDate: string
+  effectiveDateLabel: string
+  /** What comes before the first heading. */
+  summary: LegalParagraph
+  sections: readonly LegalSection[]
+}
+export type LegalTexts = Record<LegalDocumentId, LegalDocument>

@@ -14,6 +14,7 @@ import * as generated from './generated/content.ts'
 export {
   CONTACT_TEXTS,
   DEFAULT_LOCALE,
+  EMAIL_TEXTS,
   FEATURES_TEXTS,
   FOOTER_DIALOG_TEXTS,
   FOOTER_TEXTS,
@@ -22,6 +23,7 @@ export {
   HERO_CTA_TEXTS,
   HERO_TEXTS,
   LEGAL_ENTITY,
+  LEGAL_TEXTS,
   LINKS,
   LOCALES,
   PRODUCT,
@@ -31,6 +33,7 @@ export {
   SIGNUP_TEXTS,
   SITE_TEXTS,
   SOCIAL_TEXTS,
+  TESTER_MESSAGE_TEXTS,
   THEME,
   type Locale,
 } from './generated/content.ts'
@@ -47,6 +50,8 @@ export function texts(locale: generated.Locale): PageTexts {
     contact: generated.CONTACT_TEXTS[locale],
     footer: generated.FOOTER_TEXTS[locale],
     social: generated.SOCIAL_TEXTS[locale],
+    emails: generated.EMAIL_TEXTS[locale],
+    testerMessages: generated.TESTER_MESSAGE_TEXTS[locale],
   }
 }
 

@@ -2,7 +2,7 @@
  * The site's languages, the first being the default (served at `/`, every other one at
  * `/<lang>/`). docs/decisions/languages.md
  */
-export const LOCALES = ['en'] as const
+export const LOCALES = ['en', 'de'] as const
 export type Locale = (typeof LOCALES)[number]
 export const DEFAULT_LOCALE: Locale = LOCALES[0]
 

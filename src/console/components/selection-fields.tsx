@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { PlatformChoice, PlatformFilter, StatusFilter } from '../api.ts'
+import type { PlatformChoice, PlatformFilter, StatusFilter } from '../../shared/beta-testers.ts'
 
 // The filters by platform and invitation status, on the sign-ups list and the store exports.
 

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react'
-import { PRIVACY, TERMS } from '../../shared/legal.ts'
-import { CONTACT_TEXTS, DEFAULT_LOCALE, FOOTER_DIALOG_TEXTS, type Locale } from '../../shared/content.ts'
+import { CONTACT_TEXTS, DEFAULT_LOCALE, FOOTER_DIALOG_TEXTS, LEGAL_TEXTS, type Locale } from '../../shared/content.ts'
 import { CONTACT_RESET_DELAY_MS } from '../../shared/limits.ts'
 import { ContactForm } from '../forms/contact-form.tsx'
 import { LinkButton } from '../ui/button.tsx'
@@ -16,6 +15,7 @@ const ITEMS = ['contact', 'privacy', 'terms'] as const satisfies readonly Dialog
  */
 export function FooterDialogs({ locale = DEFAULT_LOCALE }: { locale?: Locale }) {
   const FOOTER = FOOTER_DIALOG_TEXTS[locale]
+  const { privacy, terms } = LEGAL_TEXTS[locale]
   const dialogs = useRef<Partial<Record<DialogId, HTMLDialogElement | null>>>({})
   const opener = useRef<HTMLElement | null>(null)
   const [contactKey, setContactKey] = useState(0)
@@ -80,11 +80,11 @@ export function FooterDialogs({ locale = DEFAULT_LOCALE }: { locale?: Locale }) 
       <Dialog title={CONTACT_TEXTS[locale].title} closeLabel={FOOTER.close} {...dialogProps('contact')}>
         <ContactForm key={contactKey} locale={locale} />
       </Dialog>
-      <Dialog title={PRIVACY.title} closeLabel={FOOTER.close} {...dialogProps('privacy')}>
-        <LegalText doc={PRIVACY} onNavigate={open} />
+      <Dialog title={privacy.title} closeLabel={FOOTER.close} {...dialogProps('privacy')}>
+        <LegalText doc={privacy} effectiveDateLabel={FOOTER.effectiveDate} onNavigate={open} />
       </Dialog>
-      <Dialog title={TERMS.title} closeLabel={FOOTER.close} {...dialogProps('terms')}>
-        <LegalText doc={TERMS} onNavigate={open} />
+      <Dialog title={terms.title} closeLabel={FOOTER.close} {...dialogProps('terms')}>
+        <LegalText doc={terms} effectiveDateLabel={FOOTER.effectiveDate} onNavigate={open} />
       </Dialog>
     </>
   )

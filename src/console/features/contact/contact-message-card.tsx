@@ -1,6 +1,6 @@
 import { SUBJECTS } from '../../../shared/subjects.ts'
 import { Button, buttonClass } from '../../../ui/button.tsx'
-import type { ContactMessage } from '../../api.ts'
+import type { ContactMessage } from '../../../shared/console-api/contact.ts'
 import { when } from '../../format.ts'
 import { Card } from '../../components/card.tsx'
 
@@ -12,7 +12,7 @@ export function replyHref(email: string, subject: string): string {
 }
 
 /** One contact message: who wrote about what, the text, and what the owner can do with it. */
-export function MessageCard(props: {
+export function ContactMessageCard(props: {
   message: ContactMessage
   onReopen: () => void
   onHandled: () => void

@@ -1,35 +1,38 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useApi } from '../../use-api.ts'
 import { Button } from '../../../ui/button.tsx'
-import { api, type InboxFilter, type InboxPage } from '../../api.ts'
+import { contactApi } from './contact-api.ts'
+import type { InboxFilter } from '../../../shared/console-api/contact.ts'
 import { Heading } from '../../components/card.tsx'
+import type { PersonActions } from '../../view-props.ts'
 import { ErasePersonDialog } from '../../components/erase-person-dialog.tsx'
-import { MessageCard } from './contact-message-card.tsx'
+import { ContactMessageCard } from './contact-message-card.tsx'
 import { Pager } from '../../components/pager.tsx'
 import { ErrorText } from '../../components/status-text.tsx'
 
-export function InboxView({ onError }: { onError: (err: unknown) => void }) {
+export function InboxView({
+  onError,
+  erase: erasePerson,
+}: {
+  onError: (err: unknown) => void
+  erase: PersonActions['erase']
+}) {
   const [filter, setFilter] = useState<InboxFilter>('new')
   const [page, setPage] = useState(1)
-  const [inbox, setInbox] = useState<InboxPage | null>(null)
+  const loaded = useApi(() => contactApi.inbox(filter, page), [filter, page], onError)
+  const inbox = loaded.data
+  // A failed action's message; a failed load's comes from useApi.
   const [error, setError] = useState<string | null>(null)
-  const [tick, setTick] = useState(0)
   const [erasing, setErasing] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
-  useEffect(() => {
-    api.messages(filter, page).then(setInbox, (err: unknown) => (setError((err as Error).message), onError(err)))
-  }, [filter, page, tick, onError])
-
   const act = (fn: () => Promise<unknown>) =>
-    fn().then(
-      () => setTick((t) => t + 1),
-      (err: unknown) => (setError((err as Error).message), onError(err)),
-    )
+    fn().then(loaded.reload, (err: unknown) => (setError((err as Error).message), onError(err)))
 
   async function erase() {
     if (!erasing) return
     setBusy(true)
-    await act(() => api.erase(erasing))
+    await act(() => erasePerson(erasing))
     setBusy(false)
     setErasing(null)
   }
@@ -51,15 +54,15 @@ export function InboxView({ onError }: { onError: (err: unknown) => void }) {
           </Button>
         ))}
       </div>
-      <ErrorText message={error} />
+      <ErrorText message={error ?? loaded.error} />
       {inbox && inbox.rows.length === 0 ? <p>No messages here.</p> : null}
       <ul className="grid gap-3">
         {inbox?.rows.map((m) => (
           <li key={m.id}>
-            <MessageCard
+            <ContactMessageCard
               message={m}
-              onReopen={() => void act(() => api.reopen(m.id))}
-              onHandled={() => void act(() => api.markHandled(m.id))}
+              onReopen={() => void act(() => contactApi.reopen(m.id))}
+              onHandled={() => void act(() => contactApi.markHandled(m.id))}
               onErase={() => setErasing(m.email)}
             />
           </li>

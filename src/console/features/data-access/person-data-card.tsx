@@ -1,5 +1,6 @@
 import { buttonClass } from '../../../ui/button.tsx'
 import { Card } from '../../components/card.tsx'
+import { endpoints } from '../../../shared/console-endpoints.ts'
 
 // An access request answered in one click. A plain GET form: the browser saves the
 // file the answer names (Content-Disposition), and the console stays where it is.
@@ -14,7 +15,7 @@ export function PersonDataCard() {
         account, invitation, answers, contact messages, and the emails sent with their kind and time, not their
         content). The download is written to the audit log.
       </p>
-      <form method="get" action="/admin/api/people/data" className="flex flex-wrap items-end gap-2">
+      <form method="get" action={endpoints.personData.path} className="flex flex-wrap items-end gap-2">
         <div className="grid min-w-0 flex-1 gap-1">
           <label htmlFor="data-email" className="text-sm font-medium">
             Address

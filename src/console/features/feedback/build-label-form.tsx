@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button } from '../../../ui/button.tsx'
-import { api } from '../../api.ts'
+import { feedbackApi } from './feedback-api.ts'
 import { FIELD } from '../../components/selection-fields.tsx'
 import { DoneText, ErrorText } from '../../components/status-text.tsx'
 
@@ -19,7 +19,7 @@ export function BuildLabelForm(props: { label: string; onError: (err: unknown) =
         e.preventDefault()
         setDone(null)
         setError(null)
-        api.setBuildLabel(value).then(
+        feedbackApi.setBuildLabel(value).then(
           (r) => (
             setDone(r.label ? `The feedback page now fills in “${r.label}”.` : 'No build is filled in now.'),
             props.onSaved()

@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useApi } from '../../use-api.ts'
 import { buttonClass } from '../../../ui/button.tsx'
-import { api, type FeedbackFilters, type FeedbackPage } from '../../api.ts'
+import { feedbackApi } from './feedback-api.ts'
+import type { FeedbackFilters } from './feedback-api.ts'
 import { BuildLabelForm } from './build-label-form.tsx'
 import { Card, Heading } from '../../components/card.tsx'
 import { FeedbackCard } from './feedback-card.tsx'
@@ -17,13 +19,7 @@ const ANY_BUILD = '\u0000any'
 export function FeedbackView({ onError }: { onError: (err: unknown) => void }) {
   const [filters, setFilters] = useState<FeedbackFilters>({ build: null, rating: '', platform: 'all' })
   const [page, setPage] = useState(1)
-  const [data, setData] = useState<FeedbackPage | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [tick, setTick] = useState(0)
-
-  useEffect(() => {
-    api.feedback(filters, page).then(setData, (err: unknown) => (setError((err as Error).message), onError(err)))
-  }, [filters, page, tick, onError])
+  const { data, error, reload } = useApi(() => feedbackApi.page(filters, page), [filters, page], onError)
 
   const filter = (change: Partial<FeedbackFilters>) => (setFilters((f) => ({ ...f, ...change })), setPage(1))
 
@@ -42,9 +38,7 @@ export function FeedbackView({ onError }: { onError: (err: unknown) => void }) {
             this feedback URL:{' '}
             <code className="[overflow-wrap:anywhere]">{`${location.origin}${paths.feedback.href()}`}</code>
           </p>
-          {data ? (
-            <BuildLabelForm label={data.buildLabel} onError={onError} onSaved={() => setTick((t) => t + 1)} />
-          ) : null}
+          {data ? <BuildLabelForm label={data.buildLabel} onError={onError} onSaved={reload} /> : null}
         </Card>
       </div>
       <div className="mb-3 flex flex-wrap items-end gap-3">
@@ -89,7 +83,7 @@ export function FeedbackView({ onError }: { onError: (err: unknown) => void }) {
             <option value="unknown">Not given</option>
           </select>
         </LabelledField>
-        <a href={api.feedbackExportUrl(filters)} download className={buttonClass('secondary')}>
+        <a href={feedbackApi.exportUrl(filters)} download className={buttonClass('secondary')}>
           Export CSV
         </a>
       </div>

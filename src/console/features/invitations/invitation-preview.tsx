@@ -1,7 +1,8 @@
 import { Button } from '../../../ui/button.tsx'
-import type { InvitationLinks, InvitationPreviewRow } from '../../api.ts'
+import type { InvitationLinks } from '../../../shared/beta-testers.ts'
+import type { InvitationPreviewRow } from '../../../shared/console-api/invitations.ts'
 import { plural, when } from '../../format.ts'
-import { DisposableBadge } from '../signups/signups-table.tsx'
+import { DisposableBadge } from '../../components/disposable-badge.tsx'
 
 const LINKS_TEXT: Record<InvitationLinks, string> = {
   ios: 'iPhone link',

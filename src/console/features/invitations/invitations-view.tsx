@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react'
-import { api, type InvitationSummary, type PlayTestingSummary } from '../../api.ts'
+import type { ReactNode } from 'react'
+import { useApi } from '../../use-api.ts'
+import { invitationsApi } from './invitations-api.ts'
 import { Figure, Heading } from '../../components/card.tsx'
 import { InviteNextCard } from './invite-next-card.tsx'
-import { PlayTestingCard } from '../play-testing/play-testing-card.tsx'
 import { StoreExportsCard } from './store-exports-card.tsx'
 import { StoreNotes } from './store-notes.tsx'
 
@@ -10,15 +10,18 @@ import { StoreNotes } from './store-notes.tsx'
 
 const figure = (n: number | undefined) => n?.toLocaleString('en-US')
 
-export function InvitationsView({ onError }: { onError: (err: unknown) => void }) {
-  const [summary, setSummary] = useState<InvitationSummary | null>(null)
-  const [play, setPlay] = useState<PlayTestingSummary | null>(null)
-  const [tick, setTick] = useState(0)
-
-  useEffect(() => {
-    api.invitations().then(setSummary, onError)
-    api.playTesting().then(setPlay, onError)
-  }, [tick, onError])
+export function InvitationsView({
+  onError,
+  playTesting,
+  onInvited,
+}: {
+  onError: (err: unknown) => void
+  /** After a confirmation, besides reading the figures again. */
+  onInvited?: () => void
+  /** Play testing's 12 × 14 card, above "invite next N" (the registry passes it). */
+  playTesting?: ReactNode
+}) {
+  const { data: summary, reload } = useApi(() => invitationsApi.summary(), [], onError)
 
   return (
     <>
@@ -36,8 +39,10 @@ export function InvitationsView({ onError }: { onError: (err: unknown) => void }
         <Figure label="Android" value={figure(summary?.byPlatform.android)} />
         <Figure label="Not chosen" value={figure(summary?.byPlatform.unknown)} />
       </div>
-      {play ? <PlayTestingCard summary={play} onError={onError} onNudged={() => setTick((t) => t + 1)} /> : null}
-      <InviteNextCard maxBatch={summary?.maxBatch ?? 1000} onError={onError} onInvited={() => setTick((t) => t + 1)} />
+      {playTesting}
+      {summary ? (
+        <InviteNextCard maxBatch={summary.maxBatch} onError={onError} onInvited={() => (reload(), onInvited?.())} />
+      ) : null}
       <StoreExportsCard />
     </>
   )

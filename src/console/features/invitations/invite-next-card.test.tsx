@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { act, render, screen, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { beforeEach, expect, test, vi } from 'vitest'
 import { polyfillDialog, stubApi } from '../../test-api.ts'
@@ -108,4 +108,29 @@ test('throwaway addresses are left out of the preview, and the owner can include
   expect(calls[1]!.url.searchParams.get('disposable')).toBe('include')
   const table = await screen.findByRole('table', { name: 'Who will be invited' })
   expect(within(table).getByText('bot@mailinator.com').parentElement!.textContent).toContain('Throwaway')
+})
+
+test('a slower, older preview never replaces the newer one: the confirmation invites who is on screen', async () => {
+  // Each preview request waits until the test answers it, so the older can answer last.
+  const held: { n: string; answer: () => void }[] = []
+  vi.stubGlobal('fetch', (input: string) => {
+    const n = new URL(input, 'http://localhost').searchParams.get('n')!
+    const body = { rows: rows.slice(0, Number(n)), stores: { ios: true, android: true }, disposableLeftOut: 0 }
+    return new Promise<Response>((resolve) => held.push({ n, answer: () => resolve(Response.json(body)) }))
+  })
+  render(<InviteNextCard maxBatch={1000} onError={() => {}} onInvited={() => {}} />)
+  const user = userEvent.setup()
+  const field = screen.getByLabelText('How many')
+  await user.clear(field)
+  await user.type(field, '2')
+  await user.click(screen.getByRole('button', { name: 'Preview' }))
+  await user.clear(field)
+  await user.type(field, '1')
+  await user.click(screen.getByRole('button', { name: 'Preview' }))
+  expect(held.map((h) => h.n)).toEqual(['2', '1'])
+  await act(async () => held[1]!.answer())
+  await act(async () => held[0]!.answer())
+  expect(await screen.findByText('1 person will be invited, oldest sign-up first.')).toBeVisible()
+  expect(screen.queryByText('2 people will be invited, oldest sign-up first.')).toBeNull()
+  vi.unstubAllGlobals()
 })

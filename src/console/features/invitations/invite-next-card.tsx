@@ -18,7 +18,7 @@ export function InviteNextCard(props: { maxBatch: number; onError: (err: unknown
           className="flex flex-wrap items-end gap-3"
           onSubmit={(e) => {
             e.preventDefault()
-            void flow.showPreview()
+            flow.showPreview()
           }}
         >
           <LabelledField id="invite-n" label="How many">

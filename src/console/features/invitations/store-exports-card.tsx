@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { buttonClass } from '../../../ui/button.tsx'
-import { api, type PlatformFilter, type StatusFilter } from '../../api.ts'
+import { invitationsApi } from './invitations-api.ts'
+import type { PlatformFilter, StatusFilter } from '../../../shared/beta-testers.ts'
 import { Card } from '../../components/card.tsx'
 import { LabelledField, PlatformSelect, StatusSelect } from '../../components/selection-fields.tsx'
 
@@ -26,10 +27,10 @@ export function StoreExportsCard() {
         </LabelledField>
       </div>
       <div className="flex flex-wrap gap-2">
-        <a href={api.storeExportUrl('testflight', selection)} download className={buttonClass('secondary')}>
+        <a href={invitationsApi.storeExportUrl('testflight', selection)} download className={buttonClass('secondary')}>
           TestFlight CSV
         </a>
-        <a href={api.storeExportUrl('play', selection)} download className={buttonClass('secondary')}>
+        <a href={invitationsApi.storeExportUrl('play', selection)} download className={buttonClass('secondary')}>
           Play Console list
         </a>
       </div>

@@ -1,5 +1,7 @@
 import { useState } from 'react'
-import { api, type InvitationPreviewRow, type PlatformFilter } from '../../api.ts'
+import { useApi } from '../../use-api.ts'
+import { invitationsApi } from './invitations-api.ts'
+import type { PlatformFilter } from '../../../shared/beta-testers.ts'
 import { plural } from '../../format.ts'
 
 /**
@@ -11,8 +13,20 @@ export function useInviteNext(props: { maxBatch: number; onError: (err: unknown)
   const [platform, setPlatform] = useState<PlatformFilter>('all')
   // Throwaway addresses are left out unless the owner includes them.
   const [includeDisposable, setIncludeDisposable] = useState(false)
-  const [disposableLeftOut, setDisposableLeftOut] = useState(0)
-  const [preview, setPreview] = useState<InvitationPreviewRow[] | null>(null)
+  // The preview asked for last; null: none. Through useApi, so an older preview's answer (the owner
+  // asked again with another number) never replaces the newer one, and the confirmation invites
+  // exactly the people on screen.
+  const [asked, setAsked] = useState<{ count: number; platform: PlatformFilter; includeDisposable: boolean } | null>(
+    null,
+  )
+  const loaded = useApi(
+    () =>
+      asked ? invitationsApi.preview(asked.count, asked.platform, asked.includeDisposable) : Promise.resolve(null),
+    [asked],
+    props.onError,
+  )
+  const preview = loaded.loading ? null : (loaded.data?.rows ?? null)
+  const disposableLeftOut = loaded.data?.disposableLeftOut ?? 0
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState<string | null>(null)
@@ -23,7 +37,7 @@ export function useInviteNext(props: { maxBatch: number; onError: (err: unknown)
     props.onError(err)
   }
 
-  async function showPreview() {
+  function showPreview() {
     setDone(null)
     setError(null)
     const count = Number(n)
@@ -31,13 +45,7 @@ export function useInviteNext(props: { maxBatch: number; onError: (err: unknown)
       setError(`Choose a number from 1 to ${props.maxBatch}.`)
       return
     }
-    try {
-      const answer = await api.preview(count, platform, includeDisposable)
-      setPreview(answer.rows)
-      setDisposableLeftOut(answer.disposableLeftOut)
-    } catch (err) {
-      fail(err)
-    }
+    setAsked({ count, platform, includeDisposable })
   }
 
   async function invite() {
@@ -45,14 +53,14 @@ export function useInviteNext(props: { maxBatch: number; onError: (err: unknown)
     setBusy(true)
     try {
       // Exactly the previewed people: the server invites none outside these ids.
-      const r = await api.invite(preview.map((p) => p.id))
+      const r = await invitationsApi.invite(preview.map((p) => p.id))
       setDone(
         `${plural(r.invited, 'invitation')} queued.` +
           (r.skipped
             ? ` ${plural(r.skipped, 'person', 'people')} skipped: already invited or no link for their phone.`
             : ''),
       )
-      setPreview(null)
+      setAsked(null)
       setConfirming(false)
       props.onInvited()
     } catch (err) {
@@ -71,12 +79,12 @@ export function useInviteNext(props: { maxBatch: number; onError: (err: unknown)
     setIncludeDisposable,
     disposableLeftOut,
     preview,
-    clearPreview: () => setPreview(null),
+    clearPreview: () => setAsked(null),
     confirming,
     setConfirming,
     busy,
     done,
-    error,
+    error: error ?? loaded.error,
     showPreview,
     invite,
   }

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react'
-import { launchApi, type LaunchRange, type LaunchReport } from './launch-api.ts'
+import { useEffect } from 'react'
+import { useApi } from '../../use-api.ts'
+import { launchApi, type LaunchRange } from './launch-api.ts'
 
 /** How often the open view asks again while its tab is visible; a hidden tab asks nothing. */
 export const REFRESH_MS = 30_000
@@ -10,29 +11,7 @@ export const REFRESH_MS = 30_000
  * query every half minute only while someone looks at it.
  */
 export function useLaunchReport(range: LaunchRange, onError: (err: unknown) => void) {
-  const [report, setReport] = useState<LaunchReport | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [tick, setTick] = useState(0)
-  const reload = useCallback(() => setTick((t) => t + 1), [])
-
-  useEffect(() => {
-    let live = true
-    launchApi.report(range).then(
-      (r) => {
-        if (!live) return
-        setReport(r)
-        setError(null)
-      },
-      (err: unknown) => {
-        if (!live) return
-        setError((err as Error).message)
-        onError(err)
-      },
-    )
-    return () => {
-      live = false
-    }
-  }, [range, tick, onError])
+  const { data: report, error, reload } = useApi(() => launchApi.report(range), [range], onError)
 
   useEffect(() => {
     let timer: ReturnType<typeof setInterval> | undefined

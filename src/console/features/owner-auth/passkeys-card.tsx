@@ -3,38 +3,39 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useApi } from '../../use-api.ts'
 import { Button } from '../../../ui/button.tsx'
-import { api, type Passkey } from '../../api.ts'
+import { ownerAuthApi } from './owner-auth-api.ts'
 import { when } from '../../format.ts'
 import { Card } from '../../components/card.tsx'
 import { DoneText, ErrorText } from '../../components/status-text.tsx'
 
 /** Signs in with a passkey alone (a discoverable credential); resolves once the session exists. */
 export async function signInWithPasskey(): Promise<void> {
-  const { challengeId, options } = await api.passkeySignInOptions()
+  const { challengeId, options } = await ownerAuthApi.passkeySignInOptions()
   const response = await startAuthentication({ optionsJSON: options as PublicKeyCredentialRequestOptionsJSON })
-  await api.passkeySignIn(challengeId, response)
+  await ownerAuthApi.passkeySignIn(challengeId, response)
 }
 
 export function PasskeysCard({ onError }: { onError: (err: unknown) => void }) {
-  const [keys, setKeys] = useState<Passkey[] | null>(null)
+  const loaded = useApi(() => ownerAuthApi.passkeys(), [], onError)
+  const keys = loaded.data?.passkeys
   const [error, setError] = useState<string | null>(null)
   const [status, setStatus] = useState<string | null>(null)
-  const [tick, setTick] = useState(0)
-
-  useEffect(() => {
-    api.passkeys().then((r) => setKeys(r.passkeys), onError)
-  }, [tick, onError])
 
   async function add() {
     setError(null)
     try {
-      const { challengeId, options } = await api.passkeyRegistrationOptions()
+      const { challengeId, options } = await ownerAuthApi.passkeyRegistrationOptions()
       const response = await startRegistration({ optionsJSON: options as PublicKeyCredentialCreationOptionsJSON })
-      await api.addPasskey(challengeId, response, navigator.platform ? `Passkey on ${navigator.platform}` : 'Passkey')
+      await ownerAuthApi.addPasskey(
+        challengeId,
+        response,
+        navigator.platform ? `Passkey on ${navigator.platform}` : 'Passkey',
+      )
       setStatus('Passkey added. You can now sign in with it alone.')
-      setTick((t) => t + 1)
+      loaded.reload()
     } catch (err) {
       setError((err as Error).message)
       onError(err)
@@ -60,7 +61,7 @@ export function PasskeysCard({ onError }: { onError: (err: unknown) => void }) {
             </span>
             <Button
               variant="secondary"
-              onClick={() => void api.removePasskey(k.id).then(() => setTick((t) => t + 1), onError)}
+              onClick={() => void ownerAuthApi.removePasskey(k.id).then(loaded.reload, onError)}
             >
               Remove
             </Button>
@@ -68,7 +69,7 @@ export function PasskeysCard({ onError }: { onError: (err: unknown) => void }) {
         ))}
       </ul>
       <DoneText className="mt-2" message={status} />
-      <ErrorText message={error} />
+      <ErrorText message={error ?? loaded.error} />
     </Card>
   )
 }

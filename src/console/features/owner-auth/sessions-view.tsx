@@ -1,27 +1,25 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useApi } from '../../use-api.ts'
 import { Button } from '../../../ui/button.tsx'
-import { api, type AuditEntry, type SessionInfo } from '../../api.ts'
+import { ownerAuthApi } from './owner-auth-api.ts'
+import type { SessionInfo } from '../../../shared/console-api/owner-auth.ts'
 import { Card, Heading } from '../../components/card.tsx'
 import { PasskeysCard } from './passkeys-card.tsx'
 import { ErrorText } from '../../components/status-text.tsx'
 import { when } from '../../format.ts'
 
 export function SessionsView({ onError, onSignedOut }: { onError: (err: unknown) => void; onSignedOut: () => void }) {
-  const [sessions, setSessions] = useState<SessionInfo[] | null>(null)
-  const [audit, setAudit] = useState<AuditEntry[] | null>(null)
+  const loaded = useApi(() => Promise.all([ownerAuthApi.sessions(), ownerAuthApi.audit()]), [], onError)
+  const [sessionList, auditLog] = loaded.data ?? []
+  const sessions = sessionList?.sessions
+  const audit = auditLog?.entries
   const [error, setError] = useState<string | null>(null)
-  const [tick, setTick] = useState(0)
-
-  useEffect(() => {
-    api.sessions().then((r) => setSessions(r.sessions), onError)
-    api.audit().then((r) => setAudit(r.entries), onError)
-  }, [tick, onError])
 
   async function revoke(s: SessionInfo) {
     try {
-      await api.revoke(s.id)
+      await ownerAuthApi.revoke(s.id)
       if (s.current) onSignedOut()
-      else setTick((t) => t + 1)
+      else loaded.reload()
     } catch (err) {
       setError((err as Error).message)
       onError(err)
@@ -32,7 +30,7 @@ export function SessionsView({ onError, onSignedOut }: { onError: (err: unknown)
     <>
       <Heading>Sessions</Heading>
       <PasskeysCard onError={onError} />
-      <ErrorText message={error} />
+      <ErrorText message={error ?? loaded.error} />
       <ul className="mb-6 grid gap-3">
         {sessions?.map((s) => (
           <li key={s.id}>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Button } from '../../../ui/button.tsx'
-import { api } from '../../api.ts'
+import { ownerAuthApi } from './owner-auth-api.ts'
 import { Card, Heading } from '../../components/card.tsx'
 import { signInWithPasskey } from './passkeys-card.tsx'
 import { DoneText, ErrorText } from '../../components/status-text.tsx'
@@ -17,7 +17,7 @@ export function SignInView({ onSignedIn }: { onSignedIn: () => void }) {
     setBusy(true)
     setError(null)
     try {
-      setSent((await api.askLink(email)).message)
+      setSent((await ownerAuthApi.askLink(email)).message)
     } catch (err) {
       setError((err as Error).message)
     } finally {

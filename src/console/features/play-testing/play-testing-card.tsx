@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Button } from '../../../ui/button.tsx'
-import { api, type PlayTester, type PlayTestingSummary } from '../../api.ts'
+import { playTestingApi } from './play-testing-api.ts'
+import type { PlayTester, PlayTestingSummary } from '../../../shared/console-api/play-testing.ts'
 import { plural } from '../../format.ts'
 import { Card } from '../../components/card.tsx'
 import { DoneText } from '../../components/status-text.tsx'
@@ -50,7 +51,7 @@ export function PlayTestingCard({
     setBusy(true)
     setDone(null)
     try {
-      const r = await api.nudge()
+      const r = await playTestingApi.nudge()
       setDone(
         r.queued > 0
           ? `${plural(r.queued, 'reminder')} queued.`

@@ -1,5 +1,6 @@
 import { buttonClass } from '../../../ui/button.tsx'
-import { api, type PlatformFilter, type StatusFilter } from '../../api.ts'
+import { signupsApi } from './signups-api.ts'
+import type { PlatformFilter, StatusFilter } from '../../../shared/beta-testers.ts'
 import { LabelledField, PlatformSelect, StatusSelect } from '../../components/selection-fields.tsx'
 
 /** The sign-ups table's search and filters, and the CSV export of the search. */
@@ -30,7 +31,7 @@ export function SignupFilters(props: {
       <LabelledField id="signup-platform" label="Platform">
         <PlatformSelect id="signup-platform" value={props.platform} onChange={props.onPlatform} />
       </LabelledField>
-      <a href={api.exportUrl(props.search)} download className={buttonClass('secondary')}>
+      <a href={signupsApi.exportUrl(props.search)} download className={buttonClass('secondary')}>
         Export CSV
       </a>
     </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button } from '../../../ui/button.tsx'
-import { api } from '../../api.ts'
+import { signupsApi } from './signups-api.ts'
 import { useApi } from '../../use-api.ts'
 import { Card, Figure } from '../../components/card.tsx'
 import { DailyChart } from './daily-chart.tsx'
@@ -9,7 +9,7 @@ import { DailyChart } from './daily-chart.tsx'
 export function SignupStatsCards(props: { refreshKey: number; onError: (err: unknown) => void }) {
   const { refreshKey, onError } = props
   const [days, setDays] = useState<30 | 90>(30)
-  const stats = useApi(() => api.stats(days), [days, refreshKey], onError).data
+  const stats = useApi(() => signupsApi.stats(days), [days, refreshKey], onError).data
 
   return (
     <>

@@ -1,6 +1,7 @@
+import { dataAccessApi } from '../data-access/data-access-api.ts'
 import { render, screen, within } from '@testing-library/react'
 import { expect, test } from 'vitest'
-import type { Signup } from '../../api.ts'
+import type { Signup } from '../../../shared/console-api/signups.ts'
 import { SignupsTable } from './signups-table.tsx'
 
 const base: Signup = {
@@ -19,6 +20,7 @@ const base: Signup = {
 test('bounced and complained mailboxes say so, and throwaway addresses are flagged', () => {
   render(
     <SignupsTable
+      dataUrl={dataAccessApi.dataUrl}
       rows={[
         { ...base, id: 3, email: 'gone@example.com', welcome: 'bounced' },
         { ...base, id: 2, email: 'angry@example.com', welcome: 'complained' },

@@ -1,6 +1,8 @@
 import { Button, buttonClass } from '../../../ui/button.tsx'
-import { api, type Signup, type WelcomeState } from '../../api.ts'
+import type { Signup } from '../../../shared/console-api/signups.ts'
+import type { WelcomeState } from '../../../shared/beta-testers.ts'
 import { when } from '../../format.ts'
+import { DisposableBadge } from '../../components/disposable-badge.tsx'
 import { PLATFORM_TEXT } from '../../components/selection-fields.tsx'
 
 const STATE_TEXT: Record<WelcomeState, string> = {
@@ -28,18 +30,6 @@ const STATE_CLASS: Record<WelcomeState, string> = {
   withheld: 'bg-warning/10 text-warning',
 }
 
-/** The address is on a throwaway-address domain. */
-export function DisposableBadge() {
-  return (
-    <span
-      className="ml-2 inline-block rounded-full bg-warning/10 px-2 py-0.5 text-xs font-medium text-warning"
-      title="A throwaway-address domain: left out of “Invite next N” unless you include it"
-    >
-      Throwaway
-    </span>
-  )
-}
-
 /** The person's phone and where their invitation stands. */
 export function invitationText(s: Signup): string {
   const state = s.openedAt ? 'opened' : s.status === 'invited' ? 'invited' : 'waiting'
@@ -51,8 +41,11 @@ export function SignupsTable({
   rows,
   onErase,
   onSendWelcome,
+  dataUrl,
 }: {
   rows: Signup[] | undefined
+  /** The link that downloads a person's data (the data-access feature's, given by the registry). */
+  dataUrl: (email: string) => string
   onErase: (email: string) => void
   /** Sends a welcome email the hour's budget withheld. */
   onSendWelcome?: (email: string) => void
@@ -114,7 +107,7 @@ export function SignupsTable({
                   {/* The person's data as one JSON file (an access request). Below 640 px the
                       address would have no room left: the "A person's data" card below does it there. */}
                   <a
-                    href={api.personDataUrl(s.email)}
+                    href={dataUrl(s.email)}
                     download
                     className={buttonClass('ghost', 'max-sm:hidden!')}
                     aria-label={`Download data of ${s.email}`}

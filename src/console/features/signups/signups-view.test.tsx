@@ -1,7 +1,8 @@
+import { dataAccessApi } from '../data-access/data-access-api.ts'
 import { render, screen, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { beforeEach, expect, test } from 'vitest'
-import type { SignupPage } from '../../api.ts'
+import type { SignupPage } from '../../../shared/console-api/signups.ts'
 import { polyfillDialog, stubApi } from '../../test-api.ts'
 import { SignupsView } from './signups-view.tsx'
 
@@ -26,13 +27,13 @@ function stub(page: (url: URL) => SignupPage) {
     'GET /admin/api/signups': (url) => ({ json: page(url) }),
     'GET /admin/api/signups/stats': { json: stats },
     'GET /admin/api/suppressions': { json: { count: 0, bounced: 0, complained: 0, owners: [] } },
-    'POST /admin/api/people/erase': { json: { signups: 1, messages: 0, feedback: 1, emails: 2, outbox: 3 } },
+    'POST /admin/api/people/erase': { json: { signups: 1, contactMessages: 0, feedback: 1, emails: 2, outbox: 3 } },
   })
 }
 
 test('lists the sign-ups with their welcome email and invitation', async () => {
   stub(() => ({ rows: [ann], total: 1, page: 1, size: 25 }))
-  render(<SignupsView onError={() => {}} />)
+  render(<SignupsView onError={() => {}} people={dataAccessApi} />)
   expect(await screen.findByText('1 in all')).toBeVisible()
   const row = screen.getByRole('row', { name: /ann@example.com/ })
   expect(within(row).getByText('Retrying')).toBeVisible()
@@ -43,7 +44,7 @@ test('lists the sign-ups with their welcome email and invitation', async () => {
 
 test('search, status and platform narrow the list, one request per search', async () => {
   const calls = stub(() => ({ rows: [], total: 0, page: 1, size: 25 }))
-  render(<SignupsView onError={() => {}} />)
+  render(<SignupsView onError={() => {}} people={dataAccessApi} />)
   const user = userEvent.setup()
   await screen.findByText('0 in all')
   await user.type(screen.getByLabelText('Search by address'), 'ann')
@@ -60,14 +61,14 @@ test('search, status and platform narrow the list, one request per search', asyn
 
 test('erasing asks first, then says what went', async () => {
   const calls = stub(() => ({ rows: [ann], total: 1, page: 1, size: 25 }))
-  render(<SignupsView onError={() => {}} />)
+  render(<SignupsView onError={() => {}} people={dataAccessApi} />)
   const user = userEvent.setup()
   await user.click(await screen.findByRole('button', { name: 'Erase ann@example.com' }))
   const dialog = screen.getByRole('dialog', { name: 'Erase this person?' })
   await user.click(within(dialog).getByRole('button', { name: 'Erase' }))
   expect(
     await screen.findByText(
-      'Erased ann@example.com: 1 sign-up, 0 messages, 1 feedback entries, 2 queued emails, 3 outbox files. The mailbox is on the suppression list.',
+      'Erased ann@example.com: 1 sign-up, 0 contact messages, 1 feedback entries, 2 queued emails, 3 outbox files. The mailbox is on the suppression list.',
     ),
   ).toBeVisible()
   expect(calls.find((c) => c.method === 'POST')).toMatchObject({ body: { email: 'ann@example.com' } })
@@ -79,7 +80,7 @@ test("says so when an owner's own mailbox is on the suppression list", async () 
     'GET /admin/api/signups/stats': { json: stats },
     'GET /admin/api/suppressions': { json: { count: 2, bounced: 1, complained: 0, owners: ['founder@example.com'] } },
   })
-  render(<SignupsView onError={() => {}} />)
+  render(<SignupsView onError={() => {}} people={dataAccessApi} />)
   const notice = await screen.findByText(/Your own mailbox is on the suppression list/)
   expect(notice).toBeVisible()
   expect(notice).toHaveTextContent('founder@example.com')

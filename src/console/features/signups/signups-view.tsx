@@ -1,9 +1,9 @@
-import { useState } from 'react'
-import { api } from '../../api.ts'
+import { useState, type ReactNode } from 'react'
+import { signupsApi } from './signups-api.ts'
 import { Card, Heading } from '../../components/card.tsx'
+import type { PersonActions } from '../../view-props.ts'
 import { ErasePersonDialog } from '../../components/erase-person-dialog.tsx'
 import { Pager } from '../../components/pager.tsx'
-import { PersonDataCard } from '../data-access/person-data-card.tsx'
 import { SignupFilters } from './signup-filters.tsx'
 import { SignupStatsCards } from './signup-stats.tsx'
 import { SignupsTable } from './signups-table.tsx'
@@ -11,7 +11,16 @@ import { DoneText, ErrorText } from '../../components/status-text.tsx'
 import { SuppressionsCard } from './suppressions-card.tsx'
 import { useSignupList } from './use-signup-list.ts'
 
-export function SignupsView({ onError }: { onError: (err: unknown) => void }) {
+export function SignupsView({
+  onError,
+  people,
+  personData,
+}: {
+  onError: (err: unknown) => void
+  people: PersonActions
+  /** The data-access feature's card, below the list. */
+  personData?: ReactNode
+}) {
   // Bumped after an erasure: the figures and the table read again.
   const [tick, setTick] = useState(0)
   const signups = useSignupList({ refreshKey: tick, onError })
@@ -24,9 +33,9 @@ export function SignupsView({ onError }: { onError: (err: unknown) => void }) {
     if (!erasing) return
     setBusy(true)
     try {
-      const r = await api.erase(erasing)
+      const r = await people.erase(erasing)
       setDone(
-        `Erased ${erasing}: ${r.signups} sign-up, ${r.messages} messages, ${r.feedback} feedback entries, ${r.emails} queued emails, ${r.outbox} outbox files. The mailbox is on the suppression list.`,
+        `Erased ${erasing}: ${r.signups} sign-up, ${r.contactMessages} contact messages, ${r.feedback} feedback entries, ${r.emails} queued emails, ${r.outbox} outbox files. The mailbox is on the suppression list.`,
       )
       setErasing(null)
       setTick((t) => t + 1)
@@ -41,7 +50,7 @@ export function SignupsView({ onError }: { onError: (err: unknown) => void }) {
   // A welcome email the hour's budget withheld, sent now (audited on the server).
   async function sendWelcome(email: string) {
     try {
-      const r = await api.sendWelcome(email)
+      const r = await signupsApi.sendWelcome(email)
       setDone(r.queued ? `Welcome email queued for ${email}.` : `${email} already had its email; nothing queued.`)
       setTick((t) => t + 1)
     } catch (err) {
@@ -69,7 +78,12 @@ export function SignupsView({ onError }: { onError: (err: unknown) => void }) {
         </p>
         <DoneText className="mb-2" message={done} />
         <ErrorText message={signups.error} />
-        <SignupsTable rows={list?.rows} onErase={setErasing} onSendWelcome={(email) => void sendWelcome(email)} />
+        <SignupsTable
+          rows={list?.rows}
+          onErase={setErasing}
+          onSendWelcome={(email) => void sendWelcome(email)}
+          dataUrl={people.dataUrl}
+        />
         {list ? (
           <Pager
             page={signups.page}
@@ -79,7 +93,7 @@ export function SignupsView({ onError }: { onError: (err: unknown) => void }) {
           />
         ) : null}
       </Card>
-      <PersonDataCard />
+      {personData}
       <SuppressionsCard onError={onError} />
       <ErasePersonDialog email={erasing} busy={busy} onConfirm={() => void erase()} onCancel={() => setErasing(null)} />
     </>

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react'
 import { Button } from '../../../ui/button.tsx'
-import { api } from '../../api.ts'
+import { signupsApi } from './signups-api.ts'
 import { useApi } from '../../use-api.ts'
 import { Card } from '../../components/card.tsx'
 import { DoneText, ErrorText } from '../../components/status-text.tsx'
 
 /** Unsubscribed mailboxes are kept only as keyed hashes; the owner can let one sign up again. */
 export function SuppressionsCard({ onError }: { onError: (err: unknown) => void }) {
-  const { data: counts, reload } = useApi(() => api.suppressions(), [], onError)
+  const { data: counts, reload } = useApi(() => signupsApi.suppressions(), [], onError)
   const [email, setEmail] = useState('')
   const [result, setResult] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -16,7 +16,7 @@ export function SuppressionsCard({ onError }: { onError: (err: unknown) => void 
     event.preventDefault()
     setError(null)
     try {
-      const { lifted } = await api.liftSuppression(email)
+      const { lifted } = await signupsApi.liftSuppression(email)
       setResult(lifted ? `${email} may sign up again.` : `${email} was not on the suppression list.`)
       setEmail('')
       reload()

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { api, type PlatformFilter, type StatusFilter } from '../../api.ts'
+import { signupsApi } from './signups-api.ts'
+import type { PlatformFilter, StatusFilter } from '../../../shared/beta-testers.ts'
 import { useApi } from '../../use-api.ts'
 
 /**
@@ -22,7 +23,7 @@ export function useSignupList(props: { refreshKey: number; onError: (err: unknow
   }, [q])
   useEffect(() => setPage(1), [search, status, platform])
   const loaded = useApi(
-    () => api.signups(search, page, 25, status, platform),
+    () => signupsApi.list(search, page, 25, status, platform),
     [search, page, status, platform, refreshKey],
     onError,
   )

@@ -1,9 +1,9 @@
 import { AUDIENCE_LABELS } from '../../../shared/tester-messages.ts'
-import type { SentMessage } from '../../api.ts'
+import type { SentTesterMessage } from '../../../shared/console-api/tester-messages.ts'
 import { when } from '../../format.ts'
 
 /** The messages sent, newest first: group, time, and where their emails stand. */
-export function SentMessagesTable({ rows }: { rows: SentMessage[] }) {
+export function SentMessagesTable({ rows }: { rows: SentTesterMessage[] }) {
   if (rows.length === 0) return <p className="text-sm">No message sent yet.</p>
   const num = 'py-2 pr-3 text-right tabular-nums'
   return (

@@ -1,7 +1,10 @@
 import { useState } from 'react'
-import { MESSAGE_LIMITS, STARTING_TEXTS, type Audience, type StartingText } from '../../../shared/tester-messages.ts'
-import { api } from '../../api.ts'
+import { MESSAGE_LIMITS, startingTexts, type Audience, type StartingText } from '../../../shared/tester-messages.ts'
+import { testerMessagesApi } from './tester-messages-api.ts'
 import { plural } from '../../format.ts'
+
+// The console speaks the page's default language (the owner's side is not translated).
+const STARTING_TEXTS = startingTexts()
 
 // The Messages view's form. A message gets one request id while its words and group stay
 // the same: a second click, or a retry after a lost answer, names the message already sent, and
@@ -54,7 +57,7 @@ export function useMessageComposer(props: { onError: (err: unknown) => void; onS
     setBusy(true)
     setError(null)
     try {
-      const r = await api.sendTesterMessage({
+      const r = await testerMessagesApi.send({
         requestId: draft.requestId,
         audience: draft.audience,
         subject: draft.subject.trim(),

@@ -120,7 +120,7 @@ describe.each(DB_KINDS)('console hardening on %s', (kind) => {
       '/admin/api/signups/export?q=%00',
       '/admin/api/invitations/export?format=testflight&q=%00',
       '/admin/api/invitations/export?format=play&q=a%00b',
-      '/admin/api/messages?q=%00',
+      '/admin/api/inbox?q=%00',
     ]) {
       const res = await app.request(path, asOwner(cookie))
       expect(res.status, path).toBe(400)

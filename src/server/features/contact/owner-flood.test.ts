@@ -87,7 +87,7 @@ describe.each(DB_KINDS)('the owner’s inbox under a flood on %s', (kind) => {
     expect(summary.rows).toEqual([{ payload: expect.objectContaining({ count: 5 }), due_in_hour: true }])
     // Every message is in the console.
     const cookie = await signIn(app, db)
-    const inbox = await (await app.request('/admin/api/messages?filter=all', asOwner(cookie))).json()
+    const inbox = await (await app.request('/admin/api/inbox?filter=all', asOwner(cookie))).json()
     expect(inbox.counts).toMatchObject({ all: 8, new: 8 })
 
     const provider = providerWithQuota(100)

@@ -151,7 +151,7 @@ describe.each(DB_KINDS)("a person's data on %s", (kind) => {
       '/admin/api/people/erase',
       asOwner(cookie, { method: 'POST', body: { email: 'ADA@example.com' } }),
     )
-    expect(await res.json()).toMatchObject({ signups: 1, messages: 1, emails: 1 })
+    expect(await res.json()).toMatchObject({ signups: 1, contactMessages: 1, emails: 1 })
     const after = PersonData.parse(
       await (await app.request('/admin/api/people/data?email=ada@example.com', asOwner(cookie))).json(),
     )

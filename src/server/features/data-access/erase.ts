@@ -39,7 +39,7 @@ export async function erasePerson(
     )
     const counts = {
       signups: erased['public.beta_signups'] ?? 0,
-      messages: erased['public.contact_messages'] ?? 0,
+      contactMessages: erased['public.contact_messages'] ?? 0,
       feedback: erased['app_private.beta_feedback'] ?? 0,
       emails: erased['app_private.email_queue'] ?? 0,
     }

@@ -318,7 +318,7 @@ describe.each(DB_KINDS)('Google Play closed testing on %s', (kind) => {
     expect(answers.rows.map((r) => r.answer)).toEqual(['joined', 'trouble', 'trouble'])
 
     const cookie = await signIn(app, db)
-    const inbox = (await (await app.request('/admin/api/messages?filter=all', asOwner(cookie))).json()) as {
+    const inbox = (await (await app.request('/admin/api/inbox?filter=all', asOwner(cookie))).json()) as {
       rows: { email: string; subject: string; message: string }[]
     }
     expect(inbox.rows).toHaveLength(1)

@@ -6,7 +6,7 @@ import { testerMessage } from '../../../mail-core/kinds/tester-message.ts'
 import type { Db } from '../../db/db.ts'
 import { DB_KINDS, testDb } from '../../test-app.ts'
 import { truncateOwner } from '../owner-auth/test-owner.ts'
-import { audienceCounts, MESSAGE_BATCH, resumeMessages, sendMessage, type NewMessage } from './queries.ts'
+import { audienceCounts, MESSAGE_BATCH, resumeTesterMessages, sendTesterMessage, type NewMessage } from './queries.ts'
 
 // A message to a large group is queued in batches, its body stored once.
 
@@ -54,7 +54,7 @@ describe.each(DB_KINDS)('a message to a large group on %s', (kind) => {
   test('the body is stored once and each payload names the message; the email is built from the row', async () => {
     await signUps(db, N)
     expect((await audienceCounts(db)).everyone).toBe(N)
-    const sent = await sendMessage(db, message())
+    const sent = await sendTesterMessage(db, message())
     expect(sent).toMatchObject({ created: true, recipients: N })
     const state = await queueState(db)
     expect(state).toMatchObject({ rows: N, keys: N })
@@ -70,7 +70,7 @@ describe.each(DB_KINDS)('a message to a large group on %s', (kind) => {
 
   test('batches interrupted by a crash are finished once at the next start, each person once', async () => {
     await signUps(db, N)
-    const sent = await sendMessage(db, message())
+    const sent = await sendTesterMessage(db, message())
     // As if the process died after the first batch committed.
     const cut = await db.query<{ id: string }>(
       `select s.id::text as id from public.beta_signups s order by s.id offset $1 - 1 limit 1`,
@@ -87,11 +87,11 @@ describe.each(DB_KINDS)('a message to a large group on %s', (kind) => {
       MESSAGE_BATCH,
     ])
     expect((await queueState(db)).rows).toBe(MESSAGE_BATCH)
-    expect(await resumeMessages(db)).toBe(1)
+    expect(await resumeTesterMessages(db)).toBe(1)
     expect(await queueState(db)).toMatchObject({ rows: N, keys: N })
     // Finished: nothing left to resume, and a repeat of the request queues nobody again.
-    expect(await resumeMessages(db)).toBe(0)
-    const again = await sendMessage(db, { ...message(), requestId: randomUUID() })
+    expect(await resumeTesterMessages(db)).toBe(0)
+    const again = await sendTesterMessage(db, { ...message(), requestId: randomUUID() })
     expect(again).toMatchObject({ created: false, id: sent.id, reason: 'same-text' })
     expect((await queueState(db)).rows).toBe(N)
   })
@@ -110,7 +110,7 @@ describe('a message to a group too large for one statement', () => {
   test('30,000 recipients of the longest body are queued, once each', { timeout: 120_000 }, async () => {
     await truncateOwner(db)
     await signUps(db, 30_000)
-    expect(await sendMessage(db, message())).toMatchObject({ created: true, recipients: 30_000 })
+    expect(await sendTesterMessage(db, message())).toMatchObject({ created: true, recipients: 30_000 })
     expect(await queueState(db)).toMatchObject({ rows: 30_000, keys: 30_000 })
   })
 })

@@ -77,10 +77,10 @@ export const MESSAGE_BATCH = 1_000
  * message (two consoles), and each email's dedupe key is `message:<message id>:<sign-up id>`.
  * The message row, its audit entry and the first due time commit together; each batch then
  * commits with the row's cursor (queueMessageBatches), so a crash leaves a message that
- * resumeMessages finishes at the next start. The body lives in the row only; each payload names
+ * resumeTesterMessages finishes at the next start. The body lives in the row only; each payload names
  * it. Emails are spaced `intervalMs` apart after the invitations and messages already waiting.
  */
-export async function sendMessage(db: Db, input: NewMessage): Promise<SendOutcome> {
+export async function sendTesterMessage(db: Db, input: NewMessage): Promise<SendOutcome> {
   const outcome = await db.transaction(async (tx): Promise<SendOutcome> => {
     await tx.query('select pg_advisory_xact_lock($1)', [MESSAGE_LOCK])
     const same = await tx.query<{ id: string; recipients: number; same_request: boolean }>(
@@ -190,7 +190,7 @@ export async function queueMessageBatches(db: Db, messageId: number): Promise<vo
 }
 
 /** Finishes every message whose batches a crash interrupted; the server calls it at start. */
-export async function resumeMessages(db: Db): Promise<number> {
+export async function resumeTesterMessages(db: Db): Promise<number> {
   const r = await db.query<{ id: string }>(
     'select id::text as id from app_private.group_messages where queued_through is not null order by id',
   )
@@ -208,7 +208,7 @@ async function msUntilAfterLastPaced(tx: Tx, paceMs: number): Promise<number> {
   return Number(r.rows[0]?.ms ?? 0)
 }
 
-export type SentMessage = {
+export type SentTesterMessage = {
   id: number
   audience: Audience
   subject: string
@@ -222,7 +222,7 @@ export type SentMessage = {
 }
 
 /** The latest messages, newest first, with where their emails stand. */
-export async function listMessages(db: Db, limit = 50): Promise<SentMessage[]> {
+export async function listTesterMessages(db: Db, limit = 50): Promise<SentTesterMessage[]> {
   const r = await db.query<{
     id: string
     audience: Audience

@@ -6,7 +6,7 @@ import type { OutgoingEmail } from '../../../mail-core/transport.ts'
 import { createEmailQueue } from '../../../mail-core/queue.ts'
 import { asOwner, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { DB_KINDS, silentLogger, testDb } from '../../test-app.ts'
-import { audienceCounts, audienceMembers, sendMessage, type NewMessage } from './queries.ts'
+import { audienceCounts, audienceMembers, sendTesterMessage, type NewMessage } from './queries.ts'
 
 // Messages to a group. Counts and recipients exact (suppressed, bounced,
 // unsubscribed and unconfirmed left out), exactly once per person per message, paced, and the
@@ -104,7 +104,7 @@ describe.each(DB_KINDS)('messages to a group on %s', (kind) => {
   })
 
   test('a send queues one email per member, paced, and the counts match what was queued', async () => {
-    const r = await sendMessage(db, message({ audience: 'ios', intervalMs: 1000 }))
+    const r = await sendTesterMessage(db, message({ audience: 'ios', intervalMs: 1000 }))
     expect(r).toMatchObject({ created: true, recipients: 7 })
     const q = await db.query<{ to_email: string; dedupe_key: string; at: string | number }>(
       `select to_email, dedupe_key, extract(epoch from next_attempt_at) * 1000 as at
@@ -116,7 +116,7 @@ describe.each(DB_KINDS)('messages to a group on %s', (kind) => {
     const gaps = q.rows.slice(1).map((x, i) => Number(x.at) - Number(q.rows[i]!.at))
     for (const gap of gaps) expect(gap).toBeCloseTo(1000, -1)
     // A second message starts one pace after the last email of the first.
-    const second = await sendMessage(db, message({ audience: 'android', subject: 'Other', intervalMs: 1000 }))
+    const second = await sendTesterMessage(db, message({ audience: 'android', subject: 'Other', intervalMs: 1000 }))
     const first = await db.query<{ at: string | number }>(
       `select extract(epoch from min(next_attempt_at)) * 1000 as at from app_private.email_queue
        where kind = 'message' and (payload ->> 'messageId')::bigint = $1`,
@@ -128,9 +128,9 @@ describe.each(DB_KINDS)('messages to a group on %s', (kind) => {
   test('exactly once per person: a double click (same request) and two consoles (same text) make one message', async () => {
     const one = message({ audience: 'invited-not-opened' })
     const results = await Promise.all([
-      sendMessage(db, one),
-      sendMessage(db, one),
-      sendMessage(db, { ...one, requestId: randomUUID() }),
+      sendTesterMessage(db, one),
+      sendTesterMessage(db, one),
+      sendTesterMessage(db, { ...one, requestId: randomUUID() }),
     ])
     expect(results.filter((r) => r.created)).toHaveLength(1)
     expect(new Set(results.map((r) => r.id)).size).toBe(1)
@@ -149,7 +149,7 @@ describe.each(DB_KINDS)('messages to a group on %s', (kind) => {
       ),
     ).toBe(1)
     // A different text to the same group is a new message, once per person too.
-    const other = await sendMessage(db, message({ audience: 'invited-not-opened', subject: 'Again' }))
+    const other = await sendTesterMessage(db, message({ audience: 'invited-not-opened', subject: 'Again' }))
     expect(other).toMatchObject({ created: true, recipients: 8 })
     const audit = await db.query<{ action: string; detail: Record<string, unknown> }>(
       `select action, detail from app_private.owner_audit where action = 'messages.send' order by id`,
@@ -169,7 +169,7 @@ describe.each(DB_KINDS)('messages to a group on %s', (kind) => {
       logger: silentLogger,
       config: QUEUE_CONFIG,
     })
-    await sendMessage(
+    await sendTesterMessage(
       db,
       message({ audience: 'invited-not-opened', storeLinks: true, subject: 'Your invitation is waiting' }),
     )
@@ -215,7 +215,7 @@ describe.each(DB_KINDS)('messages to a group on %s', (kind) => {
       logger: silentLogger,
       config: QUEUE_CONFIG,
     })
-    await sendMessage(
+    await sendTesterMessage(
       db,
       message({
         audience: 'opened',
