@@ -46,9 +46,9 @@ const bare = template
 const firstView = await firstViewHead(bare, { entry, css }, `${root}dist/client`)
 // The browser fetches the tab's icon while the page loads, and under a busy CPU that request
 // can come before the first paint, where Lighthouse's simulation counts it in the largest paint:
-// the icon is the document's too, as a data: URL (img-src allows data:). public/favicon.svg stays
-// for the manifest.
-const favicon = `data:image/svg+xml,${encodeURIComponent((await readFile(`${root}public/favicon.svg`, 'utf8')).trim())}`
+// the icon is the document's too, as a data: URL (img-src allows data:). dist/client/favicon.svg
+// (made from content/brand/ by the build: scripts/brand-assets.ts) stays for the manifest.
+const favicon = `data:image/svg+xml,${encodeURIComponent((await readFile(`${root}dist/client/favicon.svg`, 'utf8')).trim())}`
 const page = bare
   .replace('<link rel="icon" href="/favicon.svg"', `<link rel="icon" href="${favicon}"`)
   .replace('</head>', `  ${firstView.tags}\n  </head>`)

@@ -1,9 +1,10 @@
 // Search and sharing metadata, all derived from the founder's content (src/shared/content.ts),
 // so a copy change or a new domain never leaves a stale tag, sitemap or manifest behind.
+import { SHARE_SIZE } from '../src/content/brand-assets.ts'
 import { DEFAULT_LOCALE, HERO_TEXTS, PRODUCT, SITE_TEXTS, themeColour, type Locale } from '../src/shared/content.ts'
 
-/** The Open Graph / Twitter card picture, 1200 by 630 (public/og-image.png, made by scripts/share-image.ts). */
-export const SHARE_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as const
+/** The Open Graph / Twitter card picture (made from content/ at build: src/content/brand-assets.ts). */
+export const SHARE_IMAGE = { path: '/og-image.png', ...SHARE_SIZE } as const
 
 /** The public origin: VITE_SITE_URL at build time, else the configured placeholder. */
 export function siteUrl(env: Record<string, string | undefined> = process.env): string {

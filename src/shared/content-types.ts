@@ -41,6 +41,12 @@ export type Theme = { pageScheme: 'light' | 'dark'; light: ThemePalette; dark: T
 
 export type LegalEntity = { company: string; address: string; contact: string; imprint?: string }
 
+/**
+ * The logo (content/brand/): an SVG's viewBox and drawing to inline, with `__ID__` left for each
+ * use to fill, or a PNG the build copies small to `src`.
+ */
+export type BrandLogo = { kind: 'svg'; viewBox: string; markup: string } | { kind: 'png'; src: string }
+
 /** A phone screenshot of the hero: a file in content/screens/. */
 export type Screenshot = { file: string; caption: string; alt: string }
 

@@ -8,9 +8,12 @@ import { LogoMark } from '../../ui/logo-mark.tsx'
 // console's sign-in link): React components rendered to static markup, so every text and
 // attribute is escaped by construction; one layout, one stylesheet, one way to send them.
 
-/** Strict: no script at all, styles only from our own stylesheet, forms only to us. */
+/**
+ * Strict: no script at all, styles only from our own stylesheet, images (a PNG logo) only ours,
+ * forms only to us.
+ */
 export const PAGE_CSP =
-  "default-src 'none'; style-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+  "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 /**
  * Built by Vite and Tailwind from server-page.css beside this file (vite.server-page.config.ts)
