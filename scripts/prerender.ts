@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib'
 import { INLINE_HASHES_FILE } from '../src/server/http/security-policy.ts'
 import { firstViewHead } from './first-view.ts'
 import { precompress } from './precompress.ts'
+import { writeLegalPages } from './legal-pages.ts'
 import { headTags, robotsTxt, siteUrl, sitemapXml, webManifest } from './seo.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -56,7 +57,8 @@ if (!page.includes(favicon)) throw new Error('index.html has no <link rel="icon"
 await writeFile(`${root}dist/client/${INLINE_HASHES_FILE}`, `${JSON.stringify(firstView.hashes, null, 2)}\n`)
 await writeFile(indexPath, page)
 await writeFile(`${root}dist/client/robots.txt`, robotsTxt(origin))
-await writeFile(`${root}dist/client/sitemap.xml`, sitemapXml(origin, new Date()))
+const legal = await writeLegalPages(`${root}dist/client`)
+await writeFile(`${root}dist/client/sitemap.xml`, sitemapXml(origin, new Date(), legal))
 await writeFile(`${root}dist/client/site.webmanifest`, webManifest())
 // The SSR bundle was only needed for this step; it is not served.
 await rm(`${root}dist/ssr`, { recursive: true, force: true })

@@ -68,12 +68,13 @@ export function robotsTxt(origin: string): string {
   return `User-agent: *\nAllow: /\nDisallow: /rest/\nDisallow: /functions/\nDisallow: /unsubscribe\nDisallow: /admin\n\nSitemap: ${origin}/sitemap.xml\n`
 }
 
-/** One page; lastmod is the build date, so a redeploy tells crawlers to look again. */
-export function sitemapXml(origin: string, built: Date): string {
+/** The page and the legal pages (`more`: paths); lastmod is the build date, so a redeploy tells crawlers to look again. */
+export function sitemapXml(origin: string, built: Date, more: readonly string[] = []): string {
+  const day = built.toISOString().slice(0, 10)
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    `  <url><loc>${attr(origin)}/</loc><lastmod>${built.toISOString().slice(0, 10)}</lastmod></url>`,
+    ...['/', ...more].map((path) => `  <url><loc>${attr(origin)}${path}</loc><lastmod>${day}</lastmod></url>`),
     '</urlset>',
     '',
   ].join('\n')

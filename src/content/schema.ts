@@ -146,6 +146,7 @@ export const pageTexts: z.ZodType<PageTexts> = z.strictObject({
     terms: text,
     close: text,
     effectiveDate: text,
+    imprint: text.optional(),
   }),
   social: z.strictObject({ microblog: text, professional: text }),
   emails: keyedTexts(EMAIL_TEXT_KEYS),

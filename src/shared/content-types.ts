@@ -147,6 +147,8 @@ export type PageTexts = {
     close: string
     /** Before a legal text's date: "Effective date:". */
     effectiveDate: string
+    /** The imprint's link and title; needed when legal.imprint is set. */
+    imprint?: string
   }
   social: Record<SocialId, string>
   emails: EmailTexts
