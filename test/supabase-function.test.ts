@@ -99,7 +99,7 @@ test('a listed address gets one welcome email, the one the Node server would sen
       unsubscribeToken: signup.t,
       contact: null,
       payload: null,
-      signup: { platformToken: signup.p, inviteToken: signup.i, invitationLinks: null, feedbackToken: signup.f },
+      signup: { platformToken: signup.p, inviteToken: signup.i, invitationLinks: null, feedbackToken: signup.f, locale: null },
       message: null,
     },
     null,

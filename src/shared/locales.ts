@@ -1,19 +1,18 @@
-/**
- * The site's languages, the first being the default (served at `/`, every other one at
- * `/<lang>/`). docs/decisions/languages.md
- */
-export const LOCALES = ['en', 'de'] as const
-export type Locale = (typeof LOCALES)[number]
-export const DEFAULT_LOCALE: Locale = LOCALES[0]
+import { DEFAULT_LOCALE, isLocale, type Locale } from './content.ts'
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
-}
+// The site's languages come from content/site.yaml (`locales`, the first the default).
+// docs/decisions/languages.md
+export { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './content.ts'
 
 /**
  * The language to speak to a person in: their stored one when the site serves it, else the
  * default (a sign-up from before languages, or a tag only the database's shape check let in).
  */
 export function localeOr(value: string | null | undefined): Locale {
-  return isLocale(value) ? value : DEFAULT_LOCALE
+  return typeof value === 'string' && isLocale(value) ? value : DEFAULT_LOCALE
+}
+
+/** The path of a language's page: `/` for the default, `/<lang>/` for the others. */
+export function localeRoot(locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? '/' : `/${locale}/`
 }

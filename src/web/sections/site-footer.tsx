@@ -3,6 +3,7 @@ import { paths } from '../../shared/paths.ts'
 import { Island } from '../islands/island.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { LogoMark } from '../../ui/logo-mark.tsx'
+import { LanguageSwitch } from './language-switch.tsx'
 import { SocialIcon } from './social-icon.tsx'
 
 /** Server HTML around one island: the dialog links and their dialogs (footer-dialogs.tsx). */
@@ -38,17 +39,20 @@ export function SiteFooter({ locale }: { locale: Locale }) {
             ))}
           </ul>
         </div>
-        <p className="border-t border-white/[0.06] pt-6 text-sm text-slate-400 md:col-span-2">
-          {FOOTER.copyright}
-          {LEGAL_ENTITY.imprint && FOOTER.imprint ? (
-            <>
-              {' · '}
-              <a href={paths.imprint.href()} className="text-link">
-                {FOOTER.imprint}
-              </a>
-            </>
-          ) : null}
-        </p>
+        <div className="flex justify-between border-t border-white/[0.06] pt-6 text-sm text-slate-400 md:col-span-2">
+          <p>
+            {FOOTER.copyright}
+            {LEGAL_ENTITY.imprint && FOOTER.imprint ? (
+              <>
+                {' · '}
+                <a href={paths.imprint.href()} className="text-link">
+                  {FOOTER.imprint}
+                </a>
+              </>
+            ) : null}
+          </p>
+          <LanguageSwitch locale={locale} label={FOOTER.languages} />
+        </div>
       </div>
     </footer>
   )
