@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
+import { brandAssets } from './scripts/brand-assets.ts'
 import { designTokens } from './scripts/design-tokens.ts'
 import { htmlPlaceholders } from './scripts/html-placeholders.ts'
 import { screenImages } from './src/content/vite-screen-images.ts'
@@ -15,7 +16,7 @@ const siteHead = htmlPlaceholders({
 })
 
 export default defineConfig({
-  plugins: [designTokens(), react(), tailwindcss(), siteHead, screenImages()],
+  plugins: [designTokens(), react(), tailwindcss(), siteHead, screenImages(), brandAssets()],
   build: {
     outDir: 'dist/client',
     // The CSP forbids inline code, so never inline small assets as data: URLs into scripts or styles.

@@ -1,13 +1,16 @@
-// The CSS side of the design tokens (docs/decisions/design-tokens.md): src/shared/design-tokens.ts
-// is the source, and this writes the two stylesheets the Tailwind entries import. The Vite plugin
-// runs it before each build (and when the dev server starts), so the CSS can never drift from the
-// module; test/design-tokens.test.ts holds the committed files equal to what it generates.
+// The CSS side of the design tokens (docs/decisions/design-tokens.md, docs/decisions/brand.md):
+// src/shared/design-tokens.ts (the founder's theme in content/site.yaml, and the fixed neutrals) is
+// the source, and this writes the two stylesheets the Tailwind entries import. The Vite plugin runs
+// it before each build (and when the dev server starts); the files are git-ignored build output,
+// so a founder's colours reach the page, the console and the server pages with nothing to commit.
 import { readFile, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import { PAGE_SCHEME, TOKEN_NAMES, TOKENS, type Palette } from '../src/shared/design-tokens.ts'
+import { brandScale } from './brand-scale.ts'
 
-const HEADER = '/* Generated from src/shared/design-tokens.ts by scripts/design-tokens.ts; do not edit. */'
+const HEADER =
+  '/* Generated from content/site.yaml and src/shared/design-tokens.ts by scripts/design-tokens.ts; do not edit. */'
 
 const declarations = (palette: Palette, indent: string) =>
   TOKEN_NAMES.map((name) => `${indent}--color-${name}: ${palette[name]};`).join('\n')
@@ -38,11 +41,18 @@ ${declarations(TOKENS.light, '  ')}
 `
 }
 
-/** `tokens-dark.css`: the landing page's one scheme. Tailwind emits only the variables it uses. */
+/**
+ * `tokens-dark.css`: the landing page's one scheme, and the brand's and accent's tints and shades
+ * (`text-brand-300`, `from-accent-500/25`) that its glows and badges use. Tailwind emits only the
+ * variables it uses.
+ */
 export function pageTokensCss(): string {
+  const palette = TOKENS[PAGE_SCHEME]
+  const scale = Object.entries(brandScale(palette.brand, palette.accent))
   return `${HEADER}
 @theme {
-${declarations(TOKENS[PAGE_SCHEME], '  ')}
+${declarations(palette, '  ')}
+${scale.map(([name, value]) => `  --color-${name}: ${value};`).join('\n')}
 }
 `
 }

@@ -9,9 +9,12 @@ import { DEFAULT_LOCALE, LOCALES, SITE_TEXTS, type Locale } from '../src/shared/
 import { escapeHtml } from './html-placeholders.ts'
 import { firstViewHead } from './first-view.ts'
 import { precompress } from './precompress.ts'
+import { writeLegalPages } from './legal-pages.ts'
 import { headTags, robotsTxt, siteUrl, sitemapXml, webManifest } from './seo.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
+/** A favicon up to this size (an SVG drawing, not a picture inside one) goes into the document. */
+const MAX_INLINE_FAVICON = 2048
 const indexPath = `${root}dist/client/index.html`
 const entryPath = `${root}dist/ssr/entry-server.js`
 
@@ -38,9 +41,13 @@ const css = template.match(cssTag)?.[1]
 if (!entry || !css) throw new Error('built index.html has no entry script or stylesheet tag in the expected form')
 // The browser fetches the tab's icon while the page loads, and under a busy CPU that request
 // can come before the first paint, where Lighthouse's simulation counts it in the largest paint:
-// the icon is the document's too, as a data: URL (img-src allows data:). public/favicon.svg stays
-// for the manifest.
-const favicon = `data:image/svg+xml,${encodeURIComponent((await readFile(`${root}public/favicon.svg`, 'utf8')).trim())}`
+// the icon is the document's too, as a data: URL (img-src allows data:). dist/client/favicon.svg
+// (made from content/brand/ by the build: scripts/brand-assets.ts) stays for the manifest. A
+// PNG logo's favicon.svg carries the picture itself, too large for the first round trip: that one
+// stays a link (docs/decisions/brand.md).
+const faviconSvg = (await readFile(`${root}dist/client/favicon.svg`, 'utf8')).trim()
+const favicon =
+  faviconSvg.length <= MAX_INLINE_FAVICON ? `data:image/svg+xml,${encodeURIComponent(faviconSvg)}` : '/favicon.svg'
 
 /**
  * The built template in `locale`: Vite filled index.html's head with the default language's
@@ -99,7 +106,8 @@ for (const { path, page } of pages) {
   await writeFile(path, page)
 }
 await writeFile(`${root}dist/client/robots.txt`, robotsTxt(origin))
-await writeFile(`${root}dist/client/sitemap.xml`, sitemapXml(origin, new Date()))
+const legal = await writeLegalPages(`${root}dist/client`)
+await writeFile(`${root}dist/client/sitemap.xml`, sitemapXml(origin, new Date(), legal))
 await writeFile(`${root}dist/client/site.webmanifest`, webManifest())
 // The SSR bundle was only needed for this step; it is not served.
 await rm(`${root}dist/ssr`, { recursive: true, force: true })

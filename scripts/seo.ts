@@ -1,5 +1,6 @@
 // Search and sharing metadata, all derived from the founder's content (src/shared/content.ts),
 // so a copy change or a new domain never leaves a stale tag, sitemap or manifest behind.
+import { SHARE_SIZE } from '../src/content/brand-assets.ts'
 import {
   DEFAULT_LOCALE,
   HERO_TEXTS,
@@ -11,8 +12,8 @@ import {
 } from '../src/shared/content.ts'
 import { localeRoot } from '../src/shared/locales.ts'
 
-/** The Open Graph / Twitter card picture, 1200 by 630 (public/og-image.png, made by scripts/share-image.ts). */
-export const SHARE_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as const
+/** The Open Graph / Twitter card picture (made from content/ at build: src/content/brand-assets.ts). */
+export const SHARE_IMAGE = { path: '/og-image.png', ...SHARE_SIZE } as const
 
 /** The public origin: VITE_SITE_URL at build time, else the configured placeholder. */
 export function siteUrl(env: Record<string, string | undefined> = process.env): string {
@@ -103,9 +104,10 @@ export function robotsTxt(origin: string): string {
 
 /**
  * Each language's page, each listing every language's page as its alternate (Google's sitemap
- * form of hreflang); lastmod is the build date, so a redeploy tells crawlers to look again.
+ * form of hreflang), then the legal pages (`more`: paths); lastmod is the build date, so a
+ * redeploy tells crawlers to look again.
  */
-export function sitemapXml(origin: string, built: Date): string {
+export function sitemapXml(origin: string, built: Date, more: readonly string[] = []): string {
   const day = built.toISOString().slice(0, 10)
   const links = alternates(origin).map(
     (a) => `    <xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${attr(a.href)}"/>`,
@@ -120,6 +122,7 @@ export function sitemapXml(origin: string, built: Date): string {
       ...links,
       '  </url>',
     ]),
+    ...more.map((path) => `  <url><loc>${attr(origin)}${path}</loc><lastmod>${day}</lastmod></url>`),
     '</urlset>',
     '',
   ].join('\n')

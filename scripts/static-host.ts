@@ -11,6 +11,7 @@
 //   (src/server/features/signups/pages.tsx, the same component rendered here); its button POSTs the token to the edge function.
 //   A GET never removes anyone.
 import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -41,8 +42,16 @@ export function staticHostHeaders(supabaseUrl: string, inline: InlineHashes): [s
  * /", so they name the others; a page the build adds is found here.
  */
 export async function openerPolicyPaths(dir: string): Promise<string[]> {
-  const pages = (await readdir(dir)).filter((f) => f.endsWith('.html') && !LANDING_PATHS.includes(`/${f}`)).sort()
-  return pages.flatMap((f) => [`/${f.slice(0, -'.html'.length)}`, `/${f}`])
+  const entries = await readdir(dir, { withFileTypes: true })
+  const files = entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => e.name)
+  const pages = files
+    .filter((f) => !LANDING_PATHS.includes(`/${f}`))
+    .flatMap((f) => [`/${f.slice(0, -'.html'.length)}`, `/${f}`])
+  // A folder's index.html (the legal pages: /privacy is privacy/index.html) is served at three paths.
+  for (const e of entries)
+    if (e.isDirectory() && existsSync(join(dir, e.name, 'index.html')))
+      pages.push(...[`/${e.name}`, `/${e.name}/`, `/${e.name}/index.html`].filter((p) => !LANDING_PATHS.includes(p)))
+  return pages.sort()
 }
 
 /** The build's hashes: without them the page's inline critical CSS and loader would be refused. */

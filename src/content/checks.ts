@@ -69,6 +69,12 @@ export function checkTexts(content: Content): Problem[] {
         key: 'texts.hero.headlineAccent',
         message: 'must be the closing words of texts.hero.headline',
       })
+    if (content.legal.imprint && !texts.footer.imprint)
+      problems.push({
+        file,
+        key: 'texts.footer.imprint',
+        message: 'missing text (the imprint link, as legal.imprint is set)',
+      })
     const labelled = new Set(Object.keys(texts.social))
     for (const link of content.links.social)
       if (!labelled.has(link.id)) problems.push({ file, key: `texts.social.${link.id}`, message: 'missing text' })

@@ -49,6 +49,7 @@ export function moduleSource(content: Content): string {
     `export const LEGAL_ENTITY: T.LegalEntity = ${json(legal)}`,
     `export const SCREENSHOTS: readonly T.Screenshot[] = ${json(screens)}`,
     `export const LEGAL_TEXTS: Record<Locale, T.LegalTexts> = ${json(content.legalTexts)}`,
+    `export const BRAND_LOGO: T.BrandLogo = ${json(content.logo)}`,
     '',
     ...Object.entries(TEXT_EXPORTS).map(
       ([g, name]) => `export const ${name}: Record<Locale, T.PageTexts['${g}']> = ${json(group(g as TextGroup))}`,

@@ -3,7 +3,8 @@ import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseDocument } from 'yaml'
 import type { z } from 'zod'
-import type { LegalTexts, PageTexts } from '../shared/content-types.ts'
+import type { BrandLogo, LegalTexts, PageTexts } from '../shared/content-types.ts'
+import { loadLogo } from './brand.ts'
 import { loadLegal } from './legal.ts'
 import { fillAll, type Placeholders } from './placeholders.ts'
 import type { Problem } from './problems.ts'
@@ -23,6 +24,8 @@ export type Content = Omit<SiteFile, 'texts'> & {
   texts: Record<string, PageTexts>
   /** The privacy policy and the terms, by language (content/legal/). */
   legalTexts: Record<string, LegalTexts>
+  /** The logo (content/brand/), null when it has a problem. */
+  logo: BrandLogo | null
 }
 
 export type Loaded = { dir: string; content: Content | null; problems: Problem[] }
@@ -87,5 +90,6 @@ export function loadContent(dir: string = contentDir()): Loaded {
   }
   const legal = fillAll(site.legal, values, 'site.yaml', 'legal', problems)
   const screens = fillAll(site.screens, values, 'site.yaml', 'screens', problems)
-  return { dir, content: { ...site, legal, screens, texts, legalTexts }, problems }
+  const logo = loadLogo(dir, problems)
+  return { dir, content: { ...site, legal, screens, texts, legalTexts, logo }, problems }
 }

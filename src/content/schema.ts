@@ -145,6 +145,7 @@ export const pageTexts: z.ZodType<PageTexts> = z.strictObject({
     close: text,
     languages: text,
     effectiveDate: text,
+    imprint: text.optional(),
   }),
   social: z.strictObject({ microblog: text, professional: text }),
   emails: keyedTexts(EMAIL_TEXT_KEYS),

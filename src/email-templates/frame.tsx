@@ -3,7 +3,7 @@
 // The pragmas keep JSX working in every runtime that loads this file (tsx, Vitest, Deno), whatever tsconfig it finds.
 // One look for every email: the palette, the frame, and the visitors' footer (the
 // visitor templates had three copies of it).
-import { Body, Container, Heading, Hr, Html, Head, Link, Preview, Section, Text } from '@react-email/components'
+import { Body, Container, Heading, Hr, Html, Head, Img, Link, Preview, Section, Text } from '@react-email/components'
 import { render } from '@react-email/render'
 import type { ReactElement, ReactNode } from 'react'
 import { TOKENS } from '../shared/design-tokens.ts'
@@ -23,6 +23,12 @@ export const palette = {
   brand: light.brand,
   onBrand: light['on-brand'],
 }
+/**
+ * The logo: the build's 192 px icon (made from content/brand/) on the published site, since mail
+ * clients show neither inline SVG nor data: images. Its alt text is the name, for blocked images.
+ */
+export const LOGO_URL = `${PRODUCT.url}/icon-192.png`
+
 export const paragraph = { color: palette.text, fontSize: '16px', lineHeight: '24px', margin: '0 0 16px' }
 export const small = { color: palette.muted, fontSize: '14px', lineHeight: '20px', margin: '0 0 8px' }
 export const link = { color: palette.link, textDecoration: 'underline' }
@@ -69,6 +75,13 @@ export function EmailFrame({
         }}
       >
         <Container style={{ backgroundColor: palette.surface, maxWidth: width, padding: '32px', borderRadius: '8px' }}>
+          <Img
+            src={LOGO_URL}
+            width="40"
+            height="40"
+            alt={PRODUCT.name}
+            style={{ display: 'block', margin: '0 0 20px', borderRadius: '8px' }}
+          />
           <Heading as="h1" style={{ color: palette.text, ...headingSize, margin: '0 0 16px' }}>
             {heading}
           </Heading>

@@ -41,6 +41,12 @@ export type Theme = { pageScheme: 'light' | 'dark'; light: ThemePalette; dark: T
 
 export type LegalEntity = { company: string; address: string; contact: string; imprint?: string }
 
+/**
+ * The logo (content/brand/): an SVG's viewBox and drawing to inline, with `__ID__` left for each
+ * use to fill, or a PNG the build copies small to `src`.
+ */
+export type BrandLogo = { kind: 'svg'; viewBox: string; markup: string } | { kind: 'png'; src: string }
+
 /** A phone screenshot of the hero: a file in content/screens/ (three, left to right). */
 export type Screenshot = { file: string; caption: string; alt: string }
 
@@ -140,6 +146,8 @@ export type PageTexts = {
     languages: string
     /** Before a legal text's date: "Effective date:". */
     effectiveDate: string
+    /** The imprint's link and title; needed when legal.imprint is set. */
+    imprint?: string
   }
   social: Record<SocialId, string>
   emails: EmailTexts

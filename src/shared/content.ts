@@ -12,6 +12,7 @@ import type { PageTexts } from './content-types.ts'
 import * as generated from './generated/content.ts'
 
 export {
+  BRAND_LOGO,
   CONTACT_TEXTS,
   DEFAULT_LOCALE,
   EMAIL_TEXTS,

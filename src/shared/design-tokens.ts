@@ -1,5 +1,9 @@
+import type { ThemePalette } from './content-types.ts'
+import { THEME } from './content.ts'
+
 /**
- * The one set of design tokens (docs/decisions/design-tokens.md). This module is the source: the
+ * The one set of design tokens (docs/decisions/design-tokens.md, docs/decisions/brand.md). The
+ * founder's theme (content/site.yaml) fills the brand's roles; this module is the source of the rest: the
  * CSS variables the page, the console and the server pages use (`src/ui/tokens.css`,
  * `src/ui/tokens-dark.css`) are generated from it at build (`scripts/design-tokens.ts`, a Vite
  * plugin), and the emails, the icons and the share picture read the same values from here as
@@ -56,24 +60,20 @@ export type TokenName = (typeof TOKEN_NAMES)[number]
 export type Scheme = 'light' | 'dark'
 export type Palette = Record<TokenName, string>
 
+// The logo's colours until the mark is an image of the founder's (content/brand/).
 const LOGO = { 'logo-from': '#6366f1', 'logo-to': '#a855f7' } as const
 
-export const TOKENS: Record<Scheme, Palette> = {
+/**
+ * What no founder picks: neutrals and status colours that read on any page of the scheme. The
+ * brand's roles (page, surface, text, muted, border, brand, accent, link, danger) come from
+ * content/site.yaml's theme; the checks hold their contrast (src/content/checks.ts).
+ */
+const FIXED: Record<Scheme, Omit<Palette, ThemeRole>> = {
   light: {
-    page: '#f8fafc',
-    surface: '#ffffff',
     subtle: '#f1f5f9',
-    fg: '#0f172a',
     'fg-strong': '#020617',
-    'fg-muted': '#475569',
-    border: '#e2e8f0',
     'border-strong': '#64748b',
-    brand: '#4f46e5',
-    accent: '#6d28d9',
     'on-brand': '#ffffff',
-    link: '#4338ca',
-    focus: '#6366f1',
-    danger: '#b91c1c',
     'danger-solid': '#b91c1c',
     success: '#065f46',
     warning: '#78350f',
@@ -81,20 +81,10 @@ export const TOKENS: Record<Scheme, Palette> = {
     ...LOGO,
   },
   dark: {
-    page: '#0b0d17',
-    surface: '#12152a',
     subtle: 'rgb(255 255 255 / 0.06)',
-    fg: '#e2e8f0',
     'fg-strong': '#ffffff',
-    'fg-muted': '#94a3b8',
-    border: 'rgb(255 255 255 / 0.1)',
     'border-strong': '#64748b',
-    brand: '#4f46e5',
-    accent: '#6d28d9',
     'on-brand': '#ffffff',
-    link: '#a5b4fc',
-    focus: '#a5b4fc',
-    danger: '#fca5a5',
     'danger-solid': '#b91c1c',
     success: '#6ee7b7',
     warning: '#fde68a',
@@ -103,5 +93,30 @@ export const TOKENS: Record<Scheme, Palette> = {
   },
 }
 
-/** The landing page is dark in every scheme; the console, the server pages and the emails start light. */
-export const PAGE_SCHEME: Scheme = 'dark'
+type ThemeRole = 'page' | 'surface' | 'fg' | 'fg-muted' | 'border' | 'brand' | 'accent' | 'link' | 'focus' | 'danger'
+
+/** The tokens of one scheme: the founder's theme in its roles, the fixed ones around it. */
+export function paletteOf(theme: ThemePalette, scheme: Scheme): Palette {
+  return {
+    ...FIXED[scheme],
+    page: theme.page,
+    surface: theme.surface,
+    fg: theme.text,
+    'fg-muted': theme.muted,
+    border: theme.border,
+    brand: theme.brand,
+    accent: theme.accent,
+    link: theme.link,
+    // The ring must stand out from the page (3:1): the brand on a light page, the link's tint on a dark one.
+    focus: scheme === 'light' ? theme.brand : theme.link,
+    danger: theme.danger,
+  }
+}
+
+export const TOKENS: Record<Scheme, Palette> = {
+  light: paletteOf(THEME.light, 'light'),
+  dark: paletteOf(THEME.dark, 'dark'),
+}
+
+/** The landing page's one scheme (content/site.yaml's theme.pageScheme); the console, the server pages and the emails start light. */
+export const PAGE_SCHEME: Scheme = THEME.pageScheme

@@ -7,6 +7,11 @@ import type { PlayAnswer } from './play-testing.ts'
 const token = (t: string) => `token=${encodeURIComponent(t)}`
 
 export const paths = {
+  /** The prerendered legal pages (the stores' listings ask for a privacy policy URL). */
+  privacy: { pattern: '/privacy', href: () => '/privacy' },
+  terms: { pattern: '/terms', href: () => '/terms' },
+  /** Only when content/site.yaml's legal.imprint is set. */
+  imprint: { pattern: '/imprint', href: () => '/imprint' },
   /** The link in every email's footer and List-Unsubscribe header. */
   unsubscribe: { pattern: '/unsubscribe', href: (t: string) => `/unsubscribe?${token(t)}` },
   /** The double opt-in confirmation. */

@@ -1,26 +1,21 @@
-import { TOKENS } from '../shared/design-tokens.ts'
+import { BRAND_LOGO } from '../shared/content.ts'
 
-// The mark's colours are the same in both schemes: the tokens' light set names them.
-const LOGO = TOKENS.light
-
-/** The Solodesk mark, shared by the page and the console. `id` keeps the gradient's id unique when the mark appears twice. */
+/**
+ * The founder's logo (content/brand/), on the page, the console and the server pages. An SVG is
+ * inlined (no request, and the server pages' CSP allows no images), its ids made unique by `id`
+ * since a page may show it twice; a PNG is the small copy the build makes (docs/decisions/brand.md).
+ */
 export function LogoMark({ id, size = 32 }: { id: string; size?: number }) {
+  if (BRAND_LOGO.kind === 'png')
+    return <img src={BRAND_LOGO.src} alt="" width={size} height={size} className="shrink-0" />
   return (
-    <svg aria-hidden="true" viewBox="0 0 32 32" width={size} height={size} className="shrink-0">
-      <defs>
-        <linearGradient id={id} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor={LOGO['logo-from']} />
-          <stop offset="1" stopColor={LOGO['logo-to']} />
-        </linearGradient>
-      </defs>
-      <rect width="32" height="32" rx="9" fill={`url(#${id})`} />
-      <path
-        d="M21.5 11.2c-1.2-1.4-3.2-2.2-5.4-2.2-3.1 0-5.3 1.6-5.3 3.9 0 5.3 10.6 2.7 10.6 8 0 2.4-2.3 4-5.5 4-2.4 0-4.5-.9-5.9-2.5"
-        fill="none"
-        stroke={LOGO['on-brand']}
-        strokeWidth="2.6"
-        strokeLinecap="round"
-      />
-    </svg>
+    <svg
+      aria-hidden="true"
+      viewBox={BRAND_LOGO.viewBox}
+      width={size}
+      height={size}
+      className="shrink-0"
+      dangerouslySetInnerHTML={{ __html: BRAND_LOGO.markup.replaceAll('__ID__', id) }}
+    />
   )
 }

@@ -8,9 +8,12 @@ import { LogoMark } from '../../ui/logo-mark.tsx'
 // console's sign-in link): React components rendered to static markup, so every text and
 // attribute is escaped by construction; one layout, one stylesheet, one way to send them.
 
-/** Strict: no script at all, styles only from our own stylesheet, forms only to us. */
+/**
+ * Strict: no script at all, styles only from our own stylesheet, images (a PNG logo) only ours,
+ * forms only to us.
+ */
 export const PAGE_CSP =
-  "default-src 'none'; style-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+  "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 /**
  * Built by Vite and Tailwind from server-page.css beside this file (vite.server-page.config.ts)
@@ -22,13 +25,24 @@ export const SERVER_PAGE_STYLESHEET = '/server-page.css'
  * The layout: the logo and the product's name as the link home, the page's title, one stylesheet.
  * No script, but for the static hosts' /unsubscribe (`script`, from our origin: scripts/static-host.ts).
  */
-export function ServerPage({ title, script, children }: { title: string; script?: string; children: ReactNode }) {
+export function ServerPage({
+  title,
+  script,
+  indexed = false,
+  children,
+}: {
+  title: string
+  script?: string
+  /** The legal pages are public documents for search and the stores; the rest are not indexed. */
+  indexed?: boolean
+  children: ReactNode
+}) {
   return (
     <html lang={DEFAULT_LOCALE}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
+        {indexed ? null : <meta name="robots" content="noindex" />}
         <title>{`${title} · ${PRODUCT.name}`}</title>
         <link rel="stylesheet" href={SERVER_PAGE_STYLESHEET} />
         {script ? <script type="module" src={script} /> : null}

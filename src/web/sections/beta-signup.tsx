@@ -8,7 +8,7 @@ export function BetaSignup({ locale }: { locale: Locale }) {
   return (
     <aside id={CTA_ID} aria-labelledby="cta-title" className="scroll-mt-24 px-4 pb-20 sm:px-6 sm:pb-28">
       <div className="cta-panel relative mx-auto max-w-3xl overflow-hidden rounded-[2rem] px-5 py-12 text-center sm:px-12 sm:py-16">
-        <p className="text-sm font-semibold tracking-wide text-indigo-200 uppercase">{SIGNUP.eyebrow}</p>
+        <p className="text-sm font-semibold tracking-wide text-brand-200 uppercase">{SIGNUP.eyebrow}</p>
         <h2
           id="cta-title"
           className="mx-auto mt-3 max-w-xl text-3xl font-bold tracking-tight text-balance text-white sm:text-5xl"

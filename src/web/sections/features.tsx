@@ -32,7 +32,7 @@ export function Features({ locale }: { locale: Locale }) {
     <section id="features" aria-labelledby="features-title" className="py-16 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-wide text-indigo-300 uppercase">{FEATURES.eyebrow}</p>
+          <p className="text-sm font-semibold tracking-wide text-brand-300 uppercase">{FEATURES.eyebrow}</p>
           <h2
             id="features-title"
             className="mt-3 text-3xl font-bold tracking-tight text-balance text-white sm:text-5xl"
@@ -44,7 +44,7 @@ export function Features({ locale }: { locale: Locale }) {
         <ul className="mt-12 grid gap-5 sm:mt-16 md:grid-cols-3">
           {FEATURES.cards.map((card) => (
             <li key={card.id} className="card group relative rounded-3xl p-7">
-              <div className="flex size-12 items-center justify-center rounded-2xl bg-gradient-to-br from-indigo-500/25 to-violet-500/25 ring-1 ring-indigo-300/30">
+              <div className="flex size-12 items-center justify-center rounded-2xl bg-gradient-to-br from-brand-500/25 to-accent-500/25 ring-1 ring-brand-300/30">
                 <svg
                   aria-hidden="true"
                   viewBox="0 0 24 24"
@@ -55,7 +55,7 @@ export function Features({ locale }: { locale: Locale }) {
                   strokeWidth="1.7"
                   strokeLinecap="round"
                   strokeLinejoin="round"
-                  className="text-indigo-200"
+                  className="text-brand-200"
                 >
                   {ICONS[card.id as FeatureId] ?? ICONS.tasks}
                 </svg>

@@ -1,4 +1,5 @@
-import { FOOTER_TEXTS, LINKS, PRODUCT, SOCIAL_TEXTS, type Locale } from '../../shared/content.ts'
+import { FOOTER_TEXTS, LEGAL_ENTITY, LINKS, PRODUCT, SOCIAL_TEXTS, type Locale } from '../../shared/content.ts'
+import { paths } from '../../shared/paths.ts'
 import { Island } from '../islands/island.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { LogoMark } from '../../ui/logo-mark.tsx'
@@ -39,7 +40,17 @@ export function SiteFooter({ locale }: { locale: Locale }) {
           </ul>
         </div>
         <div className="flex justify-between border-t border-white/[0.06] pt-6 text-sm text-slate-400 md:col-span-2">
-          <p>{FOOTER.copyright}</p>
+          <p>
+            {FOOTER.copyright}
+            {LEGAL_ENTITY.imprint && FOOTER.imprint ? (
+              <>
+                {' · '}
+                <a href={paths.imprint.href()} className="text-link">
+                  {FOOTER.imprint}
+                </a>
+              </>
+            ) : null}
+          </p>
           <LanguageSwitch locale={locale} label={FOOTER.languages} />
         </div>
       </div>

@@ -7,10 +7,11 @@ const BASE =
   'inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition-[background-color,box-shadow,transform,opacity] duration-150 select-none motion-reduce:transition-none disabled:cursor-not-allowed disabled:opacity-60'
 
 const VARIANTS: Record<Variant, string> = {
-  // indigo-600 to violet-700 keeps white text above 4.5:1 across the whole gradient.
+  // brand-600 to accent-700 (the theme's colours at Tailwind's 600 and 700 lightness, scripts/brand-scale.ts)
+  // keeps white text above 4.5:1 across the whole gradient.
   primary:
-    'bg-gradient-to-r from-indigo-600 to-violet-700 text-white shadow-lg shadow-indigo-950/50 ring-1 ring-inset ring-white/15 hover:from-indigo-700 hover:to-violet-800 enabled:active:scale-[0.98]',
-  light: 'bg-white text-slate-950 shadow-sm hover:bg-indigo-50',
+    'bg-gradient-to-r from-brand-600 to-accent-700 text-white shadow-lg shadow-brand-950/50 ring-1 ring-inset ring-white/15 hover:from-brand-700 hover:to-accent-800 enabled:active:scale-[0.98]',
+  light: 'bg-white text-slate-950 shadow-sm hover:bg-brand-50',
   ghost: 'text-slate-200 hover:bg-white/10 hover:text-white',
 }
 

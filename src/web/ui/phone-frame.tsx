@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 export function PhoneFrame({ children, className = '' }: { children: ReactNode; className?: string }) {
   return (
     <div
-      className={`rounded-[15%/7%] bg-gradient-to-b from-slate-600 to-slate-800 p-[3.2%] shadow-2xl shadow-indigo-950/60 ring-1 ring-white/20 ${className}`}
+      className={`rounded-[15%/7%] bg-gradient-to-b from-slate-600 to-slate-800 p-[3.2%] shadow-2xl shadow-brand-950/60 ring-1 ring-white/20 ${className}`}
     >
       <div className="relative overflow-hidden rounded-[12%/5.6%] bg-slate-50">
         {children}

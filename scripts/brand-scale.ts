@@ -1,0 +1,95 @@
+// Tints and shades of the founder's brand and accent colours for the landing page, so that a
+// green brand turns every glow, badge and eyebrow green (docs/decisions/brand.md). Each step keeps
+// the lightness of Tailwind's own scale (indigo for the brand, violet for the accent), so text drawn
+// with a step stays as legible as it was, and takes the hue and the relative chroma of the founder's
+// colour. The values are oklch(), as Tailwind's palette is; the emails never need them.
+
+import { parseColour } from '../src/content/contrast.ts'
+
+/** Lightness, chroma, hue, and an optional alpha for the glows. */
+type Lch = readonly [l: number, c: number, h: number, alpha?: number]
+
+/**
+ * Tailwind 4's indigo and violet (oklch), which the demo's brand (#4f46e5) and accent (#6d28d9)
+ * share their hue with: the lightness and chroma curves the steps follow. The named steps are the
+ * hero's glow and the sign-up panel's gradient, glow, edge and shadow, translucent where they were
+ * (an alpha here, not a color-mix() in the stylesheet, which would double each rule with a fallback).
+ */
+const INDIGO: Record<string, Lch> = {
+  50: [0.962, 0.018, 272.314],
+  100: [0.93, 0.034, 272.788],
+  200: [0.87, 0.065, 274.039],
+  300: [0.785, 0.115, 274.713],
+  400: [0.673, 0.182, 276.935],
+  500: [0.585, 0.233, 277.117],
+  600: [0.511, 0.262, 276.966],
+  700: [0.457, 0.24, 277.023],
+  800: [0.398, 0.195, 277.366],
+  900: [0.359, 0.144, 278.697],
+  950: [0.257, 0.09, 281.288],
+  panel: [0.237, 0.074, 281.436],
+  'panel-deep': [0.197, 0.049, 279.098],
+  glow: [0.585, 0.233, 277.117, 0.32],
+  'panel-glow': [0.673, 0.182, 276.935, 0.3],
+  'panel-edge': [0.785, 0.115, 274.713, 0.22],
+  'panel-shadow': [0.511, 0.262, 276.966, 0.55],
+}
+const VIOLET: Record<string, Lch> = {
+  200: [0.894, 0.057, 293.283],
+  300: [0.811, 0.111, 293.571],
+  400: [0.702, 0.183, 293.541],
+  500: [0.606, 0.25, 292.717],
+  600: [0.541, 0.281, 293.009],
+  700: [0.491, 0.27, 292.581],
+  800: [0.432, 0.232, 292.759],
+  /** The headline gradient's far end: Tailwind's fuchsia-300. */
+  far: [0.833, 0.132, 321.434],
+  glow: [0.606, 0.25, 292.717, 0.16],
+}
+
+const linear = (v: number) => {
+  const s = v / 255
+  return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
+}
+
+/** A theme colour (#rrggbb, #rgb or rgb()) in OKLCH (https://bottosson.github.io/posts/oklab/); alpha is ignored. */
+export function toOklch(colour: string): Lch {
+  const rgb = parseColour(colour)
+  const [r, g, b] = [rgb.r, rgb.g, rgb.b].map(linear) as [number, number, number]
+  const l = Math.cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b)
+  const m = Math.cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b)
+  const s = Math.cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b)
+  const L = 0.2104542553 * l + 0.793617785 * m - 0.0040720468 * s
+  const A = 1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s
+  const B = 0.0259040371 * l + 0.7827717662 * m - 0.808675766 * s
+  return [L, Math.hypot(A, B), ((Math.atan2(B, A) * 180) / Math.PI + 360) % 360]
+}
+
+/**
+ * The steps of `reference` turned to `colour`: each keeps its lightness, and moves in hue and
+ * chroma as `colour` differs from `base`, the colour the reference was drawn for. So the demo's
+ * own colours give Tailwind's palette back, and a founder's green gives the same steps in green.
+ */
+export function scaleOf(colour: string, reference: Record<string, Lch>, base: string): Record<string, string> {
+  const [, c, h] = toOklch(colour)
+  const [, baseC, baseH] = toOklch(base)
+  const ratio = baseC ? c / baseC : 0
+  // Short numbers (".785", not "78.5%"): these sit in the page's inlined CSS, inside its first round trip.
+  const num = (v: number, digits: number) => String(Number(v.toFixed(digits))).replace(/^0\./, '.')
+  return Object.fromEntries(
+    Object.entries(reference).map(([step, [l, sc, sh, alpha]]) => [
+      step,
+      `oklch(${num(l, 3)} ${num(sc * ratio, 3)} ${num((sh + h - baseH + 360) % 360, 1)}${alpha ? ` / ${num(alpha, 2)}` : ''})`,
+    ]),
+  )
+}
+
+/** `--color-brand-50` … `--color-brand-950` and `--color-accent-200` … `--color-accent-800`, with the named steps. */
+export function brandScale(brand: string, accent: string): Record<string, string> {
+  const named = (prefix: string, scale: Record<string, string>) =>
+    Object.entries(scale).map(([step, value]) => [`${prefix}-${step}`, value] as const)
+  return Object.fromEntries([
+    ...named('brand', scaleOf(brand, INDIGO, '#4f46e5')),
+    ...named('accent', scaleOf(accent, VIOLET, '#6d28d9')),
+  ])
+}

@@ -1,0 +1,149 @@
+import { execFile, spawn } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { contentDir, loadContent, REPO_ROOT } from '../src/content/load.ts'
+import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
+
+// A second founder's brand built end to end (docs/decisions/brand.md): test/fixtures/trailmate
+// has its own name, colours, PNG logo, three raster screenshots, legal entity and imprint. The
+// repository is copied (so the build's dist/ and generated files are the fixture's own), built
+// with CONTENT_DIR, served, and signed up to; neither the served site nor the email may show the
+// demo's name, which is read from content/, never written here.
+
+const FIXTURE = join(REPO_ROOT, 'test/fixtures/trailmate')
+// The repository's own content (CONTENT_DIR unset), whatever this process was given.
+const demo = loadContent(contentDir({})).content!
+const fixture = loadContent(FIXTURE).content!
+const run = promisify(execFile)
+
+let root = ''
+let server: ReturnType<typeof spawn> | undefined
+let base = ''
+let outbox = ''
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number }
+      s.close(() => resolve(port))
+    })
+  })
+
+/** Every file under `dir`, but the compressed twins of the ones read. */
+function files(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && !/\.(br|gz)$/.test(e.name))
+    .map((e) => join(e.parentPath, e.name))
+}
+
+const read = (path: string) => readFileSync(path, 'latin1').replace(/=\r?\n/g, '')
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'fixture-brand-'))
+  const { stdout } = await run('git', ['ls-files', '-z'], { cwd: REPO_ROOT, maxBuffer: 64 << 20 })
+  for (const file of stdout.split('\0').filter(Boolean)) {
+    if (!existsSync(join(REPO_ROOT, file))) continue
+    mkdirSync(dirname(join(root, file)), { recursive: true })
+    cpSync(join(REPO_ROOT, file), join(root, file))
+  }
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'))
+  const env = { ...process.env, CONTENT_DIR: FIXTURE, VITE_SITE_URL: '' }
+  await run('npm', ['run', 'build'], { cwd: root, env, maxBuffer: 64 << 20, timeout: 240_000 })
+
+  const port = await freePort()
+  base = `http://127.0.0.1:${port}`
+  outbox = join(root, 'outbox')
+  server = spawn(process.execPath, ['dist/node/server/index.js'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      PGLITE_DIR: join(root, 'pglite'),
+      OUTBOX_DIR: outbox,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      SIGNUP_CHALLENGE: 'off',
+    },
+  })
+  for (
+    let i = 0;
+    (await fetch(`${base}/healthz`).then(
+      (r) => r.status,
+      () => 0,
+    )) !== 200;
+    i++
+  ) {
+    if (i > 300) throw new Error('the fixture build did not start')
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}, 300_000)
+
+afterAll(async () => {
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM')
+    await new Promise((r) => server!.once('exit', r))
+  }
+  if (root) rmSync(root, { recursive: true, force: true })
+})
+
+test('the fixture brand is its own content: another name, colours, logo and imprint', () => {
+  expect(fixture.product.name).not.toBe(demo.product.name)
+  expect(fixture.theme.dark.brand).not.toBe(demo.theme.dark.brand)
+  expect(fixture.legal.imprint).toBeTruthy()
+})
+
+test("a sign-up on the fixture's build: its name, colours and imprint everywhere, the demo's name nowhere", async () => {
+  const headers = {
+    apikey: LOCAL_ANON_KEY,
+    authorization: `Bearer ${LOCAL_ANON_KEY}`,
+    'content-type': 'application/json',
+  }
+  const email = 'hiker@example.com'
+  const insert = await fetch(`${base}/rest/v1/beta_signups`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email }),
+  })
+  expect(insert.status).toBe(201)
+  const send = await fetch(`${base}/functions/v1/resend-email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email }),
+  })
+  expect(send.status).toBeLessThan(300)
+  for (let i = 0; !(existsSync(outbox) && files(outbox).length); i++) {
+    if (i > 200) throw new Error('no email reached the outbox')
+    await new Promise((r) => setTimeout(r, 100))
+  }
+
+  // What the server serves (every built file of the site) and what it sent.
+  const served = files(join(root, 'dist/client'))
+  const emails = files(outbox)
+  expect(served.length).toBeGreaterThan(20)
+  const trace = new RegExp(demo.product.name, 'i')
+  for (const file of [...served, ...emails]) expect(read(file), file).not.toMatch(trace)
+  for (const file of emails) expect(read(file), file).toContain(fixture.product.name)
+
+  const page = await (await fetch(`${base}/`)).text()
+  expect(page).toContain(fixture.product.name)
+  expect(page).toContain(fixture.theme.dark.page)
+  // The console and the server pages take the theme's variables from one stylesheet each.
+  const serverCss = await (await fetch(`${base}/server-page.css`)).text()
+  expect(serverCss).toContain(fixture.theme.light.brand)
+  const imprint = await fetch(`${base}/imprint`)
+  expect(imprint.status).toBe(200)
+  const imprintHtml = await imprint.text()
+  expect(imprintHtml).toContain(fixture.legal.company)
+  expect(imprintHtml).toContain(fixture.legal.imprint!.split('\n')[0])
+  expect(page).toContain('href="/imprint"')
+  // The icons are the fixture's PNG logo: the demo's SVG mark is not the favicon.
+  expect(await (await fetch(`${base}/icon-192.png`)).arrayBuffer()).toBeTruthy()
+  expect(existsSync(join(root, 'dist/client/logo-96.png'))).toBe(true)
+}, 60_000)
