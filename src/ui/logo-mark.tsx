@@ -3,7 +3,7 @@ import { TOKENS } from '../shared/design-tokens.ts'
 // The mark's colours are the same in both schemes: the tokens' light set names them.
 const LOGO = TOKENS.light
 
-/** The Solodesk mark, shared by the page and the console. `id` keeps the gradient's id unique when the mark appears twice. */
+/** The product's mark, shared by the page and the console. `id` keeps the gradient's id unique when the mark appears twice. */
 export function LogoMark({ id, size = 32 }: { id: string; size?: number }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 32 32" width={size} height={size} className="shrink-0">
