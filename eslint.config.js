@@ -1,5 +1,5 @@
 // ESLint: the recommended rules, plus the design's import table as lint zones and no import
-// cycles (issue 16). The table below is the one docs/architecture.md prints; change both together.
+// cycles. The table below is the one docs/architecture.md prints; change both together.
 // Formatting is Prettier's (npm run validate runs `prettier --check .`), so no stylistic rule here.
 import js from '@eslint/js'
 import importPlugin from 'eslint-plugin-import'
@@ -54,11 +54,25 @@ const NO_NODE = ['shared', 'ui', 'web', 'console', 'emails', 'mail']
 
 const label = (rooms) => (rooms.length ? rooms.map((r) => FOLDERS[r]).join(', ') : 'nothing of ours')
 
-/** The server's feature folders: each one's code imports no other's files (app.ts wires them). */
+/** The feature folders of a side (server or console): each one's code imports no other's files. */
+const foldersIn = (dir) =>
+  readdirSync(`${root}/${dir}`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
 const FEATURES_DIR = 'src/server/features'
-const FEATURES = readdirSync(`${root}/${FEATURES_DIR}`, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name)
+const FEATURES = foldersIn(FEATURES_DIR)
+const CONSOLE_FEATURES_DIR = 'src/console/features'
+const CONSOLE_FEATURES = foldersIn(CONSOLE_FEATURES_DIR)
+
+/** One zone per other feature of the same side, so a feature reaches none of their files. */
+const featureZones = (dir, features, feature, wiring) =>
+  features
+    .filter((other) => other !== feature)
+    .map((other) => ({
+      target: `./${dir}/${feature}`,
+      from: `./${dir}/${other}`,
+      message: `A feature imports no other feature's files; ${wiring} passes what one needs of another (docs/architecture.md).`,
+    }))
 
 /** One zone per forbidden (room, other room) pair, so each error names the rule it breaks. */
 function zones(room, { testSupport = false, feature } = {}) {
@@ -71,12 +85,9 @@ function zones(room, { testSupport = false, feature } = {}) {
       message: `${FOLDERS[room]} may import only ${label(MAY_IMPORT[room])} (docs/architecture.md).`,
     }))
   if (!feature) return rooms
-  const features = FEATURES.filter((other) => other !== feature).map((other) => ({
-    target: `./${FEATURES_DIR}/${feature}`,
-    from: `./${FEATURES_DIR}/${other}`,
-    message: `A feature imports no other feature's files; app.ts passes what one needs of another (docs/architecture.md).`,
-  }))
-  return [...rooms, ...features]
+  if (room === 'console')
+    return [...rooms, ...featureZones(CONSOLE_FEATURES_DIR, CONSOLE_FEATURES, feature, 'registry.tsx')]
+  return [...rooms, ...featureZones(FEATURES_DIR, FEATURES, feature, 'app.ts')]
 }
 
 // Bare names here; every `node:` name is caught by the pattern below.
@@ -177,11 +188,18 @@ export default tseslint.config(
   // A feature folder imports no other feature's files (its own, the server's infrastructure and
   // src/server/owner/ are fine); app.ts wires features together. Tests may sign in through
   // owner-auth's helpers. invitations/pages.tsx still imports play-testing's Google account field:
-  // the server pages are being rewritten as components (issue 30), which lifts that exception.
+  // the server pages are being rewritten as components, which lifts that exception.
   ...FEATURES.map((feature) => ({
     files: [`${FEATURES_DIR}/${feature}/${SOURCES}`],
     ignores: ['**/*.test.{ts,tsx}', '**/test-*.ts', `${FEATURES_DIR}/invitations/pages.tsx`],
     rules: { 'import/no-restricted-paths': roomRules('server', { feature })['import/no-restricted-paths'] },
+  })),
+  // The same in the console: a feature folder (view, parts, hook, calls) imports no other's files;
+  // registry.tsx hands one view another feature's part (src/console/view-props.ts). Tests may.
+  ...CONSOLE_FEATURES.map((feature) => ({
+    files: [`${CONSOLE_FEATURES_DIR}/${feature}/${SOURCES}`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'import/no-restricted-paths': roomRules('console', { feature })['import/no-restricted-paths'] },
   })),
   // SQL lives in a feature's query modules, never in a route file (docs/architecture.md): a route
   // file that calls `db.query` or `tx.query` itself fails lint.

@@ -95,7 +95,7 @@ export default defineConfig({
       OWNER_SIGN_IN_EMAILS: '1000',
       OWNER_SIGN_IN_ATTEMPTS: '1000',
       INVITATION_INTERVAL_MS: '50',
-      // Issue 17: a known key, so e2e/launch-day.spec.ts can check the page's proof itself. Specs that
+      // A known key, so e2e/launch-day.spec.ts can check the page's proof itself. Specs that
       // call resend-email bare (no page) stay within the unverified budget, which is tested in
       // src/server/features/launch-day/launch-day.test.ts.
       SIGNUP_CHALLENGE_SECRET: E2E_SIGNUP_CHALLENGE_SECRET,

@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { designTokens } from './scripts/design-tokens.ts'
 import { htmlPlaceholders } from './scripts/html-placeholders.ts'
+import { screenImages } from './src/content/vite-screen-images.ts'
 import { defineConfig } from 'vite'
 import { DEFAULT_LOCALE, SITE_TEXTS, themeColour } from './src/shared/content.ts'
 
@@ -14,7 +15,7 @@ const siteHead = htmlPlaceholders({
 })
 
 export default defineConfig({
-  plugins: [designTokens(), react(), tailwindcss(), siteHead],
+  plugins: [designTokens(), react(), tailwindcss(), siteHead, screenImages()],
   build: {
     outDir: 'dist/client',
     // The CSP forbids inline code, so never inline small assets as data: URLs into scripts or styles.

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { screenImages } from './src/content/vite-screen-images.ts'
 
 // Two projects: Node-side code (shared, server, emails, mail) and, in jsdom, the page's and the
 // console's components.
@@ -21,7 +22,8 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        // The hero imports its screenshots' names and sizes (nothing is encoded for that).
+        plugins: [react(), screenImages()],
         test: {
           name: 'web',
           environment: 'jsdom',

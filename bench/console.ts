@@ -1,4 +1,4 @@
-// The owner console on PostgreSQL with 100,000 sign-ups (issue 9): the first page of a search
+// The owner console on PostgreSQL with 100,000 sign-ups: the first page of a search
 // (p95 ≤ 50 ms) and the full CSV export (≥ 50,000 rows/s with flat memory). Part of `npm run
 // bench` (bench/run.ts); alone: `npm run build && tsx bench/console.ts`.
 import { execFileSync } from 'node:child_process'

@@ -1,4 +1,4 @@
-// What a started server costs while nobody visits (issue 7, "idle is free"): the CPU it uses over
+// What a started server costs while nobody visits ("idle is free"): the CPU it uses over
 // a quiet window, and on PostgreSQL the statements it runs, read from the server's own counters.
 import pg from 'pg'
 import type { RunningServer } from './server.ts'

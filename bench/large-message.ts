@@ -1,4 +1,4 @@
-// Issue 28, defect 2: a message to 100,000 people, on PGlite and on PostgreSQL. Measures the
+// A message to 100,000 people, on PGlite and on PostgreSQL. Measures the
 // server process's RSS growth across the send and the longest wait of a public request (a
 // sign-up through /rest/v1, one every 20 ms) while the emails are queued. In-process: the
 // database client, the app and the send share one process, as in `npm start`.
@@ -17,7 +17,7 @@ import { createAfterAnswer } from '../src/server/http/after-answer.ts'
 import { migrate } from '../src/server/db/migrate.ts'
 import { openDb } from '../src/server/db/open.ts'
 import type { Db } from '../src/server/db/db.ts'
-import { sendMessage } from '../src/server/features/messages/queries.ts'
+import { sendTesterMessage } from '../src/server/features/tester-messages/queries.ts'
 
 export type LargeMessageResult = {
   kind: 'pglite' | 'postgres'
@@ -80,7 +80,7 @@ export async function measureLargeMessage(db: Db, kind: LargeMessageResult['kind
     }
   })()
   const started = performance.now()
-  const sent = await sendMessage(db, {
+  const sent = await sendTesterMessage(db, {
     requestId: randomUUID(),
     audience: 'everyone',
     subject: 'Launch day',

@@ -1,4 +1,4 @@
-// Issue 33: what counting a visit adds to a document request. In one process, on an in-memory
+// What counting a visit adds to a document request. In one process, on an in-memory
 // PGlite: the built page's `/` through createApp() with the real counter and with a counter that
 // counts nothing, interleaved in pairs, each request from another visitor (a new address, so every
 // request hashes and buffers a new visitor). Also the counting call alone. Target: ≤ 1 ms p95 added.

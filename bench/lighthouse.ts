@@ -1,6 +1,6 @@
 // Lighthouse (npm package, 12.x) with its default mobile preset: simulated slow 4G and a 4x
 // slower CPU, run through its CLI against the system Chromium. The median and the worst of
-// `runs` runs are taken per figure (issue 22).
+// `runs` runs are taken per figure.
 import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
@@ -29,7 +29,7 @@ export type LighthouseRun = {
   /** Main-thread tasks of 50 ms or more (simulated), longest first, with the script they are attributed to. */
   longTasks: { url: string; ms: number }[]
   /**
-   * Scripts whose request the page started before its observed first contentful paint (issue 22:
+   * Scripts whose request the page started before its observed first contentful paint (docs/decisions/perf-first-view.md:
    * Lighthouse's simulation charges the paint with them), and how many requests of any kind did.
    */
   scriptsBeforeFcp: string[]
@@ -150,7 +150,7 @@ const median = (xs: number[]) => {
 
 /**
  * Median and worst of each figure over `runs` runs (one after another: parallel runs would share
- * the CPU). Issue 22 sets targets on both: one slow run is a visitor's slow first view.
+ * the CPU). docs/decisions/perf-first-view.md sets targets on both: one slow run is a visitor's slow first view.
  *
  * One run before them is a warm-up and is reported apart, not counted. Every run starts a fresh
  * Chromium, and the first after a build or a quiet spell pays for the machine's cold caches (the
@@ -194,7 +194,7 @@ export async function lighthouseMedian(url: string, runs = 7, throttling: 'simul
     lcpMs: m((r) => r.lcpMs),
     lcpMaxMs: Math.max(...all.map((r) => r.lcpMs)),
     tbtMs: m((r) => r.tbtMs),
-    /** The worst run's TBT: issue 7 asks for every run, not only the median, to stay low. */
+    /** The worst run's TBT: every run, not only the median, must stay low. */
     tbtMaxMs: Math.max(...all.map((r) => r.tbtMs)),
     /** Runs in which a script request started before the first contentful paint. */
     runsWithScriptBeforeFcp: all.filter((r) => r.scriptsBeforeFcp.length > 0).length,

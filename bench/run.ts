@@ -1,5 +1,5 @@
 // `npm run bench`: builds, starts a throwaway PostgreSQL and the built server, then measures every
-// target of issues 4 and 7 in one run and prints one table (docs/BENCHMARKS.md). Not part of CI.
+// target of docs/decisions/perf-server.md in one run and prints one table (docs/BENCHMARKS.md). Not part of CI.
 //   BENCH_SECONDS   length of each load phase (default 15)
 //   BENCH_LH_RUNS   Lighthouse runs, median and worst taken (default 7)
 //   --no-build      measure the existing dist/
@@ -31,7 +31,7 @@ import { kb, markdown, mb, ms, pct, row, s, type Row } from './table.ts'
 import { PRODUCT } from '../src/shared/content.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
-// Issue 29's launch-day mix, per database.
+// The launch-day mix (docs/decisions/several-processes.md), per database.
 const MIX_SECONDS = Number(process.env.BENCH_MIX_SECONDS ?? 60)
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 7)
 const CONNECTIONS = 64
@@ -81,12 +81,12 @@ try {
   say('lighthouse x1 (devtools throttling, for comparison)')
   const lhDevtools = await lighthouse(`${page.url}/`, 'devtools')
   const fv = await firstView()
-  // Issue 17: the proof of work's cost to the server and to the visitor's phone.
+  // The proof of work's cost to the server and to the visitor's phone.
   say('proof of work: verify cost, and 20 solves in Chromium at 4× CPU slowdown')
   const verify = await measureVerifyCpu()
   const solve = await measureSolveTimes(page.url, 20, [4])
   const mainSolve = await measureMainThreadSolve(page.url, 20, 4)
-  // Issue 29: the built page from this server, from nginx (one worker) and from bare node:http.
+  // The built page from this server, from nginx (one worker) and from bare node:http.
   say('built files: npm run serve, nginx (one worker), bare node:http; interleaved, 3 rounds')
   const throughput = await measureThroughput(page.url)
   await page.stop()
@@ -115,7 +115,7 @@ try {
 
   for (const k of ['performance', 'accessibility', 'best-practices', 'seo'] as const)
     rows.push(row(`Lighthouse ${k}, worst of ${LH_RUNS}`, String(lh.worstScores[k]), '100', lh.worstScores[k] >= 100))
-  // Issue 22's targets, median and worst of the runs.
+  // The first view's targets (docs/decisions/perf-first-view.md), median and worst of the runs.
   rows.push(row(`FCP, median of ${LH_RUNS}`, s(lh.fcpMs), '≤ 0.70 s', lh.fcpMs <= 700))
   rows.push(row(`FCP, worst of ${LH_RUNS}`, s(lh.fcpMaxMs), '≤ 0.75 s', lh.fcpMaxMs <= 750))
   rows.push(row(`LCP, median of ${LH_RUNS}`, s(lh.lcpMs), '(info)', null))
@@ -248,13 +248,13 @@ try {
     row(`RSS after ${pgTenK.requests + full.requests + half.requests} sign-ups, PostgreSQL`, mb(pgRss), '(info)', null),
   )
 
-  // 3b. The owner console on the same PostgreSQL, 100,000 sign-ups (issue 9).
+  // 3b. The owner console on the same PostgreSQL, 100,000 sign-ups.
   say('console: 100,000 sign-ups, search p95 and CSV export')
   const consoleBench = await startConsoleBench(pg)
   cleanups.unshift(consoleBench.server.stop)
   rows.push(...(await measureConsole(consoleBench.server, consoleBench.url)))
 
-  // 3c. Issue 29: the launch-day mix on a fresh server per database, then what the database kept.
+  // 3c. The launch-day mix on a fresh server per database, then what the database kept.
   say(`launch-day mix: ${MIX_SECONDS} s on PGlite, then on PostgreSQL`)
   const mixes = await launchDayMixes(scratch, MIX_SECONDS, pg.url)
   for (const { kind, result, check } of mixes) {
@@ -313,7 +313,7 @@ try {
     ),
   )
 
-  // 5. Issue 33: what counting a visit adds to the page's document request.
+  // 5. What counting a visit adds to the page's document request.
   say('launch analytics: the document request with and without counting')
   const counting = await measureDocumentCounting(join(root, 'dist/client'))
   rows.push(

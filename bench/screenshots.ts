@@ -1,4 +1,4 @@
-// The landing page as a visitor sees it, for comparing two builds pixel by pixel (issue 22: the
+// The landing page as a visitor sees it, for comparing two builds pixel by pixel (the
 // page must look exactly as before). Shoots the built page at 390x844 and 1440x900: the first
 // view, the whole page, and the contact dialog open. With `--first-paint` it also shoots the
 // first view with every stylesheet and script request refused, i.e. what the document alone paints.

@@ -1,5 +1,5 @@
 // `npx tsx bench/sign-in-timing.ts [pairs]`: does the answer time of POST /admin/auth/email tell
-// whether an address is an owner's? (issue 15, defect 2: it did, 9.4 ms against 5.4 ms.) Serves
+// whether an address is an owner's? (it did, 9.4 ms against 5.4 ms.) Serves
 // createApp() over real HTTP on an in-memory PGlite in a child process (PGlite works on the main
 // thread, so a client in the same process would wait for the server's work after the answer),
 // asks for owner and stranger addresses in a random order, one request at a time, and prints each kind's median and how often the best

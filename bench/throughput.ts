@@ -1,4 +1,4 @@
-// Issue 29: how fast the built page leaves the machine. The landing document and the stylesheet
+// How fast the built page leaves the machine. The landing document and the stylesheet
 // (their gzip twins, `Accept-Encoding: gzip`) from `npm run serve`, from nginx with one worker
 // running deploy/nginx.conf over the same dist/client, and from a bare node:http server sending
 // the same bytes from memory; interleaved, each measured 3 times, medians compared.

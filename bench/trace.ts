@@ -1,4 +1,4 @@
-// Where the page's main-thread time goes on load, from a Chromium performance trace (issue 22:
+// Where the page's main-thread time goes on load, from a Chromium performance trace (docs/decisions/perf-first-view.md:
 // "find it with a Chromium performance trace before choosing a fix"). Loads the page at
 // Lighthouse's mobile screen size, records a trace over CDP and sums the renderer main thread's
 // events by kind (self time, nested events subtracted), plus each style recalculation's element

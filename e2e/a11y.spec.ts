@@ -107,7 +107,7 @@ test.describe('sign-up states', () => {
     await expectNoViolations(page)
   })
 
-  // Issue 17: the proof of work adds two moments, the wait for the solver and its failure.
+  // The proof of work adds two moments, the wait for the solver and its failure.
   test('waiting for the proof of work, then success', async ({ page }) => {
     const challenge = await holdRequests(page, '**/functions/v1/resend-email/challenge')
     await signupEmail(page).fill(uniqueEmail('a11y-pow'))

@@ -48,7 +48,7 @@ test.describe('the owner console', () => {
       })
       .toBe(1)
     const [email] = (await outbox.to(OWNER)).filter((e) => e.headers['Reply-To'] === sender)
-    // The sender's name is in the body, not the subject (issue 15).
+    // The sender's name is in the body, not the subject.
     expect(email!.subject.startsWith(`${PRODUCT.name} contact: Bug Report, `)).toBe(true)
     expect(email!.subject).toMatch(/, \d{4}-\d\d-\d\d \d\d:\d\d UTC$/)
     expect(email!.text).toContain('The export button is missing.')
@@ -92,7 +92,7 @@ test.describe('the owner console', () => {
     await page.getByRole('button', { name: `Erase ${victim}` }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Erase' }).click()
     await expect(page.getByRole('status').filter({ hasText: '0 matching' })).toBeVisible()
-    // Erasure suppresses the mailbox (issue 15), and lifting it lets the address sign up again.
+    // Erasure suppresses the mailbox, and lifting it lets the address sign up again.
     await page.getByLabel('Let this address sign up again').fill(victim)
     await page.getByRole('button', { name: 'Lift suppression' }).click()
     await expect(page.getByRole('status').filter({ hasText: `${victim} may sign up again.` })).toBeVisible()
@@ -108,7 +108,7 @@ test.describe('the owner console', () => {
       // the CI machine is busy.
       test.slow()
       // Transitions off (console.css honours reduced motion), so axe never reads a colour caught
-      // mid-transition (issue 28: it failed once on one).
+      // mid-transition (it failed once on one).
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
       await seedSignup(request, uniqueEmail('axe'))
       await seedMessage(request, {

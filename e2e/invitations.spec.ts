@@ -12,7 +12,7 @@ import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS } from '../src/shared/content.ts'
 
 const PAGES = SERVER_PAGE_TEXTS[DEFAULT_LOCALE]
 
-// Issue 11: the phone choice from the welcome email, the invitation from the console, its link.
+// The phone choice from the welcome email, the invitation from the console, its link.
 const IOS_URL = 'https://testflight.apple.com/join/E2ETEST1'
 
 test.describe('beta invitations', () => {

@@ -19,7 +19,7 @@ function reactOwned(page: Page, selector: string) {
 
 test('React owns only what is inside an island; the static sections are never walked', async ({ page }) => {
   await page.goto('/')
-  // The two buttons hydrate when the visitor reaches for them (issue 22): pointer over each.
+  // The two buttons hydrate when the visitor reaches for them: pointer over each.
   for (const name of ['Try Beta Free', "Try the Beta – It's Free"]) {
     await page.getByRole('button', { name, exact: true }).hover()
     await expect.poll(async () => (await reactOwned(page, `a[role="button"]:text-is("${name}")`)).length).toBe(1)

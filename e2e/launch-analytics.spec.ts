@@ -13,7 +13,7 @@ import {
 } from './console-support.ts'
 import { expect, Outbox, test } from './fixtures.ts'
 
-// Issue 33, "Done when": a launch day simulated against a server of its own (so that no other
+// A launch day simulated against a server of its own (so that no other
 // spec's visits count): humans from three sources, bots, prefetches, a return visit, sign-ups and
 // invitations; the Launch view shows the right numbers, and axe finds nothing on it.
 

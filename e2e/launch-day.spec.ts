@@ -3,7 +3,7 @@ import { deriveKey } from 'altcha-lib/algorithms/web/sha'
 import { alertFrom, expect, joinButton, signupEmail, signupSection, test, uniqueEmail } from './fixtures.ts'
 import { E2E_SIGNUP_CHALLENGE_SECRET } from './signup-challenge-secret.ts'
 
-// Issue 17: the page proves work before the resend-email call. The solver's code and its challenge
+// The page proves work before the resend-email call. The solver's code and its challenge
 // are fetched on the first focus of the email field, never with the page; the call carries the
 // proof in a header and its body stays { email }.
 

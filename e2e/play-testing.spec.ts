@@ -12,7 +12,7 @@ import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS } from '../src/shared/content.ts'
 
 const PAGES = SERVER_PAGE_TEXTS[DEFAULT_LOCALE]
 
-// Issue 19: Google Play closed testing in the browser. The suite's shared server has no Android
+// Google Play closed testing in the browser. The suite's shared server has no Android
 // link (e2e/invitations.spec.ts checks the console's note about it), so this file starts its own
 // built server with both store links and "Did you join the test?" due at once (PLAY_ASK_DELAY_MS=0).
 // With SCREENSHOTS_DIR set, it also saves the card and the pages there (docs/screenshots/).

@@ -1,2 +1,2 @@
-/** The e2e server's challenge key (issue 17), so a spec can check the page's proof itself. Not a secret. */
+/** The e2e server's challenge key, so a spec can check the page's proof itself. Not a secret. */
 export const E2E_SIGNUP_CHALLENGE_SECRET = 'e2e-signup-challenge-secret-not-secret-0123'

@@ -94,7 +94,7 @@ test('a sign-up on the static page ends with the welcome email, sent by the edge
   })
   page.on('pageerror', (err) => violations.push(err.message))
   const email = `supabase-${Date.now()}@example.com`
-  // Issue 33: no server sees this page, so the sign-up carries the source the page read itself.
+  // No server sees this page, so the sign-up carries the source the page read itself.
   await page.goto(`${siteUrl}/?ref=supabase-e2e&utm_medium=directory`)
   await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset)
   // The console needs the Node server: a static host has no /admin page.

@@ -14,7 +14,7 @@ const STARTING = TESTER_MESSAGE_TEXTS[DEFAULT_LOCALE]
 /** The nudge's subject, as a pattern for the outbox's subjects. */
 const nudgeSubject = new RegExp(`^${STARTING.nudge.subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
 
-// Issue 18: a nudge from the console's Messages view reaches the invited who did not open, with
+// A nudge from the console's Messages view reaches the invited who did not open, with
 // their own store and feedback links; the feedback page works without JavaScript; the Feedback
 // view shows the entry; axe finds nothing on the new pages and views.
 

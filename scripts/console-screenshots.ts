@@ -1,4 +1,4 @@
-// Screenshots of the owner console for docs/screenshots (issue 9): starts the built server on a
+// Screenshots of the owner console for docs/screenshots: starts the built server on a
 // throwaway PGlite folder with some data, signs in through `npm run owner -- link`, and shoots
 // each view at 390x844 and 1440x900, light and dark. Usage: npm run build && tsx scripts/console-screenshots.ts
 import { chromium } from 'playwright-core'

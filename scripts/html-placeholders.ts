@@ -1,6 +1,7 @@
 import type { Plugin } from 'vite'
 
-const escapeHtml = (s: string) =>
+/** What the placeholders' values go through, for code that must find them in the built file. */
+export const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /**

@@ -1,4 +1,4 @@
-// Screenshots of the beta invitations (issue 11) for docs/screenshots: the console's Invitations
+// Screenshots of the beta invitations for docs/screenshots: the console's Invitations
 // view with a preview, and the phone-choice page. Starts the built server on a throwaway PGlite
 // folder with the iPhone link set and the Android one not.
 // Usage: npm run build && tsx scripts/invitation-screenshots.ts

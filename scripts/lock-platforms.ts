@@ -1,7 +1,7 @@
 // `npm ci` refuses a lock file in which a locked package declares an optional dependency
 // (a platform build such as @tailwindcss/oxide-darwin-arm64) that has no entry of its own.
 // That happens when the registry lacks a platform build of the exact version, so
-// `npm install` succeeds here and records nothing (issue 21). This check finds such gaps
+// `npm install` succeeds here and records nothing. This check finds such gaps
 // before a container build or a founder's `npm ci` does. Run: `tsx scripts/lock-platforms.ts`.
 import { readFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'

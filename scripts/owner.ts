@@ -18,7 +18,7 @@ const WAIT_FOR_SERVER_MS = 30_000
 const USAGE = 'usage: npm run owner -- link EMAIL'
 
 async function main(argv: string[]): Promise<number> {
-  // The secret file and any folder we create: this user's only (issue 14).
+  // The secret file and any folder we create: this user's only.
   restrictUmask()
   const [command, address, ...rest] = argv
   if (command !== 'link' || !address || rest.length) {
@@ -28,7 +28,7 @@ async function main(argv: string[]): Promise<number> {
   let config: Config
   try {
     config = loadConfig(process.env)
-    // As the server does (issue 28): the folder's real path, so both take the same lock.
+    // As the server does: the folder's real path, so both take the same lock.
     if (!config.DATABASE_URL) config.PGLITE_DIR = realDataDir(config.PGLITE_DIR)
   } catch (err) {
     console.error((err as Error).message)

@@ -1,5 +1,5 @@
 // What nginx or Caddy in front of the Node server needs to serve the built page (dist/client)
-// itself (issue 29, deploy/nginx.conf and deploy/Caddyfile): the page's security headers as the
+// itself (deploy/nginx.conf and deploy/Caddyfile): the page's security headers as the
 // Node server sends them over HTTPS, with the build's inline-block hashes (csp-hashes.json) and
 // the server's CSP_CONNECT_SRC, written to dist/proxy/ on every build. The proxy passes the
 // API, the console and the server's pages to Node, which sends its own headers for them.

@@ -1,4 +1,4 @@
-// Screenshots of issue 18's views for docs/screenshots: the console's Messages and Feedback views
+// Screenshots of the tester messages' views for docs/screenshots: the console's Messages and Feedback views
 // (light and dark) and the tester's feedback page, at 390x844 and 1440x900. Starts the built
 // server on a throwaway PGlite folder with a small beta list: 20 people invited, a nudge sent,
 // feedback on two builds. Usage: npm run build && tsx scripts/tester-messages-screenshots.ts

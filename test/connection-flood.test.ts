@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 import { startServer, waitFor, waitHealthy, type ServerProcess } from './support/server-process.ts'
 
-// Issue 8, defect 3: about 21,000 idle sockets from one machine used up the server's file
+// About 21,000 idle sockets from one machine used up the server's file
 // descriptors, and everyone else got ECONNRESET. Here the server runs as a real process with
 // `ulimit -n 1024`, so a few thousand sockets are enough to reach its limit. The flood comes from
 // other loopback addresses (127.0.0.2 …) than the visitor (127.0.0.1).

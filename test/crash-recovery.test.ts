@@ -15,7 +15,7 @@ import {
   type SignUpResult,
 } from './support/sign-up-stream.ts'
 
-// Issue 3: SIGKILL the real server during a stream of sign-ups, restart it on the same data, and
+// SIGKILL the real server during a stream of sign-ups, restart it on the same data, and
 // show that every acknowledged sign-up is stored and every queued welcome email sent exactly once.
 // Decisions: docs/decisions/testing-durability.md
 

@@ -7,7 +7,7 @@ import { openDb } from '../src/server/db/open.ts'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 import { ROOT, startServer, waitHealthy, type ServerProcess } from './support/server-process.ts'
 
-// Issue 14: one process owns a PGlite folder. Two servers on one folder used to both answer 201
+// One process owns a PGlite folder. Two servers on one folder used to both answer 201
 // and lose one side's rows; kill -9 must not leave the folder locked for good.
 
 let cleanup: (() => Promise<unknown>)[] = []

@@ -11,7 +11,7 @@ import { syncOwnerEmails } from '../src/server/features/owner-auth/owners.ts'
 import { anonJson, NO_RATE_LIMITS } from '../src/server/test-app.ts'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 
-// Issue 15, defect 4: during a PostgreSQL outage every request got a 500 and a stack trace (792
+// During a PostgreSQL outage every request got a 500 and a stack trace (792
 // error lines in 20 s). Now: 503 with Retry-After in PostgREST's shape, one line when the outage
 // starts and one when it ends. A real cluster of its own, stopped and started again. PostgreSQL
 // only: the embedded PGlite lives in the server's own process and has no outage of its own.

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { expect, test } from 'vitest'
 import { dropUnreadVariables } from '../scripts/first-view.ts'
 
-// Issue 22: the critical CSS keeps only the custom properties something in it reads; the full
+// The critical CSS keeps only the custom properties something in it reads; the full
 // stylesheet declares them all once it has loaded.
 test('custom properties nothing reads go, with their @property rules; read ones stay, also through another', () => {
   const css =

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { expect, test } from 'vitest'
 import { DENO, denoArgs, FUNCTION_ENTRY, REPO_ROOT } from './support/supabase-function.ts'
 
-// Issue 16: the edge function is a thin entry around the mail core. Its runtime import closure,
+// The edge function is a thin entry around the mail core. Its runtime import closure,
 // as Deno itself resolves it for deployment, holds nothing of the Node server.
 test('the function imports nothing under src/server, directly or through another file', { timeout: 240_000 }, () => {
   const { args, env } = denoArgs('info', 'deployed', ['--json', FUNCTION_ENTRY])

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { expect, test } from 'vitest'
 
-// Issue 16: no import cycles. ESLint's import/no-cycle skips `import type`, so two cycles made
+// No import cycles. ESLint's import/no-cycle skips `import type`, so two cycles made
 // only of types (src/server/mail-transports's transports and email kinds) passed it. This graph counts
 // every relative import, types included.
 

@@ -3,7 +3,7 @@ import { inviteSignups, previewInvitations } from '../src/server/features/invita
 import { DB_KINDS } from '../src/server/test-app.ts'
 import { batchCrash, killMidBatch } from './support/batch-crash.ts'
 
-// Issue 11: a batch of invitations is confirmed, the server is SIGKILLed while it sends them
+// A batch of invitations is confirmed, the server is SIGKILLed while it sends them
 // (with one email accepted by the provider but its answer lost), then restarted. Every chosen
 // person gets exactly one invitation, nobody outside the preview gets one, and the sends of the
 // batch are paced. Harness: test/support/batch-crash.ts (pattern: test/crash-recovery.test.ts).

@@ -2,7 +2,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startSupabaseDatabase, type SupabaseDatabase } from './support/supabase-database.ts'
 
-// Issue 33 on the Supabase deployment: no server sees the page, so the page sends the sign-up's
+// Launch analytics on the Supabase deployment: no server sees the page, so the page sends the sign-up's
 // source itself, as PostgREST inserts it: `set role anon` under row-level security, without our
 // zod schema. The migration grants exactly those columns and checks the same limits; anon reads
 // none of the analytics tables.

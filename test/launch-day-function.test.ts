@@ -11,7 +11,7 @@ import { startResendStandIn, type ResendStandIn } from './support/resend-stand-i
 import { startSupabaseDatabase, type SupabaseDatabase } from './support/supabase-database.ts'
 import { startFunction, type RunningFunction } from './support/supabase-function.ts'
 
-// Issue 17 on the Supabase deployment: the resend-email edge function under the real Deno binary
+// Launch day on the Supabase deployment: the resend-email edge function under the real Deno binary
 // (its deno.json's npm: pins) serves the challenge, checks proofs with the key the migration keeps
 // in the database, holds the unverified budget, and takes Resend's signed webhook.
 
@@ -123,7 +123,7 @@ test('the webhook: a signed complaint suppresses; unsigned and stale events get 
   const ok = await post(first)
   expect(ok.status).toBe(200)
   expect(await reasons()).toEqual(['complained'])
-  // Issue 28: a redelivered event (known id, valid signature) is answered 200 and changes nothing.
+  // A redelivered event (known id, valid signature) is answered 200 and changes nothing.
   await admin.query("select app_private.lift_suppression('angry@example.com')")
   const replay = await post(first)
   expect(replay.status).toBe(200)

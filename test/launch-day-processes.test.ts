@@ -6,7 +6,7 @@ import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 import { serverDatabase, type ServerDatabase } from './support/server-database.ts'
 import { startServer, type ServerProcess } from './support/server-process.ts'
 
-// Issue 17: the unverified budget is one for all processes. Two real server processes on one
+// The unverified budget is one for all processes. Two real server processes on one
 // PostgreSQL take a flood of bare sign-ups from 60 client addresses (through one trusted proxy);
 // at most UNVERIFIED_EMAILS_PER_HOUR welcome emails go out in total.
 

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
-// Issue 16: the import table in docs/architecture.md is enforced by eslint.config.js. These
+// The import table in docs/architecture.md is enforced by eslint.config.js. These
 // probes lint small made-up files placed in each room, so a config change that quietly stops a
 // zone from biting fails here rather than letting a forbidden import land.
 
@@ -42,19 +42,19 @@ describe('import boundaries', { timeout: 60_000 }, () => {
 
   test('the console may not import the server, the page or the email templates', async () => {
     const found = await errors(
-      'src/console/views/lint-probe.tsx',
+      'src/console/lint-probe.tsx',
       [
-        `import { listSignups } from '../../server/features/console/signups.ts'`,
-        `import { App } from '../../web/app.tsx'`,
-        `import { WelcomeEmail } from '../../email-templates/welcome.tsx'`,
+        `import { listSignups } from '../server/features/console/signups.ts'`,
+        `import { App } from '../web/app.tsx'`,
+        `import { WelcomeEmail } from '../email-templates/welcome.tsx'`,
         `void [listSignups, App, WelcomeEmail]`,
       ].join('\n'),
     )
     const rule = 'src/console may import only src/shared, src/ui'
     expect(found).toEqual([
-      zone('../../server/features/console/signups.ts', rule),
-      zone('../../web/app.tsx', rule),
-      zone('../../email-templates/welcome.tsx', rule),
+      zone('../server/features/console/signups.ts', rule),
+      zone('../web/app.tsx', rule),
+      zone('../email-templates/welcome.tsx', rule),
     ])
   })
 
@@ -174,8 +174,36 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ).toEqual([zone('../content/load.ts', 'src/web may import only src/shared, src/ui')])
   })
 
+  test("a console feature may not import another console feature's files; the generic parts it may", async () => {
+    const rule = "A feature imports no other feature's files; registry.tsx passes what one needs of another"
+    const code = [
+      `import { signupsApi } from '../signups/signups-api.ts'`,
+      `import { PlayTestingCard } from '../play-testing/play-testing-card.tsx'`,
+      `import { Card } from '../../components/card.tsx'`,
+      `import { useApi } from '../../use-api.ts'`,
+      `import { feedbackApi } from './feedback-api.ts'`,
+      `export const probe: unknown = [signupsApi, PlayTestingCard, Card, useApi, feedbackApi]`,
+    ].join('\n')
+    expect(await errors('src/console/features/feedback/lint-probe.tsx', code)).toEqual([
+      zone('../signups/signups-api.ts', rule),
+      zone('../play-testing/play-testing-card.tsx', rule),
+    ])
+    // The console's own zones still hold inside a feature folder.
+    expect(
+      await errors(
+        'src/console/features/feedback/lint-probe.tsx',
+        `import { App } from '../../../web/app.tsx'\nvoid App\n`,
+      ),
+    ).toEqual([zone('../../../web/app.tsx', 'src/console may import only src/shared, src/ui')])
+  })
+
   test('the page and the server as they stand pass', async () => {
-    const results = await eslint.lintFiles(['src/web/main.ts', 'src/console/main.tsx', 'src/server/app.ts'])
+    const results = await eslint.lintFiles([
+      'src/web/main.ts',
+      'src/console/main.tsx',
+      'src/console/registry.tsx',
+      'src/server/app.ts',
+    ])
     expect(results.flatMap((r) => r.messages)).toEqual([])
   })
 })

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, test } from 'vitest'
 import { inviteSignups } from '../src/server/features/invitations/queries.ts'
-import { audienceMembers, sendMessage } from '../src/server/features/messages/queries.ts'
+import { audienceMembers, sendTesterMessage } from '../src/server/features/tester-messages/queries.ts'
 import { DB_KINDS } from '../src/server/test-app.ts'
 import { batchCrash, killMidBatch } from './support/batch-crash.ts'
 
-// Issue 18: a message to a group is sent twice at once (a double click) and once more from a
+// A message to a group is sent twice at once (a double click) and once more from a
 // second console (a new request id, the same text), then the server is SIGKILLed while it sends
 // the emails (with one accepted by the provider but its answer lost), then restarted. Every
 // member of the group gets exactly one email of the message, nobody else any, and the sends are
@@ -51,9 +51,9 @@ describe.each(DB_KINDS)('SIGKILL while a message to a group is sent, %s, Resend'
         intervalMs: INTERVAL_MS,
       }
       const results = await Promise.all([
-        sendMessage(db, nudge),
-        sendMessage(db, nudge),
-        sendMessage(db, { ...nudge, requestId: randomUUID() }),
+        sendTesterMessage(db, nudge),
+        sendTesterMessage(db, nudge),
+        sendTesterMessage(db, { ...nudge, requestId: randomUUID() }),
       ])
       expect(results.filter((r) => r.created)).toHaveLength(1)
       return (await audienceMembers(db, 'invited-not-opened')).map((m) => m.email)

@@ -8,7 +8,7 @@ import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 import { runOwnerCli, signInWith, type CliResult } from './support/owner-cli.ts'
 import { startServer, waitHealthy, type ServerProcess } from './support/server-process.ts'
 
-// Issue 14: the README's first run, typed fast. `npm run owner -- link` right after the first
+// The README's first run, typed fast. `npm run owner -- link` right after the first
 // `npm start` used to open the folder the server was still creating: links were refused, and
 // once the database would not open again.
 

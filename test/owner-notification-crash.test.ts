@@ -8,7 +8,7 @@ import { readState, serverDatabase } from './support/server-database.ts'
 import { startServer, waitFor, waitHealthy } from './support/server-process.ts'
 import { PRODUCT } from '../src/shared/content.ts'
 
-// Issue 9: a contact message is stored and its owner emails queued in one transaction (a trigger),
+// A contact message is stored and its owner emails queued in one transaction (a trigger),
 // so a SIGKILL between storing the message and sending the email still delivers it, once.
 
 let cleanup: (() => Promise<unknown>)[] = []
@@ -56,7 +56,7 @@ describe.each(DB_KINDS)('SIGKILL after a contact message is stored, %s', (kind) 
     const records = await outboxRecords(outbox)
     expect(records).toHaveLength(1)
     expect(records[0]).toMatchObject({ to: 'owner@example.com', headers: { 'Reply-To': 'grace@example.com' } })
-    // The sender's name is in the body, not the subject (issue 15).
+    // The sender's name is in the body, not the subject.
     expect(records[0]!.subject).toMatch(
       new RegExp(
         `^${PRODUCT.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} contact: General Inquiry, \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC$`,

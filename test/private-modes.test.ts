@@ -9,7 +9,7 @@ import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 import { outboxRecords } from './support/drain-queue.ts'
 import { startServer, waitFor, waitHealthy, type ServerProcess } from './support/server-process.ts'
 
-// Issue 14: the data folder, the owner secret and the outbox are the server user's alone (0700
+// The data folder, the owner secret and the outbox are the server user's alone (0700
 // folders, 0600 files), whatever the umask; PGlite writes most of its files 0666 itself. Mode
 // bits are checked, not access: CI runs as root, which no mode keeps out.
 
@@ -116,7 +116,7 @@ test('a folder an older version made (0755 folders, 0666 files, a readable outbo
   expect(await privateExceptData()).toEqual([])
 }, 240_000)
 
-/** A PGlite folder as the server made it before issue 14: PGlite's own modes under umask 022. */
+/** A PGlite folder as the server made it before it set its own (docs/decisions/data-folder-ownership.md): PGlite's own modes under umask 022. */
 async function olderVersionFolder(dir: string): Promise<void> {
   const pglite = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href
   const code = `const { PGlite } = await import(${JSON.stringify(pglite)})

@@ -9,7 +9,7 @@ import { serverDatabase } from './support/server-database.ts'
 import { startServer, waitFor, waitHealthy, type ServerProcess } from './support/server-process.ts'
 import { acknowledgedEmails, acknowledgedSignUps, createTarget, signUpStream } from './support/sign-up-stream.ts'
 
-// Issue 3: the email provider fails for a while, then recovers. Every sign-up made during the
+// The email provider fails for a while, then recovers. Every sign-up made during the
 // outage is acknowledged, and after recovery every welcome email is delivered exactly once.
 // Decisions: docs/decisions/testing-durability.md
 

@@ -17,7 +17,7 @@ import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 import { NO_RATE_LIMITS, silentLogger, testDb } from '../src/server/test-app.ts'
 import { startCaddy, startNginx, type RunningProxy } from './support/proxies.ts'
 
-// Issue 29: deploy/nginx.conf and deploy/Caddyfile serve the built page themselves, with the
+// Deploy/nginx.conf and deploy/Caddyfile serve the built page themselves, with the
 // build's twins and the header files scripts/proxy-host.ts generates, and pass the API, the
 // console and the server's pages to Node. Real nginx and Caddy (scripts/ensure-proxies.sh
 // installs them; a missing one fails here, it is never skipped) run the recipes in front of the

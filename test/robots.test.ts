@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { robotsTxt } from '../scripts/seo.ts'
 
-// Issue 15, defect 7: crawlers are asked to keep out of the console.
+// Crawlers are asked to keep out of the console.
 test('robots.txt disallows /admin', () => {
   expect(robotsTxt('https://launch.example').split('\n')).toContain('Disallow: /admin')
 })

@@ -39,7 +39,7 @@ test('starts, accepts a sign-up, and exits 0 on SIGTERM', { timeout: 60_000 }, a
   expect(s.log()).not.toContain('ada@example.com')
 })
 
-// Issue 15, defect 5: the logs' address hashes are keyed by the owner secret from the start.
+// The logs' address hashes are keyed by the owner secret from the start.
 test('the logs name an address only by a hash keyed with the owner secret', { timeout: 60_000 }, async () => {
   const s = await start()
   try {

@@ -125,7 +125,7 @@ describe.each(['anon', 'authenticated'] as const)('as %s', (role) => {
   })
 })
 
-// Issue 15, defect 11: Supabase's advisor (lint 0014) wants no extension in public, where PostgREST
+// Supabase's advisor (lint 0014) wants no extension in public, where PostgREST
 // would offer its functions to anon as RPC.
 describe('extensions', () => {
   test('none is installed into public; pg_trgm is in extensions', async () => {

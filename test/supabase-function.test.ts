@@ -99,7 +99,13 @@ test('a listed address gets one welcome email, the one the Node server would sen
       unsubscribeToken: signup.t,
       contact: null,
       payload: null,
-      signup: { platformToken: signup.p, inviteToken: signup.i, invitationLinks: null, feedbackToken: signup.f },
+      signup: {
+        platformToken: signup.p,
+        inviteToken: signup.i,
+        invitationLinks: null,
+        feedbackToken: signup.f,
+        locale: null,
+      },
       message: null,
     },
     null,
@@ -120,7 +126,7 @@ test('a listed address gets one welcome email, the one the Node server would sen
   expect(sent.text).not.toContain('/beta/phone')
 })
 
-// Issue 15, defect 5: the function's logs hash addresses under a key of its service-role key.
+// The function's logs hash addresses under a key of its service-role key.
 test('the logs name an address only by a keyed hash', async () => {
   await signUp('Hopper@Example.com')
   expect((await resendEmail('hopper@example.com')).status).toBe(200)
@@ -277,7 +283,7 @@ describe('an outage at sign-up time', () => {
   })
 })
 
-// Issue 15, defect 10: the retry entry point was open to anyone; each call claimed on the database.
+// The retry entry point was open to anyone; each call claimed on the database.
 test('the retry entry point refuses every caller without the service-role key, before any database work', async () => {
   await signUp('radia@example.com')
   resend.setFaults([{ kind: 'status', status: 503 }])

@@ -13,7 +13,7 @@ import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS } from '../src/shared/content.ts'
 const PAGES = SERVER_PAGE_TEXTS[DEFAULT_LOCALE]
 
 // The static host's header files say what the Node server says for the same page, with the
-// Supabase project allowed in connect-src and the build's inline-block hashes (issue 22).
+// Supabase project allowed in connect-src and the build's inline-block hashes.
 // e2e/csp.spec.ts checks the same files against the hashes of the real built page.
 
 const SUPABASE = 'https://abcdefghijklmnop.supabase.co'

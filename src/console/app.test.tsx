@@ -21,7 +21,7 @@ test('signed in, the hash picks the view from the registry and the navigation ma
   location.hash = '#/inbox'
   stubApi({
     'GET /admin/api/me': { json: { email: 'owner@example.com', sessionId: 's1' } },
-    'GET /admin/api/messages': { json: { rows: [], counts: { all: 0, new: 0, handled: 0 }, page: 1, size: 20 } },
+    'GET /admin/api/inbox': { json: { rows: [], counts: { all: 0, new: 0, handled: 0 }, page: 1, size: 20 } },
   })
   render(<ConsoleApp />)
   expect(await screen.findByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible()

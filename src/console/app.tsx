@@ -2,18 +2,20 @@ import { useCallback, useEffect, useState } from 'react'
 import { PRODUCT } from '../shared/content.ts'
 import { Button } from '../ui/button.tsx'
 import { LogoMark } from '../ui/logo-mark.tsx'
-import { api, ApiFailure, type Me } from './api.ts'
-import { viewFromHash, VIEWS } from './views/registry.ts'
-import { SignInView } from './views/sign-in-view.tsx'
+import { ApiFailure } from './api.ts'
+import { ownerAuthApi } from './features/owner-auth/owner-auth-api.ts'
+import type { Me } from '../shared/console-api/owner-auth.ts'
+import { viewFromHash, VIEWS } from './registry.tsx'
+import { SignInView } from './features/owner-auth/sign-in-view.tsx'
 
-/** The console: who is signed in decides between the sign-in view and the working views (views/registry.ts). */
+/** The console: who is signed in decides between the sign-in view and the working views (registry.ts). */
 export function ConsoleApp() {
   const [me, setMe] = useState<Me | null | undefined>(undefined)
   const [current, setCurrent] = useState(() => viewFromHash(location.hash))
 
   const refreshMe = useCallback(() => {
     // Anything but a session (401, or the server unreachable) shows the sign-in view.
-    api.me().then(setMe, () => setMe(null))
+    ownerAuthApi.me().then(setMe, () => setMe(null))
   }, [])
 
   useEffect(refreshMe, [refreshMe])
@@ -48,7 +50,7 @@ export function ConsoleApp() {
           {me ? (
             <div className="flex min-w-0 items-center gap-2">
               <span className="truncate text-sm text-fg-muted">{me.email}</span>
-              <Button variant="secondary" onClick={() => api.signOut().finally(() => setMe(null))}>
+              <Button variant="secondary" onClick={() => ownerAuthApi.signOut().finally(() => setMe(null))}>
                 Sign out
               </Button>
             </div>

@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, expect, test, vi } from 'vitest'
-import { api } from './api.ts'
+import { signupsApi } from './features/signups/signups-api.ts'
 import { useApi } from './use-api.ts'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -20,7 +20,7 @@ function heldFetch() {
 
 test('an older answer never overwrites a newer one, and the older request is cancelled', async () => {
   const held = heldFetch()
-  const { result, rerender } = renderHook(({ days }) => useApi(() => api.stats(days), [days]), {
+  const { result, rerender } = renderHook(({ days }) => useApi(() => signupsApi.stats(days), [days]), {
     initialProps: { days: 30 as 30 | 90 },
   })
   rerender({ days: 90 })
@@ -38,7 +38,7 @@ test('an older answer never overwrites a newer one, and the older request is can
 
 test('reload asks again with the same inputs', async () => {
   const held = heldFetch()
-  const { result } = renderHook(() => useApi(() => api.suppressions(), []))
+  const { result } = renderHook(() => useApi(() => signupsApi.suppressions(), []))
   await waitFor(() => expect(held).toHaveLength(1))
   await act(async () => held[0]!.answer({ count: 1 }))
   expect(result.current.data).toEqual({ count: 1 })

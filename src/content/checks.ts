@@ -76,6 +76,38 @@ export function checkTexts(content: Content): Problem[] {
   return problems
 }
 
+/**
+ * The schema holds each language to the same keys; lists it cannot compare across files are
+ * compared here: each language has the default's feature cards (by id, in order) and as many
+ * reassurance lines.
+ */
+export function checkLanguages(content: Content): Problem[] {
+  const problems: Problem[] = []
+  const [first, ...others] = content.locales
+  const base = content.texts[first!]
+  if (!base) return problems
+  const ids = base.features.cards.map((c) => c.id).join(', ')
+  for (const locale of others) {
+    const texts = content.texts[locale]
+    if (!texts) continue
+    const file = `locales/${locale}.yaml`
+    const theirs = texts.features.cards.map((c) => c.id).join(', ')
+    if (theirs !== ids)
+      problems.push({
+        file,
+        key: 'texts.features.cards',
+        message: `must be the cards ${ids}, as in site.yaml (not ${theirs})`,
+      })
+    if (texts.signup.reassurance.length !== base.signup.reassurance.length)
+      problems.push({
+        file,
+        key: 'texts.signup.reassurance',
+        message: `must have ${base.signup.reassurance.length} lines, as in site.yaml`,
+      })
+  }
+  return problems
+}
+
 export function checkContent(content: Content, dir: string): Problem[] {
-  return [...checkContrast(content), ...checkScreens(content, dir), ...checkTexts(content)]
+  return [...checkContrast(content), ...checkScreens(content, dir), ...checkTexts(content), ...checkLanguages(content)]
 }

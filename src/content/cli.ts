@@ -6,13 +6,21 @@ import { generateContent } from './generate.ts'
 import { contentDir, loadContent } from './load.ts'
 import { copyPublicFiles } from './public-files.ts'
 import { ContentError, formatProblems } from './problems.ts'
+import { screenshotProblems } from './screen-images.ts'
 
 const command = process.argv[2]
 const dir = contentDir()
 
 if (command === 'check') {
   const loaded = loadContent(dir)
-  const problems = loaded.content ? [...loaded.problems, ...checkContent(loaded.content, dir)] : loaded.problems
+  const problems = loaded.content
+    ? [
+        ...loaded.problems,
+        ...checkContent(loaded.content, dir),
+        // The screenshots' shape and size, which the build checks too (docs/decisions/screenshots.md).
+        ...(await screenshotProblems(dir, loaded.content.screens)),
+      ]
+    : loaded.problems
   if (problems.length) {
     console.error(formatProblems(problems))
     process.exit(1)

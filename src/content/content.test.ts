@@ -116,15 +116,25 @@ test('a screenshot listed but missing, and alt text equal to its caption, are pr
       [
         { file: 'present.png', caption: 'Tasks', alt: 'Today’s tasks sorted by priority' },
         { file: 'missing.png', caption: 'Payments', alt: 'payments' },
+        { file: 'present.png', caption: 'Dashboard', alt: 'This month’s earnings at a glance' },
       ],
     ),
   )
-  mkdirSync(join(dir, 'screens'))
+  mkdirSync(join(dir, 'screens'), { recursive: true })
   writeFileSync(join(dir, 'screens/present.png'), 'not checked here: the image pipeline reads it')
   expect(problems(dir)).toEqual([
     { file: 'site.yaml', key: 'screens[1].file', message: 'content/screens/missing.png is missing' },
     { file: 'site.yaml', key: 'screens[1].alt', message: expect.stringMatching(/repeats the caption/) },
   ])
+})
+
+test('the hero shows exactly three screenshots', () => {
+  const dir = fixture((doc) => doc.setIn(['screens'], [{ file: 'tasks.png', caption: 'Tasks', alt: 'Today’s tasks' }]))
+  expect(problems(dir)).toContainEqual({
+    file: 'site.yaml',
+    key: 'screens',
+    message: expect.stringMatching(/exactly three screenshots/),
+  })
 })
 
 test('the headline accent must close the headline', () => {
@@ -139,11 +149,12 @@ test('the headline accent must close the headline', () => {
 })
 
 test('a further language needs its texts file and its legal texts', () => {
-  const dir = fixture((doc) => doc.setIn(['locales'], ['en', 'de']))
+  // A language the demo does not ship (its German has both).
+  const dir = fixture((doc) => doc.setIn(['locales'], ['en', 'fr']))
   expect(problems(dir).map((p) => `${p.file}: ${p.message}`)).toEqual([
-    'locales/de.yaml: file is missing',
-    'legal/de/privacy.md: file is missing',
-    'legal/de/terms.md: file is missing',
+    'locales/fr.yaml: file is missing',
+    'legal/fr/privacy.md: file is missing',
+    'legal/fr/terms.md: file is missing',
   ])
 })
 

@@ -4,7 +4,7 @@ import { ISLAND_PICKS, type PageTexts, type TextGroup } from '../shared/content-
 import { checkContent } from './checks.ts'
 import { loadContent, REPO_ROOT, type Content } from './load.ts'
 import { ContentError } from './problems.ts'
-import { siteJsonSchema } from './schema.ts'
+import { localeJsonSchema, siteJsonSchema } from './schema.ts'
 
 /** The module every runtime imports through src/shared/content.ts (git-ignored). */
 export const GENERATED_MODULE = join(REPO_ROOT, 'src/shared/generated/content.ts')
@@ -93,5 +93,6 @@ export function generateContent(dir?: string, out: string = GENERATED_MODULE): C
   if (problems.length || !loaded.content) throw new ContentError(problems)
   writeIfChanged(out, moduleSource(loaded.content))
   writeIfChanged(join(loaded.dir, 'site.schema.json'), `${json(siteJsonSchema())}\n`)
+  writeIfChanged(join(loaded.dir, 'locale.schema.json'), `${json(localeJsonSchema())}\n`)
   return loaded.content
 }

@@ -76,7 +76,6 @@ const screenshot: z.ZodType<Screenshot> = z.strictObject({
 
 const locale = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'must be a language code such as en or de-AT')
 
-const drawnScreen = z.strictObject({ caption: text, label: text })
 const startingText = z.strictObject({ label: text, subject: text, body: text })
 
 /** A strict object of texts with these keys. */
@@ -100,7 +99,6 @@ export const pageTexts: z.ZodType<PageTexts> = z.strictObject({
     cta: text,
     note: text,
     screensLabel: text,
-    screens: z.strictObject({ tasks: drawnScreen, dashboard: drawnScreen, payments: drawnScreen }),
   }),
   features: z.strictObject({
     eyebrow: text,
@@ -149,6 +147,7 @@ export const pageTexts: z.ZodType<PageTexts> = z.strictObject({
     privacy: text,
     terms: text,
     close: text,
+    languages: text,
     effectiveDate: text,
   }),
   social: z.strictObject({ microblog: text, professional: text }),
@@ -164,7 +163,8 @@ export const siteFile = z.strictObject({
   theme,
   legal,
   locales: z.array(locale).min(1, 'name at least one language'),
-  screens: z.array(screenshot),
+  // The hero has three places: left, front (in the middle), right.
+  screens: z.array(screenshot).length(3, 'the hero shows exactly three screenshots: left, front, right'),
   texts: pageTexts,
 })
 export type SiteFile = z.output<typeof siteFile>
@@ -175,4 +175,9 @@ export const localeFile = z.strictObject({ texts: pageTexts })
 /** The JSON Schema for editors (the `yaml-language-server` line at the top of site.yaml). */
 export function siteJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(siteFile, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>
+}
+
+/** The same for content/locales/<lang>.yaml (content/locale.schema.json). */
+export function localeJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(localeFile, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>
 }

@@ -50,7 +50,7 @@ export function ConfirmSignupEmail({
       </Text>
       <VisitorFooter siteUrl={siteUrl}>
         {`${t.footer} `}
-        {/* No full stop after the link: in the plain-text part it would end the URL (issue 28). */}
+        {/* No full stop after the link: in the plain-text part it would end the URL. */}
         <Link href={unsubscribeUrl} style={link}>
           {t.removeLink}
         </Link>

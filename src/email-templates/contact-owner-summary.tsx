@@ -8,8 +8,8 @@ import { OwnerEmailFrame, ownerColors, ownerParagraph, ownerSmall } from './owne
 export type ContactOwnerSummaryEmailProps = { count: number; consoleUrl: string; feedback?: number }
 
 /**
- * The words the issue asks for, whatever the count (issue 15); feedback entries, which share the
- * cap, are named as feedback (issue 28).
+ * The words the issue asks for, whatever the count; feedback entries, which share the
+ * cap, are named as feedback.
  */
 export const summaryLine = (count: number, feedback = 0) => {
   const messages = count - feedback

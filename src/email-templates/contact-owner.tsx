@@ -24,7 +24,7 @@ export function subjectLabel(value: string): string {
 
 /**
  * The subject names the topic and the time, never the sender's free text: a name such as "Your
- * account is locked, verify at …" would read as a phishing line in the owner's inbox (issue 15).
+ * account is locked, verify at …" would read as a phishing line in the owner's inbox.
  * The name is in the body. The time keeps messages on one topic from folding into one thread.
  */
 export function contactOwnerSubject(input: Pick<ContactOwnerEmailProps, 'subject' | 'receivedAt'>): string {

@@ -30,7 +30,7 @@ function phoneLine(p: Pick<FeedbackOwnerEmailProps, 'platform' | 'osVersion'>): 
   return [PHONE[p.platform] ?? p.platform, p.osVersion].filter(Boolean).join(', ')
 }
 
-/** The email an owner receives for each feedback entry (issue 18); replying answers the tester. */
+/** The email an owner receives for each feedback entry; replying answers the tester. */
 export function FeedbackOwnerEmail(props: FeedbackOwnerEmailProps) {
   const quote = { borderLeft: `4px solid ${ownerColors.rule}`, paddingLeft: '16px', margin: '0 0 16px' }
   return (

@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 // The pragmas keep JSX working in every runtime that loads this file (tsx, Vitest, Deno), whatever tsconfig it finds.
-// One look for every email: the palette, the frame, and the visitors' footer (issue 16: the
+// One look for every email: the palette, the frame, and the visitors' footer (the
 // visitor templates had three copies of it).
 import { Body, Container, Heading, Hr, Html, Head, Link, Preview, Section, Text } from '@react-email/components'
 import { render } from '@react-email/render'

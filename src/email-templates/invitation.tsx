@@ -11,7 +11,7 @@ export type InvitationEmailProps = {
   iosUrl?: string
   /** Our redirect to the Play testing opt-in (/beta/android?token=…). */
   androidUrl?: string
-  /** The person's own feedback page, /beta/feedback?token=… (issue 18). */
+  /** The person's own feedback page, /beta/feedback?token=…. */
   feedbackUrl?: string
   unsubscribeUrl: string
   siteUrl?: string

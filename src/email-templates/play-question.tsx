@@ -15,7 +15,7 @@ import {
   VisitorFooter,
 } from './frame.tsx'
 
-// Issue 19: a day after an Android invitation was opened, the tester's own word on whether they
+// A day after an Android invitation was opened, the tester's own word on whether they
 // joined the Google Play test. docs/decisions/play-closed-testing.md
 
 export type PlayQuestionEmailProps = {

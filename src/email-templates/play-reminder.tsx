@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE, EMAIL_TEXTS, type Locale } from '../shared/content.ts'
 import { EmailFrame, LeaveTheBeta, paragraph, renderParts, requireHttpUrls, VisitorFooter } from './frame.tsx'
 import { questionButton } from './play-question.tsx'
 
-// Issue 19: the console's nudge to Android testers who have not answered yet: a plain reminder of
+// The console's nudge to Android testers who have not answered yet: a plain reminder of
 // their invitation, until the messages feature can carry the owner's own words.
 
 export type PlayReminderEmailProps = {

@@ -55,7 +55,7 @@ function Body({ paragraphs }: { paragraphs: Paragraph[] }) {
   ))
 }
 
-/** A message from the owner to a group of the beta list (issue 18), in the visitors' frame. */
+/** A message from the owner to a group of the beta list, in the visitors' frame. */
 export function TesterMessageEmail(props: TesterMessageEmailProps) {
   const { subject, body, iosUrl, androidUrl, feedbackUrl, unsubscribeUrl, siteUrl, locale = DEFAULT_LOCALE } = props
   const { testerMessage: t, common } = EMAIL_TEXTS[locale]

@@ -19,7 +19,7 @@ export type WelcomeEmailProps = {
   unsubscribeUrl: string
   /** The landing page, named in the footer so the recipient knows where they signed up. */
   siteUrl?: string
-  /** Issue 11: links that record which phone the person uses (each opens a page with a button). */
+  /** Links that record which phone the person uses (each opens a page with a button). */
   phoneUrls?: { ios: string; android: string }
   /** The sign-up's language. */
   locale?: Locale

@@ -13,7 +13,7 @@ export const CORS_ALLOW_HEADERS = [
   'accept-profile',
   'content-profile',
   'x-region',
-  // The sign-up's proof of work (issue 17), on the resend-email call.
+  // The sign-up's proof of work, on the resend-email call.
   'x-signup-proof',
 ]
 export const CORS_MAX_AGE_SECONDS = 86_400

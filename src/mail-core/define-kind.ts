@@ -15,13 +15,15 @@ export type KindSettings = {
 /** The contact message an owner email is about, as stored. */
 export type QueuedContactMessage = { name: string; email: string; subject: string; message: string; created_at: string }
 
-/** The recipient's beta tokens and invitation (issue 11). */
+/** The recipient's beta tokens and invitation. */
 export type SignupLinks = {
   platformToken: string
   inviteToken: string
   invitationLinks: 'ios' | 'android' | 'both' | null
-  /** The person's feedback link's token (issue 18). */
+  /** The person's feedback link's token. */
   feedbackToken: string
+  /** The language of the page they signed up on (null: before languages, or none sent). */
+  locale: string | null
 }
 
 /**
@@ -38,7 +40,7 @@ export type ClaimedEmail = {
   contact: QueuedContactMessage | null
   payload: unknown
   signup: SignupLinks | null
-  /** The owner's message a `message` email names (issue 28: its text is stored once), else null. */
+  /** The owner's message a `message` email names (its text is stored once), else null. */
   message: { subject: string; body: string } | null
 }
 

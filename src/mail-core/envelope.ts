@@ -24,7 +24,7 @@ export function oneClickUnsubscribe(url: string): Record<string, string> {
   return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
 }
 
-/** The person's own feedback page (issue 18); undefined where PUBLIC_URL has no /beta pages (Supabase). */
+/** The person's own feedback page; undefined where PUBLIC_URL has no /beta pages (Supabase). */
 export function feedbackUrl(settings: KindSettings, token: string): string | undefined {
   return settings.BETA_PAGES === false ? undefined : `${settings.PUBLIC_URL}${paths.feedback.href(token)}`
 }

@@ -57,7 +57,7 @@ function statusFor(code: string): number | undefined {
 /**
  * A value PostgreSQL refused as data (SQLSTATE class 22: a NUL byte in text, a date out of range,
  * a number that does not fit), which is always the input's fault: 400 as PostgREST answers it.
- * Undefined for anything else. The routes validate first; this is the net under them (issue 15).
+ * Undefined for anything else. The routes validate first; this is the net under them.
  */
 export function dataException(err: unknown): ApiError | undefined {
   const code = (err as { code?: unknown } | null)?.code
@@ -77,7 +77,7 @@ const DRIVER_MESSAGES =
   /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed)/
 
 /**
- * Whether `err` says the database cannot be reached (issue 15), rather than that it refused a
+ * Whether `err` says the database cannot be reached, rather than that it refused a
  * statement: a socket error, node-postgres losing its connection, SQLSTATE class 08 (connection
  * exception), 57P01-57P03 (shut down, crashed, not yet accepting) or class 53 (insufficient
  * resources, which PostgREST also answers with 503; 53400, a configured limit, is not an outage).

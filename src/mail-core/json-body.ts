@@ -48,7 +48,7 @@ function parseJson(text: string): unknown {
 
 /**
  * A row is one flat object; a few levels leave room for PostgREST's shapes. Deeper values are only
- * an attack on recursive code (JSON.stringify overflowed its stack at about 6000 levels, issue 8).
+ * an attack on recursive code (JSON.stringify overflowed its stack at about 6000 levels).
  */
 export const MAX_JSON_DEPTH = 32
 

@@ -1,7 +1,7 @@
 import { normaliseEmail } from '../shared/email-address.ts'
 
 // Log redaction for the Node server and the edge function alike (neither may write an address in
-// clear). The hashes are keyed (issue 15): a plain hash of an address can be recomputed by anyone
+// clear). The hashes are keyed: a plain hash of an address can be recomputed by anyone
 // who has the address. Logging is synchronous and crypto.subtle is not, so each runtime lends its
 // own HMAC (node:crypto, which Deno has too); the key's derivation is here, once.
 

@@ -6,7 +6,7 @@ import type { Queryable } from './db.ts'
 // and when the next email is due.
 
 /**
- * Which due email goes first (issue 15: the provider's quota is one budget): each kind's
+ * Which due email goes first (the provider's quota is one budget): each kind's
  * `priority` (define-kind.ts), lowest first. A backlog of bulk kinds never holds back an owner's
  * sign-in link or what a visitor is waiting for, whose own volume is capped.
  */
@@ -28,7 +28,7 @@ export const UNCONFIRMED_SIGNUP_DAYS = 7
  * With `expireUnconfirmed` (double opt-in on), the same statement deletes sign-ups left
  * unconfirmed for UNCONFIRMED_SIGNUP_DAYS, with their finished confirmation request: riding on
  * the claim costs no query and no timer of its own, so an idle server still does one claim per
- * poll interval and nothing else (issue 7). A partial index makes the check cheap.
+ * poll interval and nothing else. A partial index makes the check cheap.
  */
 export async function claimDueEmails(
   db: Queryable,
@@ -75,7 +75,7 @@ export async function claimDueEmails(
        q.payload,
        (select json_build_object('platformToken', s.platform_token, 'inviteToken', s.invite_token,
           'invitationLinks', s.invitation_links,
-          'feedbackToken', s.feedback_token) from public.beta_signups s
+          'feedbackToken', s.feedback_token, 'locale', s.locale) from public.beta_signups s
         where app_private.canonical_email(s.email) = app_private.canonical_email(q.to_email)) as signup,
        (select json_build_object('subject', g.subject, 'body', g.body) from app_private.group_messages g
         where q.kind = 'message' and g.id = (q.payload ->> 'messageId')::bigint) as message`,
@@ -128,7 +128,7 @@ export async function markFinal(
 /** Milliseconds until the next pending email is due (0 if overdue), or null when none is waiting. */
 export async function msUntilNextDue(db: Queryable): Promise<number | null> {
   // No greatest(0, …) in SQL: PostgreSQL's greatest ignores NULL, so an empty queue would read as
-  // "due now" and the worker would poll without pause (issue 7).
+  // "due now" and the worker would poll without pause.
   const r = await db.query<{ ms: number | string | null }>(
     `select extract(epoch from (min(coalesce(case when status = 'sending' then locked_until end, next_attempt_at)) - now())) * 1000 as ms
      from app_private.email_queue where status in ('pending', 'sending')`,

@@ -76,8 +76,8 @@ export function createEmailQueue(deps: {
       logger.error(log, 'email failed for good')
       return
     }
-    // A bounce or a complaint stops all further mail to the mailbox (issue 17), whatever the kind,
-    // except to an owner's own address (issue 28; see isSuppressedMailbox).
+    // A bounce or a complaint stops all further mail to the mailbox, whatever the kind,
+    // except to an owner's own address (see isSuppressedMailbox).
     if (await isSuppressedMailbox(db, email.toEmail)) {
       await markFinal(db, email.id, 'cancelled', 'the mailbox is on the suppression list')
       logger.info(log, 'email cancelled: suppressed mailbox')

@@ -60,7 +60,7 @@ export type ResendEmailDeps = {
    */
   unsubscribe?: boolean
   /**
-   * The proof of work (issue 17): `GET /resend-email/challenge` hands out challenges, and a call
+   * The proof of work: `GET /resend-email/challenge` hands out challenges, and a call
    * without a valid proof is queued only within the shared hourly budget. Unset: today's behaviour.
    */
   challenge?: SignupChallengeSettings
@@ -74,13 +74,13 @@ export type ResendEmailDeps = {
 /**
  * The function's own path of a request (`/resend-email`, `/resend-email/challenge`…): Supabase's
  * `/functions/v1` prefix and trailing slashes dropped. The one normalisation: the Node server's
- * rate limits read the same (issue 28: a trailing slash once skipped the email limit).
+ * rate limits read the same (a trailing slash once skipped the email limit).
  */
 export function functionPath(url: URL): string {
   return url.pathname.replace(/^\/functions\/v1(?=\/)/, '').replace(/\/+$/, '')
 }
 
-/** How often the over-budget case is logged at most: one line per interval, with the count (issue 28). */
+/** How often the over-budget case is logged at most: one line per interval, with the count. */
 export const OVER_BUDGET_LOG_INTERVAL_MS = 60_000
 
 /** Thrown inside the budget's transaction to undo the queued email when the hour's budget is spent. */
@@ -92,8 +92,8 @@ class OverBudget extends Error {}
  * - `POST /resend-email/retry` sends the emails whose retry is due (pg_cron, every minute);
  * - `POST /resend-email/unsubscribe?token=…` takes an address off the list for good
  *   (app_private.unsubscribe: the sign-up, its queued email, and a suppression of its mailbox);
- * - `GET /resend-email/challenge` hands out a proof-of-work challenge (issue 17);
- * - `POST /resend-email/webhook` takes Resend's signed bounce and complaint events (issue 17).
+ * - `GET /resend-email/challenge` hands out a proof-of-work challenge;
+ * - `POST /resend-email/webhook` takes Resend's signed bounce and complaint events.
  * Paths may carry Supabase's `/functions/v1` prefix (the Node server, and local runs behind a
  * proxy). Expected failures are thrown as ApiError; the Node server's onError answers them, as
  * createResendEmailHandler does for the edge function.
@@ -172,7 +172,7 @@ export function resendEmailRoutes(deps: ResendEmailDeps): (req: Request) => Prom
     if (path === '/resend-email/retry' && deps.retry) {
       // Calling it sends nothing more and nothing sooner (the queue's backoff and leases), but each
       // call claims on the database and is a billed invocation, so only pg_cron may, with the
-      // service-role key (issue 15, defect 10). Checked before anything else touches the database.
+      // service-role key. Checked before anything else touches the database.
       if (!(await hasServiceKey(req, deps.retry.serviceRoleKey)))
         throw apiError(
           401,

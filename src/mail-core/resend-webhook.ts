@@ -7,7 +7,7 @@ import { emailHash } from './log-redact.ts'
 import type { MailLogger } from './logger.ts'
 
 /**
- * Resend's webhook (issue 17): a hard bounce or a complaint puts the mailbox on the suppression
+ * Resend's webhook: a hard bounce or a complaint puts the mailbox on the suppression
  * list, so nothing more is ever sent to it. Resend signs its events the Svix way (svix-id,
  * svix-timestamp, svix-signature over "id.timestamp.body"), which is the Standard Webhooks scheme
  * under other header names; `standardwebhooks` checks the signature and refuses a timestamp more
@@ -23,7 +23,7 @@ export type ResendWebhookSettings = {
 
 /**
  * Whether a RESEND_WEBHOOK_SECRET can sign at all (`whsec_` and base64, as Resend shows it): both
- * deployments' settings refuse one that cannot (issue 28), so a mistyped secret stops the start
+ * deployments' settings refuse one that cannot, so a mistyped secret stops the start
  * with the setting's name instead of answering every event 401 in silence.
  */
 export function isWebhookSecret(secret: string): boolean {
@@ -105,7 +105,7 @@ export async function handleResendWebhook(
     return true
   })
   // A known id with a valid signature is Resend retrying a delivery whose 200 was lost (it retries
-  // any other answer for about a day): 200 again, and nothing done twice (issue 28).
+  // any other answer for about a day): 200 again, and nothing done twice.
   if (!fresh) return Response.json({ received: true, duplicate: true }, { status: 200 })
   if (reason)
     for (const address of addresses)

@@ -1,7 +1,7 @@
 /**
  * Whether a request carries the project's service-role key, as `Authorization: Bearer <key>`
  * (how the pg_cron job sends it; docs/deploy-supabase.md). Only the retry entry point asks for it
- * (issue 15, defect 10): each call there is a queue claim on the database and a billed invocation.
+ *: each call there is a queue claim on the database and a billed invocation.
  */
 export async function hasServiceKey(req: Request, serviceKey: string): Promise<boolean> {
   const match = /^Bearer (.+)$/.exec(req.headers.get('authorization') ?? '')

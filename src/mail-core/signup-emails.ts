@@ -63,7 +63,7 @@ export async function unsubscribe(db: Queryable, token: string): Promise<boolean
 
 /**
  * Marks the sign-up of this address as having its welcome (or confirmation) email withheld by the
- * unverified budget (issue 28): the console shows it, and the owner or the next call with a valid
+ * unverified budget: the console shows it, and the owner or the next call with a valid
  * proof sends it.
  */
 export async function withholdWelcome(db: Queryable, email: string): Promise<void> {

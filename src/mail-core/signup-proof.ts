@@ -4,7 +4,7 @@ import { SIGNUP_CHALLENGE } from '../shared/signup-challenge.ts'
 import type { Queryable } from './db.ts'
 
 /**
- * The sign-up's proof of work (issue 17): ALTCHA challenges signed with a server secret, checked
+ * The sign-up's proof of work: ALTCHA challenges signed with a server secret, checked
  * once each across processes (app_private.spent_signup_proofs), and the hourly budget of emails
  * queued for calls without a valid proof (app_private.unverified_email_budget), both in migration
  * 20261124100000. Web-standard crypto only: the Node server and the edge function share it.

@@ -9,7 +9,7 @@ export type SuppressionReason = 'unsubscribed' | 'bounced' | 'complained'
 
 /**
  * Whether the queue must hold this email back. The list governs mail to the beta list; an owner's
- * own address (app_private.owner_emails, OWNER_EMAILS) is never silenced by it (issue 28): the
+ * own address (app_private.owner_emails, OWNER_EMAILS) is never silenced by it: the
  * founder's mailbox lands there in ordinary ways (a test sign-up erased, one 550), and the
  * canonical-mailbox rule widens each one.
  */

@@ -20,7 +20,7 @@ export type SendResult =
       retryable: boolean
       error: string
       retryAfterMs?: number
-      /** The receiving server refused the mailbox for good (SMTP 550, 551, 553): it is suppressed as bounced (issue 17). */
+      /** The receiving server refused the mailbox for good (SMTP 550, 551, 553): it is suppressed as bounced. */
       bounced?: boolean
     }
 

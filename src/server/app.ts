@@ -35,7 +35,7 @@ import { adminRoutes } from './features/console/routes.ts'
 import { adminDataRoutes } from './features/console/data-routes.ts'
 import { contactConsoleRoutes } from './features/contact/console-routes.ts'
 import { adminDataAccessRoutes } from './features/data-access/routes.ts'
-import { messageRoutes } from './features/messages/routes.ts'
+import { testerMessageRoutes } from './features/tester-messages/routes.ts'
 import { adminAccountRoutes } from './features/owner-auth/console-routes.ts'
 import { sameOrigin } from './features/owner-auth/origin.ts'
 import { adminAuthRoutes } from './features/owner-auth/routes.ts'
@@ -56,7 +56,7 @@ import {
   launchConsoleRoutes,
   shareLinkRoutes,
 } from './features/launch-analytics/routes.ts'
-import { sessionCookie } from './features/owner-auth/cookie.ts'
+import { nodeSessionCookie, sessionCookie } from './features/owner-auth/cookie.ts'
 import { readSession } from './features/owner-auth/sessions.ts'
 
 type HardeningKey =
@@ -87,7 +87,7 @@ export type AppDeps = {
   transport?: Pick<Transport, 'forget'>
   /** Work that runs after an answer has left; index.ts passes its own so that shutdown can wait for it. */
   afterAnswer?: AfterAnswer
-  /** Issue 33's visit counter; index.ts passes its own so that shutdown writes what it holds. */
+  /** The visit counter; index.ts passes its own so that shutdown writes what it holds. */
   launchCounter?: LaunchCounter
 }
 
@@ -108,12 +108,16 @@ function documentHooks(config: Pick<Config, 'TRUST_PROXY' | 'PUBLIC_URL'>) {
   return { trustedHops: config.TRUST_PROXY, ownerToken: (c: Context) => sessionCookie(c, config) }
 }
 
-/** The fast path's `onDocument` (issue 29): the pages it answers from memory are counted as the app counts them. */
+/** The fast path's `onDocument`: the pages it answers from memory are counted as the app counts them. */
 export function countBuiltDocument(
   config: Pick<Config, 'TRUST_PROXY' | 'PUBLIC_URL'>,
   counter: LaunchCounter,
 ): (req: IncomingMessage) => void {
-  const hooks = { counter, ...documentHooks(config) }
+  const hooks = {
+    counter,
+    trustedHops: config.TRUST_PROXY,
+    ownerToken: (req: IncomingMessage) => nodeSessionCookie(req, config),
+  }
   return (req) => countNodeDocument(req, hooks)
 }
 
@@ -155,7 +159,7 @@ export function createApp(deps: AppDeps): Hono {
     }),
   )
   // By the handler's own reading of the path (functionPath), so every spelling that reaches it
-  // (a trailing slash: issue 28) is limited. The challenge has a budget of its own.
+  // (a trailing slash too) is limited. The challenge has a budget of its own.
   const emailLimit = limited('resend-email', {
     perMinute: config.RATE_LIMIT_EMAIL_PER_MINUTE,
     perHour: config.RATE_LIMIT_EMAIL_PER_HOUR,
@@ -170,7 +174,7 @@ export function createApp(deps: AppDeps): Hono {
     if (path === '/resend-email/challenge') return challengeLimit(c, next)
     return next()
   })
-  // Issue 28: a token link that a mail client extended with the sentence's full stop still works.
+  // A token link that a mail client extended with the sentence's full stop still works.
   for (const path of ['/beta/*', '/unsubscribe', '/confirm', '/admin/sign-in'])
     app.use(path, forgiveTrailingPunctuation())
   // The token pages share one budget: unsubscribe and the double opt-in confirmation.
@@ -179,7 +183,7 @@ export function createApp(deps: AppDeps): Hono {
     perHour: config.RATE_LIMIT_UNSUBSCRIBE_PER_HOUR,
   })
   for (const path of [paths.unsubscribe.pattern, paths.confirm.pattern]) app.use(path, tokenPageErrors(), tokenPages)
-  // Issue 18: the feedback form gets the contact form's budget (and its 429 as a page).
+  // The feedback form gets the contact form's budget (and its 429 as a page).
   app.on(
     'POST',
     paths.feedback.pattern,
@@ -194,7 +198,7 @@ export function createApp(deps: AppDeps): Hono {
     limited('beta', { perMinute: config.RATE_LIMIT_BETA_PER_MINUTE, perHour: config.RATE_LIMIT_BETA_PER_HOUR }),
   )
   // The console's routes that work without a session, and its API before the session lookup:
-  // a 429 here costs no database work (issue 15).
+  // a 429 here costs no database work.
   const adminSignIn = limited('admin-sign-in', {
     perMinute: config.RATE_LIMIT_SIGN_IN_PER_MINUTE,
     perHour: config.RATE_LIMIT_SIGN_IN_PER_HOUR,
@@ -215,7 +219,7 @@ export function createApp(deps: AppDeps): Hono {
   )
   app.use('/rest/v1/*', requireApiKey(config.ANON_KEY))
   app.use('/functions/v1/*', requireApiKey(config.ANON_KEY))
-  // Issue 33: visits counted from the page's document requests, and the source a sign-up takes.
+  // Visits counted from the page's document requests, and the source a sign-up takes.
   // The features never import each other: app.ts hands each what it needs of the others.
   const launch =
     deps.launchCounter ??
@@ -269,7 +273,7 @@ export function createApp(deps: AppDeps): Hono {
         adminDataRoutes(owner),
         contactConsoleRoutes(owner),
         adminInvitationRoutes(owner),
-        messageRoutes(owner),
+        testerMessageRoutes(owner),
         feedbackConsoleRoutes(owner),
         adminPlayTestingRoutes(owner),
         adminDataAccessRoutes(owner),
@@ -277,7 +281,7 @@ export function createApp(deps: AppDeps): Hono {
       ],
     }),
   )
-  // Issue 33: the built page's documents are counted after their answer (no byte added to it).
+  // The built page's documents are counted after their answer (no byte added to it).
   // The fast path for built files counts its own answers (countBuiltDocument, from index.ts).
   app.on('GET', '*', countDocuments({ counter: launch, ...launchHooks }))
   app.route('/', staticRoutes(config.STATIC_DIR))

@@ -86,7 +86,7 @@ test('the README documents every setting, and nothing that is not one', () => {
   expect(server.sort()).toEqual([...SETTING_NAMES].sort())
   for (const name of ['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY', 'VITE_SITE_URL'])
     expect(documented).toContain(name)
-  // Issue 28: a row once carried a copy of another row after its own (three cells each, no more).
+  // A row once carried a copy of another row after its own (three cells each, no more).
   const rows = section.split('\n').filter((line) => line.startsWith('| `'))
   for (const line of rows) expect(line.replace(/\\\|/g, '').split('|').length - 2, line.slice(0, 40)).toBe(3)
 })
@@ -125,7 +125,7 @@ test('connection limits and HTTP timeouts default tight, and the headers timeout
   expect(() => loadConfig({ MAX_CONNECTIONS: '0' })).toThrow(/MAX_CONNECTIONS/)
 })
 
-// Issue 28, defect 7: a malformed webhook secret answered every event 401 in silence.
+// A malformed webhook secret answered every event 401 in silence.
 test('a malformed RESEND_WEBHOOK_SECRET stops the start with the setting named', () => {
   for (const bad of ['whsec_!!!', 'whsec_', 'plain-words'])
     expect(() => loadConfig({ RESEND_WEBHOOK_SECRET: bad }), bad).toThrow(/RESEND_WEBHOOK_SECRET: must be Resend/)

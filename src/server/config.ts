@@ -27,7 +27,7 @@ const origins = z
     ),
   )
 
-/** The owners' addresses, separated by commas; each must be a valid address (issue 9). */
+/** The owners' addresses, separated by commas; each must be a valid address. */
 const ownerEmails = z
   .string()
   .transform((v) =>
@@ -68,7 +68,7 @@ const Settings = z.object({
   /** How long a worker owns a claimed email; past it, another worker (or a restart) takes it over. */
   EMAIL_LEASE_MS: positiveMs.default(QUEUE_DEFAULTS.EMAIL_LEASE_MS),
   /**
-   * Double opt-in (issue 8): the first email asks to confirm, and the welcome email follows the
+   * Double opt-in: the first email asks to confirm, and the welcome email follows the
    * confirmation. Off by default, which is the specification's behaviour. README: "Double opt-in".
    */
   SIGNUP_CONFIRMATION: z
@@ -76,12 +76,12 @@ const Settings = z.object({
     .transform((v) => v === 'true' || v === 'on')
     .default(false),
   /**
-   * Issue 17: the page proves work (ALTCHA) before the resend-email call. 'pow': a call without a
+   * The page proves work (ALTCHA) before the resend-email call. 'pow': a call without a
    * valid proof is queued only within UNVERIFIED_EMAILS_PER_HOUR; 'off': today's behaviour.
    * docs/decisions/launch-day-bots.md
    */
   SIGNUP_CHALLENGE: z.enum(['pow', 'off'], { error: 'must be pow or off' }).default('pow'),
-  /** Signs the challenges; unset: a random key the first migration of issue 17 keeps in the database. */
+  /** Signs the challenges; unset: a random key migration 20261124100000 keeps in the database. */
   SIGNUP_CHALLENGE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Welcome (or confirmation) emails per clock hour, for all processes together, for calls without a valid proof. */
   UNVERIFIED_EMAILS_PER_HOUR: z.coerce.number().int().min(0).default(20),
@@ -96,7 +96,7 @@ const Settings = z.object({
   RATE_LIMIT_SIGNUP_PER_HOUR: limit.default(300),
   RATE_LIMIT_EMAIL_PER_MINUTE: limit.default(30),
   RATE_LIMIT_EMAIL_PER_HOUR: limit.default(300),
-  // Issue 28: the proof-of-work challenge (GET /functions/v1/resend-email/challenge); the page
+  // The proof-of-work challenge (GET /functions/v1/resend-email/challenge); the page
   // asks once per visit, on the field's first focus.
   RATE_LIMIT_CHALLENGE_PER_MINUTE: limit.default(30),
   RATE_LIMIT_CHALLENGE_PER_HOUR: limit.default(300),
@@ -104,25 +104,25 @@ const Settings = z.object({
   RATE_LIMIT_CONTACT_PER_HOUR: limit.default(100),
   RATE_LIMIT_UNSUBSCRIBE_PER_MINUTE: limit.default(60),
   RATE_LIMIT_UNSUBSCRIBE_PER_HOUR: limit.default(1000),
-  // Issue 11: where an invitation's links lead (a TestFlight public link, a Play testing opt-in URL).
+  // Where an invitation's links lead (a TestFlight public link, a Play testing opt-in URL).
   // Unset: nobody is invited to that platform. Decisions: docs/decisions/beta-invitations.md
   BETA_IOS_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   BETA_ANDROID_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   /** Time between two invitation emails of a batch, so a batch of 1,000 stays under the provider's rate limit. */
   INVITATION_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
-  // Issue 18: the build the feedback page fills in (the console can change it). Empty: none.
+  // The build the feedback page fills in (the console can change it). Empty: none.
   BETA_BUILD_LABEL: z
     .string()
     .trim()
     .max(FEEDBACK_LIMITS.build, `must be at most ${FEEDBACK_LIMITS.build} characters`)
     .default(''),
-  // Issue 19: Google Play's closed-test rule (it was 20 testers until December 2024), and how long
+  // Google Play's closed-test rule (it was 20 testers until December 2024), and how long
   // after an Android invitation was opened its "Did you join the test?" email goes out.
   // docs/decisions/play-closed-testing.md
   PLAY_REQUIRED_TESTERS: z.coerce.number().int().min(1).max(10_000).default(12),
   PLAY_REQUIRED_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   PLAY_ASK_DELAY_MS: z.coerce.number().int().min(0).default(86_400_000),
-  // Issue 33: launch analytics (docs/decisions/launch-analytics.md). false: counts only, and a
+  // Launch analytics (docs/decisions/launch-analytics.md). false: counts only, and a
   // sign-up never takes its visit's source.
   ANALYTICS_JOIN_SIGNUPS: z
     .enum(['true', 'false', 'on', 'off'], { error: 'must be true or false' })
@@ -132,21 +132,21 @@ const Settings = z.object({
   ANALYTICS_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   RATE_LIMIT_BETA_PER_MINUTE: limit.default(60),
   RATE_LIMIT_BETA_PER_HOUR: limit.default(1000),
-  // Issue 15: the console's sign-in (link page, link, emailed link, passkey) and its API, counted in
+  // The console's sign-in (link page, link, emailed link, passkey) and its API, counted in
   // memory before any database work. Sized in docs/decisions/server-hardening.md.
   RATE_LIMIT_SIGN_IN_PER_MINUTE: limit.default(10),
   RATE_LIMIT_SIGN_IN_PER_HOUR: limit.default(60),
   RATE_LIMIT_CONSOLE_PER_MINUTE: limit.default(300),
   RATE_LIMIT_CONSOLE_PER_HOUR: limit.default(5000),
-  // The owner's side (issue 9, docs/decisions/owner-console.md).
+  // The owner's side (docs/decisions/owner-console.md).
   OWNER_EMAILS: ownerEmails.default([]),
   /** Hour of the day (UTC) at which the owners get yesterday's sign-ups; unset: no digest. */
   OWNER_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).optional(),
-  /** Contact notifications per owner per clock hour; past it, one summary at the hour's end (issue 15). */
+  /** Contact notifications per owner per clock hour; past it, one summary at the hour's end. */
   OWNER_NOTIFY_MAX_PER_HOUR: z.coerce.number().int().min(0).default(10),
   OWNER_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
   OWNER_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
-  /** Emailed sign-in links per owner in any 15 minutes, whoever asks, shared by all processes (issue 15). */
+  /** Emailed sign-in links per owner in any 15 minutes, whoever asks, shared by all processes. */
   OWNER_SIGN_IN_EMAILS: z.coerce.number().int().min(1).default(3),
   /** Sign-in attempts (links, passkeys, emailed-link requests) per client address per 15 minutes, shared by all processes. */
   OWNER_SIGN_IN_ATTEMPTS: z.coerce.number().int().min(1).default(20),

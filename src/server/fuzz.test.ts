@@ -7,8 +7,8 @@ import type { Db } from './db/db.ts'
 import { TABLES } from './features/rest/tables.ts'
 import { testApp, testDb } from './test-app.ts'
 
-// The invariant "bad input never gets a 5xx and never leaves a row the schema forbids" (DESIGN.md,
-// issue 8), checked on generated requests through the whole app on the in-memory database.
+// The invariant "bad input never gets a 5xx and never leaves a row the schema forbids" (DESIGN.md),
+// checked on generated requests through the whole app on the in-memory database.
 const RUNS = 10_000
 
 let db: Db

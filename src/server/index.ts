@@ -22,20 +22,20 @@ import { createLaunchCounter } from './features/launch-analytics/counter.ts'
 import { readSession } from './features/owner-auth/sessions.ts'
 import { ownerSecret, secretFilePath, writeSecretFile } from './owner/keys.ts'
 import { syncOwnerEmails } from './features/owner-auth/owners.ts'
-import { resumeMessages } from './features/messages/queries.ts'
+import { resumeTesterMessages } from './features/tester-messages/queries.ts'
 import { realDataDir } from './db/real-path.ts'
 import { makePrivate, restrictUmask } from './private-files.ts'
 import { shutdown } from './shutdown.ts'
 
 // The one place with side effects: configuration, database, email worker, HTTP server.
-// Before anything is written: files we create are the server user's alone (issue 14).
+// Before anything is written: files we create are the server user's alone.
 restrictUmask()
 const config = loadConfigOrExit()
-// Issue 28: the lock, the secret file and PGlite all use the folder's real path.
+// The lock, the secret file and PGlite all use the folder's real path.
 if (!config.DATABASE_URL) config.PGLITE_DIR = realDataDirOrExit(config.PGLITE_DIR)
 const logger = createLogger(config.LOG_LEVEL)
 
-// PGlite: the folder is ours before we listen or open anything, or we stop here (issue 14).
+// PGlite: the folder is ours before we listen or open anything, or we stop here.
 const secretFile = config.DATABASE_URL ? null : secretFilePath(config.PGLITE_DIR)
 const lock = secretFile ? await claimFolderOrExit(config.PGLITE_DIR, secretFile) : null
 const reportNotPrivate = (problems: string[]) =>
@@ -52,7 +52,7 @@ const ready = openDb(config, { ...(lock ? { lock } : {}), onNotPrivate: reportNo
   if (applied.length) logger.info({ event: 'db.migrated', applied }, 'migrations applied')
   await syncOwnerEmails(db, config.OWNER_EMAILS, config.OWNER_NOTIFY_MAX_PER_HOUR)
   const secret = await ownerSecret(db)
-  // Logs hash addresses under a key of the owner secret, as the audit log does (issue 15); every
+  // Logs hash addresses under a key of the owner secret, as the audit log does; every
   // request that could log one waits for this database anyway.
   keyAddressHashes(secret)
   // PGlite: `npm run owner` cannot open the folder while we hold it, so it signs links with this copy.
@@ -67,9 +67,9 @@ ready.catch((err: unknown) => {
 const db = deferredDb(ready)
 const transport = createTransport(config)
 const queue = createEmailQueue({ db: watchOutages(db, logger), transport, logger, config })
-// Issue 28: a message to a group whose batches a crash interrupted finishes queueing (each person once).
+// A message to a group whose batches a crash interrupted finishes queueing (each person once).
 ready
-  .then((opened) => resumeMessages(opened))
+  .then((opened) => resumeTesterMessages(opened))
   .then(
     (resumed) => {
       if (resumed === 0) return
@@ -80,7 +80,7 @@ ready
   )
 
 const afterAnswer = createAfterAnswer()
-// Issue 33: made here so that shutdown writes the visits it holds (createApp makes one otherwise).
+// Made here so that shutdown writes the visits it holds (createApp makes one otherwise).
 const launchCounter = createLaunchCounter({
   db: watchOutages(db, logger),
   logger,
@@ -96,7 +96,7 @@ const app = createApp({
   transport,
   afterAnswer,
 })
-// The built page from memory, ahead of the app (issue 29); read once: a rebuild needs a restart.
+// The built page from memory, ahead of the app; read once: a rebuild needs a restart.
 const builtFiles = await loadFastPath(app, {
   dir: resolve(config.STATIC_DIR),
   trustedHops: config.TRUST_PROXY,

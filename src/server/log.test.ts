@@ -80,7 +80,7 @@ test('a sign-up, its welcome email, a failed send and an unsubscribe log JSON li
   expect(all).not.toMatch(/[\w.+-]+@example\.com/i)
 })
 
-// Issue 15, defect 5: sha256(address)[:12] could be recomputed by anyone holding the address.
+// Sha256(address)[:12] could be recomputed by anyone holding the address.
 test("address hashes are keyed with the owner secret's 'log' key, as the audit log's are", () => {
   const address = ' Private.Person@Example.com '
   const plain = createHash('sha256').update('private.person@example.com').digest('hex').slice(0, 12)

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 
 /**
  * The data folder, the owner secret and the outbox hold every address and the key to the console:
- * readable by the server's user only (issue 14, docs/deploy.md "Who can read the data").
+ * readable by the server's user only (docs/deploy.md "Who can read the data").
  */
 export const PRIVATE_DIR_MODE = 0o700
 export const PRIVATE_FILE_MODE = 0o600

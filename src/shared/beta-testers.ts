@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
-// Issue 11's words for the beta testers, used alike by the server, the console and their API
-// (issue 16: before this, `Platform` meant a phone on the server and a choice in the console).
+// The words for the beta testers, used alike by the server, the console and their API
+// (before this, `Platform` meant a phone on the server and a choice in the console).
 // docs/decisions/beta-invitations.md
 
 /** A phone the beta runs on; each has a store link (BETA_IOS_URL, BETA_ANDROID_URL). */
@@ -37,10 +37,10 @@ export const WelcomeState = z.enum([
   'retrying',
   'failed',
   'unsubscribed',
-  // Issue 17: the mailbox is suppressed after a hard bounce or a spam complaint.
+  // The mailbox is suppressed after a hard bounce or a spam complaint.
   'bounced',
   'complained',
-  // Issue 28: refused by the hour's budget for calls without a proof of work; the owner can send it.
+  // Refused by the hour's budget for calls without a proof of work; the owner can send it.
   'withheld',
 ])
 export type WelcomeState = z.infer<typeof WelcomeState>

@@ -46,9 +46,9 @@ export const endpoints = {
     input: 'EmailRequest',
     answer: 'LiftResult',
   },
-  inbox: { method: 'GET', path: '/admin/api/messages', input: 'InboxQuery', answer: 'InboxPage' },
-  markHandled: { method: 'POST', path: '/admin/api/messages/:id/handled' },
-  reopen: { method: 'POST', path: '/admin/api/messages/:id/reopen' },
+  inbox: { method: 'GET', path: '/admin/api/inbox', input: 'InboxQuery', answer: 'InboxPage' },
+  markHandled: { method: 'POST', path: '/admin/api/inbox/:id/handled' },
+  reopen: { method: 'POST', path: '/admin/api/inbox/:id/reopen' },
   invitations: { method: 'GET', path: '/admin/api/invitations', answer: 'InvitationSummary' },
   invitationPreview: {
     method: 'GET',
@@ -58,12 +58,12 @@ export const endpoints = {
   },
   invite: { method: 'POST', path: '/admin/api/invitations/confirm', input: 'InviteRequest', answer: 'InviteResult' },
   storeExport: { method: 'GET', path: '/admin/api/invitations/export', input: 'StoreExportQuery' },
-  testerMessages: { method: 'GET', path: '/admin/api/tester-messages', answer: 'MessagesOverview' },
+  testerMessages: { method: 'GET', path: '/admin/api/tester-messages', answer: 'TesterMessagesOverview' },
   sendTesterMessage: {
     method: 'POST',
     path: '/admin/api/tester-messages',
-    input: 'SendMessageRequest',
-    answer: 'SendMessageResult',
+    input: 'SendTesterMessageRequest',
+    answer: 'SendTesterMessageResult',
   },
   feedback: { method: 'GET', path: '/admin/api/feedback', input: 'FeedbackQuery', answer: 'FeedbackPage' },
   setBuildLabel: {

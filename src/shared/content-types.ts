@@ -41,10 +41,8 @@ export type Theme = { pageScheme: 'light' | 'dark'; light: ThemePalette; dark: T
 
 export type LegalEntity = { company: string; address: string; contact: string; imprint?: string }
 
-/** A phone screenshot of the hero: a file in content/screens/. */
+/** A phone screenshot of the hero: a file in content/screens/ (three, left to right). */
 export type Screenshot = { file: string; caption: string; alt: string }
-
-export type DrawnScreenId = 'tasks' | 'dashboard' | 'payments'
 
 /** The keys of each visitor email's texts (all plain strings; `{product}` and friends filled). */
 export const EMAIL_TEXT_KEYS = {
@@ -145,7 +143,6 @@ export type PageTexts = {
     cta: string
     note: string
     screensLabel: string
-    screens: Record<DrawnScreenId, { caption: string; label: string }>
   }
   features: {
     eyebrow: string
@@ -194,6 +191,8 @@ export type PageTexts = {
     privacy: string
     terms: string
     close: string
+    /** The accessible name of the footer's list of the page's languages. */
+    languages: string
     /** Before a legal text's date: "Effective date:". */
     effectiveDate: string
   }

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { emailAddress } from './email-address.ts'
 import { honeypot } from './honeypot.ts'
 
-// Issue 18: what a tester sends from /beta/feedback. The table's checks mirror these limits
+// What a tester sends from /beta/feedback. The table's checks mirror these limits
 // (migration 20261124200000). docs/decisions/tester-messages-and-feedback.md
 
 export const FEEDBACK_LIMITS = { text: 5000, osVersion: 100, build: 100 } as const

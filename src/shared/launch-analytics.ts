@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// Issue 33: where visitors come from, counted on the server without a cookie or a script, and the
+// Where visitors come from, counted on the server without a cookie or a script, and the
 // source a sign-up carries. One module for the server, the page's lazily loaded sign-up code and
 // the console's answers. docs/decisions/launch-analytics.md
 

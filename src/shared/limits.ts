@@ -1,6 +1,6 @@
 /**
  * Field length limits, enforced by the page (maxLength), the zod schemas (server and
- * edge function) and CHECK constraints in the migration. See docs/DECISIONS.md.
+ * edge function) and CHECK constraints in the migration. See docs/decisions/server-supabase-subset.md.
  */
 export const LIMITS = {
   /** RFC 5321 caps a forward path at 256 octets including the angle brackets. */

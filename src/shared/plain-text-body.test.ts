@@ -46,7 +46,7 @@ describe('the messages’ text format', () => {
     expect(isHttpUrl('https://')).toBe(false)
   })
 
-  test('the plain-text form names each link’s target, never directly before punctuation (issue 28)', () => {
+  test('the plain-text form names each link’s target, never directly before punctuation', () => {
     expect(bodyAsText(parseBody('Read [this](https://example.com/a).\nOr https://example.com/b\n\nBye'))).toBe(
       'Read this: https://example.com/a .\nOr https://example.com/b\n\nBye',
     )

@@ -1,5 +1,5 @@
 /**
- * The small, safe text format of the owner's messages to testers (issue 18): paragraphs separated
+ * The small, safe text format of the owner's messages to testers: paragraphs separated
  * by a blank line, line breaks kept, and links, either `[words](https://…)` or a bare
  * `https://…`. Nothing else is markup: every other character is text, and the templates escape
  * it. A link whose target is not http(s) stays text. The email (HTML and plain text) and the
@@ -73,7 +73,7 @@ export function bodyAsText(paragraphs: Paragraph[]): string {
 }
 
 // A link is written `words: url`, and never directly before punctuation: a mail client would take
-// the mark into the link (issue 28), so a space goes between them.
+// the mark into the link, so a space goes between them.
 const PUNCTUATION_FIRST = /^[.,;:!?)>'"]/
 function runAsText(run: Inline, next: Inline | undefined): string {
   if (!('href' in run)) return run.text

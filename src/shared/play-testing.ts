@@ -1,4 +1,4 @@
-// Issue 19: Google Play's closed-test rule for new personal developer accounts: at least
+// Google Play's closed-test rule for new personal developer accounts: at least
 // `required` testers opted in for the last `days` days without a break. Play cannot be asked who
 // opted in, so this counts the testers' own answers. Pure functions, for the server and its tests.
 // docs/decisions/play-closed-testing.md

@@ -1,5 +1,5 @@
 /**
- * The sign-up's proof of work (issue 17, docs/decisions/launch-day-bots.md): the page asks the
+ * The sign-up's proof of work (docs/decisions/launch-day-bots.md): the page asks the
  * resend-email function for a challenge, solves it in a Web Worker, and sends the solution with
  * the resend-email call in this header, base64 of ALTCHA's JSON payload `{ challenge, solution }`.
  * The call's body stays `{ email }`, as the specification says.
@@ -13,7 +13,7 @@ export const SIGNUP_CHALLENGE_PATH = 'resend-email/challenge'
  * The challenge's parameters. SHA-256, one round per counter; the server picks the counter
  * uniformly from 0 to maxCounter, so every solver, the page's or an attacker's, tries on average
  * about 35,000 hashes: about a second on a mid-range phone (Chromium at 4× CPU slowdown; figures in
- * docs/BENCHMARKS.md). Issue 28: the lower bound was 20,000 and public, so a solver starting
+ * docs/BENCHMARKS.md). The lower bound was 20,000 and public, so a solver starting
  * there did 15,000 on average while the page did 35,000; from 0 nobody skips anything.
  */
 export const SIGNUP_CHALLENGE = {

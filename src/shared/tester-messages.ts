@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, TESTER_MESSAGE_TEXTS, type Locale } from './content.ts'
 import { STARTING_TEXT_IDS, type StartingTextId } from './content-types.ts'
 
-// Issue 18's words for the owner's messages to testers, shared by the console (no zod here: the
+// The words for the owner's messages to testers, shared by the console (no zod here: the
 // console imports this file) and the server. docs/decisions/tester-messages-and-feedback.md
 
 /** Who a message goes to. Everyone the list may be sent to: confirmed, and not suppressed. */

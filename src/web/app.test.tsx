@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, test, vi } from 'vitest'
-import { DEFAULT_LOCALE, HERO_TEXTS } from '../shared/content.ts'
+import { SCREENSHOTS } from '../shared/content.ts'
 import { App } from './app.tsx'
 
 describe('App', () => {
@@ -19,7 +19,7 @@ describe('App', () => {
     const header = screen.getByRole('banner')
     expect(within(header).getByText('BETA')).toBeInTheDocument()
     expect(within(header).getByRole('button', { name: 'Try Beta Free' })).toHaveAttribute('href', '#cta')
-    // Drawn inline (issue 22): no request before the first paint.
+    // Drawn inline: no request before the first paint.
     const badge = within(header).getByRole('img', { name: /product directory/i })
     expect(badge).toHaveAttribute('width', '250')
     expect(badge).toHaveAttribute('height', '54')
@@ -31,13 +31,9 @@ describe('App', () => {
     expect(within(article).getByText('No credit card required')).toBeInTheDocument()
     const shots = within(article)
       .getAllByRole('img')
-      .map((img) => [img.tagName.toLowerCase(), img.getAttribute('aria-label')])
-    // Drawn inline, not <img> of SVG files: see docs/decisions/perf-first-view.md (issue 22).
-    expect(shots).toEqual([
-      ['svg', HERO_TEXTS[DEFAULT_LOCALE].screens.tasks.label],
-      ['svg', HERO_TEXTS[DEFAULT_LOCALE].screens.payments.label],
-      ['svg', HERO_TEXTS[DEFAULT_LOCALE].screens.dashboard.label],
-    ])
+      .map((img) => [img.tagName.toLowerCase(), img.getAttribute('alt')])
+    // The screenshots, left to right, as <picture>s (docs/decisions/screenshots.md).
+    expect(shots).toEqual(SCREENSHOTS.map((s) => ['img', s.alt]))
 
     const aside = within(main).getByRole('complementary')
     expect(aside).toHaveAttribute('id', 'cta')

@@ -5,7 +5,7 @@ import './styles.css'
 // The page is server HTML; only these parts are React's (docs/decisions/perf-first-view.md).
 // This entry is started by the page's inline loader after the first paint, and only arms the
 // islands: React and each island's code are chunks of their own, fetched when the island is
-// first needed, so loading the page evaluates no React at all (issue 22, TBT).
+// first needed, so loading the page evaluates no React at all (TBT: docs/decisions/perf-first-view.md).
 const ISLANDS: Record<IslandName, IslandSpec> = {
   'header-cta': { when: 'intent', load: () => import('./sections/cta-links.tsx').then((m) => m.HeaderCta) },
   'hero-cta': { when: 'intent', load: () => import('./sections/cta-links.tsx').then((m) => m.HeroCta) },

@@ -39,7 +39,7 @@ export async function startServer(
   const [command, ...args] = shell.length ? ['sh', '-c', `${shell.join(' && ')} && exec "$0" "$@"`, ...node] : node
   const child = spawn(command!, args, {
     cwd: ROOT,
-    // Suites that are not about the proof of work (issue 17) call resend-email bare, many times an
+    // Suites that are not about the proof of work call resend-email bare, many times an
     // hour; test/launch-day-processes.test.ts sets the budget it tests.
     env: {
       ...process.env,

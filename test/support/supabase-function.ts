@@ -42,7 +42,7 @@ export type FunctionSettings = {
   SUPABASE_SERVICE_ROLE_KEY: string
   /** Set by Supabase itself on a project. */
   SUPABASE_URL?: string
-  /** Issue 17; unset here: a budget no other suite reaches (test/launch-day-function.test.ts sets its own). */
+  /** The unverified budget; unset here: a budget no other suite reaches (test/launch-day-function.test.ts sets its own). */
   UNVERIFIED_EMAILS_PER_HOUR?: string
   SIGNUP_CHALLENGE?: 'pow' | 'off'
   SIGNUP_CHALLENGE_SECRET?: string

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import type { PlatformChoice, PlatformFilter, StatusFilter } from '../api.ts'
+import type { PlatformChoice, PlatformFilter, StatusFilter } from '../../shared/beta-testers.ts'
 
-// Issue 11: the filters by platform and invitation status, on the sign-ups list and the store exports.
+// The filters by platform and invitation status, on the sign-ups list and the store exports.
 
 /** The console's select and number fields. */
 export const FIELD = 'h-10 rounded-xl border border-border-strong bg-surface px-3 text-fg'

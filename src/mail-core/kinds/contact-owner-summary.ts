@@ -3,7 +3,7 @@ import { defineKind } from '../define-kind.ts'
 import { envelope } from '../envelope.ts'
 
 /**
- * The end-of-hour summary of the contact messages past an owner's cap (issue 15). Queued in SQL,
+ * The end-of-hour summary of the contact messages past an owner's cap. Queued in SQL,
  * by the contact_messages trigger, due when its hour ends (key: `<UTC hour, YYYY-MM-DDTHH>:<owner>`;
  * the payload counts the messages past the cap and names the hour).
  */

@@ -4,7 +4,7 @@ import { defineKind } from '../define-kind.ts'
 import { envelope } from '../envelope.ts'
 
 /**
- * The owner's copy of a tester's feedback (issue 18). Queued in SQL, by the beta_feedback trigger
+ * The owner's copy of a tester's feedback. Queued in SQL, by the beta_feedback trigger
  * (key: `<feedback id>:<owner>`), under the contact messages' hourly cap; the payload carries the
  * entry, and erasing the entry deletes the row (feedback_id, on delete cascade). Reply-To is the
  * tester.

@@ -2,9 +2,10 @@ import { z } from 'zod'
 import { defineKind } from '../define-kind.ts'
 import { envelope, feedbackUrl, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
 import { paths } from '../../shared/paths.ts'
+import { localeOr } from '../../shared/locales.ts'
 
 /**
- * The beta invitation (issue 11), one per sign-up (key: its id): links through our /beta/ios and
+ * The beta invitation, one per sign-up (key: its id): links through our /beta/ios and
  * /beta/android redirects, which record the opening; cancelled once the address has left the
  * list. The payload's pace keeps the emails apart after downtime (trigger
  * email_queue_pace_invitations).
@@ -26,9 +27,11 @@ export const invitation = defineKind({
     const iosUrl = link('ios')
     const androidUrl = link('android')
     const feedback = feedbackUrl(settings, signup.feedbackToken)
-    // Loaded on first use, as the welcome email (issue 7).
+    // Loaded on first use, as the welcome email.
     const { renderInvitationEmail } = await import('../../email-templates/invitation.tsx')
     const rendered = await renderInvitationEmail({
+      // The language of the page they signed up on (docs/decisions/languages.md).
+      locale: localeOr(email.signup?.locale),
       ...(iosUrl ? { iosUrl } : {}),
       ...(androidUrl ? { androidUrl } : {}),
       ...(feedback ? { feedbackUrl: feedback } : {}),

@@ -2,11 +2,12 @@ import { z } from 'zod'
 import { defineKind } from '../define-kind.ts'
 import { envelope, feedbackUrl, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
 import { paths } from '../../shared/paths.ts'
+import { localeOr } from '../../shared/locales.ts'
 
 /**
- * A message from the owner to a group of the beta list (issue 18), one per person and message
+ * A message from the owner to a group of the beta list, one per person and message
  * (key: `<message id>:<sign-up id>`). The payload names the message; its text is read from the
- * message's row (app_private.group_messages, stored once for the whole group: issue 28), so the
+ * message's row (app_private.group_messages, stored once for the whole group), so the
  * email is the one the owner previewed; rows queued before that carry the text in their payload.
  * The person's links come from their sign-up at send time. Paced as invitations
  * (trigger email_queue_pace_messages); cancelled once the address has left the list.
@@ -48,6 +49,8 @@ export const testerMessage = defineKind({
     const leave = unsubscribeUrl(settings, email.unsubscribeToken)
     const { renderTesterMessageEmail } = await import('../../email-templates/tester-message.tsx')
     const rendered = await renderTesterMessageEmail({
+      // The language of the page they signed up on (docs/decisions/languages.md).
+      locale: localeOr(email.signup?.locale),
       subject: message.subject,
       body: message.body,
       ...(iosUrl ? { iosUrl } : {}),

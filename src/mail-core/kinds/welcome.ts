@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { defineKind } from '../define-kind.ts'
 import { envelope, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
 import { paths } from '../../shared/paths.ts'
+import { localeOr } from '../../shared/locales.ts'
 
 /**
  * The welcome email of a beta sign-up, at most one per mailbox ever (key: the canonical mailbox,
@@ -18,14 +19,16 @@ export const welcome = defineKind({
     if (email.unsubscribeToken === null) return { cancel: 'address no longer on the beta list' }
     const leave = unsubscribeUrl(settings, email.unsubscribeToken)
     // Loaded on first use: React Email and its dependencies cost start-up time and resident
-    // memory that an idle server should not pay (issue 7).
+    // memory that an idle server should not pay.
     const { renderWelcomeEmail } = await import('../../email-templates/welcome.tsx')
     const phone = (platform: 'ios' | 'android') =>
       `${settings.PUBLIC_URL}${paths.phoneChoice.href(platform, email.signup?.platformToken ?? '')}`
     const rendered = await renderWelcomeEmail({
+      // The language of the page they signed up on (docs/decisions/languages.md).
+      locale: localeOr(email.signup?.locale),
       unsubscribeUrl: leave,
       siteUrl: `${settings.PUBLIC_URL}/`,
-      // Issue 11: which phone, recorded by a button on /beta/phone (mail scanners fetch links).
+      // Which phone, recorded by a button on /beta/phone (mail scanners fetch links).
       ...(email.signup && settings.BETA_PAGES !== false
         ? { phoneUrls: { ios: phone('ios'), android: phone('android') } }
         : {}),

@@ -3,7 +3,7 @@ import { ApiError } from '../../mail-core/errors.ts'
 import type { Db } from './db.ts'
 import { deferredDb, STARTING_RETRY_AFTER_S, withRetryAfterWhileStarting } from './deferred.ts'
 
-// Issue 14: nothing is answered from a database that is not open and migrated yet; a request
+// Nothing is answered from a database that is not open and migrated yet; a request
 // waits a while, then gets PostgREST's 503 and a time to come back.
 
 const fakeDb = { query: async () => ({ rows: [{ ok: 1 }], rowCount: 1 }) } as unknown as Db

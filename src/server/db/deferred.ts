@@ -10,7 +10,7 @@ export const STARTING_RETRY_AFTER_S = 5
  * A Db whose calls wait until `ready` (open and migrated) settles. Lets the server listen (and
  * serve the page) while the database opens and migrates, which keeps start-up quick. A call
  * that would wait longer than `waitMs` fails with PostgREST's own 503 for a database it cannot
- * use yet (PGRST002), instead of holding the request until a proxy gives up on it (issue 14).
+ * use yet (PGRST002), instead of holding the request until a proxy gives up on it.
  */
 export function deferredDb(ready: Promise<Db>, options: { waitMs?: number } = {}): Db & { isReady(): boolean } {
   const waitMs = options.waitMs ?? STARTING_WAIT_MS

@@ -3,7 +3,7 @@ import { DB_KINDS, testDb } from '../test-app.ts'
 import type { Db } from './db.ts'
 import { selectionWhere } from '../owner/selection.ts'
 
-// Issue 15, defect 11: pg_trgm lives in schema extensions, where anon cannot call its functions,
+// Pg_trgm lives in schema extensions, where anon cannot call its functions,
 // and the console's search still uses the trigram index. test/supabase-database.test.ts checks the
 // same on a Supabase-like database.
 

@@ -7,7 +7,7 @@ import { afterEach, expect, test } from 'vitest'
 import { FolderInUseError, lockDirOf, lockFolder } from './folder-lock.ts'
 import { bootTimeMs, processIdentity } from './process-identity.ts'
 
-// Issue 28, defect 9: claims the folder lock held on to although nothing could stop them.
+// Claims the folder lock held on to although nothing could stop them.
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {

@@ -6,7 +6,7 @@ import { afterEach, expect, test } from 'vitest'
 import { FolderInUseError, lockDirOf, lockFolder, type LockRecord } from './folder-lock.ts'
 import { processIdentity } from './process-identity.ts'
 
-// Issue 14: who holds a PGlite folder, judged from the claim files in `<folder>.lock/`.
+// Who holds a PGlite folder, judged from the claim files in `<folder>.lock/`.
 
 let cleanup: (() => Promise<unknown>)[] = []
 afterEach(async () => {

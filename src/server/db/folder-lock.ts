@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path'
 import { bootTimeMs, isHolderAlive, processIdentity, type ProcessIdentity } from './process-identity.ts'
 
 /**
- * One process owns a PGlite folder (issue 14, docs/decisions/data-folder-ownership.md). A claim
+ * One process owns a PGlite folder (docs/decisions/data-folder-ownership.md). A claim
  * is a file `<nonce>.json` in `<folder>.lock/`, naming its process. A claimant first writes its
  * own file, then looks for anyone else's: of two that race, the later to write always sees the
  * earlier, so at most one goes on. A file whose process is gone is stale and is removed; no
@@ -41,7 +41,7 @@ export class FolderInUseError extends Error {
   holder: LockRecord | null
   constructor(dir: string, holder: LockRecord | null, lockDir: string) {
     const who = holder ? describeHolder(holder) : `a claim in ${lockDir} that cannot be read`
-    // Each remedy is one that works (issue 28): the process to stop, or the folder to remove.
+    // Each remedy is one that works: the process to stop, or the folder to remove.
     const remedy = !holder
       ? `; if no server or npm run owner uses this folder, remove ${lockDir}`
       : holder.host !== hostname()
@@ -123,7 +123,7 @@ type Claim = { path: string; record: LockRecord | null; mtimeMs: number }
 
 /**
  * An unreadable claim (empty after a power loss, say) fails safe as live, unless it was written
- * before the machine last booted: then no process that wrote it can run (issue 28).
+ * before the machine last booted: then no process that wrote it can run.
  */
 function isLive(c: Claim): boolean {
   if (c.record !== null) return isHolderAlive(c.record, heldHere.has(c.path))

@@ -5,7 +5,7 @@ import type { Db, Tx } from './db.ts'
 const watched = new WeakMap<Db, Db>()
 
 /**
- * The same database, watched for outages (issue 15: a 20 s PostgreSQL outage gave 792 error lines
+ * The same database, watched for outages (a 20 s PostgreSQL outage gave 792 error lines
  * with stacks). The first call that finds the database unreachable logs the outage's start; the
  * first call that succeeds afterwards logs its end, with how long it lasted and how many calls
  * failed. In between nothing is logged: the requests answer 503 (app.ts) and the email worker

@@ -28,7 +28,7 @@ export async function openPglite(dir: string): Promise<Db> {
   if (!dir.startsWith('memory://') && !existsSync(join(dir, 'PG_VERSION'))) await initdbInChild(dir)
   // relaxedDurability: false (the default, spelled out) makes each query wait until its
   // writes reach the files, so a row the API acknowledged survives a killed process.
-  // pg_trgm: the console's search by part of an address (issue 9) uses a trigram index.
+  // pg_trgm: the console's search by part of an address uses a trigram index.
   const lite = await PGlite.create(dir, { relaxedDurability: false, startParams, extensions: { pg_trgm } })
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Tx => ({
     async query<T>(sql: string, params?: unknown[]) {

@@ -43,7 +43,7 @@ export function isHolderAlive(holder: ProcessIdentity, ownClaim: boolean): boole
   const ticks = startTicks(holder.pid)
   // A different start time: the pid now belongs to another process.
   if (holder.startTicks && ticks && holder.startTicks !== ticks) return false
-  // A zombie (killed, not yet reaped by its parent, maybe never) holds nothing (issue 28).
+  // A zombie (killed, not yet reaped by its parent, maybe never) holds nothing.
   const state = processState(holder.pid)
   return state !== 'Z' && state !== 'X'
 }

@@ -7,7 +7,7 @@ import { lockDirOf } from './folder-lock.ts'
 import { openDb } from './open.ts'
 import { realDataDir } from './real-path.ts'
 
-// Issue 28, defect 10: a PGLITE_DIR through a symbolic link (a data disk mounted elsewhere).
+// A PGLITE_DIR through a symbolic link (a data disk mounted elsewhere).
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {

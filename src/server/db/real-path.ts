@@ -2,7 +2,7 @@ import { lstatSync, realpathSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 
 /**
- * The real path of a data folder, resolved once at start (issue 28): a PGLITE_DIR that is, or lies
+ * The real path of a data folder, resolved once at start: a PGLITE_DIR that is, or lies
  * under, a symbolic link (a data disk mounted elsewhere) becomes the folder it points to, so the
  * lock, the secret file and PGlite all use one path (PGlite could not create or open a folder
  * through a link: ErrnoError 44, and two lock folders could exist for one database). A folder that

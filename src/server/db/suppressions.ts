@@ -25,7 +25,7 @@ export async function liftSuppression(db: Db, email: string): Promise<boolean> {
 /**
  * How many mailboxes are suppressed, and why (the console shows the numbers; the hashes say
  * nothing), and which owner addresses' mailboxes are among them: their mail as owners still
- * arrives (issue 28), but the console says so, since beta-list mail to that mailbox does not.
+ * arrives, but the console says so, since beta-list mail to that mailbox does not.
  */
 export async function countSuppressions(
   db: Db,

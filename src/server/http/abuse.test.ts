@@ -67,7 +67,7 @@ test('behind a trusted proxy each client is counted by its own address, forged h
   expect((await signUp(app, 'q@example.com', '127.0.0.1', via('198.51.100.9'))).status).toBe(201)
 })
 
-test('behind a trusted proxy that writes ports, each port is not a new client (issue 8, defect 6)', async () => {
+test('behind a trusted proxy that writes ports, each port is not a new client', async () => {
   const app = limitedApp({ TRUST_PROXY: 1 })
   const via = (entry: string) => ({ 'x-forwarded-for': entry })
   const statuses = []

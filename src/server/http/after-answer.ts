@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import type { ServerResponse } from 'node:http'
 
 /**
- * Work a request starts once its answer has left (issue 15: `POST /admin/auth/email` must answer
+ * Work a request starts once its answer has left (`POST /admin/auth/email` must answer
  * before the owner's database work, so its timing does not tell whether an address is an
  * owner's). The work is tracked: shutdown waits for it before the database closes, so an
  * answered request's link is still queued, and tests wait for it before they empty tables.

@@ -37,7 +37,7 @@ export type Variant = {
 export type BuiltFile = {
   /** text/* and the other types hono/compress would gzip on the fly. */
   compressible: boolean
-  /** An HTML page (what a visit counter counts, issue 33). */
+  /** An HTML page (what a visit counter counts). */
   document: boolean
   plain: Variant
   twins: Partial<Record<Encoding, Variant>>
@@ -53,7 +53,7 @@ export type LoadOptions = {
 /**
  * Reads the built page (dist/client) into memory with the headers of each answer computed once,
  * exactly as src/server/http/static.ts and the security-headers middleware make them (the
- * differential test, built-files.test.ts, compares the two on the wire). Read at start only:
+ * differential test, fast-path.test.ts, compares the two on the wire). Read at start only:
  * a rebuilt folder needs a restart (docs/deploy.md), as the CSP's inline hashes already did.
  * No folder, or a csp-hashes.json that does not parse: an empty table, and the app answers.
  */
@@ -115,7 +115,7 @@ async function builtFile(
     const lastModified = info.mtime.toUTCString()
     const etag = weakEtag(body.length, lastModified, encoding ?? 'identity')
     const own: [string, string][] = [
-      ['cache-control', cacheControl(path)],
+      ['cache-control', cacheControl(path, type)],
       ['content-length', String(body.length)],
       ['content-type', type],
       ['etag', etag],

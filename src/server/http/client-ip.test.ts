@@ -44,7 +44,7 @@ test('HTTPS is taken from the socket, or from X-Forwarded-Proto only behind a tr
   expect(await (await app.request('/', {}, fromAddress('203.0.113.7', true))).text()).toBe('true')
 })
 
-test('an absolute https:// request URL over a plain socket is not HTTPS (issue 8, defect 5)', async () => {
+test('an absolute https:// request URL over a plain socket is not HTTPS', async () => {
   const app = new Hono()
   app.get('/', (c) => c.text(String(isHttps(c, 0))))
   // What @hono/node-server makes of `GET https://example.com/ HTTP/1.1` on a plain socket.
@@ -53,7 +53,7 @@ test('an absolute https:// request URL over a plain socket is not HTTPS (issue 8
   expect(await probe(1)('127.0.0.1', { 'x-forwarded-proto': 'http' })).toMatchObject({ https: false })
 })
 
-test('X-Forwarded-For entries with ports count as their address (issue 8, defect 6)', async () => {
+test('X-Forwarded-For entries with ports count as their address', async () => {
   const ask = probe(1)
   expect(await ask('127.0.0.1', { 'x-forwarded-for': '192.0.2.7:51234' })).toMatchObject({ ip: '192.0.2.7' })
   expect(await ask('127.0.0.1', { 'x-forwarded-for': '6.6.6.6, [2001:DB8::7]:443' })).toMatchObject({

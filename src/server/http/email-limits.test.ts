@@ -6,7 +6,7 @@ import type { Db } from '../db/db.ts'
 import { createAfterAnswer } from './after-answer.ts'
 import { anonJson, DB_KINDS, fromAddress, NO_RATE_LIMITS, testDb, truncateAll } from '../test-app.ts'
 
-// Issue 28, defect 3: the email function's limits hold for every spelling of its path that
+// The email function's limits hold for every spelling of its path that
 // reaches the handler, the challenge has a limit of its own, and a flood over the unverified
 // budget writes one line per interval, not one per call.
 

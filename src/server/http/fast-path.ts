@@ -14,7 +14,7 @@ export type FastPathOptions = {
   trustedHops: number
   /**
    * Called for each GET of a page (an HTML file) the fast path answers, before it answers: where
-   * a visit counter goes (issue 33). It must not throw or block; the few page requests the fast
+   * a visit counter goes. It must not throw or block; the few page requests the fast
    * path leaves to the app (see below) reach staticRoutes instead.
    */
   onDocument?: (req: IncomingMessage) => void
@@ -22,7 +22,7 @@ export type FastPathOptions = {
 
 /**
  * The built page in `dir` read into memory, and the fast path over it for `app`: every file but
- * those at a path one of the app's routes answers (the console under /admin, /unsubscribe.css…).
+ * those at a path one of the app's routes answers (the console under /admin, the share links under /go…).
  */
 export async function loadFastPath(
   app: Hono,
@@ -43,7 +43,7 @@ export function claimedBy(app: Hono): (path: string) => boolean {
 const COMPRESS_THRESHOLD = 1024
 
 /**
- * The built page's files served from memory, ahead of the app's middleware chain (issue 29):
+ * The built page's files served from memory, ahead of the app's middleware chain:
  * what a browser receives is what the chain sends (static.ts, security-headers.ts). Requests the
  * chain would treat in a way the table does not hold go to the app unchanged: another method, a
  * path not in the table (percent-encoded, a twin, a route's), an HTTP/1.1 request without Host,

@@ -32,7 +32,7 @@ function counted(db: Db) {
 const flood = async (request: () => Promise<Response> | Response, n: number) =>
   (await Promise.all(Array.from({ length: n }, () => request()))).map((r) => r.status)
 
-describe.each(DB_KINDS)('/healthz on %s (issue 8, defect 8)', (kind) => {
+describe.each(DB_KINDS)('/healthz on %s', (kind) => {
   let db: Db
   let close: () => Promise<void>
   beforeAll(async () => {

@@ -113,7 +113,7 @@ const waitUntil = async (check: () => boolean, ms = 5_000) => {
   }
 }
 
-test('a client that leaves mid-body is an aborted request at debug level, never an error or a 5xx (issue 8, defect 7)', async () => {
+test('a client that leaves mid-body is an aborted request at debug level, never an error or a 5xx', async () => {
   const s = await start()
   const bodies = [
     `content-length: 200\r\n\r\n{"email":"half`,
@@ -137,7 +137,7 @@ test('a client that leaves mid-body is an aborted request at debug level, never 
   }
 })
 
-test('an absolute https:// URL in the request line over plain HTTP gets no HSTS (issue 8, defect 5)', async () => {
+test('an absolute https:// URL in the request line over plain HTTP gets no HSTS', async () => {
   const s = await start()
   const raw = await exchange(
     s.port,
@@ -206,7 +206,7 @@ test('the defaults are tighter than Node’s (60 s for headers, 300 s per reques
   expect(s.server.maxConnections).toBeGreaterThan(0)
 })
 
-test('connections over the per-address cap are closed at once; another address is served (issue 8, defect 3)', async () => {
+test('connections over the per-address cap are closed at once; another address is served', async () => {
   const s = await start({ MAX_CONNECTIONS_PER_ADDRESS: 5 })
   const sockets = await Promise.all(Array.from({ length: 20 }, () => open(s.port, '127.0.0.2')))
   for (const socket of sockets) socket.on('error', () => {})

@@ -83,7 +83,7 @@ test('over HTTPS, directly or through a trusted proxy, HSTS (a year or more, sub
   }
 })
 
-test('an absolute https:// URL in the request line over plain HTTP gets no HSTS (issue 8, defect 5)', async () => {
+test('an absolute https:// URL in the request line over plain HTTP gets no HSTS', async () => {
   for (const TRUST_PROXY of [0, 1]) {
     const res = await testApp(db, { staticDir: dir, config: { TRUST_PROXY } }).request(
       'https://launch.example/',

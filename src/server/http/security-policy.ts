@@ -2,11 +2,13 @@
 // the static-host header files (scripts/static-host.ts: Netlify and Cloudflare Pages'
 // `_headers`, Vercel's `vercel.json`) are built from this one module. No I/O, no framework.
 
+import { DEFAULT_LOCALE, LOCALES } from '../../shared/locales.ts'
+
 export const ONE_YEAR = 31_536_000
 
 /**
  * The page's inline blocks, allowed by hash: the critical CSS and the script loader that
- * scripts/prerender.ts writes into index.html (issue 22). It writes their hashes beside it in
+ * scripts/prerender.ts writes into index.html. It writes their hashes beside it in
  * this file, and every place that sends the page's CSP reads them from there.
  */
 export const INLINE_HASHES_FILE = 'csp-hashes.json'
@@ -39,7 +41,7 @@ export function pageCsp(options: PageCspOptions): string {
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src ${["'self'", ...(options.extraConnect ?? [])].join(' ')}`,
-    // The sign-up's proof-of-work solver runs in a Web Worker from our own origin (issue 17).
+    // The sign-up's proof-of-work solver runs in a Web Worker from our own origin.
     "worker-src 'self'",
     "manifest-src 'self'",
     "frame-ancestors 'none'",
@@ -72,12 +74,19 @@ export const PERMISSIONS_POLICY = [
  * another origin that opened it keeps no handle to it, and Chrome for Android gives it a process
  * of its own. The landing page is left out (docs/decisions/opener-policy.md): it holds nothing
  * secret, and the switch costs a new renderer process on arrival, in every Lighthouse run and for
- * a visitor on Chrome for Android who comes from another site in the same tab (issue 22).
+ * a visitor on Chrome for Android who comes from another site in the same tab.
  */
 export const OPENER_POLICY: [string, string] = ['Cross-Origin-Opener-Policy', 'same-origin']
 
-/** The public landing page's paths: the only answers without OPENER_POLICY. */
-export const LANDING_PATHS: readonly string[] = ['/', '/index.html']
+/**
+ * The public landing page's paths, in every language (`/de/`, `/de`, `/de/index.html`): the
+ * only answers without OPENER_POLICY.
+ */
+export const LANDING_PATHS: readonly string[] = [
+  '/',
+  '/index.html',
+  ...LOCALES.filter((l) => l !== DEFAULT_LOCALE).flatMap((l) => [`/${l}/`, `/${l}`, `/${l}/index.html`]),
+]
 
 /**
  * The security headers every path of the page (not an API answer) gets, in the order the server

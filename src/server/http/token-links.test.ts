@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { DB_KINDS, testApp, testDb, truncateAll } from '../test-app.ts'
 
-// Issue 28, defect 6: `/beta/feedback?token=UUID.` (a mail client took the full stop into the link).
+// `/beta/feedback?token=UUID.` (a mail client took the full stop into the link).
 
 describe.each(DB_KINDS)('token links next to punctuation on %s', (kind) => {
   let db: Db

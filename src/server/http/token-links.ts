@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 
 // Marks a mail client may take into a link that ends a sentence, as typed or percent-encoded
-// (. , ; : ! ? ) > ' "). Issue 28: `/beta/feedback?token=UUID.` answered "link not valid".
+// (. , ; : ! ? ) > ' "). `/beta/feedback?token=UUID.` once answered "link not valid".
 const TRAILING = /(?:[.,;:!?)>'"]|%(?:2[1279CcEe]|3[ABEFabef]))+$/
 
 /**

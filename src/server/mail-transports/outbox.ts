@@ -25,7 +25,7 @@ const SAFE_ID = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/
 /** Writes each email to files in `dir` instead of sending it (development default). Layout: docs/decisions/email-outbox.md. */
 export function createOutboxTransport(options: { dir: string }): Transport {
   const { dir } = options
-  // Once, at start: temp files that a crash left between write and rename (issue 8).
+  // Once, at start: temp files that a crash left between write and rename.
   const cleaned = removeLeftoverTempFiles(dir)
   return {
     name: 'outbox',
@@ -39,7 +39,7 @@ export function createOutboxTransport(options: { dir: string }): Transport {
       try {
         const marker = join(dir, `${email.id}.json`)
         if (await exists(marker)) return { ok: true, id: email.id }
-        // Every email in clear: the server's user only, whatever the umask (issue 14).
+        // Every email in clear: the server's user only, whatever the umask.
         await mkdir(dir, { recursive: true, mode: 0o700 })
         const options = mailOptions(email)
         const createdAt = new Date()
@@ -70,7 +70,7 @@ export function createOutboxTransport(options: { dir: string }): Transport {
 }
 
 /**
- * Erasure (issue 15, defect 5): deletes every email in the outbox sent to this mailbox, or about
+ * Erasure: deletes every email in the outbox sent to this mailbox, or about
  * it (an owner's copy of its contact message has it as Reply-To), in any spelling the canonical
  * form equates. Each email's marker (`.json`) goes last, so an interrupted run leaves it to be
  * found by the next. Returns how many emails were removed.

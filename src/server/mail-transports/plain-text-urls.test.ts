@@ -7,7 +7,7 @@ import type { Db } from '../db/db.ts'
 import { syncOwnerEmails } from '../features/owner-auth/owners.ts'
 import { DB_KINDS, testDb, truncateAll } from '../test-app.ts'
 
-// Issue 28, defect 6: a mail client links `https://…/beta/feedback?token=UUID.` with the full stop,
+// A mail client links `https://…/beta/feedback?token=UUID.` with the full stop,
 // and the page answered "link not valid". No plain-text email puts a URL directly before
 // punctuation; token pages forgive it anyway (http/token-links.ts).
 

@@ -4,7 +4,7 @@ import { DB_KINDS, silentLogger, testDb, truncateAll } from '../test-app.ts'
 import { createEmailQueue } from '../../mail-core/queue.ts'
 import type { Transport } from './transport.ts'
 
-// Issue 7: with an empty queue the worker looked for work every 10 ms instead of every poll
+// With an empty queue the worker looked for work every 10 ms instead of every poll
 // interval (PostgreSQL's greatest(0, NULL) is 0). Idle must cost one claim per interval.
 const POLL_MS = 200
 const WATCH_MS = 1_500

@@ -87,7 +87,7 @@ describe.each(DB_KINDS)('email queue on %s', (kind) => {
     expect((await rows(db))[0]).toMatchObject({ status: 'failed', attempts: 1 })
   })
 
-  test('a bounce at send time suppresses the mailbox; nothing more is sent to it (issue 17)', async () => {
+  test('a bounce at send time suppresses the mailbox; nothing more is sent to it', async () => {
     const transport = scriptedTransport([
       { ok: false, retryable: false, error: 'SMTP 550: no such user', bounced: true },
     ])

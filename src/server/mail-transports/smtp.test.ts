@@ -125,7 +125,7 @@ describe('SMTP transport', () => {
       const server = await startServer(handlers)
       const result = await transportFor(`smtp://127.0.0.1:${server.port}`).send(testEmail())
       expect(result).toMatchObject({ ok: false, retryable })
-      // Issue 17: only a permanent refusal of the mailbox (550, 551, 553 at RCPT TO) marks it bounced.
+      // Only a permanent refusal of the mailbox (550, 551, 553 at RCPT TO) marks it bounced.
       expect(!result.ok && result.bounced === true).toBe(bounced)
       expect(result.ok || result.error).toMatch(/^SMTP \d{3}: /)
     },

@@ -72,7 +72,7 @@ export function classifySmtpError(err: NodemailerError): SendResult {
   const reply = err.responseCode
   const error = `SMTP ${reply ?? code}: ${err.response ?? err.message}`
   if (SETTINGS_CODES.has(code)) return { ok: false, retryable: true, error }
-  // Issue 17: the receiver refused the mailbox for good; the queue suppresses it as bounced. A
+  // The receiver refused the mailbox for good; the queue suppresses it as bounced. A
   // refusal of our own sender (MAIL FROM) is a problem of our settings, not of the mailbox.
   if (typeof reply === 'number' && MAILBOX_GONE.has(reply) && err.command !== 'MAIL FROM')
     return { ok: false, retryable: false, error, bounced: true }

@@ -13,7 +13,7 @@ test.each([
   ['a,b', '"a,b"'],
   ['say "hi"', '"say ""hi"""'],
   ['two\nlines', '"two\nlines"'],
-  // Issue 15, defect 9: what a spreadsheet skips or converts before the formula's first character.
+  // What a spreadsheet skips or converts before the formula's first character.
   ['\uFF1D1+1', "'\uFF1D1+1"],
   ['\uFF0B1', "'\uFF0B1"],
   ['\uFF0D1', "'\uFF0D1"],

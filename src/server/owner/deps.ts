@@ -42,7 +42,7 @@ export type OwnerDeps = {
   transport?: Pick<Transport, 'forget'> | undefined
   /** The owner secret, read (or made) once per process. */
   secret: () => Promise<Buffer>
-  /** Running CSV exports, limited per owner and in all (issue 15). */
+  /** Running CSV exports, limited per owner and in all. */
   exportSlots: ExportSlots
 }
 

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 
 /**
- * Throwaway-address domains (issue 17), from the maintained `disposable-email-domains` list (about
+ * Throwaway-address domains, from the maintained `disposable-email-domains` list (about
  * 120,000 domains), loaded on first use rather than at start. A sign-up on one is stored and
  * answered as usual, so nothing tells a bot; the console flags it and "invite next N" leaves it
  * out unless the owner includes it.

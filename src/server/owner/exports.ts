@@ -3,7 +3,7 @@ import { apiError, type ApiError } from '../../mail-core/errors.ts'
 /**
  * Waits for an export's first batch before the answer starts, so that anything the database
  * refuses, or a failure, is a proper error answer rather than a 200 whose download breaks off
- * (issue 15). The rest is pulled as the client reads; `done` runs once, however the export ends
+ *. The rest is pulled as the client reads; `done` runs once, however the export ends
  * (read to the end, failed, or cancelled by a client that left).
  */
 export async function primed<T>(batches: AsyncGenerator<T>, done: () => void = () => {}): Promise<AsyncGenerator<T>> {
@@ -46,7 +46,7 @@ export type ExportLimits = { perOwner: number; total: number }
 export const EXPORT_LIMITS: ExportLimits = { perOwner: 1, total: 3 }
 
 /**
- * Counts running exports (issue 15: ten concurrent 100,000-row exports took the public page's
+ * Counts running exports (ten concurrent 100,000-row exports took the public page's
  * sign-up from 4.5 to 232 ms). `take` returns the function that gives the slot back, or null
  * when the owner already has an export running or the process has `total` running.
  */

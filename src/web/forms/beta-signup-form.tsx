@@ -23,7 +23,7 @@ export function BetaSignupForm({ locale = DEFAULT_LOCALE }: { locale?: Locale })
   })
 
   // The proof of work starts when the visitor first focuses the field (also before hydration),
-  // so it is solved while they type; its code is fetched then, never with the page (issue 17).
+  // so it is solved while they type; its code is fetched then, never with the page.
   useEffect(() => {
     if (hydrated && document.activeElement?.id === 'beta-email') startProof()
   }, [hydrated])

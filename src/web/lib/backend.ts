@@ -4,6 +4,7 @@ import { PostgrestClient } from '@supabase/postgrest-js'
 import { BetaSignup } from '../../shared/beta-signup.ts'
 import { attribute, deviceOf, type SignupSource } from '../../shared/launch-analytics.ts'
 import { ContactMessage } from '../../shared/contact-message.ts'
+import { isLocale, type Locale } from '../../shared/locales.ts'
 import { SIGNUP_PROOF_HEADER } from '../../shared/signup-challenge.ts'
 import { readBackendEnv } from './env.ts'
 
@@ -30,7 +31,7 @@ function getClients(): Clients {
 /** Form input: the honeypot is passed only when something typed into it. */
 export type BetaSignupInput = { email: string; website?: string }
 /**
- * The proof of work for the resend-email call (lib/signup-proof.ts, issue 17): a header value, or
+ * The proof of work for the resend-email call (lib/signup-proof.ts): a header value, or
  * null when the backend asks for none. Rejects when the solver failed.
  */
 export type ProofSource = () => Promise<string | null>
@@ -41,7 +42,12 @@ export type JoinBetaResult =
 
 /** Step one stores the address; step two, only after it, asks the server to send the welcome email. */
 export async function joinBeta(input: BetaSignupInput, proof?: ProofSource): Promise<JoinBetaResult> {
-  const fields = { email: input.email, ...(input.website ? { website: input.website } : {}), ...pageSource() }
+  const fields = {
+    email: input.email,
+    ...(input.website ? { website: input.website } : {}),
+    ...pageSource(),
+    ...pageLocale(),
+  }
   const parsed = BetaSignup.safeParse(fields)
   if (!parsed.success) return { ok: false, reason: 'invalid', message: firstIssue(parsed.error) }
   const { rest, functions } = getClients()
@@ -69,7 +75,7 @@ export async function joinBeta(input: BetaSignupInput, proof?: ProofSource): Pro
 }
 
 /**
- * Issue 33: where this visitor came from, as the page reads it (its address's utm_source, source
+ * Where this visitor came from, as the page reads it (its address's utm_source, source
  * or ref, else document.referrer), sent with the sign-up. On Supabase no server sees the page, so
  * this is the only reading; the Node server prefers the visit it counted. Nothing when the browser
  * sends Global Privacy Control. No cookie and no storage: read once, at the sign-up.
@@ -89,6 +95,15 @@ function pageSource(): SignupSource {
     source_device: device,
     source_os: os,
   }
+}
+
+/**
+ * The page's language, from its `<html lang>`: one bundle serves every language's page, so the
+ * document says which one this is. Nothing when the tag is not one of the site's.
+ */
+function pageLocale(): { locale?: Locale } {
+  const lang = document.documentElement.lang
+  return isLocale(lang) ? { locale: lang } : {}
 }
 
 export type ContactInput = { name: string; email: string; subject: string; message: string; website?: string }

@@ -1,4 +1,4 @@
-// The proof-of-work solver's Web Worker (issue 17): ALTCHA's own worker loop with its Web Crypto
+// The proof-of-work solver's Web Worker: ALTCHA's own worker loop with its Web Crypto
 // SHA-256, so the search never blocks the page's main thread.
 import { deriveKey } from 'altcha-lib/algorithms/web/sha'
 import { handler } from 'altcha-lib/workers/shared'

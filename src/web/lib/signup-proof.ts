@@ -2,7 +2,7 @@ import { solveChallengeWorkers, type Challenge } from 'altcha-lib'
 import { SIGNUP_CHALLENGE, SIGNUP_CHALLENGE_PATH } from '../../shared/signup-challenge.ts'
 import { readBackendEnv } from './env.ts'
 
-// The sign-up's proof of work (issue 17, docs/decisions/launch-day-bots.md). Loaded with import()
+// The sign-up's proof of work (docs/decisions/launch-day-bots.md). Loaded with import()
 // when the visitor first focuses the email field, never with the page: it asks the backend for a
 // challenge and solves it in Web Workers while the visitor types. The resend-email call then sends
 // the result in the SIGNUP_PROOF_HEADER header; its body stays { email }.

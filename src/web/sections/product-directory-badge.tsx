@@ -2,7 +2,7 @@ import { LINKS, PRODUCT_DIRECTORY_TEXTS, type Locale } from '../../shared/conten
 
 /**
  * The product-directory badge, drawn inline (it was an SVG file behind an <img>): the header
- * paints from the document alone, with no request before the first paint (issue 22). Replace it
+ * paints from the document alone, with no request before the first paint. Replace it
  * with the directory's own badge on launch day. Its text takes the page's font (`--font-sans`);
  * `text-rendering` is reset from the body's optimizeLegibility, which the SVG file never had.
  */

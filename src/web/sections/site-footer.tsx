@@ -2,6 +2,7 @@ import { FOOTER_TEXTS, LINKS, PRODUCT, SOCIAL_TEXTS, type Locale } from '../../s
 import { Island } from '../islands/island.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { LogoMark } from '../../ui/logo-mark.tsx'
+import { LanguageSwitch } from './language-switch.tsx'
 import { SocialIcon } from './social-icon.tsx'
 
 /** Server HTML around one island: the dialog links and their dialogs (footer-dialogs.tsx). */
@@ -37,7 +38,10 @@ export function SiteFooter({ locale }: { locale: Locale }) {
             ))}
           </ul>
         </div>
-        <p className="border-t border-white/[0.06] pt-6 text-sm text-slate-400 md:col-span-2">{FOOTER.copyright}</p>
+        <div className="flex justify-between border-t border-white/[0.06] pt-6 text-sm text-slate-400 md:col-span-2">
+          <p>{FOOTER.copyright}</p>
+          <LanguageSwitch locale={locale} label={FOOTER.languages} />
+        </div>
       </div>
     </footer>
   )

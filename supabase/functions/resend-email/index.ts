@@ -17,7 +17,7 @@ import { withOneClickUnsubscribe } from './one-click.ts'
 import { loadSettings } from './settings.ts'
 
 const settings = loadSettings(Deno.env.toObject())
-// The logs' address hashes are keyed (issue 15): here by the one secret Supabase gives every
+// The logs' address hashes are keyed: here by the one secret Supabase gives every
 // function; the owner secret the Node server uses would cost a database round trip at each start.
 keyAddressHashes(settings.SUPABASE_SERVICE_ROLE_KEY, (key, data) => createHmac('sha256', key).update(data).digest())
 const encoder = new TextEncoder()

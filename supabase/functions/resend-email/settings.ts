@@ -26,7 +26,7 @@ const Settings = z.object({
    * accepts, the one the pg_cron job sends from Vault.
    */
   SUPABASE_SERVICE_ROLE_KEY: z.string().min(1),
-  /** Issue 17, as on the Node server: 'pow' (default) asks the page for a proof of work; 'off': today's behaviour. */
+  /** As on the Node server: 'pow' (default) asks the page for a proof of work; 'off': today's behaviour. */
   SIGNUP_CHALLENGE: z.enum(['pow', 'off'], { error: 'must be pow or off' }).default('pow'),
   /** Signs the challenges; unset: the key migration 20261124100000 keeps in Vault (signup_challenge_key). */
   SIGNUP_CHALLENGE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

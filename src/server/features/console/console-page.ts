@@ -21,7 +21,7 @@ export const CONSOLE_CSP = [
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 /**
- * Every answer under /admin is the console's, whichever route wrote it (issue 15): `/admin/`
+ * Every answer under /admin is the console's, whichever route wrote it: `/admin/`
  * and the console's built files are served by the static route, which would otherwise give
  * them the public page's CSP, `no-cache` and no `noindex`. Runs inside the page-wide security
  * headers, which then only fill in what is still missing; a header a route set itself (the

@@ -153,26 +153,20 @@ describe.each(DB_KINDS)('console data on %s', (kind) => {
         anonJson({ name, email: `${name.toLowerCase()}@example.com`, subject: 'general', message: `Hi from ${name}` }),
       )
     const list = async (filter: string) =>
-      (await app.request(`/admin/api/messages?filter=${filter}`, asOwner(cookie))).json()
+      (await app.request(`/admin/api/inbox?filter=${filter}`, asOwner(cookie))).json()
     const all = await list('all')
     expect(all.rows.map((m: { name: string }) => m.name)).toEqual(['Third', 'Second', 'First'])
     expect(all.counts).toEqual({ all: 3, new: 3, handled: 0 })
     const id = all.rows[1].id
-    expect((await app.request(`/admin/api/messages/${id}/handled`, asOwner(cookie, { method: 'POST' }))).status).toBe(
-      204,
-    )
+    expect((await app.request(`/admin/api/inbox/${id}/handled`, asOwner(cookie, { method: 'POST' }))).status).toBe(204)
     expect((await list('new')).rows.map((m: { name: string }) => m.name)).toEqual(['Third', 'First'])
     const handled = await list('handled')
     expect(handled.rows).toHaveLength(1)
     expect(handled.rows[0]).toMatchObject({ name: 'Second', handledBy: 'owner@example.com' })
-    expect((await app.request(`/admin/api/messages/${id}/reopen`, asOwner(cookie, { method: 'POST' }))).status).toBe(
-      204,
-    )
+    expect((await app.request(`/admin/api/inbox/${id}/reopen`, asOwner(cookie, { method: 'POST' }))).status).toBe(204)
     expect((await list('new')).counts).toEqual({ all: 3, new: 3, handled: 0 })
-    expect((await app.request('/admin/api/messages/999999/handled', asOwner(cookie, { method: 'POST' }))).status).toBe(
-      404,
-    )
-    expect((await app.request('/admin/api/messages/abc/handled', asOwner(cookie, { method: 'POST' }))).status).toBe(400)
+    expect((await app.request('/admin/api/inbox/999999/handled', asOwner(cookie, { method: 'POST' }))).status).toBe(404)
+    expect((await app.request('/admin/api/inbox/abc/handled', asOwner(cookie, { method: 'POST' }))).status).toBe(400)
   })
 
   test('erasing a person leaves no row holding the address in any table', async () => {
@@ -190,7 +184,7 @@ describe.each(DB_KINDS)('console data on %s', (kind) => {
         '/rest/v1/contact_messages',
         anonJson({ name: 'V', email: ` ${email.toUpperCase()} `, subject: 'other', message: 'Again' }),
       )
-      // Issue 18: feedback from the page without a token (the address typed in).
+      // Feedback from the page without a token (the address typed in).
       await app.request('/beta/feedback', {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -199,7 +193,7 @@ describe.each(DB_KINDS)('console data on %s', (kind) => {
     }
     const firstMessage = (await db.query<{ id: number }>('select min(id) as id from public.contact_messages')).rows[0]!
       .id
-    await app.request(`/admin/api/messages/${firstMessage}/handled`, asOwner(cookie, { method: 'POST' }))
+    await app.request(`/admin/api/inbox/${firstMessage}/handled`, asOwner(cookie, { method: 'POST' }))
 
     const holding = async (needle: string) => {
       const tables = await db.query<{ s: string; t: string }>(
@@ -228,7 +222,7 @@ describe.each(DB_KINDS)('console data on %s', (kind) => {
       asOwner(cookie, { method: 'POST', body: { email: 'victim@example.COM' } }),
     )
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ signups: 1, messages: 2, feedback: 1, emails: 1, outbox: 0 })
+    expect(await res.json()).toEqual({ signups: 1, contactMessages: 2, feedback: 1, emails: 1, outbox: 0 })
     expect(await holding('victim@example.com')).toEqual([])
     // The other person is untouched.
     expect(await holding('keep@example.com')).toEqual([

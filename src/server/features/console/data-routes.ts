@@ -36,7 +36,7 @@ export function adminDataRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
     ])
   })
 
-  // Issue 28: a welcome email the unverified budget withheld (or any not yet queued), sent by the owner.
+  // A welcome email the unverified budget withheld (or any not yet queued), sent by the owner.
   app.post(routePath(endpoints.sendWelcome), async (c) => {
     const { email } = parse(EmailRequest, await readJsonBody(c))
     const kind = await enqueueSignupEmail(db, email, deps.config.SIGNUP_CONFIRMATION ?? false)

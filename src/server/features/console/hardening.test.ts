@@ -8,7 +8,7 @@ import { DB_KINDS, fromAddress, testApp, testDb } from '../../test-app.ts'
 import { dataException } from '../../../mail-core/errors.ts'
 import { CONSOLE_CSP } from './console-page.ts'
 
-// Issue 15 (second hardening round), part A: the console's smaller defects, each on both databases.
+// The console's smaller defects, each on both databases.
 
 /** Every route of the console's API with each path parameter set to `value` (as routes.test.ts lists them). */
 function apiRoutes(db: Db, value: string): { method: string; path: string }[] {
@@ -120,7 +120,7 @@ describe.each(DB_KINDS)('console hardening on %s', (kind) => {
       '/admin/api/signups/export?q=%00',
       '/admin/api/invitations/export?format=testflight&q=%00',
       '/admin/api/invitations/export?format=play&q=a%00b',
-      '/admin/api/messages?q=%00',
+      '/admin/api/inbox?q=%00',
     ]) {
       const res = await app.request(path, asOwner(cookie))
       expect(res.status, path).toBe(400)

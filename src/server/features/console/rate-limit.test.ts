@@ -12,7 +12,7 @@ import {
 } from '../owner-auth/test-owner.ts'
 import { DB_KINDS, fromAddress, testDb } from '../../test-app.ts'
 
-// Issue 15, defect 3: the console's routes that work without a session (and its API, before the
+// The console's routes that work without a session (and its API, before the
 // session lookup) sit behind an in-memory limit per client address, and a 429 costs no database work.
 
 /** The same database, counting every statement sent through it. */

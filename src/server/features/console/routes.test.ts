@@ -218,7 +218,7 @@ describe.each(DB_KINDS)('console API and sign-in on %s', (kind) => {
     expect(await stranger.json()).toEqual({ message: EMAIL_LINK_ANSWER })
     expect((await ask('not an address')).status).toBe(400)
 
-    // The owner's link is queued just after the answer (issue 15: the answer time must not tell).
+    // The owner's link is queued just after the answer (the answer time must not tell).
     for (let i = 0; i < 500 && (await count(db, 'app_private.email_queue')) === 0; i++)
       await new Promise((r) => setTimeout(r, 10))
     const queued = await db.query<{ to_email: string; payload: { url: string } }>(

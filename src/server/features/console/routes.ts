@@ -23,7 +23,7 @@ export function adminApiRoutes(parts: Pick<AdminParts, 'sessionCheck' | 'api'>):
   const app = new Hono<OwnerEnv>()
   app.use('*', parts.sessionCheck, async (c, next) => {
     c.header('Cache-Control', 'no-store')
-    // A NUL in a path or query parameter (%00) is refused before any route reads it (issue 15):
+    // A NUL in a path or query parameter (%00) is refused before any route reads it:
     // PostgreSQL refuses it in text, and an export would otherwise have started its answer.
     if (/%00/i.test(c.req.url)) throw nulError('The request URL')
     await next()

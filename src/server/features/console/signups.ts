@@ -15,7 +15,7 @@ export function containsPattern(part: string): string {
 // The welcome email's row for a sign-up, found by its dedupe key (one per mailbox, ever).
 const WELCOME_JOIN = `left join app_private.email_queue q on q.dedupe_key = 'welcome:' || app_private.canonical_email(s.email)`
 
-// Issue 17: a mailbox that bounced or complained shows that, whatever its email did. The
+// A mailbox that bounced or complained shows that, whatever its email did. The
 // uncorrelated exists() runs once per query, so the keyed hash of each row is computed only when
 // the list has such mailboxes at all.
 const SUPPRESSED_SQL = `case when exists (select 1 from app_private.email_suppressions where reason <> 'unsubscribed')

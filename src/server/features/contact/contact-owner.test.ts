@@ -66,7 +66,7 @@ describe.each(DB_KINDS)('owner notification of a contact message on %s', (kind) 
     expect(records.map((r) => r.to).sort()).toEqual(['owner@example.com', 'partner@example.com'])
     for (const r of records) {
       expect(r.headers).toEqual({ 'Reply-To': 'Ada@Example.com' })
-      // Issue 15: the sender's free-text name stays out of the subject (it is in the body).
+      // The sender's free-text name stays out of the subject (it is in the body).
       expect(r.subject).toMatch(
         new RegExp(`^${escapeRegExp(PRODUCT.name)} contact: Bug Report, \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC$`),
       )

@@ -8,7 +8,7 @@ import { syncOwnerEmails } from '../owner-auth/owners.ts'
 import { asOwner, ORIGIN, OWNER, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { PRODUCT } from '../../../shared/content.ts'
 
-// Issue 15, defect 1: strangers could flood the owner's inbox and spend the provider's quota.
+// Strangers could flood the owner's inbox and spend the provider's quota.
 // Decisions: docs/decisions/owner-console.md, "Owner notifications".
 
 const queueConfig = {
@@ -88,7 +88,7 @@ describe.each(DB_KINDS)('the owner’s inbox under a flood on %s', (kind) => {
     expect(summary.rows).toEqual([{ payload: expect.objectContaining({ count: 5 }), due_in_hour: true }])
     // Every message is in the console.
     const cookie = await signIn(app, db)
-    const inbox = await (await app.request('/admin/api/messages?filter=all', asOwner(cookie))).json()
+    const inbox = await (await app.request('/admin/api/inbox?filter=all', asOwner(cookie))).json()
     expect(inbox.counts).toMatchObject({ all: 8, new: 8 })
 
     const provider = providerWithQuota(100)

@@ -13,7 +13,7 @@ type Raw = {
 }
 
 /** Contact messages newest first, each new (no state row) or handled. */
-export async function listMessages(db: Db, input: { filter: InboxFilter; page: number; size: number }) {
+export async function listContactMessages(db: Db, input: { filter: InboxFilter; page: number; size: number }) {
   const where =
     input.filter === 'new'
       ? 'where h.contact_message_id is null'

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { PersonData } from '../../../shared/console-api.ts'
+import { LOCALES } from '../../../shared/locales.ts'
 import type { Db } from '../../db/db.ts'
 import { addressHash } from '../../owner/audit.ts'
 import { ownerSecret } from '../../owner/keys.ts'
@@ -7,7 +8,7 @@ import { asOwner, ownerApp, signIn, truncateOwner } from '../owner-auth/test-own
 import { count, DB_KINDS, testDb } from '../../test-app.ts'
 import { NOT_ABOUT_A_PERSON, PERSON_DATA } from './sources.ts'
 
-// Issue 19: "Download data" holds every table's rows for that mailbox and nothing of anyone else;
+// "Download data" holds every table's rows for that mailbox and nothing of anyone else;
 // erasure covers the same list; and no table holding a person's address or sign-up is left out.
 
 /** Columns that hold an address or point at a person's row. */
@@ -27,9 +28,9 @@ describe.each(DB_KINDS)("a person's data on %s", (kind) => {
   /** One person with a row in every table of the list, and a neighbour with the same. */
   async function fill(email: string, n: number) {
     const s = await db.query<{ id: string }>(
-      `insert into public.beta_signups (email, confirmed_at, platform, status, invited_at, invitation_links, opened_at)
-       values ($1, now(), 'android', 'invited', now(), 'android', now()) returning id::text as id`,
-      [email],
+      `insert into public.beta_signups (email, confirmed_at, platform, status, invited_at, invitation_links, opened_at, locale)
+       values ($1, now(), 'android', 'invited', now(), 'android', now(), $2) returning id::text as id`,
+      [email, LOCALES[0]],
     )
     const id = s.rows[0]!.id
     await db.query(`insert into app_private.play_testers (signup_id, google_account) values ($1, $2)`, [
@@ -50,7 +51,7 @@ describe.each(DB_KINDS)("a person's data on %s", (kind) => {
        values ('welcome', $1, $2, 'sent', now(), '{"secret":"body-ish"}'::jsonb)`,
       [email, `welcome:${email}`],
     )
-    // Issue 18: feedback through their link, and through the page without one (another spelling).
+    // Feedback through their link, and through the page without one (another spelling).
     await db.query(
       `insert into app_private.beta_feedback (signup_id, email, rating, works) values ($1, $2, 4, 'Invoices'), (null, $3, 2, '')`,
       [id, email, email.toUpperCase()],
@@ -81,7 +82,12 @@ describe.each(DB_KINDS)("a person's data on %s", (kind) => {
     // Every table has this person's rows.
     for (const source of PERSON_DATA) expect(data.tables[source.table]!.length, source.table).toBeGreaterThan(0)
     expect(data.tables['public.beta_signups']).toEqual([
-      expect.objectContaining({ email: 'ada.lovelace@gmail.com', platform: 'android', status: 'invited' }),
+      expect.objectContaining({
+        email: 'ada.lovelace@gmail.com',
+        platform: 'android',
+        status: 'invited',
+        locale: LOCALES[0],
+      }),
     ])
     expect(data.tables['app_private.play_testers']).toEqual([
       expect.objectContaining({ google_account: 'play.1@gmail.com' }),
@@ -145,7 +151,7 @@ describe.each(DB_KINDS)("a person's data on %s", (kind) => {
       '/admin/api/people/erase',
       asOwner(cookie, { method: 'POST', body: { email: 'ADA@example.com' } }),
     )
-    expect(await res.json()).toMatchObject({ signups: 1, messages: 1, emails: 1 })
+    expect(await res.json()).toMatchObject({ signups: 1, contactMessages: 1, emails: 1 })
     const after = PersonData.parse(
       await (await app.request('/admin/api/people/data?email=ada@example.com', asOwner(cookie))).json(),
     )
@@ -161,7 +167,7 @@ describe.each(DB_KINDS)("a person's data on %s", (kind) => {
     expect(await count(db, 'app_private.play_answers')).toBe(2)
   })
 
-  // Issue 28, defect 11: Bob gave Ada's mailbox (another spelling) as his Google account.
+  // Bob gave Ada's mailbox (another spelling) as his Google account.
   test("a mailbox held in another tester's Google-account field is downloaded and erased from that field only", async () => {
     await fill('ada@gmail.com', 1)
     await fill('bob@example.com', 2)

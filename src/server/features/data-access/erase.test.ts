@@ -8,7 +8,7 @@ import { createEmailQueue } from '../../../mail-core/queue.ts'
 import { anonJson, count, DB_KINDS, silentLogger, testDb } from '../../test-app.ts'
 import { asOwner, ownerApp, OWNER, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 
-// Issue 15, defect 5: erasure lasts (the mailbox is suppressed, as when a person leaves), takes
+// Erasure lasts (the mailbox is suppressed, as when a person leaves), takes
 // the outbox's copies with it, and reaches rows the shared address schema would refuse.
 
 const QUEUE_CONFIG = {
@@ -106,7 +106,7 @@ describe.each(DB_KINDS)('erasing a person on %s', (kind) => {
     expect((await readdir(dir)).length).toBe(12)
 
     const res = await erase('VICTIM+x@example.com')
-    expect(res).toMatchObject({ status: 200, body: { signups: 1, messages: 1, outbox: 2 } })
+    expect(res).toMatchObject({ status: 200, body: { signups: 1, contactMessages: 1, outbox: 2 } })
     const files = await readdir(dir)
     expect(files.length).toBe(6)
     const contents = await Promise.all(files.map((n) => readFile(join(dir, n), 'utf8')))
@@ -131,7 +131,7 @@ describe.each(DB_KINDS)('erasing a person on %s', (kind) => {
       expect({ email, ...(await erase(email.replace(/[a-z]/g, (ch) => ch.toUpperCase()))) }).toMatchObject({
         email,
         status: 200,
-        body: { signups: 1, messages: 1 },
+        body: { signups: 1, contactMessages: 1 },
       })
     }
     expect(await count(db, 'public.beta_signups')).toBe(0)

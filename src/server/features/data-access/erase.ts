@@ -10,7 +10,7 @@ import { eraseSources } from './queries.ts'
  * list, as when a person leaves the beta, so nobody can sign it up again until the owner lifts it;
  * and the transport's kept copies of their emails (the outbox's files) are deleted.
  * Rows are matched by canonical mailbox whatever they hold, also rows the shared address schema
- * would refuse (stored by SQL or an import). Issue 15, defect 5.
+ * would refuse (stored by SQL or an import).
  */
 export async function erasePerson(
   db: Db,
@@ -30,7 +30,7 @@ export async function erasePerson(
       `select pg_advisory_xact_lock(hashtextextended('beta_signups:' || app_private.canonical_email($1), 0))`,
       [email],
     )
-    // Every table of the one list that "Download data" reads too (issue 19).
+    // Every table of the one list that "Download data" reads too.
     const erased = await eraseSources(tx, email)
     const suppressed = await tx.query(
       `insert into app_private.email_suppressions (mailbox_hmac) values (app_private.mailbox_hmac($1))
@@ -39,7 +39,7 @@ export async function erasePerson(
     )
     const counts = {
       signups: erased['public.beta_signups'] ?? 0,
-      messages: erased['public.contact_messages'] ?? 0,
+      contactMessages: erased['public.contact_messages'] ?? 0,
       feedback: erased['app_private.beta_feedback'] ?? 0,
       emails: erased['app_private.email_queue'] ?? 0,
     }

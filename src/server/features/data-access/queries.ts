@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/db.ts'
 import { PERSON_DATA } from './sources.ts'
 
-// Issue 19: a person's data on request, and the deletes of erasure, from one list (sources.ts).
+// A person's data on request, and the deletes of erasure, from one list (sources.ts).
 
 /** Every row about the mailbox, by table (each table of PERSON_DATA, empty or not), in one snapshot. */
 export async function personData(db: Db, address: string): Promise<Record<string, Record<string, unknown>[]>> {

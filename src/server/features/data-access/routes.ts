@@ -9,7 +9,7 @@ import { erasePerson } from './erase.ts'
 import { personData } from './queries.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 
-// Issue 19: "Download data", the answer to a person's access request, audited as an access; and
+// "Download data", the answer to a person's access request, audited as an access; and
 // erasure, which reads the same list of tables (sources.ts).
 
 const ABOUT =

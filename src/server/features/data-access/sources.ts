@@ -1,5 +1,5 @@
-// Issue 19: every place a person's data lives, in one list that both "Download data" (an access
-// request) and erasure read, so a table added later is one more entry here. sources.test.ts fails
+// Every place a person's data lives, in one list that both "Download data" (an access
+// request) and erasure read, so a table added later is one more entry here. data-access.test.ts fails
 // when a table of the database holds an address or a sign-up id and is missing here (or from
 // NOT_ABOUT_A_PERSON). docs/decisions/play-closed-testing.md
 
@@ -32,7 +32,7 @@ export const PERSON_DATA: readonly PersonSource[] = [
     },
   },
   {
-    // Their own Play entry, and (issue 28) their mailbox given as the Google account of another
+    // Their own Play entry, and their mailbox given as the Google account of another
     // tester: that field alone is theirs, so it is shown, and erasure clears it, keeping the
     // other tester's entry (their export falls back to their own address).
     table: 'app_private.play_testers',
@@ -51,15 +51,15 @@ export const PERSON_DATA: readonly PersonSource[] = [
     },
   },
   {
-    // Issue 18: what they said about the beta, by the address they gave (with or without a link).
+    // What they said about the beta, by the address they gave (with or without a link).
     // Its owner notifications go with it (email_queue.feedback_id cascades).
     table: 'app_private.beta_feedback',
     rows: `select to_jsonb(f) as row from app_private.beta_feedback f where ${same('f.email')} order by f.id`,
     erase: { sql: `delete from app_private.beta_feedback where ${same('email')}` },
   },
   {
-    // Issue 33: its source columns (source, source_medium, source_campaign, source_device,
-    // source_os) go with the row; the analytics tables hold no address and no sign-up id.
+    // Its source columns (source, source_medium, source_campaign, source_device,
+    // source_os) and its language (locale) go with the row; the analytics tables hold no address and no sign-up id.
     table: 'public.beta_signups',
     rows: `select to_jsonb(s) - 'unsubscribe_token' - 'platform_token' - 'invite_token' - 'feedback_token' - 'website' as row
            from public.beta_signups s where ${same('s.email')} order by s.id`,

@@ -7,7 +7,7 @@ import { asOwner, ownerApp, OWNER, signIn, truncateOwner } from '../owner-auth/t
 import { count, DB_KINDS, silentLogger, testApp, testDb } from '../../test-app.ts'
 import { PRODUCT } from '../../../shared/content.ts'
 
-// Issue 18, scopes 2 and 3: the feedback page (GET changes nothing, POST stores, an unknown token
+// The feedback page (GET changes nothing, POST stores, an unknown token
 // gets 404, the page without a token asks for the address and has the contact form's
 // protections), the console's Feedback view and export, the owner's notification, and erasure.
 
@@ -177,7 +177,7 @@ describe.each(DB_KINDS)('tester feedback on %s', (kind) => {
     expect(notice.headers?.['Reply-To']).toBe('Tess@Example.com')
     expect(notice.subject.startsWith(`${PRODUCT.name} feedback: 3/5, `)).toBe(true)
     expect(notice.text).toContain('What works:\nA')
-    // Issue 28: the end-of-hour summary names feedback as feedback; a contact message past the cap
+    // The end-of-hour summary names feedback as feedback; a contact message past the cap
     // afterwards keeps that count.
     expect(q.rows.find((r) => r.kind === 'contact-owner-summary')!.payload).toMatchObject({ feedback: 1 })
     await db.query(

@@ -6,7 +6,7 @@ import { ErrorSummary, FieldError } from '../../../ui/error-summary.tsx'
 import { HoneypotField } from '../../../ui/honeypot-field.tsx'
 import { ServerPage } from '../../http/server-page.tsx'
 
-// Issue 18: the tester's feedback page, /beta/feedback (?token=… from their emails, or none: the
+// The tester's feedback page, /beta/feedback (?token=… from their emails, or none: the
 // URL for Play's closed test). The server pages' shell: no script, strict CSP, one stylesheet.
 
 export type FeedbackValues = {

@@ -2,7 +2,7 @@ import type { FeedbackEntry, FeedbackQuery, FeedbackSummaryRow } from '../../../
 import type { PlatformChoice } from '../../../shared/beta-testers.ts'
 import type { Db } from '../../db/db.ts'
 
-// Issue 18: tester feedback, stored by /beta/feedback and read by the console's Feedback view.
+// Tester feedback, stored by /beta/feedback and read by the console's Feedback view.
 // Decisions: docs/decisions/tester-messages-and-feedback.md
 
 /** The sign-up a feedback link belongs to, or null for an unknown token. */

@@ -26,7 +26,7 @@ import {
   signupByFeedbackToken,
 } from './queries.ts'
 
-// Issue 18: tester feedback. Decisions: docs/decisions/tester-messages-and-feedback.md
+// Tester feedback. Decisions: docs/decisions/tester-messages-and-feedback.md
 
 const FIELDS = ['email', 'rating', 'works', 'broken', 'platform', 'os_version', 'build', 'website'] as const
 

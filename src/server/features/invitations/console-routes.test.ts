@@ -46,7 +46,7 @@ describe.each(DB_KINDS)('the console’s invitations API on %s', (kind) => {
       post('/invitations/confirm', { ids }),
       post('/invitations/confirm', { ids }),
     ])
-    // One confirmation per preview (issue 15): the other is refused, and invites nobody.
+    // One confirmation per preview: the other is refused, and invites nobody.
     expect([first.status, second.status].sort()).toEqual([200, 409])
     const answers = [await first.json(), await second.json()]
     expect(answers.map((a) => a.invited ?? a.code).sort()).toEqual([5, 'PREVIEW_MISMATCH'])

@@ -18,7 +18,7 @@ import { parseInput as parse } from '../../owner/input.ts'
 import { readJsonBody } from '../../http/json-body.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 
-// Issue 11: the console's side of the beta invitations. app.ts mounts these behind the session and Origin checks (features/console/routes.ts).
+// The console's side of the beta invitations. app.ts mounts these behind the session and Origin checks (features/console/routes.ts).
 // Decisions: docs/decisions/beta-invitations.md
 
 export type InvitationConfig = Pick<Config, 'BETA_IOS_URL' | 'BETA_ANDROID_URL' | 'INVITATION_INTERVAL_MS'>
@@ -54,7 +54,7 @@ export function adminInvitationRoutes(deps: {
     // The exact ids the preview showed: nobody outside them can be invited by this confirmation.
     const { ids } = parse(InviteRequest, await readJsonBody(c))
     const actor = c.get('session').email
-    // Issue 15: exactly the previewed ids, not any eligible id the client names.
+    // Exactly the previewed ids, not any eligible id the client names.
     if (!(await takePreview(db, c.get('session').id, ids)))
       throw apiError(
         409,

@@ -11,7 +11,7 @@ describe('store exports, pure', () => {
     expect(testflightRecord('ada@example.com')).toBe(',,ada@example.com\r\n')
   })
 
-  // Issue 15, defect 9: the stores read data, not formulas; an apostrophe only broke valid addresses.
+  // The stores read data, not formulas; an apostrophe only broke valid addresses.
   test('valid addresses go out exactly as typed, also those starting with + or -', () => {
     for (const email of ['+15551234567@example.com', '-x@example.com', "o'brien@example.com", 'a.b+c@example.com']) {
       expect(storeAddress(email)).toBe(true)

@@ -1,9 +1,9 @@
 import { emailAddress } from '../../../shared/email-address.ts'
 import { csvQuote } from '../../owner/csv.ts'
 
-// Exports for the stores (issue 11). The stores read data, not formulas (App Store Connect's
+// Exports for the stores. The stores read data, not formulas (App Store Connect's
 // importer, a Play Console form), so the addresses go out exactly as typed: no apostrophe, which
-// would only break them (issue 15, defect 9). The guard is the shared address schema instead: an
+// would only break them. The guard is the shared address schema instead: an
 // address it refuses (stored by SQL or an import) is left out, so no `=`, `@`, quote or comma
 // that the schema keeps out of sign-ups reaches a store. docs/decisions/beta-invitations.md.
 

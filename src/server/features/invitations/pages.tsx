@@ -4,7 +4,7 @@ import type { Platform } from '../../../shared/beta-testers.ts'
 import { ServerPage } from '../../http/server-page.tsx'
 import { GoogleAccountField } from '../play-testing/pages.tsx'
 
-// The pages behind the welcome email's "iPhone" and "Android" links (issue 11). They share the
+// The pages behind the welcome email's "iPhone" and "Android" links. They share the
 // server pages' stylesheet and CSP: no script at all. Their words are content (texts.pages).
 
 /** The phone as the texts name it: `phone` in a sentence ("an iPhone"), `phoneName` alone ("iPhone"). */
@@ -15,7 +15,7 @@ function phoneWords(platform: Platform, locale: Locale) {
     : { phone: t.phoneAndroid, phoneName: t.phoneNameAndroid }
 }
 
-/** On Android it also asks, optionally, for the Google account the person uses on Play (issue 19). */
+/** On Android it also asks, optionally, for the Google account the person uses on Play. */
 export function phoneConfirmPage(
   platform: Platform,
   token: string,

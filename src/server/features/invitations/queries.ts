@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/db.ts'
 import { isDisposable } from '../../owner/disposable.ts'
 import { selectionWhere } from '../../owner/selection.ts'
 
-// Issue 11: from the beta list to the testers' phones. Decisions: docs/decisions/beta-invitations.md
+// From the beta list to the testers' phones. Decisions: docs/decisions/beta-invitations.md
 // The words (Platform, PlatformChoice, ...) are src/shared/beta-testers.ts's, the console's too.
 
 export type { Selection }
@@ -22,7 +22,7 @@ export type PreviewRow = {
   created_at: string
   /** The links the invitation will carry. */
   links: InvitationLinks
-  /** On a throwaway-address domain (issue 17). */
+  /** On a throwaway-address domain. */
   disposable: boolean
 }
 
@@ -46,7 +46,7 @@ export async function previewInvitations(
   db: Db,
   input: { limit: number; platform: PlatformFilter; stores: Stores; includeDisposable?: boolean },
 ): Promise<{ rows: PreviewRow[]; disposableLeftOut: number }> {
-  // Throwaway addresses (issue 17) are known to the list package, not to SQL: read the oldest in
+  // Throwaway addresses are known to the list package, not to SQL: read the oldest in
   // pages and pass over them until the batch is full.
   const rows: PreviewRow[] = []
   let disposableLeftOut = 0
@@ -178,7 +178,7 @@ export async function invitationCounts(db: Db): Promise<InvitationCounts> {
 /**
  * The addresses of a selection, oldest first, in batches by key (no OFFSET, no cursor: the same
  * on PGlite and PostgreSQL, and memory stays one batch whatever the list's size). With `play`
- * (the Play Console list, issue 19), each person's Google account where they gave one.
+ * (the Play Console list), each person's Google account where they gave one.
  */
 export async function* selectedAddresses(db: Db, sel: Selection, batch = 5000, play = false): AsyncGenerator<string[]> {
   const where = selectionWhere(sel, 3)

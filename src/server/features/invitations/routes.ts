@@ -27,7 +27,7 @@ export type AndroidTesting = {
 }
 
 /**
- * Issue 11. /beta/phone: the welcome email's "iPhone" and "Android" links; GET shows a button
+ * /beta/phone: the welcome email's "iPhone" and "Android" links; GET shows a button
  * (mail scanners fetch links), POST records the choice once. /beta/ios and /beta/android: the
  * invitation's links; they record the first opening and redirect to the store.
  */
@@ -53,7 +53,7 @@ export function betaRoutes(deps: {
   app.post(paths.phoneChoice.pattern, async (c) => {
     const { token = '', platform } = c.req.query()
     if (!isPlatform(platform) || !isTokenShaped(token)) return sendPage(c, betaLinkNotValidPage(), 404)
-    // Issue 19: on Android, the optional Google account for the Play list, validated like any address.
+    // On Android, the optional Google account for the Play list, validated like any address.
     const form = platform === 'android' ? await c.req.parseBody().catch(() => ({}) as Record<string, unknown>) : {}
     const account = deps.android.readAccount(form)
     if (!account.ok) {
@@ -78,7 +78,7 @@ export function betaRoutes(deps: {
       const opened =
         target !== undefined && isTokenShaped(token) && (await recordInvitationOpened(deps.db, token, platform))
       if (!opened) return sendPage(c, betaLinkNotValidPage(), 404)
-      // Issue 19: "Did you join the test?", once, a day after the first opening.
+      // "Did you join the test?", once, a day after the first opening.
       if (platform === 'android' && (await deps.android.afterOpened(token))) deps.wakeEmailQueue?.()
       noStore(c)
       return c.redirect(target, 302)

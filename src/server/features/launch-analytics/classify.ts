@@ -1,7 +1,7 @@
 import { isbot } from 'isbot'
 import type { LeftOutReason } from '../../../shared/launch-analytics.ts'
 
-// Issue 33: which document requests are a person's visit. Counting on the server sees far more
+// Which document requests are a person's visit. Counting on the server sees far more
 // bots than a script does, so every request left out is counted by reason (the Launch view's
 // ledger). docs/decisions/launch-analytics.md
 

@@ -7,7 +7,7 @@ import { leftOutReason } from './classify.ts'
 import { visitorLabels, writeBatch, type Batch, type Labels, type VisitorBatchRow } from './queries.ts'
 import { createSaltStore, dayBefore, utcDay } from './salts.ts'
 
-// Issue 33: counting visits from the page's document requests, in memory first. A request costs
+// Counting visits from the page's document requests, in memory first. A request costs
 // a header check and an HMAC; the counts go to the database every few seconds in one transaction.
 // No timer runs while nobody visits: the flush timer starts with the first counted request and
 // stops when the buffer is empty. docs/decisions/launch-analytics.md

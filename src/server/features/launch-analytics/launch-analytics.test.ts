@@ -11,7 +11,7 @@ import { writeBatch } from './queries.ts'
 import { countDocuments } from './routes.ts'
 import { ANDROID, browserHeaders, builtPage, DESKTOP, IPHONE, testClock } from './test-support.ts'
 
-// Issue 33: counting the page's visits on the server, the ledger of what was left out, sources,
+// Counting the page's visits on the server, the ledger of what was left out, sources,
 // the sign-up's source, share links, the Launch API, and what is kept after 48 hours.
 
 const PAGE = builtPage()

@@ -10,7 +10,7 @@ import type {
 } from '../../../shared/launch-analytics.ts'
 import { LEFT_OUT_REASONS } from '../../../shared/launch-analytics.ts'
 
-// Issue 33: the SQL of launch analytics. docs/decisions/launch-analytics.md
+// The SQL of launch analytics. docs/decisions/launch-analytics.md
 
 export type Labels = { source: string; medium: string; campaign: string; device: Device; os: System }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../../db/db.ts'
 
-// Issue 33: the salt of each UTC day, random (a salt derived from the date could be tested against
+// The salt of each UTC day, random (a salt derived from the date could be tested against
 // a guessed address and browser), shared by every process through the database, and deleted 48
 // hours after its day began together with the visitor rows made under it (on delete cascade).
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/db.ts'
 import { asOwner, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { anonJson, DB_KINDS, testDb } from '../../test-app.ts'
 
-// Issue 17 in the owner's console: bounced and complained mailboxes in the welcome-email column and
+// Launch day in the owner's console: bounced and complained mailboxes in the welcome-email column and
 // their count; throwaway addresses flagged, and left out of "invite next N" unless included.
 
 const WEBHOOK_SECRET = `whsec_${btoa('console-test-webhook-secret-32b!')}`

@@ -212,7 +212,7 @@ describe.each(DB_KINDS)('launch day on %s', (kind) => {
       expect(await reasons()).toEqual(['bounced'])
     })
 
-    // Issue 28, defect 8: Resend retries any non-2xx for about a day, so a lost 200 must not turn
+    // Resend retries any non-2xx for about a day, so a lost 200 must not turn
     // the retry into a failed delivery.
     test('a redelivered event (known id, valid signature) answers 200 and does nothing twice', async () => {
       const app = appWith()

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { SIGNUP_CHALLENGE } from '../../../shared/signup-challenge.ts'
 
-// Issue 28, defect 5: the counter was drawn between public bounds (20,000–50,000), so a solver
+// The counter was drawn between public bounds (20,000–50,000), so a solver
 // that started at the lower bound did 15,000 hashes on average where the page did 35,000.
 test('the counter is drawn from 0: no public bound lets a solver skip work, and the mean cost stays 35,000', () => {
   expect(SIGNUP_CHALLENGE.minCounter).toBe(0)

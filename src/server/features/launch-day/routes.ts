@@ -6,7 +6,7 @@ import type { Db } from '../../db/db.ts'
 import type { Logger } from '../../log.ts'
 
 /**
- * Issue 17 on the Node server: the proof-of-work settings of the resend-email routes (the mail
+ * Launch day on the Node server: the proof-of-work settings of the resend-email routes (the mail
  * core serves the challenge and checks the proof, as the edge function does), and Resend's webhook
  * at POST /webhooks/resend (the edge function serves it at /resend-email/webhook).
  */

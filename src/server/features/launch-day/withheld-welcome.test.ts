@@ -8,7 +8,7 @@ import type { Db } from '../../db/db.ts'
 import { asOwner, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { anonJson, DB_KINDS, testDb } from '../../test-app.ts'
 
-// Issue 28, defect 4: a sign-up whose welcome email the unverified budget refused stays reachable.
+// A sign-up whose welcome email the unverified budget refused stays reachable.
 
 describe.each(DB_KINDS)('a welcome withheld by the unverified budget on %s', (kind) => {
   let db: Db

@@ -9,7 +9,7 @@ export const ATTEMPT_WINDOW_MS = 15 * 60 * 1000
  */
 export async function takeAttempt(db: Db, client: string, limit: number, now = Date.now()): Promise<boolean> {
   const window = Math.floor(now / ATTEMPT_WINDOW_MS)
-  // A refused attempt writes nothing (issue 15): the count stops at the limit, and no row comes back.
+  // A refused attempt writes nothing: the count stops at the limit, and no row comes back.
   const r = await db.query<{ count: number }>(
     `insert into app_private.owner_attempts (bucket, count, expires_at)
      values ($1, 1, to_timestamp($2::double precision / 1000))

@@ -23,7 +23,7 @@ const CLOCK_SKEW_MS = 5 * 60 * 1000
 
 /**
  * The claims of a well-signed, unexpired token; null for anything else, including an expiry no
- * link of ours can have (issue 15: a signed link with an absurd expiresAt gave a 500 when the
+ * link of ours can have (a signed link with an absurd expiresAt gave a 500 when the
  * database was asked to store it).
  */
 export function verifyLinkToken(secret: Buffer, token: string, now = Date.now()): LinkClaims | null {

@@ -23,7 +23,7 @@ export function requestOrigin(c: Context, trustedHops: number): string | null {
  * included (hono's csrf middleware only looks at form types). Browsers send Origin on every POST,
  * PUT, PATCH and DELETE, so a missing one is refused too. Allowed: PUBLIC_URL's origin, or the
  * origin the request reached (scheme, host and port all equal: `https://host` is not
- * `http://host`, issue 15), which is what a same-origin page sends.
+ * `http://host`), which is what a same-origin page sends.
  */
 export function sameOrigin(publicUrl: string, trustedHops: number): MiddlewareHandler {
   const publicOrigin = new URL(publicUrl).origin

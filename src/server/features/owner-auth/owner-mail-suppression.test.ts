@@ -23,7 +23,7 @@ const queueConfig = {
   EMAIL_LEASE_MS: 60_000,
 }
 
-// Issue 28, defect 1: the suppression list governs mail to the beta list, not the owner's own mail.
+// The suppression list governs mail to the beta list, not the owner's own mail.
 describe.each(DB_KINDS)("the owner's mail and the suppression list on %s", (kind) => {
   let db: Db
   let close: () => Promise<void>

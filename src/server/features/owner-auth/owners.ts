@@ -8,7 +8,7 @@ import type { Db } from '../../db/db.ts'
 export async function syncOwnerEmails(
   db: Db,
   emails: readonly string[],
-  /** OWNER_NOTIFY_MAX_PER_HOUR, which the trigger reads per owner (issue 15); unset keeps what is stored. */
+  /** OWNER_NOTIFY_MAX_PER_HOUR, which the trigger reads per owner; unset keeps what is stored. */
   notifyMaxPerHour?: number,
 ): Promise<void> {
   await db.transaction(async (tx) => {

@@ -37,7 +37,7 @@ export function adminAuthRoutes(deps: OwnerDeps): Hono {
     if (token === undefined) return next()
     const claims = verifyLinkToken(await deps.secret(), token)
     if (!claims || !isOwner(claims.email)) return page(c, badLinkPage(), 400)
-    // A spent link's page offers no button that could only fail (issue 15).
+    // A spent link's page offers no button that could only fail.
     if (await linkSpent(db, claims)) return page(c, badLinkPage(), 400)
     return page(c, confirmSignInPage(token, claims.email), 200)
   })

@@ -10,7 +10,7 @@ export type SessionRow = Session & { userAgent: string | null; createdAt: string
  * How often last_seen_at is written: at most once a minute (an idle timeout of an hour needs no
  * write per request), and at most a tenth of the idle timeout. A use since the last write is up
  * to this much later than last_seen_at says, so a session lives `idle + touch` after last_seen_at:
- * never less than the idle timeout after its last use (issue 15: with 1 minute, a busy session
+ * never less than the idle timeout after its last use (with 1 minute, a busy session
  * ended after 60 s), and at most a tenth more.
  */
 export function sessionWindows(config: SessionConfig): { touchS: number; idleS: number } {
@@ -65,7 +65,7 @@ export async function readSession(
   return { id: row.id, email: row.email, method: row.method }
 }
 
-/** The live sessions of current owners (issue 15: a removed owner's sessions sign nobody in, so none is listed). */
+/** The live sessions of current owners (a removed owner's sessions sign nobody in, so none is listed). */
 export async function listSessions(
   db: Db,
   currentId: string,

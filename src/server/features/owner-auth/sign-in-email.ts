@@ -10,7 +10,7 @@ const ROLLBACK = Symbol('rollback')
 
 /**
  * Queues an emailed one-time sign-in link, unless `email` already got `perQuarterHour` in the last
- * 15 minutes (OWNER_SIGN_IN_EMAILS; issue 15: 400 reached one owner in 2.5 minutes) (counted in the queue, so all processes share it; the advisory lock
+ * 15 minutes (OWNER_SIGN_IN_EMAILS; 400 reached one owner in 2.5 minutes) (counted in the queue, so all processes share it; the advisory lock
  * makes concurrent requests count one after the other). With `commit` false the same statements
  * run and are rolled back: a stranger's address costs what an owner's does. Returns whether a
  * link was queued.
@@ -43,7 +43,7 @@ export async function queueSignInEmail(
 }
 
 /**
- * The work of `POST /admin/auth/email`, run after the answer has left (issue 15): the answer time
+ * The work of `POST /admin/auth/email`, run after the answer has left: the answer time
  * must not tell whether an address is an owner's. A stranger's address gets the same work,
  * rolled back, so that even the load it leaves behind is the same. Nobody waits for it, so a
  * failure is logged here.

@@ -3,7 +3,7 @@ import type { Db } from '../../db/db.ts'
 import { ORIGIN, OWNER, ownerApp, truncateOwner } from './test-owner.ts'
 import { DB_KINDS, testDb } from '../../test-app.ts'
 
-// Issue 15, defect 2: whether an address is an owner's showed in the answer time of
+// Whether an address is an owner's showed in the answer time of
 // POST /admin/auth/email (9.4 ms against 5.4 ms). Not a timed test: it checks that the answer is
 // complete before any of the owner's work starts, by the database statements each answer cost.
 // The timing itself is measured by bench/sign-in-timing.ts.

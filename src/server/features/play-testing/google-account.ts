@@ -1,7 +1,7 @@
 import { emailAddress } from '../../../shared/email-address.ts'
 
 /**
- * The optional Google account of the Android phone-choice page (issue 19), validated like any
+ * The optional Google account of the Android phone-choice page, validated like any
  * address: empty means none (the Play list then uses the sign-up address).
  */
 export function parseGoogleAccount(

@@ -4,7 +4,7 @@ import type { PlayAnswer } from '../../../shared/play-testing.ts'
 import { FieldError } from '../../../ui/error-summary.tsx'
 import { ServerPage } from '../../http/server-page.tsx'
 
-// Issue 19: the server pages of Google Play closed testing. Like the other /beta pages: no script,
+// The server pages of Google Play closed testing. Like the other /beta pages: no script,
 // the shared stylesheet and CSP, a button that POSTs (mail scanners fetch links, and a GET changes
 // nothing). docs/decisions/play-closed-testing.md
 

@@ -10,7 +10,7 @@ import { createOutboxTransport, type OutboxRecord } from '../../mail-transports/
 import { asOwner, ownerApp, OWNER, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { DB_KINDS, silentLogger, testDb } from '../../test-app.ts'
 
-// Issue 19: the address Play knows, "Did you join the test?", and the 12 × 14 card's data.
+// The address Play knows, "Did you join the test?", and the 12 × 14 card's data.
 
 const IOS = 'https://testflight.apple.com/join/AbCdEf12'
 const ANDROID = 'https://play.google.com/apps/testing/com.solodesk.app'
@@ -318,7 +318,7 @@ describe.each(DB_KINDS)('Google Play closed testing on %s', (kind) => {
     expect(answers.rows.map((r) => r.answer)).toEqual(['joined', 'trouble', 'trouble'])
 
     const cookie = await signIn(app, db)
-    const inbox = (await (await app.request('/admin/api/messages?filter=all', asOwner(cookie))).json()) as {
+    const inbox = (await (await app.request('/admin/api/inbox?filter=all', asOwner(cookie))).json()) as {
       rows: { email: string; subject: string; message: string }[]
     }
     expect(inbox.rows).toHaveLength(1)

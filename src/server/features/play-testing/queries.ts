@@ -6,7 +6,7 @@ import { msUntilAfterLastPending } from '../../../mail-core/queue-rows.ts'
 import { playProgress, spansFromAnswers, type PlayAnswer, type PlayProgress } from '../../../shared/play-testing.ts'
 import type { PlayTester } from '../../../shared/console-api.ts'
 
-// Issue 19: Google Play closed testing. Decisions: docs/decisions/play-closed-testing.md
+// Google Play closed testing. Decisions: docs/decisions/play-closed-testing.md
 
 type Queryable = Db | Tx
 

@@ -22,7 +22,7 @@ import {
   testerByAnswerToken,
 } from './queries.ts'
 
-// Issue 19: Google Play closed testing. docs/decisions/play-closed-testing.md
+// Google Play closed testing. docs/decisions/play-closed-testing.md
 
 const isAnswer = (a: string | undefined): a is PlayAnswer => PLAY_ANSWERS.includes(a as PlayAnswer)
 

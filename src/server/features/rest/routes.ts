@@ -13,7 +13,7 @@ import { validate } from '../../../mail-core/validation.ts'
  */
 export type RestHooks = {
   /**
-   * Issue 33: the source columns of a sign-up, from what the page sent and the request (app.ts
+   * The source columns of a sign-up, from what the page sent and the request (app.ts
    * passes launch analytics' reader, so this feature imports none of it). Absent: what was sent.
    */
   signupSource?: (c: Context, sent: Record<string, unknown>) => Promise<Record<string, unknown>>
@@ -78,7 +78,7 @@ async function insert(c: Context, db: Db, table: TableName, hooks: RestHooks): P
       throw apiError(400, 'PGRST204', `Could not find the '${unknown}' column of '${table}' in the schema cache`)
     }
     // Known columns anon may not write (id, created_at …): refused here with the answer the
-    // database gives behind PostgREST, so that no unvalidated value ever reaches a query (issue 8).
+    // database gives behind PostgREST, so that no unvalidated value ever reaches a query.
     if (Object.keys(row).some((k) => !info.insertable.includes(k))) {
       throw apiError(401, '42501', `permission denied for table ${table}`)
     }

@@ -30,7 +30,7 @@ export const TABLES: Record<TableName, TableInfo> = {
       'invitation_links',
       'opened_at',
       'feedback_token',
-      // Issue 28: the suppression flag, and a welcome the unverified budget withheld.
+      // The suppression flag, and a welcome the unverified budget withheld.
       'suppressed',
       'welcome_withheld_at',
       'source',
@@ -38,8 +38,18 @@ export const TABLES: Record<TableName, TableInfo> = {
       'source_campaign',
       'source_device',
       'source_os',
+      'locale',
     ],
-    insertable: ['email', 'website', 'source', 'source_medium', 'source_campaign', 'source_device', 'source_os'],
+    insertable: [
+      'email',
+      'website',
+      'source',
+      'source_medium',
+      'source_campaign',
+      'source_device',
+      'source_os',
+      'locale',
+    ],
     schema: BetaSignup,
   },
   contact_messages: {

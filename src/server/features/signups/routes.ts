@@ -58,7 +58,7 @@ export function unsubscribeRoutes(deps: { db: Db; logger: Logger; wakeEmailQueue
 
 /**
  * In front of the rate limit on the token pages: people open them in a browser, so a 429 is a
- * page too, not the API's JSON (issue 8). Retry-After stays.
+ * page too, not the API's JSON. Retry-After stays.
  */
 export function tokenPageErrors(): MiddlewareHandler {
   return async (c, next) => {

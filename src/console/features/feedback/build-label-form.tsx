@@ -1,0 +1,52 @@
+import { useState } from 'react'
+import { Button } from '../../../ui/button.tsx'
+import { feedbackApi } from './feedback-api.ts'
+import { FIELD } from '../../components/selection-fields.tsx'
+import { DoneText, ErrorText } from '../../components/status-text.tsx'
+
+/**
+ * The build the feedback page fills in (BETA_BUILD_LABEL until set here; empty goes back to it).
+ * `label` is the value when the form first shows; after a save the field keeps what was saved.
+ */
+export function BuildLabelForm(props: { label: string; onError: (err: unknown) => void; onSaved: () => void }) {
+  const [value, setValue] = useState(props.label)
+  const [done, setDone] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  return (
+    <form
+      className="flex flex-wrap items-end gap-3"
+      onSubmit={(e) => {
+        e.preventDefault()
+        setDone(null)
+        setError(null)
+        feedbackApi.setBuildLabel(value).then(
+          (r) => (
+            setDone(r.label ? `The feedback page now fills in “${r.label}”.` : 'No build is filled in now.'),
+            props.onSaved()
+          ),
+          (err: unknown) => (setError((err as Error).message), props.onError(err)),
+        )
+      }}
+    >
+      <div className="grid min-w-0 max-w-xs flex-1 basis-40 gap-1">
+        <label htmlFor="build-label" className="text-sm font-medium">
+          Current build
+        </label>
+        <input
+          id="build-label"
+          type="text"
+          maxLength={100}
+          value={value}
+          placeholder="e.g. 1.0 (42)"
+          onChange={(e) => setValue(e.target.value)}
+          className={`${FIELD} w-full placeholder:text-fg-muted`}
+        />
+      </div>
+      <Button type="submit" variant="secondary">
+        Save
+      </Button>
+      <DoneText className="basis-full" message={done} />
+      <ErrorText message={error} />
+    </form>
+  )
+}

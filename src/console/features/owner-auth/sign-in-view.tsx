@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react'
+import { Button } from '../../../ui/button.tsx'
+import { ownerAuthApi } from './owner-auth-api.ts'
+import { Card, Heading } from '../../components/card.tsx'
+import { signInWithPasskey } from './passkeys-card.tsx'
+import { DoneText, ErrorText } from '../../components/status-text.tsx'
+
+/** Asking for an emailed one-time link; the command-line link is the first-run path. */
+export function SignInView({ onSignedIn }: { onSignedIn: () => void }) {
+  const [email, setEmail] = useState('')
+  const [sent, setSent] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setBusy(true)
+    setError(null)
+    try {
+      setSent((await ownerAuthApi.askLink(email)).message)
+    } catch (err) {
+      setError((err as Error).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function passkey() {
+    setError(null)
+    try {
+      await signInWithPasskey()
+      onSignedIn()
+    } catch (err) {
+      setError((err as Error).message)
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-md">
+      <Heading>Sign in</Heading>
+      <Card className="mb-4">
+        <Button className="w-full" onClick={() => void passkey()}>
+          Sign in with a passkey
+        </Button>
+      </Card>
+      <Card>
+        <form onSubmit={submit} className="grid gap-3" noValidate>
+          <label htmlFor="owner-email" className="text-sm font-medium">
+            Owner email
+          </label>
+          <input
+            id="owner-email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className="h-11 rounded-xl border border-border-strong bg-surface px-3 text-base text-fg"
+          />
+          <Button type="submit" disabled={busy || email.trim() === ''}>
+            {busy ? 'Sending…' : 'Email me a sign-in link'}
+          </Button>
+          <DoneText message={sent} />
+          <ErrorText message={error} />
+        </form>
+      </Card>
+      <p className="mt-4 text-sm text-fg-muted">
+        First time, or no email set up? On the server, run{' '}
+        <code className="rounded bg-subtle px-1 py-0.5 text-fg">npm run owner -- link you@example.com</code> and open
+        the link it prints.
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,279 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import type { Db } from '../../db/db.ts'
+import { inviteSignups } from '../invitations/queries.ts'
+import type { OutgoingEmail } from '../../../mail-core/transport.ts'
+import { createEmailQueue } from '../../../mail-core/queue.ts'
+import { asOwner, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
+import { DB_KINDS, silentLogger, testDb } from '../../test-app.ts'
+import { audienceCounts, audienceMembers, sendTesterMessage, type NewMessage } from './queries.ts'
+
+// Messages to a group. Counts and recipients exact (suppressed, bounced,
+// unsubscribed and unconfirmed left out), exactly once per person per message, paced, and the
+// nudge carries each person's own store link, whose opening is recorded.
+
+const IOS = 'https://testflight.apple.com/join/AbCdEf12'
+const ANDROID = 'https://play.google.com/apps/testing/com.solodesk.app'
+const STORES = { ios: true, android: true }
+const QUEUE_CONFIG = {
+  EMAIL_FROM: 'Beta Team <hello@localhost>',
+  PUBLIC_URL: 'http://localhost',
+  EMAIL_POLL_INTERVAL_MS: 1000,
+  EMAIL_MAX_ATTEMPTS: 3,
+  EMAIL_RETRY_BASE_MS: 1,
+  EMAIL_RETRY_MAX_MS: 5,
+  EMAIL_LEASE_MS: 60_000,
+}
+
+const message = (over: Partial<NewMessage> = {}): NewMessage => ({
+  requestId: randomUUID(),
+  audience: 'everyone',
+  subject: 'Hello testers',
+  body: 'Hi,\n\nThanks for testing.',
+  storeLinks: false,
+  actor: 'owner@example.com',
+  intervalMs: 0,
+  ...over,
+})
+
+describe.each(DB_KINDS)('messages to a group on %s', (kind) => {
+  let db: Db
+  let close: () => Promise<void>
+  beforeAll(async () => {
+    ;({ db, close } = await testDb(kind))
+  })
+  afterAll(() => close())
+
+  // 20 confirmed sign-ups p1..p20 (platforms cycle ios, android, unknown), the oldest 12 invited,
+  // of whom p1..p4 opened; plus one unconfirmed (double opt-in pending), one suppressed after a
+  // bounce (still on the list) and one unsubscribed.
+  beforeEach(async () => {
+    await truncateOwner(db)
+    await db.query(
+      `insert into public.beta_signups (email, platform, created_at, confirmed_at)
+       select 'p' || i || '@example.com', (array['ios', 'android', 'unknown'])[(i - 1) % 3 + 1],
+         now() - make_interval(mins => 100 - i), now()
+       from generate_series(1, 20) i`,
+    )
+    const ids = (
+      await db.query<{ id: string }>(`select id::text as id from public.beta_signups order by created_at limit 12`)
+    ).rows
+    await inviteSignups(db, { ids: ids.map((r) => r.id), stores: STORES, intervalMs: 0 })
+    await db.query(
+      `update public.beta_signups set opened_at = now() where email in ('p1@example.com', 'p2@example.com', 'p3@example.com', 'p4@example.com')`,
+    )
+    await db.query(`insert into public.beta_signups (email, platform) values ('unconfirmed@example.com', 'ios')`)
+    await db.query(
+      `insert into public.beta_signups (email, platform, confirmed_at) values ('Bounced@Example.com', 'ios', now())`,
+    )
+    // As a bounce or complaint adds it (through the one function that does): the mailbox
+    // is suppressed while its sign-up stays.
+    await db.query(`select app_private.suppress_mailbox('bounced@example.com', 'bounced')`)
+    await db.query(
+      `insert into public.beta_signups (email, platform, confirmed_at) values ('leaving@example.com', 'android', now())`,
+    )
+    const t = await db.query<{ t: string }>(
+      `select unsubscribe_token::text as t from public.beta_signups where email = 'leaving@example.com'`,
+    )
+    await db.query('select app_private.unsubscribe($1::uuid)', [t.rows[0]!.t])
+    await db.query(`delete from app_private.email_queue`)
+  })
+
+  const emails = (n: number[]) => n.map((i) => `p${i}@example.com`)
+  const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i)
+
+  test('each group’s count and members are exact, leaving out unconfirmed, suppressed and unsubscribed mailboxes', async () => {
+    expect(await audienceCounts(db)).toEqual({
+      'invited-not-opened': 8,
+      opened: 4,
+      waiting: 8,
+      ios: 7,
+      android: 7,
+      unknown: 6,
+      everyone: 20,
+    })
+    const members = async (a: Parameters<typeof audienceMembers>[1]) =>
+      (await audienceMembers(db, a)).map((m) => m.email)
+    expect(await members('invited-not-opened')).toEqual(emails(range(5, 12)))
+    expect(await members('opened')).toEqual(emails([1, 2, 3, 4]))
+    expect(await members('waiting')).toEqual(emails(range(13, 20)))
+    expect(await members('ios')).toEqual(emails([1, 4, 7, 10, 13, 16, 19]))
+    expect(await members('android')).toEqual(emails([2, 5, 8, 11, 14, 17, 20]))
+    expect(await members('unknown')).toEqual(emails([3, 6, 9, 12, 15, 18]))
+    expect(await members('everyone')).toEqual(emails(range(1, 20)))
+  })
+
+  test('a send queues one email per member, paced, and the counts match what was queued', async () => {
+    const r = await sendTesterMessage(db, message({ audience: 'ios', intervalMs: 1000 }))
+    expect(r).toMatchObject({ created: true, recipients: 7 })
+    const q = await db.query<{ to_email: string; dedupe_key: string; at: string | number }>(
+      `select to_email, dedupe_key, extract(epoch from next_attempt_at) * 1000 as at
+       from app_private.email_queue where kind = 'message' order by next_attempt_at`,
+    )
+    expect(q.rows.map((x) => x.to_email)).toEqual(emails([1, 4, 7, 10, 13, 16, 19]))
+    expect(new Set(q.rows.map((x) => x.dedupe_key)).size).toBe(7)
+    for (const row of q.rows) expect(row.dedupe_key).toMatch(new RegExp(`^message:${r.id}:\\d+$`))
+    const gaps = q.rows.slice(1).map((x, i) => Number(x.at) - Number(q.rows[i]!.at))
+    for (const gap of gaps) expect(gap).toBeCloseTo(1000, -1)
+    // A second message starts one pace after the last email of the first.
+    const second = await sendTesterMessage(db, message({ audience: 'android', subject: 'Other', intervalMs: 1000 }))
+    const first = await db.query<{ at: string | number }>(
+      `select extract(epoch from min(next_attempt_at)) * 1000 as at from app_private.email_queue
+       where kind = 'message' and (payload ->> 'messageId')::bigint = $1`,
+      [second.id],
+    )
+    expect(Number(first.rows[0]!.at) - Number(q.rows.at(-1)!.at)).toBeCloseTo(1000, -1)
+  })
+
+  test('exactly once per person: a double click (same request) and two consoles (same text) make one message', async () => {
+    const one = message({ audience: 'invited-not-opened' })
+    const results = await Promise.all([
+      sendTesterMessage(db, one),
+      sendTesterMessage(db, one),
+      sendTesterMessage(db, { ...one, requestId: randomUUID() }),
+    ])
+    expect(results.filter((r) => r.created)).toHaveLength(1)
+    expect(new Set(results.map((r) => r.id)).size).toBe(1)
+    expect(results.map((r) => (r.created ? 'created' : r.reason)).sort()).toEqual([
+      'created',
+      'same-request',
+      'same-text',
+    ])
+    const q = await db.query<{ to_email: string }>(
+      `select to_email from app_private.email_queue where kind = 'message' order by to_email`,
+    )
+    expect(q.rows.map((x) => x.to_email).sort()).toEqual(emails(range(5, 12)).sort())
+    expect(
+      Number(
+        (await db.query<{ n: string | number }>('select count(*) as n from app_private.group_messages')).rows[0]!.n,
+      ),
+    ).toBe(1)
+    // A different text to the same group is a new message, once per person too.
+    const other = await sendTesterMessage(db, message({ audience: 'invited-not-opened', subject: 'Again' }))
+    expect(other).toMatchObject({ created: true, recipients: 8 })
+    const audit = await db.query<{ action: string; detail: Record<string, unknown> }>(
+      `select action, detail from app_private.owner_audit where action = 'messages.send' order by id`,
+    )
+    expect(audit.rows.map((a) => a.detail)).toEqual([
+      { id: results.find((r) => r.created)!.id, audience: 'invited-not-opened', recipients: 8 },
+      { id: other.id, audience: 'invited-not-opened', recipients: 8 },
+    ])
+  })
+
+  test('the nudge carries each person’s own store link and feedback link; opening the link is recorded', async () => {
+    const app = await ownerApp(db, { BETA_IOS_URL: IOS, BETA_ANDROID_URL: ANDROID })
+    const sent: OutgoingEmail[] = []
+    const queue = createEmailQueue({
+      db,
+      transport: { name: 'test', send: async (e) => (sent.push(e), { ok: true, id: e.id }), close: async () => {} },
+      logger: silentLogger,
+      config: QUEUE_CONFIG,
+    })
+    await sendTesterMessage(
+      db,
+      message({ audience: 'invited-not-opened', storeLinks: true, subject: 'Your invitation is waiting' }),
+    )
+    await queue.runOnce()
+    expect(sent.map((e) => e.to).sort()).toEqual(emails(range(5, 12)).sort())
+    const tokens = await db.query<{ email: string; invite: string; feedback: string; unsub: string; links: string }>(
+      `select email, invite_token::text as invite, feedback_token::text as feedback, unsubscribe_token::text as unsub,
+         invitation_links as links from public.beta_signups where status = 'invited'`,
+    )
+    for (const e of sent) {
+      const t = tokens.rows.find((r) => r.email === e.to)!
+      expect(e.subject).toBe('Your invitation is waiting')
+      expect(e.headers?.['List-Unsubscribe']).toBe(`<http://localhost/unsubscribe?token=${t.unsub}>`)
+      expect(e.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
+      expect(e.html).toContain(`http://localhost/beta/feedback?token=${t.feedback}`)
+      expect(e.text).toContain(`http://localhost/beta/feedback?token=${t.feedback}`)
+      for (const p of ['ios', 'android'] as const) {
+        const own = `http://localhost/beta/${p}?token=${t.invite}`
+        if (t.links === p || t.links === 'both') expect(e.html).toContain(own)
+        else expect(e.html).not.toContain(`/beta/${p}?`)
+      }
+      // Nobody else's tokens.
+      for (const other of tokens.rows.filter((r) => r.email !== e.to)) expect(e.html).not.toContain(other.invite)
+    }
+    // p5 (Android) follows their link: the opening is recorded, and the group shrinks by one.
+    const p5 = sent.find((e) => e.to === 'p5@example.com')!
+    const link = /http:\/\/localhost(\/beta\/android\?token=[0-9a-f-]+)/.exec(p5.html)![1]!
+    const res = await app.request(link)
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe(ANDROID)
+    const opened = await db.query(
+      `select 1 from public.beta_signups where email = 'p5@example.com' and opened_at is not null`,
+    )
+    expect(opened.rows).toHaveLength(1)
+    expect((await audienceCounts(db))['invited-not-opened']).toBe(7)
+  })
+
+  test('the body is escaped and only http(s) links become links', async () => {
+    const sent: OutgoingEmail[] = []
+    const queue = createEmailQueue({
+      db,
+      transport: { name: 'test', send: async (e) => (sent.push(e), { ok: true, id: e.id }), close: async () => {} },
+      logger: silentLogger,
+      config: QUEUE_CONFIG,
+    })
+    await sendTesterMessage(
+      db,
+      message({
+        audience: 'opened',
+        body: '<img src=x onerror=alert(1)> [notes](https://example.com/n) [bad](javascript:alert(1))',
+      }),
+    )
+    await queue.runOnce()
+    const html = sent[0]!.html
+    expect(html).not.toContain('<img src=x')
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;')
+    expect(html).toContain('href="https://example.com/n"')
+    expect(html).not.toContain('href="javascript:')
+    expect(sent[0]!.text).toContain('notes: https://example.com/n')
+  })
+
+  test('the console API: counts, a send, its repeat, the list with counts, and bad input as a 4xx', async () => {
+    const app = await ownerApp(db, { BETA_IOS_URL: IOS, INVITATION_INTERVAL_MS: 0 })
+    const cookie = await signIn(app, db)
+    const overview = await (await app.request('/admin/api/tester-messages', asOwner(cookie))).json()
+    expect(overview.audiences.everyone).toBe(20)
+    expect(overview.stores).toEqual({ ios: true, android: false })
+    const body = {
+      requestId: randomUUID(),
+      audience: 'opened',
+      subject: 'New build',
+      body: 'Try it.',
+      storeLinks: false,
+    }
+    const post = () => app.request('/admin/api/tester-messages', asOwner(cookie, { method: 'POST', body }))
+    const first = await post()
+    expect(first.status).toBe(201)
+    const again = await post()
+    expect(again.status).toBe(200)
+    expect(await again.json()).toMatchObject({ created: false, recipients: 4 })
+    const list = await (await app.request('/admin/api/tester-messages', asOwner(cookie))).json()
+    expect(list.messages).toEqual([
+      expect.objectContaining({
+        audience: 'opened',
+        subject: 'New build',
+        recipients: 4,
+        queued: 4,
+        sent: 0,
+        failed: 0,
+      }),
+    ])
+    for (const bad of [
+      { ...body, requestId: 'nope' },
+      { ...body, audience: 'friends' },
+      { ...body, subject: '' },
+      { ...body, subject: 'two\nlines' },
+      { ...body, body: 'x'.repeat(10_001) },
+      { ...body, extra: 1 },
+      'not json',
+    ]) {
+      const res = await app.request('/admin/api/tester-messages', asOwner(cookie, { method: 'POST', body: bad }))
+      expect(res.status, JSON.stringify(bad).slice(0, 60)).toBeGreaterThanOrEqual(400)
+      expect(res.status).toBeLessThan(500)
+      expect(Object.keys(await res.json()).sort()).toEqual(['code', 'details', 'hint', 'message'])
+    }
+  })
+})
