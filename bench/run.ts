@@ -28,6 +28,7 @@ import { pgbench } from './pgbench.ts'
 import { measureThroughput, throughputTable } from './throughput.ts'
 import { startServer, type RunningServer } from './server.ts'
 import { kb, markdown, mb, ms, pct, row, s, type Row } from './table.ts'
+import { PRODUCT } from '../src/shared/content.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
 // The launch-day mix (docs/decisions/several-processes.md), per database.
@@ -326,7 +327,7 @@ try {
 
   const c = cpus()
   console.log(
-    `\nSolodesk bench, ${new Date().toISOString()}: ${c.length} x ${c[0]?.model ?? 'cpu'}, ${mb(totalmem())} RAM, Node ${process.version}, load average at end ${loadavg()
+    `\n${PRODUCT.name} bench, ${new Date().toISOString()}: ${c.length} x ${c[0]?.model ?? 'cpu'}, ${mb(totalmem())} RAM, Node ${process.version}, load average at end ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}\n`,
   )

@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 import { expect, test, type Outbox } from './fixtures.ts'
+import { PRODUCT } from '../src/shared/content.ts'
 
 export const OWNER = 'owner@example.com'
 
@@ -69,7 +70,7 @@ export async function signInByEmail(page: Page, outbox: Outbox, base = '', owner
 export async function openLinkPage(page: Page, path: string) {
   await page.evaluate((p) => location.assign(p), path)
   await page.waitForURL((u) => u.pathname === '/admin/sign-in' && u.search.startsWith('?token='))
-  await expect(page.getByRole('heading', { name: 'Sign in to the Solodesk console' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: `Sign in to the ${PRODUCT.name} console` })).toBeVisible()
 }
 
 /** Signs up as the page does: the row, then the welcome email. */

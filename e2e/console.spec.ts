@@ -8,12 +8,13 @@ import {
   seedSignup,
   signInByEmail,
 } from './console-support.ts'
+import { PRODUCT } from '../src/shared/content.ts'
 
 test.describe('the owner console', () => {
   test('an emailed link: opening it signs nobody in, its button does, and only once', async ({ page, outbox }) => {
     const path = await signInByEmail(page, outbox)
     await openLinkPage(page, path)
-    await expect(page.getByRole('heading', { name: 'Sign in to the Solodesk console' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: `Sign in to the ${PRODUCT.name} console` })).toBeVisible()
     expect((await page.request.get('/admin/api/me')).status()).toBe(401)
     await expectNoViolations(page)
     await page.getByRole('button', { name: 'Sign in' }).click()
@@ -48,7 +49,8 @@ test.describe('the owner console', () => {
       .toBe(1)
     const [email] = (await outbox.to(OWNER)).filter((e) => e.headers['Reply-To'] === sender)
     // The sender's name is in the body, not the subject.
-    expect(email!.subject).toMatch(/^Solodesk contact: Bug Report, \d{4}-\d\d-\d\d \d\d:\d\d UTC$/)
+    expect(email!.subject.startsWith(`${PRODUCT.name} contact: Bug Report, `)).toBe(true)
+    expect(email!.subject).toMatch(/, \d{4}-\d\d-\d\d \d\d:\d\d UTC$/)
     expect(email!.text).toContain('The export button is missing.')
 
     const path = await signInByEmail(page, outbox)

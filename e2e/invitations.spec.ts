@@ -7,6 +7,10 @@ import {
   openPlain,
   signInToConsole,
 } from './console-support.ts'
+import { fill } from '../src/shared/content-types.ts'
+import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS } from '../src/shared/content.ts'
+
+const PAGES = SERVER_PAGE_TEXTS[DEFAULT_LOCALE]
 
 // The phone choice from the welcome email, the invitation from the console, its link.
 const IOS_URL = 'https://testflight.apple.com/join/E2ETEST1'
@@ -24,15 +28,17 @@ test.describe('beta invitations', () => {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
       await openPlain(page, path)
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Test the Solodesk beta on an iPhone?')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        fill(PAGES.phoneHeading, { phone: PAGES.phoneIos }),
+      )
       await expectNoViolations(page)
     }
-    await page.getByRole('button', { name: 'Yes, I use an iPhone' }).click()
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you.')
+    await page.getByRole('button', { name: fill(PAGES.phoneButton, { phone: PAGES.phoneIos }) }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGES.phoneThanksHeading)
     await expectNoViolations(page)
     // Used: the same answer as a link that never existed.
     await openPlain(page, path)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link is no longer valid.')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGES.linkNotValidHeading)
     await expectNoViolations(page)
   })
 

@@ -7,6 +7,10 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 import { expectNoHorizontalScroll, expectNoViolations, openLinkPage, signInByEmail } from './console-support.ts'
 import { expect, Outbox, test } from './fixtures.ts'
+import { fill } from '../src/shared/content-types.ts'
+import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS } from '../src/shared/content.ts'
+
+const PAGES = SERVER_PAGE_TEXTS[DEFAULT_LOCALE]
 
 // Google Play closed testing in the browser. The suite's shared server has no Android
 // link (e2e/invitations.spec.ts checks the console's note about it), so this file starts its own
@@ -159,7 +163,9 @@ test('the Android phone page asks for the Google account, and the answer pages w
     await page.emulateMedia({ colorScheme: scheme })
     await page.setViewportSize({ width: 320, height: 720 })
     await openPlain(page, link)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Test the Solodesk beta on an Android phone?')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      fill(PAGES.phoneHeading, { phone: PAGES.phoneAndroid }),
+    )
     await expect(page.getByLabel('Google account on the Play Store (optional)')).toBeVisible()
     await expectNoViolations(page)
     await expectNoHorizontalScroll(page)
@@ -171,15 +177,15 @@ test('the Android phone page asks for the Google account, and the answer pages w
   await page.getByLabel('Google account on the Play Store (optional)').fill('me at gmail')
   // The browser's own email check would stop the form; the server's is what this tests.
   await page.locator('form').evaluate((f) => f.setAttribute('novalidate', ''))
-  await page.getByRole('button', { name: 'Yes, I use an Android phone' }).click()
+  await page.getByRole('button', { name: fill(PAGES.phoneButton, { phone: PAGES.phoneAndroid }) }).click()
   await expect(page.getByText('Enter a valid email address.')).toBeVisible()
   await expect(page.getByLabel('Google account on the Play Store (optional)')).toHaveAccessibleDescription(
     /Google Play only lets in the accounts on our tester list.*Enter a valid email address\./,
   )
   await expectNoViolations(page)
   await page.getByLabel('Google account on the Play Store (optional)').fill('me.on.play@gmail.com')
-  await page.getByRole('button', { name: 'Yes, I use an Android phone' }).click()
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you.')
+  await page.getByRole('button', { name: fill(PAGES.phoneButton, { phone: PAGES.phoneAndroid }) }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGES.phoneThanksHeading)
   await expectNoViolations(page)
   // This person leaves the beta again, so the next test's invitations start from its own testers.
   const leave = await linkFrom(person, /^Welcome/, /https?:\/\/\S+\/unsubscribe\?token=[\w-]+/)

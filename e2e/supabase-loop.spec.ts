@@ -10,6 +10,10 @@ import { startSupabaseDatabase, type SupabaseDatabase } from '../test/support/su
 import { startFunction, type RunningFunction } from '../test/support/supabase-function.ts'
 import { startGateway } from '../test/support/supabase-gateway.ts'
 import { buildForStaticHost, startStaticHost } from '../test/support/supabase-static-host.ts'
+import { welcomeSubject } from '../src/email-templates/welcome.tsx'
+import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS } from '../src/shared/content.ts'
+
+const PAGES = SERVER_PAGE_TEXTS[DEFAULT_LOCALE]
 
 // The Supabase deployment end to end, in a real Chromium: the page built with VITE_SUPABASE_URL
 // (in a temp folder, apart from dist/) on a static host that applies the generated `_headers`, a
@@ -52,7 +56,7 @@ test.beforeAll(async () => {
     {
       SUPABASE_DB_URL: supa.url,
       RESEND_API_KEY: RESEND_KEY,
-      EMAIL_FROM: 'Solodesk <hello@example.com>',
+      EMAIL_FROM: 'Beta Team <hello@example.com>',
       SITE_URL: siteUrl,
       RESEND_API_URL: resend.url,
       SUPABASE_URL: projectUrl,
@@ -111,7 +115,7 @@ test('a sign-up on the static page ends with the welcome email, sent by the edge
     text: string
     headers: Record<string, string>
   }
-  expect(sent.subject).toBe('Welcome to the Solodesk beta')
+  expect(sent.subject).toBe(welcomeSubject())
   expect(sent.text).toContain(`${siteUrl}/unsubscribe?token=`)
   const row = (await db.query<{ n: string }>('select count(*) as n from public.beta_signups where email = $1', [email]))
     .rows[0]
@@ -127,15 +131,15 @@ test('a sign-up on the static page ends with the welcome email, sent by the edge
   const token = /unsubscribe\?token=([0-9a-f-]{36})/.exec(sent.text)![1]!
   expect(sent.headers['List-Unsubscribe']).toBe(`<${projectUrl}/functions/v1/resend-email/unsubscribe?token=${token}>`)
   await page.goto(`${siteUrl}/unsubscribe?token=${token}`)
-  await expect(page.getByRole('heading', { name: 'Leave the Solodesk beta?' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: PAGES.leaveHeading })).toBeVisible()
   expect(
     Number(
       (await db.query<{ n: string }>('select count(*) as n from public.beta_signups where email = $1', [email]))
         .rows[0]!.n,
     ),
   ).toBe(1)
-  await page.getByRole('button', { name: 'Leave the beta' }).click()
-  await expect(page.getByRole('heading', { name: 'You have left the Solodesk beta.' })).toBeVisible()
+  await page.getByRole('button', { name: PAGES.leaveButton }).click()
+  await expect(page.getByRole('heading', { name: PAGES.leftHeading })).toBeVisible()
   expect(
     Number(
       (await db.query<{ n: string }>('select count(*) as n from public.beta_signups where email = $1', [email]))

@@ -8,6 +8,11 @@ import {
   openPlain,
   signInToConsole,
 } from './console-support.ts'
+import { DEFAULT_LOCALE, PRODUCT, TESTER_MESSAGE_TEXTS } from '../src/shared/content.ts'
+
+const STARTING = TESTER_MESSAGE_TEXTS[DEFAULT_LOCALE]
+/** The nudge's subject, as a pattern for the outbox's subjects. */
+const nudgeSubject = new RegExp(`^${STARTING.nudge.subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
 
 // A nudge from the console's Messages view reaches the invited who did not open, with
 // their own store and feedback links; the feedback page works without JavaScript; the Feedback
@@ -42,7 +47,7 @@ test.describe('messages to testers and their feedback', () => {
     await invite(page, outbox, request, person)
 
     await page.getByRole('link', { name: 'Messages' }).click()
-    await page.getByRole('button', { name: 'Nudge: invited, not opened' }).click()
+    await page.getByRole('button', { name: STARTING.nudge.label }).click()
     await expect(page.getByText(/This message will reach \d+ (person|people)\./)).toBeVisible()
     const send = page.getByRole('button', { name: /^Send to \d+ (person|people)$/ })
     await send.click()
@@ -52,15 +57,13 @@ test.describe('messages to testers and their feedback', () => {
     await send.click()
     await page.getByRole('dialog').getByRole('button', { name: 'Send message' }).click()
     await expect(page.getByRole('status').filter({ hasText: /already sent/ })).toBeVisible()
-    await expect(page.getByRole('table', { name: 'Messages sent, newest first' })).toContainText(
-      'Your Solodesk beta invitation is still waiting',
-    )
+    await expect(page.getByRole('table', { name: 'Messages sent, newest first' })).toContainText(STARTING.nudge.subject)
 
-    const store = await linkFrom(outbox, person, /still waiting$/, /https?:\/\/\S+\/beta\/ios\?token=[\w-]+/)
-    const feedback = await linkFrom(outbox, person, /still waiting$/, /https?:\/\/\S+\/beta\/feedback\?token=[\w-]+/)
+    const store = await linkFrom(outbox, person, nudgeSubject, /https?:\/\/\S+\/beta\/ios\?token=[\w-]+/)
+    const feedback = await linkFrom(outbox, person, nudgeSubject, /https?:\/\/\S+\/beta\/feedback\?token=[\w-]+/)
     const invitationStore = await linkFrom(outbox, person, /invitation$/, /https?:\/\/\S+\/beta\/ios\?token=[\w-]+/)
     expect(store).toBe(invitationStore)
-    const nudges = (await outbox.to(person)).filter((e) => /still waiting$/.test(e.subject))
+    const nudges = (await outbox.to(person)).filter((e) => nudgeSubject.test(e.subject))
     expect(nudges).toHaveLength(1)
     expect(nudges[0]!.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
     expect((await request.get(store, { maxRedirects: 0 })).status()).toBe(302)
@@ -73,7 +76,7 @@ test.describe('messages to testers and their feedback', () => {
     })
     const plain = await context.newPage()
     await plain.goto(feedback)
-    await expect(plain.getByRole('heading', { level: 1 })).toHaveText('How is the Solodesk beta going?')
+    await expect(plain.getByRole('heading', { level: 1 })).toHaveText(`How is the ${PRODUCT.name} beta going?`)
     await expect(plain.getByLabel('Your email address')).toHaveCount(0)
     await expect(plain.getByRole('radio', { name: 'iPhone' })).toBeChecked()
     await plain.getByLabel('What works?').fill('Adding a client is quick.')
@@ -110,7 +113,7 @@ test.describe('messages to testers and their feedback', () => {
       ] as const) {
         await page.setViewportSize({ width, height })
         await openPlain(page, feedback)
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText('How is the Solodesk beta going?')
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(`How is the ${PRODUCT.name} beta going?`)
         await expectNoViolations(page)
         await expectNoHorizontalScroll(page)
         await openPlain(page, '/beta/feedback')
@@ -154,7 +157,7 @@ test.describe('messages to testers and their feedback', () => {
         await page.setViewportSize({ width, height })
         await page.goto('/admin/#/messages')
         await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible()
-        await page.getByRole('button', { name: 'We are live (launch day)' }).click()
+        await page.getByRole('button', { name: STARTING.live.label }).click()
         await expect(page.getByText(/This message will reach/)).toBeVisible()
         await expectNoViolations(page)
         await expectNoHorizontalScroll(page)

@@ -134,8 +134,8 @@ export function unsubscribeScript(options: { supabaseUrl: string; anonKey: strin
   const endpoint = `${options.supabaseUrl.replace(/\/+$/, '')}/functions/v1/resend-email/unsubscribe`
   return `const endpoint = ${JSON.stringify(endpoint)}
 const key = ${JSON.stringify(options.anonKey)}
-const done = ${JSON.stringify(renderToStaticMarkup(DoneContent()))}
-const unknown = ${JSON.stringify(renderToStaticMarkup(UnknownTokenContent()))}
+const done = ${JSON.stringify(renderToStaticMarkup(DoneContent({})))}
+const unknown = ${JSON.stringify(renderToStaticMarkup(UnknownTokenContent({})))}
 const form = document.getElementById('leave')
 const status = document.getElementById('status')
 form.addEventListener('submit', async (event) => {

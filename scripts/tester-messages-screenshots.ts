@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { chromium, type Page } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 import { ANON_HEADERS as anon, SAMPLE_NAMES as names, startScreenshotServer } from './screenshot-server.ts'
+import { DEFAULT_LOCALE, TESTER_MESSAGE_TEXTS } from '../src/shared/content.ts'
 
 const server = await startScreenshotServer('message', {
   BETA_IOS_URL: 'https://testflight.apple.com/join/AbCdEf12',
@@ -108,8 +109,8 @@ try {
         data: {
           requestId: crypto.randomUUID(),
           audience: 'invited-not-opened',
-          subject: 'Your Solodesk beta invitation is still waiting',
-          body: 'Hi,\n\nYour place in the Solodesk beta is open.',
+          subject: TESTER_MESSAGE_TEXTS[DEFAULT_LOCALE].nudge.subject,
+          body: TESTER_MESSAGE_TEXTS[DEFAULT_LOCALE].nudge.body,
           storeLinks: true,
         },
       })

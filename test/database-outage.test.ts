@@ -54,7 +54,7 @@ test(
       logger,
       transport: { name: 'none', send: async (e) => ({ ok: true, id: e.id }), close: async () => {} },
       config: {
-        EMAIL_FROM: 'Solodesk <hello@localhost>',
+        EMAIL_FROM: 'Beta Team <hello@localhost>',
         PUBLIC_URL: ORIGIN,
         EMAIL_POLL_INTERVAL_MS: 50,
         EMAIL_MAX_ATTEMPTS: 3,

@@ -33,7 +33,7 @@ beforeAll(async () => {
   fn = await startFunction({
     SUPABASE_DB_URL: supa.url,
     RESEND_API_KEY: API_KEY,
-    EMAIL_FROM: 'Solodesk <hello@example.com>',
+    EMAIL_FROM: 'Beta Team <hello@example.com>',
     SITE_URL: 'https://beta.example.com',
     RESEND_API_URL: resend.url,
     SUPABASE_SERVICE_ROLE_KEY: `service-role-${randomBytes(16).toString('hex')}`,

@@ -6,6 +6,7 @@ import { anonJson, DB_KINDS } from '../src/server/test-app.ts'
 import { outboxRecords } from './support/drain-queue.ts'
 import { readState, serverDatabase } from './support/server-database.ts'
 import { startServer, waitFor, waitHealthy } from './support/server-process.ts'
+import { PRODUCT } from '../src/shared/content.ts'
 
 // A contact message is stored and its owner emails queued in one transaction (a trigger),
 // so a SIGKILL between storing the message and sending the email still delivers it, once.
@@ -56,7 +57,11 @@ describe.each(DB_KINDS)('SIGKILL after a contact message is stored, %s', (kind) 
     expect(records).toHaveLength(1)
     expect(records[0]).toMatchObject({ to: 'owner@example.com', headers: { 'Reply-To': 'grace@example.com' } })
     // The sender's name is in the body, not the subject.
-    expect(records[0]!.subject).toMatch(/^Solodesk contact: General Inquiry, \d{4}-\d\d-\d\d \d\d:\d\d UTC$/)
+    expect(records[0]!.subject).toMatch(
+      new RegExp(
+        `^${PRODUCT.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} contact: General Inquiry, \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC$`,
+      ),
+    )
     expect(await readFile(join(outbox, `${records[0]!.id}.eml`), 'utf8')).toMatch(/^Reply-To: grace@example\.com\r$/m)
     const { queue } = await database.inspect(readState)
     expect(queue.map((r) => [r.to_email, r.status, r.id])).toEqual([['owner@example.com', 'sent', records[0]!.id]])

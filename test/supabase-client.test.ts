@@ -41,7 +41,7 @@ describe.each(DB_KINDS)('supabase-js against the server on %s', (kind) => {
       transport: createOutboxTransport({ dir: outbox }),
       logger: silentLogger,
       config: {
-        EMAIL_FROM: 'Solodesk <hello@localhost>',
+        EMAIL_FROM: 'Beta Team <hello@localhost>',
         PUBLIC_URL: 'http://localhost',
         EMAIL_POLL_INTERVAL_MS: 100,
         EMAIL_MAX_ATTEMPTS: 3,

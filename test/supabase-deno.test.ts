@@ -53,7 +53,7 @@ test('the interface command, from the repository root, starts the function on PO
     {
       SUPABASE_DB_URL: 'postgresql://postgres@127.0.0.1:1/none',
       RESEND_API_KEY: 're_x',
-      EMAIL_FROM: 'Solodesk <hello@example.com>',
+      EMAIL_FROM: 'Beta Team <hello@example.com>',
       SITE_URL: 'https://beta.example.com',
       RESEND_API_URL: 'http://127.0.0.1:1',
       SUPABASE_SERVICE_ROLE_KEY: 'service-role-key-for-the-interface-test',

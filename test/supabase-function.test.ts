@@ -13,7 +13,7 @@ import { startFunction, type RunningFunction } from './support/supabase-function
 
 const API_KEY = 're_test_supabase'
 const SITE_URL = 'https://beta.example.com'
-const EMAIL_FROM = 'Solodesk <hello@example.com>'
+const EMAIL_FROM = 'Beta Team <hello@example.com>'
 const SERVICE_KEY = `service-role-${randomBytes(16).toString('hex')}`
 
 let supa: SupabaseDatabase

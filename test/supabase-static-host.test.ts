@@ -8,6 +8,9 @@ import { fromAddress, testApp, testDb } from '../src/server/test-app.ts'
 import { IMMUTABLE_ASSETS, writeStaticHostHeaders, writeUnsubscribePage } from '../scripts/static-host.ts'
 import { INLINE_HASHES_FILE, OPENER_POLICY } from '../src/server/http/security-policy.ts'
 import { parseHeadersFile } from './support/supabase-static-host.ts'
+import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS } from '../src/shared/content.ts'
+
+const PAGES = SERVER_PAGE_TEXTS[DEFAULT_LOCALE]
 
 // The static host's header files say what the Node server says for the same page, with the
 // Supabase project allowed in connect-src and the build's inline-block hashes.
@@ -30,7 +33,7 @@ const HASHES = {
 beforeAll(async () => {
   ;({ db, close } = await testDb('pglite'))
   dir = await mkdtemp(join(tmpdir(), 'static-host-'))
-  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Solodesk</title>')
+  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Launch page</title>')
   await writeFile(join(dir, INLINE_HASHES_FILE), JSON.stringify(HASHES))
   // As the build does: the pages first, then the header files that name them.
   await writeUnsubscribePage(dir, { supabaseUrl: `${SUPABASE}/`, anonKey: 'sb_publishable_x' })
@@ -135,14 +138,14 @@ function headerRecord(headers: Headers): Record<string, string> {
 
 test('the static /unsubscribe page: the Node server texts, no inline code, its script posts to the function', async () => {
   const html = await readFile(join(dir, 'unsubscribe.html'), 'utf8')
-  expect(html).toContain('<h1>Leave the Solodesk beta?</h1>')
+  expect(html).toContain(`<h1>${PAGES.leaveHeading}</h1>`)
   expect(html).not.toMatch(/<script(?![^>]*\ssrc=)|\sstyle=|\son[a-z]+=/)
   expect(html).not.toContain('method="post"')
   const src = /<script type="module" src="(\/assets\/unsubscribe-[0-9a-f]{8}\.js)">/.exec(html)![1]!
   const script = await readFile(join(dir, src), 'utf8')
   expect(script).toContain(`"${SUPABASE}/functions/v1/resend-email/unsubscribe"`)
-  expect(script).toContain('You have left the Solodesk beta.')
+  expect(script).toContain(PAGES.leftHeading)
   // The server pages' stylesheet, which the build writes into the same folder (vite.server-page.config.ts).
   expect(html).toContain(`<link rel="stylesheet" href="${SERVER_PAGE_STYLESHEET}"/>`)
-  expect(html).toContain('<form id="leave"><button type="submit">Leave the beta</button></form>')
+  expect(html).toContain(`<form id="leave"><button type="submit">${PAGES.leaveButton}</button></form>`)
 })

@@ -20,6 +20,7 @@ const TEXT_EXPORTS: Record<TextGroup, string> = {
   footer: 'FOOTER_TEXTS',
   social: 'SOCIAL_TEXTS',
   emails: 'EMAIL_TEXTS',
+  pages: 'SERVER_PAGE_TEXTS',
   testerMessages: 'TESTER_MESSAGE_TEXTS',
 }
 

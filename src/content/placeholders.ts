@@ -1,3 +1,4 @@
+import { RUNTIME_PLACEHOLDERS } from '../shared/content-types.ts'
 import type { Problem } from './problems.ts'
 
 /**
@@ -17,6 +18,8 @@ export function fillText(
   return text.replace(PLACEHOLDER, (whole, name: string) => {
     const value = values[name]
     if (value !== undefined) return value
+    // Filled when the text is shown (a page's phone, a wait): kept as written.
+    if ((RUNTIME_PLACEHOLDERS as readonly string[]).includes(name)) return whole
     problems.push({ ...at, message: `placeholder {${name}} has no value (known: ${Object.keys(values).join(', ')})` })
     return whole
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import {
   EMAIL_TEXT_KEYS,
+  SERVER_PAGE_TEXT_KEYS,
   SOCIAL_IDS,
   THEME_COLOURS,
   type KeyedTexts,
@@ -9,6 +10,7 @@ import {
   type PageTexts,
   type Product,
   type Screenshot,
+  type ServerPageTexts,
   type Theme,
   type ThemePalette,
 } from '../shared/content-types.ts'
@@ -76,10 +78,12 @@ const locale = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'must be a language co
 
 const startingText = z.strictObject({ label: text, subject: text, body: text })
 
+/** A strict object of texts with these keys. */
+const textGroup = (keys: readonly string[]) => z.strictObject(Object.fromEntries(keys.map((k) => [k, text])))
+
 /** A strict object of texts per group, from a table of keys (EMAIL_TEXT_KEYS...). */
 function keyedTexts<T extends Record<string, readonly string[]>>(table: T): z.ZodType<KeyedTexts<T>> {
-  const group = (keys: readonly string[]) => z.strictObject(Object.fromEntries(keys.map((k) => [k, text])))
-  return z.strictObject(Object.fromEntries(Object.entries(table).map(([g, keys]) => [g, group(keys)]))) as never
+  return z.strictObject(Object.fromEntries(Object.entries(table).map(([g, keys]) => [g, textGroup(keys)]))) as never
 }
 
 /** The texts of one language: site.yaml's `texts`, or a content/locales/<lang>.yaml file's. */
@@ -149,6 +153,7 @@ export const pageTexts: z.ZodType<PageTexts> = z.strictObject({
   }),
   social: z.strictObject({ microblog: text, professional: text }),
   emails: keyedTexts(EMAIL_TEXT_KEYS),
+  pages: textGroup(SERVER_PAGE_TEXT_KEYS) as unknown as z.ZodType<ServerPageTexts>,
   testerMessages: z.strictObject({ nudge: startingText, 'new-build': startingText, live: startingText }),
 })
 

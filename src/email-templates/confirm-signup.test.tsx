@@ -1,22 +1,23 @@
 import { describe, expect, test } from 'vitest'
-import { renderConfirmSignupEmail } from './confirm-signup.tsx'
+import { confirmSignupSubject, renderConfirmSignupEmail } from './confirm-signup.tsx'
+import { DEFAULT_LOCALE, EMAIL_TEXTS } from '../shared/content.ts'
 
-const confirmUrl = 'https://solodesk.example/confirm?token=abc123'
-const unsubscribeUrl = 'https://solodesk.example/unsubscribe?token=abc123'
+const confirmUrl = 'https://launch.example/confirm?token=abc123'
+const unsubscribeUrl = 'https://launch.example/unsubscribe?token=abc123'
 
 describe('renderConfirmSignupEmail', () => {
   test('the subject asks to confirm; both parts carry the confirmation and the unsubscribe links', async () => {
     const { subject, html, text } = await renderConfirmSignupEmail({
       confirmUrl,
       unsubscribeUrl,
-      siteUrl: 'https://solodesk.example/',
+      siteUrl: 'https://launch.example/',
     })
-    expect(subject).toBe('Confirm your Solodesk beta sign-up')
+    expect(subject).toBe(confirmSignupSubject())
     for (const url of [confirmUrl, unsubscribeUrl]) {
       expect(html).toContain(`href="${url}"`)
       expect(text).toContain(url)
     }
-    expect(text).toContain('Confirm my sign-up')
+    expect(text).toContain(EMAIL_TEXTS[DEFAULT_LOCALE].confirmSignup.button)
     expect(text).toContain('we delete the address within 7 days')
     expect(html).toContain('lang="en"')
   })

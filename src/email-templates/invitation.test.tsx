@@ -2,10 +2,11 @@ import { describe, expect, test } from 'vitest'
 import { PRODUCT } from '../shared/content.ts'
 import { renderInvitationEmail } from './invitation.tsx'
 import { renderWelcomeEmail } from './welcome.tsx'
+import { DEFAULT_LOCALE, EMAIL_TEXTS } from '../shared/content.ts'
 
-const unsubscribeUrl = 'https://solodesk.example/unsubscribe?token=u1'
-const iosUrl = 'https://solodesk.example/beta/ios?token=t1'
-const androidUrl = 'https://solodesk.example/beta/android?token=t1'
+const unsubscribeUrl = 'https://launch.example/unsubscribe?token=u1'
+const iosUrl = 'https://launch.example/beta/ios?token=t1'
+const androidUrl = 'https://launch.example/beta/android?token=t1'
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'))
 
 describe('renderInvitationEmail', () => {
@@ -25,12 +26,12 @@ describe('renderInvitationEmail', () => {
       iosUrl,
       androidUrl,
       unsubscribeUrl,
-      siteUrl: 'https://solodesk.example/',
+      siteUrl: 'https://launch.example/',
     })
-    expect(hrefs(html)).toEqual([iosUrl, androidUrl, unsubscribeUrl, 'https://solodesk.example/'])
+    expect(hrefs(html)).toEqual([iosUrl, androidUrl, unsubscribeUrl, 'https://launch.example/'])
     for (const part of [html, text]) {
-      expect(part).toContain('Join the beta on iPhone')
-      expect(part).toContain('Join the beta on Android')
+      expect(part).toContain(EMAIL_TEXTS[DEFAULT_LOCALE].common.joinIos)
+      expect(part).toContain(EMAIL_TEXTS[DEFAULT_LOCALE].common.joinAndroid)
     }
   })
 
@@ -45,8 +46,8 @@ describe('renderInvitationEmail', () => {
 describe('the welcome email asks which phone', () => {
   test('"iPhone" and "Android" links when given, none otherwise', async () => {
     const phoneUrls = {
-      ios: 'https://solodesk.example/beta/phone?platform=ios&token=p1',
-      android: 'https://solodesk.example/beta/phone?platform=android&token=p1',
+      ios: 'https://launch.example/beta/phone?platform=ios&token=p1',
+      android: 'https://launch.example/beta/phone?platform=android&token=p1',
     }
     const { html, text } = await renderWelcomeEmail({ unsubscribeUrl, phoneUrls })
     expect(hrefs(html)).toEqual(expect.arrayContaining([phoneUrls.ios, phoneUrls.android]))

@@ -3,8 +3,9 @@ import { createElement } from 'react'
 import { describe, expect, test } from 'vitest'
 import { PRODUCT } from '../shared/content.ts'
 import WelcomeEmailPreview, { renderWelcomeEmail } from './welcome.tsx'
+import { DEFAULT_LOCALE, EMAIL_TEXTS } from '../shared/content.ts'
 
-const unsubscribeUrl = 'https://solodesk.example/unsubscribe?token=abc123'
+const unsubscribeUrl = 'https://launch.example/unsubscribe?token=abc123'
 
 function decodeEntities(value: string): string {
   return value
@@ -26,16 +27,16 @@ describe('renderWelcomeEmail', () => {
   })
 
   test('both parts carry the unsubscribe link and the promises the page makes', async () => {
-    const { html, text } = await renderWelcomeEmail({ unsubscribeUrl, siteUrl: 'https://solodesk.example' })
+    const { html, text } = await renderWelcomeEmail({ unsubscribeUrl, siteUrl: 'https://launch.example' })
     expect(hrefs(html)).toContain(unsubscribeUrl)
     expect(text).toContain(unsubscribeUrl)
     for (const part of [html, text]) {
       expect(part).toContain('access details')
-      expect(part).toContain('no credit card')
+      expect(part).toContain(EMAIL_TEXTS[DEFAULT_LOCALE].welcome.free)
       expect(part).toContain('cancel anytime')
       expect(part).toContain(`${PRODUCT.name} team`)
     }
-    expect(text).toContain('https://solodesk.example')
+    expect(text).toContain('https://launch.example')
   })
 
   test('the HTML is a complete, English document', async () => {
@@ -46,7 +47,7 @@ describe('renderWelcomeEmail', () => {
   })
 
   test('the text part is plain text, without tags, entities or the hidden preview', async () => {
-    const { text } = await renderWelcomeEmail({ unsubscribeUrl, siteUrl: 'https://solodesk.example' })
+    const { text } = await renderWelcomeEmail({ unsubscribeUrl, siteUrl: 'https://launch.example' })
     expect(text).not.toMatch(/<\/?[a-z][^>]*>/i)
     expect(text).not.toMatch(/&(amp|lt|gt|quot|#x?[0-9a-f]+);/i)
     expect(text).not.toContain('on their way')
@@ -54,7 +55,7 @@ describe('renderWelcomeEmail', () => {
   })
 
   test('a URL with &, quotes and angle brackets is escaped in the HTML and intact in the text', async () => {
-    const tricky = `https://solodesk.example/leave?a=1&b="2"&c='3'&d=<x>`
+    const tricky = `https://launch.example/leave?a=1&b="2"&c='3'&d=<x>`
     const { html, text } = await renderWelcomeEmail({ unsubscribeUrl: tricky })
     expect(html).not.toContain(tricky)
     expect(html).not.toContain('"2"')

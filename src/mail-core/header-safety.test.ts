@@ -4,7 +4,7 @@ import { testEmail } from './test-email.ts'
 
 describe('refuseHeaderInjection', () => {
   test('lets a normal email through', () => {
-    expect(refuseHeaderInjection(testEmail({ subject: 'Bienvenue à la bêta — Solodesk' }))).toBeNull()
+    expect(refuseHeaderInjection(testEmail({ subject: 'Bienvenue à la bêta — Exemple' }))).toBeNull()
   })
 
   test.each([

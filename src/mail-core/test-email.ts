@@ -5,13 +5,13 @@ import type { OutgoingEmail } from './transport.ts'
 export function testEmail(overrides: Partial<OutgoingEmail> = {}): OutgoingEmail {
   return {
     id: 'queue-42',
-    from: 'Solodesk <hello@solodesk.example>',
+    from: 'Beta Team <hello@launch.example>',
     to: 'ada@example.com',
-    subject: 'Welcome to the Solodesk beta',
+    subject: 'Welcome to the beta',
     html: '<!DOCTYPE html><html lang="en"><body><p>Hello from the HTML part</p></body></html>',
     text: 'Hello from the text part',
     headers: {
-      'List-Unsubscribe': '<https://solodesk.example/unsubscribe?token=t1>',
+      'List-Unsubscribe': '<https://launch.example/unsubscribe?token=t1>',
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
     ...overrides,
@@ -31,11 +31,11 @@ export function readRawMessage(raw: string): { head: string; body: string } {
 
 /** The headers every transport must put on testEmail(): addresses, subject, the Message-ID derived from the id, unsubscribe, both parts. */
 export function expectTestEmailHeaders(head: string): void {
-  expect(head).toMatch(/^From: Solodesk <hello@solodesk\.example>$/m)
+  expect(head).toMatch(/^From: Beta Team <hello@launch\.example>$/m)
   expect(head).toMatch(/^To: ada@example\.com$/m)
-  expect(head).toMatch(/^Subject: Welcome to the Solodesk beta$/m)
-  expect(head).toMatch(/^Message-ID: <queue-42@solodesk\.example>$/m)
-  expect(head).toMatch(/^List-Unsubscribe: <https:\/\/solodesk\.example\/unsubscribe\?token=t1>$/m)
+  expect(head).toMatch(/^Subject: Welcome to the beta$/m)
+  expect(head).toMatch(/^Message-ID: <queue-42@launch\.example>$/m)
+  expect(head).toMatch(/^List-Unsubscribe: <https:\/\/launch\.example\/unsubscribe\?token=t1>$/m)
   expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m)
   expect(head).toMatch(/^Content-Type: multipart\/alternative;/m)
 }

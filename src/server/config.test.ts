@@ -15,7 +15,7 @@ test('with nothing set the server runs on defaults: PGlite, the outbox, the loca
     EMAIL_TRANSPORT: 'outbox',
     OUTBOX_DIR: './data/outbox',
     RESEND_API_URL: 'https://api.resend.com',
-    EMAIL_FROM: 'Solodesk <hello@localhost>',
+    EMAIL_FROM: 'Beta Team <hello@localhost>',
     EMAIL_MAX_ATTEMPTS: 10,
   })
   expect(c.DATABASE_URL).toBeUndefined()
@@ -23,7 +23,7 @@ test('with nothing set the server runs on defaults: PGlite, the outbox, the loca
 
 test('PUBLIC_URL follows PORT unless set, without a trailing slash', () => {
   expect(loadConfig({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080')
-  expect(loadConfig({ PUBLIC_URL: 'https://solodesk.example/' }).PUBLIC_URL).toBe('https://solodesk.example')
+  expect(loadConfig({ PUBLIC_URL: 'https://launch.example/' }).PUBLIC_URL).toBe('https://launch.example')
 })
 
 test('empty values count as unset', () => {

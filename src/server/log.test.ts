@@ -52,8 +52,8 @@ test('a sign-up, its welcome email, a failed send and an unsubscribe log JSON li
     async close() {},
   }
   const config = {
-    EMAIL_FROM: 'Solodesk <hello@localhost>',
-    PUBLIC_URL: 'https://solodesk.example',
+    EMAIL_FROM: 'Beta Team <hello@localhost>',
+    PUBLIC_URL: 'https://launch.example',
     EMAIL_POLL_INTERVAL_MS: 20,
     EMAIL_MAX_ATTEMPTS: 3,
     EMAIL_RETRY_BASE_MS: 1,

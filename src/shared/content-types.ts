@@ -78,6 +78,61 @@ export type KeyedTexts<T extends Record<string, readonly string[]>> = { [G in ke
 
 export type EmailTexts = KeyedTexts<typeof EMAIL_TEXT_KEYS>
 
+/** The server pages' texts (leave the beta, confirm, the phone choice). */
+export const SERVER_PAGE_TEXT_KEYS = [
+  'backHome',
+  'leaveTitle',
+  'leaveHeading',
+  'leaveBody',
+  'leaveButton',
+  'leaveNoScript',
+  'leftTitle',
+  'leftHeading',
+  'leftBody',
+  'leftChangedMind',
+  'leftContactLink',
+  'leftRejoin',
+  'linkNotValidTitle',
+  'linkNotValidHeading',
+  'unsubscribeNotValid',
+  'betaLinkNotValid',
+  'confirmTitle',
+  'confirmHeading',
+  'confirmBody',
+  'confirmButton',
+  'confirmedTitle',
+  'confirmedHeading',
+  'confirmedBody',
+  'tooManyTitle',
+  'tooManyHeading',
+  'tooManyBody',
+  'seconds',
+  'minutes',
+  'phoneIos',
+  'phoneAndroid',
+  'phoneNameIos',
+  'phoneNameAndroid',
+  'phoneTitle',
+  'phoneHeading',
+  'phoneBody',
+  'phoneButton',
+  'phoneThanksTitle',
+  'phoneThanksHeading',
+  'phoneThanksBody',
+] as const
+export type ServerPageTexts = Record<(typeof SERVER_PAGE_TEXT_KEYS)[number], string>
+
+/**
+ * The names a text may hold to be filled when it is shown (a page's phone, a wait), as
+ * `{name}`; the generator leaves these and fills the content's own ({product}...).
+ */
+export const RUNTIME_PLACEHOLDERS = ['phone', 'phoneName', 'wait', 'count'] as const
+
+/** Fills a text's runtime placeholders: `fill('Yes, I use {phone}', { phone: 'an iPhone' })`. */
+export function fill(text: string, values: Partial<Record<(typeof RUNTIME_PLACEHOLDERS)[number], string>>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name as keyof typeof values] ?? whole)
+}
+
 export const STARTING_TEXT_IDS = ['nudge', 'new-build', 'live'] as const
 export type StartingTextId = (typeof STARTING_TEXT_IDS)[number]
 
@@ -151,6 +206,7 @@ export type PageTexts = {
   }
   social: Record<SocialId, string>
   emails: EmailTexts
+  pages: ServerPageTexts
   /** The console's starting texts for a message to testers. */
   testerMessages: Record<StartingTextId, { label: string; subject: string; body: string }>
 }

@@ -30,6 +30,7 @@ export {
   PRODUCT,
   PRODUCT_DIRECTORY_TEXTS,
   SCREENSHOTS,
+  SERVER_PAGE_TEXTS,
   SIGNUP_FORM_TEXTS,
   SIGNUP_TEXTS,
   SITE_TEXTS,
@@ -52,6 +53,7 @@ export function texts(locale: generated.Locale): PageTexts {
     footer: generated.FOOTER_TEXTS[locale],
     social: generated.SOCIAL_TEXTS[locale],
     emails: generated.EMAIL_TEXTS[locale],
+    pages: generated.SERVER_PAGE_TEXTS[locale],
     testerMessages: generated.TESTER_MESSAGE_TEXTS[locale],
   }
 }

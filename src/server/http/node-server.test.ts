@@ -20,7 +20,7 @@ let dir: string
 beforeAll(async () => {
   ;({ db, close } = await testDb('pglite'))
   dir = await mkdtemp(join(tmpdir(), 'node-server-'))
-  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Solodesk</title>')
+  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Launch page</title>')
 })
 afterAll(async () => {
   await close()
@@ -141,7 +141,7 @@ test('an absolute https:// URL in the request line over plain HTTP gets no HSTS'
   const s = await start()
   const raw = await exchange(
     s.port,
-    'GET https://solodesk.example/ HTTP/1.1\r\nhost: solodesk.example\r\nconnection: close\r\n\r\n',
+    'GET https://launch.example/ HTTP/1.1\r\nhost: launch.example\r\nconnection: close\r\n\r\n',
   )
   const { status, headers } = head(raw)
   expect(status).toBe(200)
@@ -174,7 +174,7 @@ test('over a real socket too, a Range the server does not support gets 200 and t
   for (const range of ['items=0-5', 'bytes=0-1,3-4']) {
     const res = await fetch(`${s.url}/index.html`, { headers: { range } })
     expect(res.status, range).toBe(200)
-    expect(await res.text()).toBe('<!doctype html><title>Solodesk</title>')
+    expect(await res.text()).toBe('<!doctype html><title>Launch page</title>')
   }
   expect((await fetch(`${s.url}/index.html`, { headers: { range: 'bytes=0-4' } })).status).toBe(206)
 })

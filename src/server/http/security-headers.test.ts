@@ -12,7 +12,7 @@ let dir: string
 beforeAll(async () => {
   ;({ db, close } = await testDb('pglite'))
   dir = await mkdtemp(join(tmpdir(), 'headers-'))
-  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Solodesk</title>')
+  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Launch page</title>')
 })
 afterAll(async () => {
   await close()
@@ -86,7 +86,7 @@ test('over HTTPS, directly or through a trusted proxy, HSTS (a year or more, sub
 test('an absolute https:// URL in the request line over plain HTTP gets no HSTS', async () => {
   for (const TRUST_PROXY of [0, 1]) {
     const res = await testApp(db, { staticDir: dir, config: { TRUST_PROXY } }).request(
-      'https://solodesk.example/',
+      'https://launch.example/',
       {},
       fromAddress('127.0.0.1'),
     )

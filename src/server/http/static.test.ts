@@ -8,7 +8,7 @@ let dir: string
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'static-'))
   await mkdir(join(dir, 'assets'))
-  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Solodesk</title>')
+  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Launch page</title>')
   await mkdir(join(dir, 'de'))
   await writeFile(join(dir, 'de', 'index.html'), '<!doctype html><html lang="de"><title>Seite</title>')
   await writeFile(join(dir, 'assets', 'main-abc123.js'), 'console.log(1)')
@@ -21,7 +21,7 @@ test('/ is index.html, revalidated on every visit', async () => {
   expect(res.status).toBe(200)
   expect(res.headers.get('content-type')).toContain('text/html')
   expect(res.headers.get('cache-control')).toBe('no-cache')
-  expect(await res.text()).toContain('<title>Solodesk</title>')
+  expect(await res.text()).toContain('<title>Launch page</title>')
 })
 
 test("a folder's page answers with and without its slash, revalidated on every visit", async () => {
@@ -89,12 +89,12 @@ test('the page is revalidated cheaply: a matching ETag or an unchanged date gets
   const byDate = await app.request('/', { headers: { 'if-modified-since': first.headers.get('last-modified')! } })
   expect(byDate.status).toBe(304)
   // A changed file no longer matches.
-  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Solodesk, changed</title>')
+  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Launch page, changed</title>')
   expect((await app.request('/', { headers: { 'if-none-match': etag } })).status).toBe(200)
   // Each encoding is its own representation.
   await writeFile(
     join(dir, 'index.html.gz'),
-    (await import('node:zlib')).gzipSync('<!doctype html><title>Solodesk, changed</title>'),
+    (await import('node:zlib')).gzipSync('<!doctype html><title>Launch page, changed</title>'),
   )
   const gz = await app.request('/', { headers: { 'accept-encoding': 'gzip' } })
   expect(gz.headers.get('etag')).not.toBe((await app.request('/')).headers.get('etag'))
@@ -123,7 +123,7 @@ test('a Range of another unit, several ranges or an invalid one is ignored: 200 
 
 test('precompressed twins are not downloadable as files of their own', async () => {
   const { brotliCompressSync, gzipSync } = await import('node:zlib')
-  const html = '<!doctype html><title>Solodesk</title>'
+  const html = '<!doctype html><title>Launch page</title>'
   await writeFile(join(dir, 'index.html.br'), brotliCompressSync(html))
   await writeFile(join(dir, 'index.html.gz'), gzipSync(html))
   await writeFile(join(dir, 'index.html.zst'), 'zstd bytes')

@@ -12,7 +12,7 @@ import { welcomeSubject } from '../../email-templates/welcome.tsx'
 import { EMAIL_TEXTS } from '../../shared/content.ts'
 import { DEFAULT_LOCALE, LOCALES } from '../../shared/locales.ts'
 
-const config = { EMAIL_FROM: 'Solodesk <hello@localhost>', PUBLIC_URL: 'https://solodesk.example' }
+const config = { EMAIL_FROM: 'Beta Team <hello@localhost>', PUBLIC_URL: 'https://launch.example' }
 
 describe.each(DB_KINDS)('the invitation and welcome emails as built from the queue on %s', (kind) => {
   let db: Db
@@ -44,10 +44,10 @@ describe.each(DB_KINDS)('the invitation and welcome emails as built from the que
     await inviteSignups(db, { ids: [ada.id], stores: { ios: true, android: true }, intervalMs: 0 })
     const email = await buildNext()
     expect(email.to).toBe('ada@example.com')
-    expect(email.subject).toBe('Your Solodesk beta invitation')
-    expect(email.text).toContain(`https://solodesk.example/beta/android?token=${ada.i}`)
+    expect(email.subject).toBe(invitationSubject())
+    expect(email.text).toContain(`https://launch.example/beta/android?token=${ada.i}`)
     expect(email.text).not.toContain('/beta/ios')
-    const unsubscribe = `https://solodesk.example/unsubscribe?token=${ada.u}`
+    const unsubscribe = `https://launch.example/unsubscribe?token=${ada.u}`
     expect(email.text).toContain(unsubscribe)
     expect(email.headers).toEqual({
       'List-Unsubscribe': `<${unsubscribe}>`,
@@ -85,8 +85,8 @@ describe.each(DB_KINDS)('the invitation and welcome emails as built from the que
     const ada = await signUp('ada@example.com', 'unknown')
     await enqueueWelcomeEmail(db, 'ada@example.com')
     const email = await buildNext()
-    expect(email.text).toContain(`https://solodesk.example/beta/phone?platform=ios&token=${ada.p}`)
-    expect(email.text).toContain(`https://solodesk.example/beta/phone?platform=android&token=${ada.p}`)
+    expect(email.text).toContain(`https://launch.example/beta/phone?platform=ios&token=${ada.p}`)
+    expect(email.text).toContain(`https://launch.example/beta/phone?platform=android&token=${ada.p}`)
   })
 
   test('every email to a person speaks the language of the page they signed up on; none stored, the default', async () => {

@@ -10,7 +10,7 @@ import type { Db } from '../db/db.ts'
 import { MIGRATIONS_DIR } from '../db/migrate.ts'
 import { DB_KINDS, testDb, truncateAll } from '../test-app.ts'
 
-const settings = { EMAIL_FROM: 'Solodesk <hello@localhost>', PUBLIC_URL: 'https://solodesk.example' }
+const settings = { EMAIL_FROM: 'Beta Team <hello@localhost>', PUBLIC_URL: 'https://launch.example' }
 const TO = 'kinds@example.com'
 
 type Kinds = typeof KINDS

@@ -32,7 +32,7 @@ describe('outbox transport', () => {
       text: email.text,
       headers: email.headers,
     })
-    expect(record.messageId).toBe('<queue-42@solodesk.example>')
+    expect(record.messageId).toBe('<queue-42@launch.example>')
     expect(Date.parse(record.createdAt)).not.toBeNaN()
 
     const eml = await readFile(join(dir, 'queue-42.eml'), 'utf8')
@@ -57,7 +57,7 @@ describe('outbox transport', () => {
     await writeFile(join(root, 'queue-42.eml'), 'half a message')
     const transport = createOutboxTransport({ dir: root })
     expect(await transport.send(testEmail())).toEqual({ ok: true, id: 'queue-42' })
-    expect(await readFile(join(root, 'queue-42.eml'), 'utf8')).toContain('Subject: Welcome to the Solodesk beta')
+    expect(await readFile(join(root, 'queue-42.eml'), 'utf8')).toContain('Subject: Welcome to the beta')
     expect((await readdir(root)).sort()).toEqual(['queue-42.eml', 'queue-42.html', 'queue-42.json'])
   })
 

@@ -11,7 +11,7 @@ import { DB_KINDS, testDb, truncateAll } from '../test-app.ts'
 // and the page answered "link not valid". No plain-text email puts a URL directly before
 // punctuation; token pages forgive it anyway (http/token-links.ts).
 
-const settings = { EMAIL_FROM: 'Solodesk <hello@localhost>', PUBLIC_URL: 'https://solodesk.example' }
+const settings = { EMAIL_FROM: 'Beta Team <hello@localhost>', PUBLIC_URL: 'https://launch.example' }
 const TO = 'kinds@example.com'
 const URL_THEN_PUNCTUATION = /https?:\/\/[^\s]*[.,;:!?)>'"](?=\s|$)/g
 

@@ -9,8 +9,8 @@ import type { Transport } from './transport.ts'
 const POLL_MS = 200
 const WATCH_MS = 1_500
 const config = {
-  EMAIL_FROM: 'Solodesk <hello@localhost>',
-  PUBLIC_URL: 'https://solodesk.example',
+  EMAIL_FROM: 'Beta Team <hello@localhost>',
+  PUBLIC_URL: 'https://launch.example',
   EMAIL_POLL_INTERVAL_MS: POLL_MS,
   EMAIL_MAX_ATTEMPTS: 3,
   EMAIL_RETRY_BASE_MS: 60_000,

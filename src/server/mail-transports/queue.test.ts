@@ -6,8 +6,8 @@ import { createEmailQueue, retryDelay } from '../../mail-core/queue.ts'
 import type { OutgoingEmail, SendResult, Transport } from './transport.ts'
 
 const config = {
-  EMAIL_FROM: 'Solodesk <hello@localhost>',
-  PUBLIC_URL: 'https://solodesk.example',
+  EMAIL_FROM: 'Beta Team <hello@localhost>',
+  PUBLIC_URL: 'https://launch.example',
   EMAIL_POLL_INTERVAL_MS: 20,
   EMAIL_MAX_ATTEMPTS: 3,
   EMAIL_RETRY_BASE_MS: 1,

@@ -63,13 +63,13 @@ describe('Resend transport', () => {
     expect(await send()).toEqual({ ok: true, id: '49a3999c-0ce1-4ea6-ab68-afcd6dc2e794' })
     expect(seen).toHaveLength(1)
     expect(JSON.parse(seen[0]?.body ?? '')).toEqual({
-      from: 'Solodesk <hello@solodesk.example>',
+      from: 'Beta Team <hello@launch.example>',
       to: ['ada@example.com'],
-      subject: 'Welcome to the Solodesk beta',
+      subject: 'Welcome to the beta',
       html: testEmail().html,
       text: 'Hello from the text part',
       headers: {
-        'List-Unsubscribe': '<https://solodesk.example/unsubscribe?token=t1>',
+        'List-Unsubscribe': '<https://launch.example/unsubscribe?token=t1>',
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       },
     })

@@ -70,11 +70,11 @@ describe('SMTP transport', () => {
     })
     const transport = transportFor(`smtp://mailer:s3cret@127.0.0.1:${server.port}`)
     const result = await transport.send(testEmail())
-    expect(result).toEqual({ ok: true, id: '<queue-42@solodesk.example>' })
+    expect(result).toEqual({ ok: true, id: '<queue-42@launch.example>' })
 
     expect(server.received).toHaveLength(1)
     const [message] = server.received
-    expect(message?.from).toBe('hello@solodesk.example')
+    expect(message?.from).toBe('hello@launch.example')
     expect(message?.to).toEqual(['ada@example.com'])
     const { head, body } = readRawMessage(message?.raw ?? '')
     expectTestEmailHeaders(head)
@@ -88,7 +88,7 @@ describe('SMTP transport', () => {
     await transport.send(testEmail())
     await transport.send(testEmail())
     const ids = server.received.map((m) => readRawMessage(m.raw).head.match(/^Message-ID: (.*)$/m)?.[1])
-    expect(ids).toEqual(['<queue-42@solodesk.example>', '<queue-42@solodesk.example>'])
+    expect(ids).toEqual(['<queue-42@launch.example>', '<queue-42@launch.example>'])
   })
 
   test.each([
@@ -155,7 +155,7 @@ describe('SMTP transport', () => {
     const transport = transportFor(`smtp://127.0.0.1:${server.port}`)
     for (const email of [
       testEmail({ subject: 'Welcome\r\nBcc: everyone@example.com' }),
-      testEmail({ from: 'Solodesk <hello@solodesk.example>\nX-Evil: 1' }),
+      testEmail({ from: 'Beta Team <hello@launch.example>\nX-Evil: 1' }),
       testEmail({ headers: { 'List-Unsubscribe': '<https://x.example>\r\n\r\n<p>body</p>' } }),
     ]) {
       expect(await transport.send(email)).toMatchObject({ ok: false, retryable: false })

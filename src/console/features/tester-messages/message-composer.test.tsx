@@ -3,6 +3,9 @@ import { userEvent } from '@testing-library/user-event'
 import { beforeEach, expect, test, vi } from 'vitest'
 import { polyfillDialog, stubApi } from '../../test-api.ts'
 import { MessageComposer } from './message-composer.tsx'
+import { DEFAULT_LOCALE, TESTER_MESSAGE_TEXTS } from '../../../shared/content.ts'
+
+const STARTING = TESTER_MESSAGE_TEXTS[DEFAULT_LOCALE]
 
 beforeEach(polyfillDialog)
 
@@ -12,9 +15,9 @@ const stores = { ios: true, android: true }
 test('a starting text fills the form; the group shows its exact count; the preview escapes text and links only http(s)', async () => {
   render(<MessageComposer counts={counts} stores={stores} onError={() => {}} onSent={() => {}} />)
   const user = userEvent.setup()
-  await user.click(screen.getByRole('button', { name: 'Nudge: invited, not opened' }))
+  await user.click(screen.getByRole('button', { name: STARTING.nudge.label }))
   expect(screen.getByLabelText('Send to')).toHaveValue('invited-not-opened')
-  expect(screen.getByLabelText('Subject')).toHaveValue('Your Solodesk beta invitation is still waiting')
+  expect(screen.getByLabelText('Subject')).toHaveValue(STARTING.nudge.subject)
   expect(screen.getByRole('checkbox')).toBeChecked()
   expect(screen.getByText(/This message will reach 12 people\./)).toBeVisible()
   expect(screen.getByRole('button', { name: 'Send to 12 people' })).toBeEnabled()
@@ -37,7 +40,7 @@ test('sending asks to confirm with the count, and a second click sends the same 
   const onSent = vi.fn()
   render(<MessageComposer counts={counts} stores={stores} onError={() => {}} onSent={onSent} />)
   const user = userEvent.setup()
-  await user.click(screen.getByRole('button', { name: 'A new build is out: what to test' }))
+  await user.click(screen.getByRole('button', { name: STARTING['new-build'].label }))
   await user.click(screen.getByRole('button', { name: 'Send to 8 people' }))
   const dialog = screen.getByRole('dialog', { name: 'Send to 8 people?' })
   await user.click(within(dialog).getByRole('button', { name: 'Send message' }))
@@ -50,7 +53,7 @@ test('sending asks to confirm with the count, and a second click sends the same 
   expect(calls[0]!.body).toMatchObject({
     audience: 'opened',
     storeLinks: false,
-    subject: 'A new Solodesk beta build is out',
+    subject: STARTING['new-build'].subject,
   })
   expect((calls[0]!.body as { requestId: string }).requestId).toBe((calls[1]!.body as { requestId: string }).requestId)
   // Edited, it is a new message.

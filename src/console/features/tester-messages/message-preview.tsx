@@ -1,6 +1,9 @@
 import { Fragment } from 'react'
 import { parseBody } from '../../../shared/plain-text-body.ts'
-import { PRODUCT } from '../../../shared/content.ts'
+import { DEFAULT_LOCALE, EMAIL_TEXTS } from '../../../shared/content.ts'
+
+// The email's own words around the owner's text, in the page's default language (the console's).
+const { common, testerMessage } = EMAIL_TEXTS[DEFAULT_LOCALE]
 
 // The email as each person will get it, from the same parser as the email itself
 // (src/shared/plain-text-body.ts): the owner's paragraphs and links, their own store link when the
@@ -48,22 +51,17 @@ export function MessagePreview(props: { subject: string; body: string; storeLink
         ))}
         {props.storeLinks ? (
           <p className="mb-4">
-            <span className="inline-block rounded-md bg-brand px-4 py-2 font-bold text-on-brand">
-              Join the beta on iPhone
-            </span>{' '}
+            <span className="inline-block rounded-md bg-brand px-4 py-2 font-bold text-on-brand">{common.joinIos}</span>{' '}
             <span className="text-sm text-fg-muted">(each person’s own link for their phone)</span>
           </p>
         ) : null}
         <p className="mb-4">
-          Tell us how it is going, what works and what does not:{' '}
-          <span className="text-link underline">send your feedback</span>. It takes a minute.
+          {common.feedbackIntro} <span className="text-link underline">{common.feedbackLink}</span>
         </p>
-        <p className="mb-1">Changed your mind? You can cancel anytime, with one click:</p>
-        <p className="mb-4 text-link underline">Leave the beta</p>
+        <p className="mb-1">{common.leaveIntro}</p>
+        <p className="mb-4 text-link underline">{common.leaveLink}</p>
         <hr className="mb-3 border-border" />
-        <p className="text-sm text-fg-muted">
-          Sent by the {PRODUCT.name} team because this address is on the {PRODUCT.name} beta list.
-        </p>
+        <p className="text-sm text-fg-muted">{testerMessage.footer}</p>
       </div>
     </figure>
   )

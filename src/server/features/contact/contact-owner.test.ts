@@ -12,10 +12,13 @@ import type { Transport } from '../../mail-transports/transport.ts'
 import { anonJson, count, DB_KINDS, silentLogger, testApp, testDb, truncateAll } from '../../test-app.ts'
 import { outboxRecords } from '../../../../test/support/drain-queue.ts'
 import { syncOwnerEmails } from '../owner-auth/owners.ts'
+import { PRODUCT } from '../../../shared/content.ts'
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 const queueConfig = {
-  EMAIL_FROM: 'Solodesk <hello@localhost>',
-  PUBLIC_URL: 'https://solodesk.example',
+  EMAIL_FROM: 'Beta Team <hello@localhost>',
+  PUBLIC_URL: 'https://launch.example',
   EMAIL_POLL_INTERVAL_MS: 20,
   EMAIL_MAX_ATTEMPTS: 3,
   EMAIL_RETRY_BASE_MS: 1,
@@ -64,7 +67,9 @@ describe.each(DB_KINDS)('owner notification of a contact message on %s', (kind) 
     for (const r of records) {
       expect(r.headers).toEqual({ 'Reply-To': 'Ada@Example.com' })
       // The sender's free-text name stays out of the subject (it is in the body).
-      expect(r.subject).toMatch(/^Solodesk contact: Bug Report, \d{4}-\d\d-\d\d \d\d:\d\d UTC$/)
+      expect(r.subject).toMatch(
+        new RegExp(`^${escapeRegExp(PRODUCT.name)} contact: Bug Report, \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC$`),
+      )
       expect(r.text).toContain('Ada Lovelace')
       // The message as plain text, line breaks and all; in the body it cannot become a header.
       expect(r.text).toContain(message.message)
@@ -131,7 +136,12 @@ describe('owner notification through a real SMTP server', () => {
       const headers = received[0]!.split(/\r\n\r\n/)[0]!
       // nodemailer writes the domain in lower case (domains are case-insensitive).
       expect(headers).toMatch(/^Reply-To: Ada@example\.com$/m)
-      expect(headers).toMatch(/^Subject: Solodesk contact: Billing Question, \d{4}-\d\d-\d\d \d\d:\d\d UTC$/m)
+      expect(headers).toMatch(
+        new RegExp(
+          `^Subject: ${escapeRegExp(PRODUCT.name)} contact: Billing Question, \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC$`,
+          'm',
+        ),
+      )
       expect(headers).toMatch(/^To: owner@example\.com$/m)
       expect(headers).not.toMatch(/^Bcc:/im)
     } finally {

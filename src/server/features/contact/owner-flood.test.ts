@@ -6,13 +6,14 @@ import type { OutgoingEmail, Transport } from '../../mail-transports/transport.t
 import { anonJson, count, DB_KINDS, fromAddress, silentLogger, testDb } from '../../test-app.ts'
 import { syncOwnerEmails } from '../owner-auth/owners.ts'
 import { asOwner, ORIGIN, OWNER, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
+import { PRODUCT } from '../../../shared/content.ts'
 
 // Strangers could flood the owner's inbox and spend the provider's quota.
 // Decisions: docs/decisions/owner-console.md, "Owner notifications".
 
 const queueConfig = {
-  EMAIL_FROM: 'Solodesk <hello@localhost>',
-  PUBLIC_URL: 'https://solodesk.example',
+  EMAIL_FROM: 'Beta Team <hello@localhost>',
+  PUBLIC_URL: 'https://launch.example',
   EMAIL_POLL_INTERVAL_MS: 20,
   EMAIL_MAX_ATTEMPTS: 3,
   EMAIL_RETRY_BASE_MS: 60_000,
@@ -92,7 +93,7 @@ describe.each(DB_KINDS)('the owner’s inbox under a flood on %s', (kind) => {
 
     const provider = providerWithQuota(100)
     expect(await sendDue(db, provider)).toBe(3)
-    expect(provider.sent.map((e) => e.subject).every((s) => s.startsWith('Solodesk contact: Other'))).toBe(true)
+    expect(provider.sent.map((e) => e.subject).every((s) => s.startsWith(`${PRODUCT.name} contact: Other`))).toBe(true)
     // The hour ends (its summary's time is moved to now): one summary, with the issue's words.
     await db.query("update app_private.email_queue set next_attempt_at = now() where kind = 'contact-owner-summary'")
     expect(await sendDue(db, provider)).toBe(1)

@@ -12,7 +12,7 @@ import { asOwner, ownerApp, OWNER, signIn, truncateOwner } from '../owner-auth/t
 // the outbox's copies with it, and reaches rows the shared address schema would refuse.
 
 const QUEUE_CONFIG = {
-  EMAIL_FROM: 'Solodesk <hello@localhost>',
+  EMAIL_FROM: 'Beta Team <hello@localhost>',
   PUBLIC_URL: 'http://localhost',
   BETA_PAGES: false,
   EMAIL_POLL_INTERVAL_MS: 1000,

@@ -5,6 +5,7 @@ import type { OutgoingEmail } from '../../../mail-core/transport.ts'
 import { syncOwnerEmails } from '../owner-auth/owners.ts'
 import { asOwner, ownerApp, OWNER, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { count, DB_KINDS, silentLogger, testApp, testDb } from '../../test-app.ts'
+import { PRODUCT } from '../../../shared/content.ts'
 
 // The feedback page (GET changes nothing, POST stores, an unknown token
 // gets 404, the page without a token asks for the address and has the contact form's
@@ -161,7 +162,7 @@ describe.each(DB_KINDS)('tester feedback on %s', (kind) => {
       transport: { name: 'test', send: async (e) => (sent.push(e), { ok: true, id: e.id }), close: async () => {} },
       logger: silentLogger,
       config: {
-        EMAIL_FROM: 'Solodesk <hello@localhost>',
+        EMAIL_FROM: 'Beta Team <hello@localhost>',
         PUBLIC_URL: 'http://localhost',
         EMAIL_POLL_INTERVAL_MS: 1000,
         EMAIL_MAX_ATTEMPTS: 3,
@@ -174,7 +175,7 @@ describe.each(DB_KINDS)('tester feedback on %s', (kind) => {
     const notice = sent.find((e) => e.subject.includes('feedback'))!
     expect(notice.to).toBe(OWNER)
     expect(notice.headers?.['Reply-To']).toBe('Tess@Example.com')
-    expect(notice.subject).toMatch(/^Solodesk feedback: 3\/5, /)
+    expect(notice.subject.startsWith(`${PRODUCT.name} feedback: 3/5, `)).toBe(true)
     expect(notice.text).toContain('What works:\nA')
     // The end-of-hour summary names feedback as feedback; a contact message past the cap
     // afterwards keeps that count.

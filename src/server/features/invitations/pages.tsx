@@ -1,56 +1,63 @@
-import { PRODUCT } from '../../../shared/content.ts'
+import { fill } from '../../../shared/content-types.ts'
+import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS, type Locale } from '../../../shared/content.ts'
 import type { Platform } from '../../../shared/beta-testers.ts'
 import { ServerPage } from '../../http/server-page.tsx'
 import { GoogleAccountField } from '../play-testing/pages.tsx'
 
 // The pages behind the welcome email's "iPhone" and "Android" links. They share the
-// server pages' stylesheet and CSP: no script at all.
+// server pages' stylesheet and CSP: no script at all. Their words are content (texts.pages).
 
-const PHONE: Record<Platform, string> = { ios: 'an iPhone', android: 'an Android phone' }
-const NAME: Record<Platform, string> = { ios: 'iPhone', android: 'Android' }
+/** The phone as the texts name it: `phone` in a sentence ("an iPhone"), `phoneName` alone ("iPhone"). */
+function phoneWords(platform: Platform, locale: Locale) {
+  const t = SERVER_PAGE_TEXTS[locale]
+  return platform === 'ios'
+    ? { phone: t.phoneIos, phoneName: t.phoneNameIos }
+    : { phone: t.phoneAndroid, phoneName: t.phoneNameAndroid }
+}
 
 /** On Android it also asks, optionally, for the Google account the person uses on Play. */
 export function phoneConfirmPage(
   platform: Platform,
   token: string,
   account: { value: string; error?: string } = { value: '' },
+  locale: Locale = DEFAULT_LOCALE,
 ) {
+  const t = SERVER_PAGE_TEXTS[locale]
+  const words = phoneWords(platform, locale)
   return (
-    <ServerPage title={`Test on ${NAME[platform]}`}>
-      <h1>
-        Test the {PRODUCT.name} beta on {PHONE[platform]}?
-      </h1>
-      <p>We will send you the {NAME[platform]} link when your place in the beta opens.</p>
+    <ServerPage title={fill(t.phoneTitle, words)}>
+      <h1>{fill(t.phoneHeading, words)}</h1>
+      <p>{fill(t.phoneBody, words)}</p>
       <form method="post" action={`/beta/phone?platform=${platform}&token=${encodeURIComponent(token)}`}>
         {platform === 'android' ? <GoogleAccountField value={account.value} error={account.error} /> : null}
-        <button type="submit">Yes, I use {PHONE[platform]}</button>
+        <button type="submit">{fill(t.phoneButton, words)}</button>
       </form>
     </ServerPage>
   )
 }
 
-export function phoneThanksPage(platform: Platform) {
+export function phoneThanksPage(platform: Platform, locale: Locale = DEFAULT_LOCALE) {
+  const t = SERVER_PAGE_TEXTS[locale]
   return (
-    <ServerPage title="Thank you">
-      <h1>Thank you.</h1>
+    <ServerPage title={t.phoneThanksTitle}>
+      <h1>{t.phoneThanksHeading}</h1>
+      <p>{fill(t.phoneThanksBody, phoneWords(platform, locale))}</p>
       <p>
-        We noted that you will test on {PHONE[platform]}. Your invitation will carry the {NAME[platform]} link.
-      </p>
-      <p>
-        <a href="/">Back to {PRODUCT.name}</a>
+        <a href="/">{t.backHome}</a>
       </p>
     </ServerPage>
   )
 }
 
 /** Same wording for a token that never existed and one already used: the page reveals nothing. */
-export function betaLinkNotValidPage() {
+export function betaLinkNotValidPage(locale: Locale = DEFAULT_LOCALE) {
+  const t = SERVER_PAGE_TEXTS[locale]
   return (
-    <ServerPage title="Link not valid">
-      <h1>This link is no longer valid.</h1>
-      <p>It may have been used already, or copied incompletely.</p>
+    <ServerPage title={t.linkNotValidTitle}>
+      <h1>{t.linkNotValidHeading}</h1>
+      <p>{t.betaLinkNotValid}</p>
       <p>
-        <a href="/">Back to {PRODUCT.name}</a>
+        <a href="/">{t.backHome}</a>
       </p>
     </ServerPage>
   )

@@ -2,6 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../../db/db.ts'
 import { inviteSignups } from './queries.ts'
 import { DB_KINDS, testApp, testDb, truncateAll } from '../../test-app.ts'
+import { fill } from '../../../shared/content-types.ts'
+import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
+
+const PAGES = SERVER_PAGE_TEXTS[DEFAULT_LOCALE]
 
 const IOS = 'https://testflight.apple.com/join/AbCdEf12'
 const ANDROID = 'https://play.google.com/apps/testing/com.solodesk.app'
@@ -42,7 +46,7 @@ describe.each(DB_KINDS)('the /beta pages on %s', (kind) => {
     expect(res.status).toBe(200)
     const html = await res.text()
     expect(html).toContain(`<form action="/beta/phone?platform=ios&amp;token=${p}" method="post">`)
-    expect(html).toContain('<button type="submit">Yes, I use an iPhone</button>')
+    expect(html).toContain(`<button type="submit">${fill(PAGES.phoneButton, { phone: PAGES.phoneIos })}</button>`)
     expect(html).not.toMatch(/<script|<style|style=/)
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")
     expect(res.headers.get('referrer-policy')).toBe('no-referrer')
@@ -54,7 +58,7 @@ describe.each(DB_KINDS)('the /beta pages on %s', (kind) => {
     const { p } = await row('ada@example.com')
     const res = await app.request(`/beta/phone?platform=android&token=${p}`, { method: 'POST' })
     expect(res.status).toBe(200)
-    expect(await res.text()).toContain('Thank you.')
+    expect(await res.text()).toContain(PAGES.phoneThanksHeading)
     expect((await row('ada@example.com')).platform).toBe('android')
     expect((await row('bo@example.com')).platform).toBe('unknown')
   })
@@ -80,7 +84,7 @@ describe.each(DB_KINDS)('the /beta pages on %s', (kind) => {
       }
     }
     expect(new Set(pages).size).toBe(1)
-    expect(pages[0]).toContain('This link is no longer valid.')
+    expect(pages[0]).toContain(PAGES.linkNotValidHeading)
     expect(await snapshot()).toEqual(before)
   })
 

@@ -14,8 +14,8 @@ import { outboxRecords } from '../../../../test/support/drain-queue.ts'
 import { asOwner, OWNER, ownerApp, signIn, truncateOwner } from './test-owner.ts'
 
 const queueConfig = {
-  EMAIL_FROM: 'Solodesk <hello@localhost>',
-  PUBLIC_URL: 'https://solodesk.example',
+  EMAIL_FROM: 'Beta Team <hello@localhost>',
+  PUBLIC_URL: 'https://launch.example',
   EMAIL_POLL_INTERVAL_MS: 20,
   EMAIL_MAX_ATTEMPTS: 3,
   EMAIL_RETRY_BASE_MS: 1,
@@ -48,7 +48,7 @@ describe.each(DB_KINDS)("the owner's mail and the suppression list on %s", (kind
     await enqueue(db, ownerSignIn, {
       to: OWNER,
       key: 'n1',
-      payload: { url: 'https://solodesk.example/admin/sign-in?token=t', expiresAt: Date.now() + 600_000 },
+      payload: { url: 'https://launch.example/admin/sign-in?token=t', expiresAt: Date.now() + 600_000 },
     })
     const contact = { name: 'Ada', email: 'ada@example.com', subject: 'general', message: 'Hello' }
     expect((await app.request('/rest/v1/contact_messages', anonJson(contact))).status).toBe(201)

@@ -17,7 +17,7 @@ const ANDROID = 'https://play.google.com/apps/testing/com.solodesk.app'
 const FORGED = '00000000-0000-4000-8000-000000000000'
 const DAY_MS = 86_400_000
 const QUEUE_CONFIG = {
-  EMAIL_FROM: 'Solodesk <hello@localhost>',
+  EMAIL_FROM: 'Beta Team <hello@localhost>',
   PUBLIC_URL: 'http://localhost',
   EMAIL_POLL_INTERVAL_MS: 1000,
   EMAIL_MAX_ATTEMPTS: 1,

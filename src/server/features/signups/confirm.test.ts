@@ -6,9 +6,14 @@ import type { Db } from '../../db/db.ts'
 import { createOutboxTransport } from '../../mail-transports/outbox.ts'
 import { createEmailQueue, type EmailQueue } from '../../../mail-core/queue.ts'
 import { anonJson, count, DB_KINDS, silentLogger, testApp, testDb, truncateAll } from '../../test-app.ts'
+import { confirmSignupSubject } from '../../../email-templates/confirm-signup.tsx'
+import { welcomeSubject } from '../../../email-templates/welcome.tsx'
+import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
+
+const PAGES = SERVER_PAGE_TEXTS[DEFAULT_LOCALE]
 
 const queueConfig = {
-  EMAIL_FROM: 'Solodesk <hello@localhost>',
+  EMAIL_FROM: 'Beta Team <hello@localhost>',
   PUBLIC_URL: 'http://localhost:3000',
   EMAIL_POLL_INTERVAL_MS: 60_000,
   EMAIL_MAX_ATTEMPTS: 3,
@@ -74,7 +79,7 @@ describe.each(DB_KINDS)('double opt-in (SIGNUP_CONFIRMATION) on %s', (kind) => {
     const [row] = await signup()
     expect(row!.confirmed).toBe(false)
     let sent = await emails()
-    expect(sent.map((e) => e.subject)).toEqual(['Confirm your Solodesk beta sign-up'])
+    expect(sent.map((e) => e.subject)).toEqual([confirmSignupSubject()])
     expect(sent[0]!.to).toBe('Ada+beta@example.com')
     expect(sent[0]!.text).toContain(`http://localhost:3000/confirm?token=${row!.token}`)
     expect(sent[0]!.text).toContain(`http://localhost:3000/unsubscribe?token=${row!.token}`)
@@ -85,7 +90,7 @@ describe.each(DB_KINDS)('double opt-in (SIGNUP_CONFIRMATION) on %s', (kind) => {
     expect(shown.status).toBe(200)
     const html = await shown.text()
     expect(html).toContain(`<form action="/confirm?token=${row!.token}" method="post">`)
-    expect(html).toContain('<button type="submit">Confirm my sign-up</button>')
+    expect(html).toContain(`<button type="submit">${PAGES.confirmButton}</button>`)
     expect(html).not.toMatch(/<script/)
     await queue.runOnce()
     expect((await signup())[0]!.confirmed).toBe(false)
@@ -93,14 +98,11 @@ describe.each(DB_KINDS)('double opt-in (SIGNUP_CONFIRMATION) on %s', (kind) => {
 
     const confirmed = await page('POST', row!.token)
     expect(confirmed.status).toBe(200)
-    expect(await confirmed.text()).toContain('You are on the Solodesk beta list.')
+    expect(await confirmed.text()).toContain(PAGES.confirmedHeading)
     expect((await signup())[0]!.confirmed).toBe(true)
     await queue.runOnce()
     sent = await emails()
-    expect(sent.map((e) => e.subject).sort()).toEqual([
-      'Confirm your Solodesk beta sign-up',
-      'Welcome to the Solodesk beta',
-    ])
+    expect(sent.map((e) => e.subject).sort()).toEqual([confirmSignupSubject(), welcomeSubject()])
 
     // Confirming twice, and resend-email after it, send nothing more.
     expect((await page('POST', row!.token)).status).toBe(200)
@@ -116,7 +118,7 @@ describe.each(DB_KINDS)('double opt-in (SIGNUP_CONFIRMATION) on %s', (kind) => {
       for (const method of ['GET', 'POST'] as const) {
         const res = await page(method, t)
         expect(res.status).toBe(404)
-        expect(await res.text()).toContain('This link is no longer valid.')
+        expect(await res.text()).toContain(PAGES.linkNotValidHeading)
       }
     }
     expect((await signup())[0]!.confirmed).toBe(false)
@@ -181,7 +183,7 @@ describe.each(DB_KINDS)('double opt-in (SIGNUP_CONFIRMATION) on %s', (kind) => {
     await signUp('bo@example.com')
     await resend('bo@example.com')
     await queue.runOnce()
-    expect((await emails()).map((e) => e.subject)).toEqual(['Welcome to the Solodesk beta'])
+    expect((await emails()).map((e) => e.subject)).toEqual([welcomeSubject()])
     expect((await signup())[0]!.confirmed).toBe(true)
   })
 })

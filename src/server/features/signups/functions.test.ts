@@ -8,7 +8,7 @@ import { createEmailQueue, type EmailQueue } from '../../../mail-core/queue.ts'
 import { anonJson, count, DB_KINDS, silentLogger, testApp, testDb, truncateAll } from '../../test-app.ts'
 
 const queueConfig = {
-  EMAIL_FROM: 'Solodesk <hello@localhost>',
+  EMAIL_FROM: 'Beta Team <hello@localhost>',
   PUBLIC_URL: 'http://localhost:3000',
   EMAIL_POLL_INTERVAL_MS: 50,
   EMAIL_MAX_ATTEMPTS: 3,
@@ -60,7 +60,7 @@ describe.each(DB_KINDS)('resend-email on %s', (kind) => {
     const [file] = await sent()
     const record = JSON.parse(await readFile(join(outbox, file!), 'utf8'))
     expect(record.to).toBe('Ada@Example.com')
-    expect(record.from).toBe('Solodesk <hello@localhost>')
+    expect(record.from).toBe('Beta Team <hello@localhost>')
     const token = (await db.query<{ t: string }>('select unsubscribe_token::text as t from public.beta_signups'))
       .rows[0]!.t
     expect(record.headers['List-Unsubscribe']).toBe(`<http://localhost:3000/unsubscribe?token=${token}>`)

@@ -1,31 +1,34 @@
 import type { ReactNode } from 'react'
-import { PRODUCT } from '../../../shared/content.ts'
+import { fill } from '../../../shared/content-types.ts'
+import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS, type Locale } from '../../../shared/content.ts'
 import { ServerPage } from '../../http/server-page.tsx'
 
 // The pages behind every email's "Leave the beta" link and the double opt-in's link: each one
-// returns the page as a React element, which sendPage() renders (escaping by construction).
+// returns the page as a React element, which sendPage() renders (escaping by construction). Their
+// words are the founder's content (content/site.yaml, texts.pages), in the sign-up's language.
 
-const Home = () => (
+const Home = ({ locale }: { locale: Locale }) => (
   <p>
-    <a href="/">Back to {PRODUCT.name}</a>
+    <a href="/">{SERVER_PAGE_TEXTS[locale].backHome}</a>
   </p>
 )
 
-function Leave({ script, children }: { script?: string; children: ReactNode }) {
+function Leave({ script, locale, children }: { script?: string; locale: Locale; children: ReactNode }) {
+  const t = SERVER_PAGE_TEXTS[locale]
   return (
-    <ServerPage title="Leave the beta" {...(script ? { script } : {})}>
-      <h1>Leave the {PRODUCT.name} beta?</h1>
-      <p>We will delete your email address from the beta list and send you nothing more.</p>
+    <ServerPage title={t.leaveTitle} {...(script ? { script } : {})}>
+      <h1>{t.leaveHeading}</h1>
+      <p>{t.leaveBody}</p>
       {children}
     </ServerPage>
   )
 }
 
-export function confirmPage(token: string) {
+export function confirmPage(token: string, locale: Locale = DEFAULT_LOCALE) {
   return (
-    <Leave>
+    <Leave locale={locale}>
       <form method="post" action={`/unsubscribe?token=${encodeURIComponent(token)}`}>
-        <button type="submit">Leave the beta</button>
+        <button type="submit">{SERVER_PAGE_TEXTS[locale].leaveButton}</button>
       </form>
     </Leave>
   )
@@ -36,96 +39,99 @@ export function confirmPage(token: string) {
  * reads the token from the address and POSTs it to the edge function, then shows the answer's
  * content (DoneContent, UnknownTokenContent) in place of `<main>`'s.
  */
-export function staticConfirmPage(script: string) {
+export function staticConfirmPage(script: string, locale: Locale = DEFAULT_LOCALE) {
+  const t = SERVER_PAGE_TEXTS[locale]
   return (
-    <Leave script={script}>
+    <Leave script={script} locale={locale}>
       <form id="leave">
-        <button type="submit">Leave the beta</button>
+        <button type="submit">{t.leaveButton}</button>
       </form>
       <p id="status" role="alert"></p>
       <noscript>
-        <p>Leaving the beta needs JavaScript here; or reply to the email and we will remove you.</p>
+        <p>{t.leaveNoScript}</p>
       </noscript>
     </Leave>
   )
 }
 
-export function donePage() {
+export function donePage(locale: Locale = DEFAULT_LOCALE) {
   return (
-    <ServerPage title="You have left the beta">
-      <DoneContent />
+    <ServerPage title={SERVER_PAGE_TEXTS[locale].leftTitle}>
+      <DoneContent locale={locale} />
     </ServerPage>
   )
 }
 
-export function DoneContent() {
+export function DoneContent({ locale = DEFAULT_LOCALE }: { locale?: Locale }) {
+  const t = SERVER_PAGE_TEXTS[locale]
   return (
     <>
-      <h1>You have left the {PRODUCT.name} beta.</h1>
+      <h1>{t.leftHeading}</h1>
+      <p>{t.leftBody}</p>
       <p>
-        Your email address is deleted from our list, and we will not email it again, even if it is entered on our page
-        later.
-      </p>
-      <p>
-        Changed your mind? <a href="/#contact">Contact us</a> and we will let you join again.
+        {t.leftChangedMind} <a href="/#contact">{t.leftContactLink}</a> {t.leftRejoin}
       </p>
     </>
   )
 }
 
 /** Same wording for a token that never existed and one already used: the page reveals nothing. */
-export function unknownTokenPage() {
+export function unknownTokenPage(locale: Locale = DEFAULT_LOCALE) {
   return (
-    <ServerPage title="Link not valid">
-      <UnknownTokenContent />
+    <ServerPage title={SERVER_PAGE_TEXTS[locale].linkNotValidTitle}>
+      <UnknownTokenContent locale={locale} />
     </ServerPage>
   )
 }
 
-export function UnknownTokenContent() {
+export function UnknownTokenContent({ locale = DEFAULT_LOCALE }: { locale?: Locale }) {
+  const t = SERVER_PAGE_TEXTS[locale]
   return (
     <>
-      <h1>This link is no longer valid.</h1>
-      <p>
-        If your address was on the {PRODUCT.name} beta list, it has already been removed, or the link was copied
-        incompletely.
-      </p>
-      <Home />
+      <h1>{t.linkNotValidHeading}</h1>
+      <p>{t.unsubscribeNotValid}</p>
+      <Home locale={locale} />
     </>
   )
 }
 
 /** Double opt-in: the link in the first email opens this; only its button (a POST) confirms. */
-export function confirmSignupPage(token: string) {
+export function confirmSignupPage(token: string, locale: Locale = DEFAULT_LOCALE) {
+  const t = SERVER_PAGE_TEXTS[locale]
   return (
-    <ServerPage title="Confirm your sign-up">
-      <h1>Join the {PRODUCT.name} beta?</h1>
-      <p>Confirm that you want to receive the beta emails at this address, starting with your welcome email.</p>
+    <ServerPage title={t.confirmTitle}>
+      <h1>{t.confirmHeading}</h1>
+      <p>{t.confirmBody}</p>
       <form method="post" action={`/confirm?token=${encodeURIComponent(token)}`}>
-        <button type="submit">Confirm my sign-up</button>
+        <button type="submit">{t.confirmButton}</button>
       </form>
     </ServerPage>
   )
 }
 
-export function signupConfirmedPage() {
+export function signupConfirmedPage(locale: Locale = DEFAULT_LOCALE) {
+  const t = SERVER_PAGE_TEXTS[locale]
   return (
-    <ServerPage title="You are on the beta list">
-      <h1>You are on the {PRODUCT.name} beta list.</h1>
-      <p>Thanks for confirming. Your welcome email is on its way.</p>
-      <Home />
+    <ServerPage title={t.confirmedTitle}>
+      <h1>{t.confirmedHeading}</h1>
+      <p>{t.confirmedBody}</p>
+      <Home locale={locale} />
     </ServerPage>
   )
 }
 
 /** The rate limit's answer on these pages. */
-export function tooManyRequestsPage(retryAfterSeconds: number) {
-  const wait = retryAfterSeconds < 90 ? `${retryAfterSeconds} seconds` : `${Math.ceil(retryAfterSeconds / 60)} minutes`
+export function tooManyRequestsPage(retryAfterSeconds: number, locale: Locale = DEFAULT_LOCALE) {
+  const t = SERVER_PAGE_TEXTS[locale]
+  const wait =
+    retryAfterSeconds < 90
+      ? fill(t.seconds, { count: String(retryAfterSeconds) })
+      : fill(t.minutes, { count: String(Math.ceil(retryAfterSeconds / 60)) })
   return (
-    <ServerPage title="Too many requests">
-      <h1>Too many requests.</h1>
-      <p>Please try again in {wait}. Your link still works.</p>
-      <Home />
+    <ServerPage title={t.tooManyTitle}>
+      <h1>{t.tooManyHeading}</h1>
+      <p>{fill(t.tooManyBody, { wait })}</p>
+      <Home locale={locale} />
     </ServerPage>
   )
 }

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../../db/db.ts'
 import { enqueueWelcomeEmail } from '../../../mail-core/signup-emails.ts'
 import { count, DB_KINDS, fromAddress, NO_RATE_LIMITS, testApp, testDb, truncateAll } from '../../test-app.ts'
+import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
+
+const PAGES = SERVER_PAGE_TEXTS[DEFAULT_LOCALE]
 
 describe.each(DB_KINDS)('unsubscribe on %s', (kind) => {
   let db: Db
@@ -30,7 +33,7 @@ describe.each(DB_KINDS)('unsubscribe on %s', (kind) => {
     expect(res.status).toBe(200)
     const html = await res.text()
     expect(html).toContain(`<form action="/unsubscribe?token=${token}" method="post">`)
-    expect(html).toContain('<button type="submit">Leave the beta</button>')
+    expect(html).toContain(`<button type="submit">${PAGES.leaveButton}</button>`)
     expect(html).not.toMatch(/<script|<style|style=/)
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")
     expect(res.headers.get('referrer-policy')).toBe('no-referrer')
@@ -40,7 +43,7 @@ describe.each(DB_KINDS)('unsubscribe on %s', (kind) => {
   test('POST deletes the address and its queued email, and only those', async () => {
     const res = await app.request(`/unsubscribe?token=${token}`, { method: 'POST' })
     expect(res.status).toBe(200)
-    expect(await res.text()).toContain('You have left the Solodesk beta.')
+    expect(await res.text()).toContain(PAGES.leftHeading)
     const left = await db.query<{ email: string }>('select email from public.beta_signups')
     expect(left.rows).toEqual([{ email: 'bo@example.com' }])
     expect(await count(db, 'app_private.email_queue')).toBe(0)
@@ -67,7 +70,7 @@ describe.each(DB_KINDS)('unsubscribe on %s', (kind) => {
       }
     }
     expect(new Set(pages).size).toBe(1)
-    expect(pages[0]).toContain('This link is no longer valid.')
+    expect(pages[0]).toContain(PAGES.linkNotValidHeading)
     expect(await count(db, 'public.beta_signups')).toBe(1)
   })
 
@@ -82,7 +85,7 @@ describe.each(DB_KINDS)('unsubscribe on %s', (kind) => {
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
       expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")
       const html = await res.text()
-      expect(html).toContain('<h1>Too many requests.</h1>')
+      expect(html).toContain(`<h1>${PAGES.tooManyHeading}</h1>`)
       expect(html).toMatch(/Please try again in \d+ seconds\./)
     }
     expect(await count(db, 'public.beta_signups')).toBe(2)

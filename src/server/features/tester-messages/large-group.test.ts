@@ -62,8 +62,8 @@ describe.each(DB_KINDS)('a message to a large group on %s', (kind) => {
     expect(state.longestPayload).toBeLessThan(200)
     const [claimed] = await claimDueEmails(db, 1, 60_000)
     const built = await testerMessage.build(claimed!, testerMessage.payload.parse(claimed!.payload), {
-      EMAIL_FROM: 'Solodesk <hello@localhost>',
-      PUBLIC_URL: 'https://solodesk.example',
+      EMAIL_FROM: 'Beta Team <hello@localhost>',
+      PUBLIC_URL: 'https://launch.example',
     })
     expect('email' in built && built.email.text).toContain('the end.')
   })

@@ -16,7 +16,7 @@ const IOS = 'https://testflight.apple.com/join/AbCdEf12'
 const ANDROID = 'https://play.google.com/apps/testing/com.solodesk.app'
 const STORES = { ios: true, android: true }
 const QUEUE_CONFIG = {
-  EMAIL_FROM: 'Solodesk <hello@localhost>',
+  EMAIL_FROM: 'Beta Team <hello@localhost>',
   PUBLIC_URL: 'http://localhost',
   EMAIL_POLL_INTERVAL_MS: 1000,
   EMAIL_MAX_ATTEMPTS: 3,
