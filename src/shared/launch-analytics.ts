@@ -1,11 +1,12 @@
 import { z } from 'zod'
+import { SOURCE_LIMITS } from './limits.ts'
 
 // Where visitors come from, counted on the server without a cookie or a script, and the
 // source a sign-up carries. One module for the server, the page's lazily loaded sign-up code and
 // the console's answers. docs/decisions/launch-analytics.md
 
 /** The longest source, medium or campaign kept; longer values are cut. */
-export const MAX_SOURCE_LENGTH = 64
+export const MAX_SOURCE_LENGTH = SOURCE_LIMITS.source
 
 /** What a visit or a sign-up is attributed to when nothing names a source. */
 export const DIRECT = 'direct'
@@ -221,7 +222,7 @@ export const LaunchReport = z.strictObject({
 export type LaunchReport = z.infer<typeof LaunchReport>
 
 /** A share link's name: what follows /go/. */
-export const CHANNEL_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/
+export const CHANNEL_NAME = new RegExp(`^[a-z0-9][a-z0-9-]{0,${SOURCE_LIMITS.channelName - 1}}$`)
 
 export const ChannelRequest = z.strictObject({
   name: z

@@ -10,3 +10,12 @@ export const LIMITS = {
   name: 100,
   message: 5000,
 } as const
+
+/** The tester feedback page's fields (the table's checks say the same). */
+export const FEEDBACK_LIMITS = { text: 5000, osVersion: 100, build: 100 } as const
+
+/** A share link's name (`/go/<name>`) and a sign-up's source or medium. */
+export const SOURCE_LIMITS = { channelName: 40, source: 64 } as const
+
+/** The console's lists: the last page one may ask for, and the most rows on a page. */
+export const PAGE_LIMITS = { page: 100_000, size: 200 } as const
