@@ -5,7 +5,7 @@
  */
 export type LegalLink = { text: string; href: '#terms' | '#privacy' | '#contact' }
 export type LegalParagraph = string | readonly (string | LegalLink)[]
-export type LegalSection = { heading: string; paragraphs: readonly LegalParagraph[] }
+type LegalSection = { heading: string; paragraphs: readonly LegalParagraph[] }
 export type LegalDocument = {
   id: 'privacy' | 'terms'
   title: string
@@ -17,7 +17,7 @@ export type LegalDocument = {
 }
 
 /** The specification fixes both policies' effective date. */
-export const LEGAL_EFFECTIVE_DATE = '2025-06-16'
+const LEGAL_EFFECTIVE_DATE = '2025-06-16'
 const effectiveDateLabel = 'June 16, 2025'
 
 export const PRIVACY: LegalDocument = {

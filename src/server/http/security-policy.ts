@@ -2,7 +2,7 @@
 // the static-host header files (scripts/static-host.ts: Netlify and Cloudflare Pages'
 // `_headers`, Vercel's `vercel.json`) are built from this one module. No I/O, no framework.
 
-export const ONE_YEAR = 31_536_000
+const ONE_YEAR = 31_536_000
 
 /**
  * The page's inline blocks, allowed by hash: the critical CSS and the script loader that
@@ -22,7 +22,7 @@ export function parseInlineHashes(json: string): InlineHashes {
   return { 'script-src': data['script-src']!, 'style-src': data['style-src']! }
 }
 
-export type PageCspOptions = { https: boolean; extraConnect?: readonly string[]; inline?: InlineHashes }
+type PageCspOptions = { https: boolean; extraConnect?: readonly string[]; inline?: InlineHashes }
 
 /**
  * The page's Content-Security-Policy: everything from our own origin, no eval, and nothing inline

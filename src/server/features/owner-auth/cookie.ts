@@ -7,7 +7,7 @@ import { isHttps } from '../../http/client-ip.ts'
 const SECURE_NAME = '__Host-solodesk_owner'
 const PLAIN_NAME = 'solodesk_owner'
 
-export type CookieConfig = Pick<Config, 'TRUST_PROXY' | 'PUBLIC_URL'>
+type CookieConfig = Pick<Config, 'TRUST_PROXY' | 'PUBLIC_URL'>
 
 /**
  * Secure when the request came over HTTPS, and always when PUBLIC_URL is https: a
