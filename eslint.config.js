@@ -19,6 +19,7 @@ const FOLDERS = {
   emails: 'src/email-templates',
   mail: 'src/mail-core',
   server: 'src/server',
+  content: 'src/content',
   functions: 'supabase/functions',
   e2e: 'e2e',
   bench: 'bench',
@@ -28,7 +29,7 @@ const FOLDERS = {
 
 // Tools reach the app through the browser, HTTP or createApp(): they may use the server's code,
 // never the page's or the console's.
-const TOOLING = ['shared', 'emails', 'mail', 'server', 'e2e', 'bench', 'scripts', 'test']
+const TOOLING = ['shared', 'emails', 'mail', 'server', 'content', 'e2e', 'bench', 'scripts', 'test']
 
 /** What each room may import besides itself (DESIGN.md, "Shape of the code"). */
 export const MAY_IMPORT = {
@@ -39,6 +40,8 @@ export const MAY_IMPORT = {
   emails: ['shared'],
   mail: ['shared', 'emails'],
   server: ['shared', 'emails', 'mail', 'ui'],
+  // The only reader of the founder's content/ folder (Node only): its loader, checks and generator.
+  content: ['shared'],
   functions: ['mail', 'shared', 'emails'],
   e2e: TOOLING,
   bench: TOOLING,
@@ -113,8 +116,38 @@ function roomRules(room, options) {
 
 const SOURCES = '**/*.{ts,tsx,js,mjs,cjs}'
 
+// Only src/content/ reads the founder's content/ folder; everything else imports the generated
+// module through src/shared/content.ts (docs/decisions/content.md). A path into content/, or the
+// CONTENT_DIR setting, anywhere else fails lint.
+const CONTENT_MESSAGE =
+  'Only src/content/ reads the content/ folder; import src/shared/content.ts instead (docs/decisions/content.md).'
+const CONTENT_READS = [
+  { selector: ':not(ImportDeclaration) > Literal[value=/(^|[\\/])content[\\/]/]', message: CONTENT_MESSAGE },
+  { selector: 'TemplateElement[value.raw=/(^|[\\/])content[\\/]/]', message: CONTENT_MESSAGE },
+  {
+    selector: "CallExpression[callee.name=/^(join|resolve)$/] > Literal.arguments[value='content']",
+    message: CONTENT_MESSAGE,
+  },
+  {
+    selector: "CallExpression[callee.property.name=/^(join|resolve)$/] > Literal.arguments[value='content']",
+    message: CONTENT_MESSAGE,
+  },
+  { selector: "MemberExpression[property.name='CONTENT_DIR']", message: CONTENT_MESSAGE },
+]
+
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'test-results/', 'playwright-report/', 'public/', 'deploy/', '**/node_modules/'] },
+  {
+    ignores: [
+      'dist/',
+      'data/',
+      'test-results/',
+      'playwright-report/',
+      'public/',
+      'deploy/',
+      '**/node_modules/',
+      'src/shared/generated/',
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -141,6 +174,12 @@ export default tseslint.config(
     files: [`${folder}/${SOURCES}`],
     rules: roomRules(room),
   })),
+  {
+    files: [SOURCES],
+    // The lint probes' own source holds the very paths they expect to fail.
+    ignores: ['src/content/**', 'eslint.config.js', 'test/lint-boundaries.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...CONTENT_READS] },
+  },
   // A server test may use the shared test helpers under test/support; server code may not.
   {
     files: ['src/server/**/*.test.{ts,tsx}', 'src/server/**/test-*.ts'],
@@ -169,6 +208,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        ...CONTENT_READS,
         {
           selector: "CallExpression[callee.property.name='query'][callee.object.name=/^(db|tx|client|pool)$/]",
           message: "SQL lives in the feature's query module, never in a route file (docs/architecture.md).",

@@ -1,31 +1,21 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { designTokens } from './scripts/design-tokens.ts'
-import { defineConfig, type Plugin } from 'vite'
-import { SITE } from './src/shared/site.ts'
+import { htmlPlaceholders } from './scripts/html-placeholders.ts'
+import { screenImages } from './src/content/vite-screen-images.ts'
+import { defineConfig } from 'vite'
+import { DEFAULT_LOCALE, SITE_TEXTS, themeColour } from './src/shared/content.ts'
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-
-// index.html carries placeholders so the head's texts have one source: src/shared/site.ts.
-function siteHead(): Plugin {
-  const values: Record<string, string> = {
-    SITE_LANG: SITE.lang,
-    SITE_TITLE: SITE.title,
-    SITE_DESCRIPTION: SITE.description,
-    SITE_THEME_COLOR: SITE.themeColor,
-  }
-  return {
-    name: 'site-head',
-    transformIndexHtml: {
-      order: 'pre',
-      handler: (html) => html.replace(/%(SITE_[A-Z_]+)%/g, (m, key: string) => escapeHtml(values[key] ?? m)),
-    },
-  }
-}
+// index.html carries placeholders so the head's texts have one source: content/ (src/shared/content.ts).
+const siteHead = htmlPlaceholders({
+  SITE_LANG: DEFAULT_LOCALE,
+  SITE_TITLE: SITE_TEXTS[DEFAULT_LOCALE].title,
+  SITE_DESCRIPTION: SITE_TEXTS[DEFAULT_LOCALE].description,
+  SITE_THEME_COLOR: themeColour(),
+})
 
 export default defineConfig({
-  plugins: [designTokens(), react(), tailwindcss(), siteHead()],
+  plugins: [designTokens(), react(), tailwindcss(), siteHead, screenImages()],
   build: {
     outDir: 'dist/client',
     // The CSP forbids inline code, so never inline small assets as data: URLs into scripts or styles.

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { screenImages } from './src/content/vite-screen-images.ts'
 
 // Two projects: Node-side code (shared, server, emails, mail) and, in jsdom, the page's and the
 // console's components.
@@ -14,18 +15,20 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/{shared,server,emails,mail}/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
-          globalSetup: ['test/global-setup-pg.ts'],
+          include: ['src/{shared,server,email-templates,mail-core,content}/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+          globalSetup: ['test/global-setup-content.ts', 'test/global-setup-pg.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
       },
       {
-        plugins: [react()],
+        // The hero imports its screenshots' names and sizes (nothing is encoded for that).
+        plugins: [react(), screenImages()],
         test: {
           name: 'web',
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}', 'src/console/**/*.test.{ts,tsx}'],
+          globalSetup: ['test/global-setup-content.ts'],
           setupFiles: ['src/web/test-setup.ts'],
         },
       },

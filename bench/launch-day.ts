@@ -179,6 +179,8 @@ export type MixResult = {
   statuses: Record<Stream, string>
   /** Failed or unexpected answers to visitors (not bots): 5xx, timeouts, resets. */
   visitorErrors: number
+  /** Requests that got no answer at all, by cause. */
+  failures: string
   acknowledged: { signups: number; contacts: number; emailCalls: number }
 }
 export type MixCheck = {
@@ -228,6 +230,8 @@ export async function runLaunchDayMix(baseUrl: string, seconds: number, rates = 
   const run = Date.now().toString(36)
   const assets = await builtAssets()
   type Answer = { status: number; ms: number; body: string }
+  /** Requests that got no answer, by cause (ECONNRESET, timeout...): printed with the visitor errors. */
+  const failures = new Map<string, number>()
   const call = (method: string, path: string, headers: Record<string, string>, body?: string, retried = false) =>
     new Promise<Answer>((resolve) => {
       const started = performance.now()
@@ -246,10 +250,12 @@ export async function runLaunchDayMix(baseUrl: string, seconds: number, rates = 
         },
       )
       req.on('timeout', () => req.destroy(new Error('timeout')))
-      req.on('error', () => {
-        // A kept-alive connection the server closed as it was reused: a browser retries a GET.
-        if (req.reusedSocket && method === 'GET' && !retried) resolve(call(method, path, headers, body, true))
-        else resolve({ status: 0, ms: performance.now() - started, body: '' })
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        // A kept-alive connection the server closed just as it was reused, before any answer:
+        // Chromium sends the request again on a new connection, whatever its method.
+        if (req.reusedSocket && !retried) return resolve(call(method, path, headers, body, true))
+        failures.set(err.code ?? err.message, (failures.get(err.code ?? err.message) ?? 0) + 1)
+        resolve({ status: 0, ms: performance.now() - started, body: '' })
       })
       req.end(body)
     })
@@ -414,6 +420,7 @@ export async function runLaunchDayMix(baseUrl: string, seconds: number, rates = 
     signup: latency(signups),
     statuses,
     visitorErrors,
+    failures: [...failures].map(([cause, n]) => `${cause}×${n}`).join(' ') || 'none',
     acknowledged,
   }
 }
@@ -516,7 +523,7 @@ export function mixReport(mixes: Awaited<ReturnType<typeof launchDayMixes>>): st
       `  answers: ${Object.entries(r.statuses)
         .map(([k, v]) => `${k} ${v}`)
         .join('; ')}`,
-      `  acknowledged: ${r.acknowledged.signups} sign-ups, ${r.acknowledged.emailCalls} resend-email calls, ${r.acknowledged.contacts} contact messages; visitor errors ${r.visitorErrors}`,
+      `  acknowledged: ${r.acknowledged.signups} sign-ups, ${r.acknowledged.emailCalls} resend-email calls, ${r.acknowledged.contacts} contact messages; visitor errors ${r.visitorErrors} (no answer: ${r.failures})`,
       `  afterwards: lost sign-ups ${c.lostSignups}, lost contact messages ${c.lostContacts}, proven sign-ups without exactly one welcome ${c.provenNotQueuedOnce}, addresses with two or more ${c.duplicates}, unproven sign-ups emailed ${c.unprovenQueued} (budget), honeypot rows ${c.botRows}`,
     )
   }

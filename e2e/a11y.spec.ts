@@ -1,6 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page, Route } from '@playwright/test'
-import { CONTACT, SIGNUP } from '../src/shared/site.ts'
+import { CONTACT_TEXTS, DEFAULT_LOCALE, SIGNUP_TEXTS } from '../src/shared/content.ts'
+
+const [CONTACT, SIGNUP] = [CONTACT_TEXTS[DEFAULT_LOCALE], SIGNUP_TEXTS[DEFAULT_LOCALE]]
 import {
   alertFrom,
   CONTACT_TABLE,

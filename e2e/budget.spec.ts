@@ -1,7 +1,16 @@
-import { readFile } from 'node:fs/promises'
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
-import { SHOW_ANYWAY_MS } from '../scripts/first-view.ts'
+import type { Browser } from '@playwright/test'
+import sharp from 'sharp'
+import { noisyClient } from '../bench/noisy-screens.ts'
+import { startServer } from '../bench/server.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
+import { DEFAULT_LOCALE, HERO_TEXTS, SCREENSHOTS } from '../src/shared/content.ts'
 import { expect, test } from './fixtures.ts'
 
 // What `npm run bench` measures, kept from regressing without timing anything: bytes, request
@@ -52,7 +61,9 @@ test('the first view: the inline loader and the entry fit the budget (gzip), wit
   expect(gzipSync(await readFile(`${CLIENT}${css}`)).length).toBeLessThanOrEqual(15 * KB)
 })
 
-test('nothing is requested before the first paint: the document carries the first view', async ({ request }) => {
+test('the document carries the first view: nothing in the head is fetched, the screenshots are <picture>s', async ({
+  request,
+}) => {
   const res = await request.get('/', { headers: { 'accept-encoding': 'br' } })
   const html = await res.text()
   const head = html.slice(0, html.indexOf('</head>')).replace(/<noscript>[\s\S]*?<\/noscript>/g, '')
@@ -63,8 +74,13 @@ test('nothing is requested before the first paint: the document carries the firs
   const inline = [...head.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!)
   expect(inline).toHaveLength(1)
   expect(inline[0]!.length).toBeLessThan(1536)
-  // No picture file in the first view either: the screens and the badge are drawn inline.
-  expect(html).not.toMatch(/<img\b/)
+  // The only picture files are the screenshots, each a <picture> whose <img> keeps its box
+  // (width and height) and asks for nothing ahead of the document's paint (fetchpriority="low":
+  // the centre screenshot is not the largest paint, docs/decisions/screenshots.md).
+  const imgs = html.match(/<img\b[^>]*>/g) ?? []
+  expect(imgs).toHaveLength(SCREENSHOTS.length)
+  expect(html.match(/<picture>/g) ?? []).toHaveLength(SCREENSHOTS.length)
+  for (const img of imgs) expect(img).toMatch(/(?=.*\swidth="\d+")(?=.*\sheight="\d+")(?=.*\sfetchpriority="low")/i)
   expect(head).not.toMatch(/fonts\.(googleapis|gstatic)\.com|@import/)
   // Small enough to arrive in the first round trip (TCP's first window: 10 segments of 1460 bytes).
   expect(res.headers()['content-encoding']).toBe('br')
@@ -90,65 +106,92 @@ test('the first paint comes before every script and stylesheet request starts', 
   for (const r of timeline.resources) expect(r.start, r.name).toBeGreaterThan(timeline.fcp!)
 })
 
-test('the first layout leaves out the screens and what follows the hero; they are shown after the first paint, one per frame', async ({
+test('by the load event the whole page is shown as it will stay: styled from the document, the screenshots arrived', async ({
   page,
 }) => {
-  // Every change of <html data-hold>, with the number of frames begun so far and the size the
-  // not-yet-shown side screen has at that moment (scripts/first-view.ts).
+  // The place and size of every element of the page at the load event, against the same once the
+  // full stylesheet has loaded and the page is hydrated: the document alone already laid it all out.
+  type Box = { key: string; box: string }
   await page.addInitScript(() => {
-    const log: { hold: string | null; frame: number; at: number; front: string }[] = []
-    let frame = 0
-    const count = () => {
-      frame++
-      requestAnimationFrame(count)
-    }
-    requestAnimationFrame(count)
-    const size = (el: Element | null) => {
-      const r = el?.getBoundingClientRect()
-      return r ? `${r.width.toFixed(1)}x${r.height.toFixed(1)}` : ''
-    }
-    new MutationObserver((records) => {
-      for (const r of records)
-        log.push({
-          hold: (r.target as Element).getAttribute('data-hold'),
-          frame,
-          at: performance.now(),
-          front: size(document.querySelector('[data-screen=dashboard]')),
+    const boxes = () =>
+      Array.from(document.querySelectorAll('body *'))
+        .filter((el) => !el.closest('dialog, [data-island]'))
+        .map((el, i) => {
+          const r = el.getBoundingClientRect()
+          return { key: `${i} ${el.tagName}#${el.id}`, box: [r.x, r.y, r.width, r.height].map(Math.round).join(',') }
         })
-    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hold'] })
-    ;(window as unknown as { holdLog: typeof log }).holdLog = log
+    addEventListener('load', () => {
+      const w = window as unknown as { atLoad: unknown }
+      w.atLoad = {
+        boxes: boxes(),
+        images: Array.from(document.images).map((img) => img.complete && img.naturalWidth > 0),
+      }
+    })
+    ;(window as unknown as { boxes: typeof boxes }).boxes = boxes
   })
   await page.goto('/')
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated')
   await expect(page.locator('html')).not.toHaveAttribute('data-hold')
-  const { log, fcp, front } = await page.evaluate(() => ({
-    log: (window as unknown as { holdLog: { hold: string | null; frame: number; at: number; front: string }[] })
-      .holdLog,
-    fcp: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
-    front: (() => {
-      const r = document.querySelector('[data-screen=dashboard]')!.getBoundingClientRect()
-      return `${r.width.toFixed(1)}x${r.height.toFixed(1)}`
-    })(),
-  }))
-  expect(log.map((e) => e.hold)).toEqual([
-    'tasks payments dashboard features cta footer',
-    'payments dashboard features cta footer',
-    'dashboard features cta footer',
-    'features cta footer',
-    'cta footer',
-    'footer',
-    null,
-  ])
-  // Nothing is shown before the first paint, and each part in a frame of its own.
-  expect(log[1]!.at).toBeGreaterThan(fcp)
-  for (let i = 2; i < log.length; i++)
-    expect(log[i]!.frame, log[i]!.hold ?? 'all shown').toBeGreaterThan(log[i - 1]!.frame)
-  // A held screen already has the size it is drawn at: nothing moves when it is shown.
-  expect(log[1]!.front).toBe(front)
+  const { atLoad, now } = await page.evaluate(() => {
+    const w = window as unknown as { atLoad: { boxes: Box[]; images: boolean[] }; boxes: () => Box[] }
+    return { atLoad: w.atLoad, now: w.boxes() }
+  })
+  expect(atLoad.images).toEqual(SCREENSHOTS.map(() => true))
+  expect(now.length).toBeGreaterThan(100)
+  expect(atLoad.boxes).toEqual(now)
 })
 
-test('showing the held parts starts no transition: the form fields do not fade in from grey', async ({ page }) => {
-  // Chromium's autofill styles the held form fields before the full stylesheet has arrived, so
-  // their colours change when they are shown (scripts/first-view.ts, the hold rule).
+test("Chromium's --screenshot, which captures at the load event, sees the whole page as a visitor does", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000)
+  const size = { width: 390, height: 2400 }
+  const dir = await mkdtemp(join(tmpdir(), 'capture-at-load-'))
+  try {
+    const atLoad = join(dir, 'at-load.png')
+    await promisify(execFile)(
+      CHROMIUM_PATH,
+      [
+        ...CHROMIUM_ARGS,
+        '--headless',
+        '--hide-scrollbars',
+        `--window-size=${size.width},${size.height}`,
+        `--screenshot=${atLoad}`,
+        `${baseURL}/`,
+      ],
+      { timeout: 45_000 },
+    )
+    // The reference: the same page without scripts, where the full stylesheet blocks rendering
+    // (<noscript>) and nothing is ever hydrated, once every screenshot is decoded.
+    const context = await browser.newContext({ viewport: size, javaScriptEnabled: false, deviceScaleFactor: 1 })
+    const page = await context.newPage()
+    await page.goto('/', { waitUntil: 'load' })
+    for (const img of await page.locator('main img').all())
+      await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true)
+    const reference = await page.screenshot({ animations: 'disabled', caret: 'hide' })
+    await context.close()
+    const [a, b] = await Promise.all(
+      [await readFile(atLoad), reference].map((png) =>
+        sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true }),
+      ),
+    )
+    expect(`${a!.info.width}x${a!.info.height}`).toBe(`${b!.info.width}x${b!.info.height}`)
+    let differing = 0
+    for (let i = 0; i < a!.data.length; i += 3)
+      if (Math.max(...[0, 1, 2].map((c) => Math.abs(a!.data[i + c]! - b!.data[i + c]!))) > 24) differing++
+    // Anti-aliasing aside, the same picture: a blank phone alone would be some 4% of it.
+    expect(differing / (size.width * size.height)).toBeLessThan(0.005)
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+})
+
+test("the full stylesheet's arrival starts no transition: the form fields do not fade in from grey", async ({
+  page,
+}) => {
+  // Chromium's autofill styles the form fields before the full stylesheet has arrived, so their
+  // colours change when it does (scripts/first-view.ts, the hold rule).
   await page.addInitScript(() => {
     const runs: string[] = []
     document.addEventListener(
@@ -165,52 +208,26 @@ test('showing the held parts starts no transition: the form fields do not fade i
   expect(await page.evaluate(() => (window as unknown as { transitionRuns: string[] }).transitionRuns)).toEqual([])
 })
 
-test('the drawn screens share their fonts: one per size and weight, not one per screen', async ({ page }) => {
-  // Each font size a layout needs for the first time is a synchronous request to the browser
-  // process (Chromium's trace names it below). Text drawn at its on-screen size would need one per
-  // screen, since the screens are drawn at different sizes (screen-parts.tsx, text-rendering).
-  type Event = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number }
-  const cdp = await page.context().newCDPSession(page)
-  const events: Event[] = []
-  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as Event[])))
-  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()))
-  await cdp.send('Tracing.start', {
-    transferMode: 'ReportEvents',
-    traceConfig: { includedCategories: ['fonts', 'blink'] },
-  })
-  await page.goto('/')
-  await expect(page.locator('html')).not.toHaveAttribute('data-hold')
-  await cdp.send('Tracing.end')
-  await complete
-  const svgLayouts = events.filter((e) => e.name === 'InlineNode::FindSvgTextChunks' && e.ph === 'X')
-  const fontRequests = events.filter(
-    (e) =>
-      e.name === 'WebSandboxSupportLinux::GetWebFontRenderStyleForStrike' &&
-      svgLayouts.some((s) => s.pid === e.pid && s.tid === e.tid && s.ts <= e.ts && e.ts <= s.ts + s.dur!),
-  )
-  const { screenFonts, otherSvgTexts } = await page.evaluate(() => {
-    const font = (t: Element) => {
-      const style = getComputedStyle(t)
-      return `${style.fontSize} ${style.fontWeight}`
-    }
-    const all = Array.from(document.querySelectorAll('svg text'))
-    const inScreens = all.filter((t) => t.closest('[data-screen]'))
-    return { screenFonts: new Set(inScreens.map(font)).size, otherSvgTexts: all.length - inScreens.length }
-  })
-  expect(screenFonts).toBeGreaterThan(10)
-  expect(fontRequests.length).toBeGreaterThan(0)
-  expect(fontRequests.length).toBeLessThanOrEqual(screenFonts + otherSvgTexts)
-})
-
-test('a stylesheet that never arrives does not keep the sign-up form hidden', async ({ page }) => {
-  // The request stalls: neither load nor error ever fires.
+test('a stylesheet that never arrives keeps nothing hidden: the page is shown, styled, at once', async ({ page }) => {
+  // The request stalls: neither load nor error ever fires (so neither does the page's load event).
   await page.route('**/*.css', () => {})
-  await page.goto('/')
-  await expect(page.locator('html')).toHaveAttribute('data-hold')
-  await expect(page.locator('html')).not.toHaveAttribute('data-hold', { timeout: SHOW_ANYWAY_MS + 5000 })
-  await page.locator('#beta-email').scrollIntoViewIfNeeded()
-  await expect(page.locator('#beta-email')).toBeVisible()
-  // The bot trap stays out of sight: its rule is in the critical CSS.
+  await page.goto('/', { waitUntil: 'domcontentloaded' })
+  const shots = page.getByRole('group', { name: HERO_TEXTS[DEFAULT_LOCALE].screensLabel }).getByRole('img')
+  for (const shot of await shots.all())
+    await expect.poll(() => shot.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true)
+  // Shown at once, not after some time-out: where it is laid out, it is what a tap hits.
+  const field = page.locator('#beta-email')
+  await field.scrollIntoViewIfNeeded()
+  await expect(field).toBeVisible({ timeout: 1000 })
+  const hit = await field.evaluate((el) => {
+    const r = el.getBoundingClientRect()
+    return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el
+  })
+  expect(hit).toBe(true)
+  // Styled by the document's own rules: the field sits in the card, not across the screen.
+  const box = (await field.boundingBox())!
+  expect(box.width).toBeLessThan(page.viewportSize()!.width - 64)
+  // The bot trap stays out of sight: its rule is in the document too.
   const trap = await page.locator('#beta-website').boundingBox()
   expect(trap!.x + trap!.width).toBeLessThan(0)
 })
@@ -229,6 +246,146 @@ test('every picture declares its size', async ({ page }) => {
     expect(img.width, `${img.name} width`).toBeGreaterThan(0)
     expect(img.height, `${img.name} height`).toBeGreaterThan(0)
   }
+})
+
+/**
+ * What a phone (390x844 at 3x) downloads for the first view, by the time the network is idle:
+ * every response's bytes on the wire, and the images apart.
+ */
+async function phoneFirstView(browser: Browser, url: string) {
+  // The screen too: the project's desktop screen would be the layout's width until the page's
+  // viewport tag is read, and the images picked for it fetched.
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    screen: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  })
+  const page = await context.newPage()
+  const pending: Promise<{ url: string; type: string; bytes: number; contentType: string }>[] = []
+  page.on('requestfinished', (request) =>
+    pending.push(
+      Promise.all([request.sizes(), request.response()]).then(([sizes, response]) => ({
+        url: new URL(request.url()).pathname,
+        type: request.resourceType(),
+        bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+        contentType: response?.headers()['content-type'] ?? '',
+      })),
+    ),
+  )
+  await page.goto(url, { waitUntil: 'networkidle' })
+  const responses = await Promise.all(pending)
+  await context.close()
+  const images = responses.filter((r) => r.type === 'image')
+  return { total: responses.reduce((n, r) => n + r.bytes, 0), images }
+}
+
+const KB_PHONE_FIRST_VIEW = 150 * KB
+const KB_PER_IMAGE = 60 * KB
+
+function expectWithinPhoneBudget(view: Awaited<ReturnType<typeof phoneFirstView>>) {
+  // One file per screenshot, AVIF (the phone reads it), and none of them over its budget.
+  expect(view.images.map((i) => i.contentType)).toEqual(SCREENSHOTS.map(() => 'image/avif'))
+  for (const image of view.images) expect(image.bytes, image.url).toBeLessThanOrEqual(KB_PER_IMAGE)
+  expect(view.total, 'the first view on the wire, in all').toBeLessThanOrEqual(KB_PHONE_FIRST_VIEW)
+}
+
+test("the phone's first view (390x844 at 3x): at most 150 KB in all, each image at most 60 KB", async ({
+  browser,
+  baseURL,
+}) => {
+  expectWithinPhoneBudget(await phoneFirstView(browser, `${baseURL}/`))
+})
+
+test('the same budget holds for three 1179x2556 screenshots of about 2.5 MB each', async ({ browser }) => {
+  // Encoding them the first time takes a while on two cores; later runs read sharp's output from
+  // the build's cache (src/content/screen-images.ts).
+  test.setTimeout(240_000)
+  const noisy = await noisyClient(CLIENT)
+  const scratch = await mkdtemp(join(tmpdir(), 'noisy-server-'))
+  try {
+    for (const bytes of noisy.pngBytes) expect(bytes).toBeGreaterThan(2 * 1024 * KB)
+    const server = await startServer({
+      STATIC_DIR: noisy.dir,
+      PGLITE_DIR: join(scratch, 'db'),
+      OUTBOX_DIR: join(scratch, 'outbox'),
+    })
+    try {
+      const view = await phoneFirstView(browser, `${server.url}/`)
+      expectWithinPhoneBudget(view)
+      // They are the noisy ones, not the demo's.
+      const html = await readFile(join(noisy.dir, 'index.html'), 'utf8')
+      for (const image of view.images) expect(html).toContain(image.url)
+    } finally {
+      await server.stop()
+    }
+  } finally {
+    await noisy.remove()
+    await rm(scratch, { recursive: true, force: true })
+  }
+})
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 720, height: 900 },
+  { width: 1440, height: 900 },
+])
+  test(`each screenshot's sizes is the width it is laid out at (${viewport.width}x${viewport.height})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    // The browser picks a file by `sizes` before layout; a `sizes` that overstates the layout
+    // fetches a bigger file than the screen needs. Read here as the browser reads it: the first
+    // entry whose media condition matches, its length measured on a probe.
+    const context = await browser.newContext({ viewport })
+    const page = await context.newPage()
+    await page.goto(`${baseURL}/`)
+    const widths = await page.locator('main picture').evaluateAll((pictures) =>
+      pictures.map((picture) => {
+        const entries = picture
+          .querySelector('source')!
+          .sizes.split(/,(?![^(]*\))/)
+          .map((e) => e.trim())
+        const chosen = entries.find((e, i) => {
+          const media = /^(\(.*?\))\s+(\S.*)$/.exec(e)?.[1]
+          return media ? matchMedia(media).matches : i === entries.length - 1
+        })!
+        const probe = document.createElement('div')
+        probe.style.position = 'absolute'
+        probe.style.width = chosen.replace(/^\(.*?\)\s+/, '')
+        document.body.append(probe)
+        const sizes = probe.offsetWidth
+        probe.remove()
+        return { laidOut: picture.querySelector('img')!.clientWidth, sizes }
+      }),
+    )
+    await context.close()
+    expect(widths).toHaveLength(SCREENSHOTS.length)
+    for (const { laidOut, sizes } of widths) expect(Math.abs(sizes - laidOut)).toBeLessThanOrEqual(2)
+  })
+
+test('the screenshots are served as hashed, immutable AVIF and WebP files, never the original', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/')
+  const sources = await page
+    .locator('main picture source')
+    .evaluateAll((els) => els.map((s) => [s.getAttribute('type'), s.getAttribute('srcset')] as const))
+  expect(sources.map(([type]) => type)).toEqual(SCREENSHOTS.flatMap(() => ['image/avif', 'image/webp']))
+  const urls = sources.flatMap(([, srcset]) => srcset!.split(',').map((c) => c.trim().split(' ')[0]!))
+  for (const url of urls.filter((_, i) => i % 4 === 0)) {
+    expect(url).toMatch(/^\/assets\/[\w-]+-\d+-[0-9a-f]{12}\.(avif|webp)$/)
+    const res = await request.get(url)
+    expect(res.status(), url).toBe(200)
+    expect(res.headers()['content-type']).toBe(`image/${url.split('.').pop()}`)
+    expect(res.headers()['cache-control']).toContain('immutable')
+    // No metadata rode along (EXIF, ICC, XMP).
+    const meta = await sharp(await res.body()).metadata()
+    expect([meta.exif, meta.icc, meta.xmp]).toEqual([undefined, undefined, undefined])
+  }
+  for (const screen of SCREENSHOTS) expect((await request.get(`/${screen.file}`)).status()).toBe(404)
 })
 
 test('text responses are sent compressed, hashed assets are immutable', async ({ request }) => {

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, HERO_TEXTS, SCREENSHOTS } from '../src/shared/content.ts'
 import { expect, footerButton, signupEmail, signupSection, test } from './fixtures.ts'
 
 test.describe('landing page', () => {
@@ -33,8 +34,13 @@ test.describe('landing page', () => {
     await expect(article.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(article.getByRole('button', { name: "Try the Beta – It's Free", exact: true })).toBeVisible()
     await expect(article.getByText('No credit card required', { exact: true })).toBeVisible()
-    for (const screen of [/tasks/i, /payments/i, /dashboard/i]) {
-      await expect(article.getByRole('img', { name: screen }).first()).toBeVisible()
+    // Left to right, each with its alt text from the content, and actually arrived.
+    const shots = page.getByRole('group', { name: HERO_TEXTS[DEFAULT_LOCALE].screensLabel }).getByRole('img')
+    await expect(shots).toHaveCount(SCREENSHOTS.length)
+    for (const [i, screen] of SCREENSHOTS.entries()) {
+      await expect(shots.nth(i)).toHaveAccessibleName(screen.alt)
+      await expect(shots.nth(i)).toBeVisible()
+      expect(await shots.nth(i).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
     }
   })
 

@@ -1,10 +1,22 @@
-// Search and sharing metadata, all derived from the one site configuration (src/shared/site.ts),
+// Search and sharing metadata, all derived from the founder's content (src/shared/content.ts),
 // so a copy change or a new domain never leaves a stale tag, sitemap or manifest behind.
-import { HERO, SITE } from '../src/shared/site.ts'
+import {
+  DEFAULT_LOCALE,
+  HERO_TEXTS,
+  LOCALES,
+  PRODUCT,
+  SITE_TEXTS,
+  themeColour,
+  type Locale,
+} from '../src/shared/content.ts'
+import { localeRoot } from '../src/shared/locales.ts'
+
+/** The Open Graph / Twitter card picture, 1200 by 630 (public/og-image.png, made by scripts/share-image.ts). */
+export const SHARE_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as const
 
 /** The public origin: VITE_SITE_URL at build time, else the configured placeholder. */
 export function siteUrl(env: Record<string, string | undefined> = process.env): string {
-  const raw = env.VITE_SITE_URL || SITE.url
+  const raw = env.VITE_SITE_URL || PRODUCT.url
   const url = new URL(raw)
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`VITE_SITE_URL must be http(s): ${raw}`)
   return url.origin
@@ -15,15 +27,36 @@ const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').rep
 /** JSON inside <script> must not be able to close the element. */
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
-export function jsonLd(origin: string): Record<string, unknown> {
+/** A language's page as an absolute URL: `https://…/` for the default, `https://…/de/` for the others. */
+export const pageUrl = (origin: string, locale: Locale): string => `${origin}${localeRoot(locale)}`
+
+/** Open Graph's locale form (`de_DE`); a tag with its own region keeps it (`de-AT` → `de_AT`). */
+function ogLocale(locale: string): string {
+  const full = new Intl.Locale(locale).maximize()
+  return `${full.language}_${full.region ?? full.language.toUpperCase()}`
+}
+
+/**
+ * Every language's page named to search engines from each of them, with `x-default` for
+ * visitors whose language the site does not have: the default language's page.
+ */
+export function alternates(origin: string): { hreflang: string; href: string }[] {
+  return [
+    ...LOCALES.map((l) => ({ hreflang: l, href: pageUrl(origin, l) })),
+    { hreflang: 'x-default', href: pageUrl(origin, DEFAULT_LOCALE) },
+  ]
+}
+
+export function jsonLd(origin: string, locale: Locale = DEFAULT_LOCALE): Record<string, unknown> {
+  const site = SITE_TEXTS[locale]
   return {
     '@context': 'https://schema.org',
     '@type': 'SoftwareApplication',
-    name: SITE.name,
-    description: SITE.description,
-    url: `${origin}/`,
-    image: `${origin}${SITE.shareImage.path}`,
-    applicationCategory: SITE.category,
+    name: PRODUCT.name,
+    description: site.description,
+    url: pageUrl(origin, locale),
+    image: `${origin}${SHARE_IMAGE.path}`,
+    applicationCategory: PRODUCT.category,
     operatingSystem: 'iOS, Android',
     // "Free during beta": a zero-price offer, no other pricing (spec §1).
     offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD', availability: 'https://schema.org/PreOrder' },
@@ -31,30 +64,33 @@ export function jsonLd(origin: string): Record<string, unknown> {
 }
 
 /** Tags for <head>: canonical, manifest, Open Graph, Twitter card and JSON-LD. */
-export function headTags(origin: string): string {
-  const image = `${origin}${SITE.shareImage.path}`
+export function headTags(origin: string, locale: Locale = DEFAULT_LOCALE): string {
+  const site = SITE_TEXTS[locale]
+  const image = `${origin}${SHARE_IMAGE.path}`
   const meta = (key: 'name' | 'property', name: string, content: string) =>
     `<meta ${key}="${name}" content="${attr(content)}" />`
+  const url = pageUrl(origin, locale)
   return [
-    `<link rel="canonical" href="${attr(origin)}/" />`,
+    `<link rel="canonical" href="${attr(url)}" />`,
+    ...alternates(origin).map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${attr(a.href)}" />`),
     `<link rel="manifest" href="/site.webmanifest" />`,
     meta('property', 'og:type', 'website'),
-    meta('property', 'og:site_name', SITE.name),
-    meta('property', 'og:title', SITE.title),
-    meta('property', 'og:description', SITE.description),
-    meta('property', 'og:url', `${origin}/`),
-    meta('property', 'og:locale', 'en_US'),
+    meta('property', 'og:site_name', PRODUCT.name),
+    meta('property', 'og:title', site.title),
+    meta('property', 'og:description', site.description),
+    meta('property', 'og:url', url),
+    meta('property', 'og:locale', ogLocale(locale)),
     meta('property', 'og:image', image),
     meta('property', 'og:image:type', 'image/png'),
-    meta('property', 'og:image:width', String(SITE.shareImage.width)),
-    meta('property', 'og:image:height', String(SITE.shareImage.height)),
-    meta('property', 'og:image:alt', SITE.shareImage.alt),
+    meta('property', 'og:image:width', String(SHARE_IMAGE.width)),
+    meta('property', 'og:image:height', String(SHARE_IMAGE.height)),
+    meta('property', 'og:image:alt', site.shareImageAlt),
     meta('name', 'twitter:card', 'summary_large_image'),
-    meta('name', 'twitter:title', SITE.title),
-    meta('name', 'twitter:description', SITE.description),
+    meta('name', 'twitter:title', site.title),
+    meta('name', 'twitter:description', site.description),
     meta('name', 'twitter:image', image),
-    meta('name', 'twitter:image:alt', SITE.shareImage.alt),
-    `<script type="application/ld+json">${jsonForScript(jsonLd(origin))}</script>`,
+    meta('name', 'twitter:image:alt', site.shareImageAlt),
+    `<script type="application/ld+json">${jsonForScript(jsonLd(origin, locale))}</script>`,
   ].join('\n    ')
 }
 
@@ -62,29 +98,42 @@ export function robotsTxt(origin: string): string {
   return `User-agent: *\nAllow: /\nDisallow: /rest/\nDisallow: /functions/\nDisallow: /unsubscribe\nDisallow: /admin\n\nSitemap: ${origin}/sitemap.xml\n`
 }
 
-/** One page; lastmod is the build date, so a redeploy tells crawlers to look again. */
+/**
+ * Each language's page, each listing every language's page as its alternate (Google's sitemap
+ * form of hreflang); lastmod is the build date, so a redeploy tells crawlers to look again.
+ */
 export function sitemapXml(origin: string, built: Date): string {
+  const day = built.toISOString().slice(0, 10)
+  const links = alternates(origin).map(
+    (a) => `    <xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${attr(a.href)}"/>`,
+  )
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    `  <url><loc>${attr(origin)}/</loc><lastmod>${built.toISOString().slice(0, 10)}</lastmod></url>`,
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...LOCALES.flatMap((l) => [
+      '  <url>',
+      `    <loc>${attr(pageUrl(origin, l))}</loc>`,
+      `    <lastmod>${day}</lastmod>`,
+      ...links,
+      '  </url>',
+    ]),
     '</urlset>',
     '',
   ].join('\n')
 }
 
-export function webManifest(): string {
+export function webManifest(locale: Locale = DEFAULT_LOCALE): string {
   return `${JSON.stringify(
     {
-      name: SITE.title,
-      short_name: SITE.shortName,
-      description: HERO.subline,
-      lang: SITE.lang,
+      name: SITE_TEXTS[locale].title,
+      short_name: PRODUCT.shortName,
+      description: HERO_TEXTS[locale].subline,
+      lang: locale,
       start_url: '/',
       scope: '/',
       display: 'standalone',
-      background_color: SITE.themeColor,
-      theme_color: SITE.themeColor,
+      background_color: themeColour(),
+      theme_color: themeColour(),
       icons: [
         { src: '/favicon.svg', type: 'image/svg+xml', sizes: 'any' },
         { src: '/icon-192.png', type: 'image/png', sizes: '192x192' },

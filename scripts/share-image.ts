@@ -6,7 +6,8 @@ import { writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import { TOKENS } from '../src/shared/design-tokens.ts'
-import { HERO, SITE, SIGNUP } from '../src/shared/site.ts'
+import { DEFAULT_LOCALE, HERO_TEXTS, PRODUCT, SIGNUP_TEXTS } from '../src/shared/content.ts'
+import { SHARE_IMAGE } from './seo.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 
 const publicDir = fileURLToPath(new URL('../public/', import.meta.url))
@@ -29,13 +30,14 @@ function iconSvg(size: number, inset = 0): string {
 }
 
 function shareHtml(): string {
-  const { width, height } = SITE.shareImage
+  const { width, height } = SHARE_IMAGE
+  const [HERO, SIGNUP] = [HERO_TEXTS[DEFAULT_LOCALE], SIGNUP_TEXTS[DEFAULT_LOCALE]]
   const lead = HERO.headline.slice(0, HERO.headline.length - HERO.headlineAccent.length)
   return `<!doctype html><html><body style="margin:0">
   <div style="width:${width}px;height:${height}px;box-sizing:border-box;padding:72px 80px;display:flex;flex-direction:column;justify-content:space-between;
     background:radial-gradient(circle at 80% 10%,#3730a3 0,transparent 55%),${T.page};color:${T['fg-strong']};font-family:'DejaVu Sans',Arial,sans-serif">
     <div style="display:flex;align-items:center;gap:20px">${iconSvg(72)}
-      <span style="font-size:44px;font-weight:700">${esc(SITE.name)}</span>
+      <span style="font-size:44px;font-weight:700">${esc(PRODUCT.name)}</span>
       <span style="font-size:22px;font-weight:700;letter-spacing:.08em;border:2px solid ${T.link};color:#e0e7ff;border-radius:999px;padding:4px 14px">BETA</span></div>
     <div style="font-size:76px;font-weight:700;line-height:1.05;letter-spacing:-.02em">${esc(lead)}<span style="color:#c4b5fd">${esc(HERO.headlineAccent)}</span></div>
     <div style="font-size:28px;color:${T.fg}">${esc(SIGNUP.reassurance.join(' · '))} · ${esc(HERO.note)}</div>
@@ -49,13 +51,13 @@ const browser = await chromium.launch({
 try {
   const page = await browser.newPage({ deviceScaleFactor: 1 })
   const shots: [string, string, number][] = [
-    ['og-image.png', shareHtml(), SITE.shareImage.width],
+    ['og-image.png', shareHtml(), SHARE_IMAGE.width],
     ['icon-192.png', iconSvg(192), 192],
     ['icon-512.png', iconSvg(512), 512],
     ['icon-maskable-512.png', iconSvg(512, 0.1), 512],
   ]
   for (const [name, markup, width] of shots) {
-    const height = name === 'og-image.png' ? SITE.shareImage.height : width
+    const height = name === 'og-image.png' ? SHARE_IMAGE.height : width
     await page.setViewportSize({ width, height })
     await page.setContent(markup.startsWith('<svg') ? `<body style="margin:0">${markup}</body>` : markup)
     await writeFile(

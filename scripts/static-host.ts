@@ -25,7 +25,7 @@ import {
 import { renderToStaticMarkup } from 'react-dom/server'
 import { renderPage } from '../src/server/http/server-page.tsx'
 import { DoneContent, staticConfirmPage, UnknownTokenContent } from '../src/server/features/signups/pages.tsx'
-import { SIGNUP } from '../src/shared/site.ts'
+import { DEFAULT_LOCALE, SIGNUP_TEXTS } from '../src/shared/content.ts'
 
 /** Hashed build files never change; everything else is revalidated, as src/server/http/static.ts does. */
 export const IMMUTABLE_ASSETS = { path: '/assets/', cacheControl: 'public, max-age=31536000, immutable' } as const
@@ -143,7 +143,7 @@ form.addEventListener('submit', async (event) => {
     if (res.status !== 200 && res.status !== 404) throw new Error('status ' + res.status)
     document.querySelector('main').innerHTML = res.status === 200 ? done : unknown
   } catch {
-    status.textContent = ${JSON.stringify(SIGNUP.errorGeneric)}
+    status.textContent = ${JSON.stringify(SIGNUP_TEXTS[DEFAULT_LOCALE].errorGeneric)}
     button.disabled = false
   }
 })

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test } from 'vitest'
 import { PAGE_SCHEME, TOKEN_NAMES, TOKENS } from '../src/shared/design-tokens.ts'
-import { SITE } from '../src/shared/site.ts'
+import { themeColour } from '../src/shared/content.ts'
 import { TOKEN_FILES } from '../scripts/design-tokens.ts'
 
 // The design tokens have one source (src/shared/design-tokens.ts); the stylesheets the page, the
@@ -31,5 +31,5 @@ test('each surface imports the tokens: the page its scheme, the console and the 
 })
 
 test("the browser's theme colour is the page's background", () => {
-  expect(SITE.themeColor).toBe(TOKENS[PAGE_SCHEME].page)
+  expect(themeColour()).toBe(TOKENS[PAGE_SCHEME].page)
 })

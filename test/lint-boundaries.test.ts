@@ -76,7 +76,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
   })
 
   test('the mail core may import shared code and the email templates', async () => {
-    const code = `import { SITE } from '../shared/site.ts'\nimport { WelcomeEmail } from '../email-templates/welcome.tsx'\nvoid [SITE, WelcomeEmail]\n`
+    const code = `import { PRODUCT } from '../shared/content.ts'\nimport { WelcomeEmail } from '../email-templates/welcome.tsx'\nvoid [PRODUCT, WelcomeEmail]\n`
     expect(await errors('src/mail-core/lint-probe.ts', code)).toEqual([])
   })
 
@@ -150,6 +150,28 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ).toEqual([
       zone('../../../web/app.tsx', 'src/server may import only src/shared, src/email-templates, src/mail-core, src/ui'),
     ])
+  })
+
+  test("only src/content reads the founder's content folder; the rest imports the generated module", async () => {
+    const rule =
+      'no-restricted-syntax: Only src/content/ reads the content/ folder; import src/shared/content.ts instead (docs/decisions/content.md).'
+    const code = [
+      `import { readFileSync } from 'node:fs'`,
+      `import { join } from 'node:path'`,
+      `export const a = readFileSync('content/site.yaml', 'utf8')`,
+      `export const b = join(process.cwd(), 'content', 'site.yaml')`,
+      `export const c = process.env.CONTENT_DIR`,
+      `export const d = \`\${process.cwd()}/content/legal/terms.md\``,
+    ].join('\n')
+    expect(await errors('src/server/lint-probe.ts', code)).toEqual([rule, rule, rule, rule])
+    expect(await errors('scripts/lint-probe.ts', code)).toEqual([rule, rule, rule, rule])
+    expect(await errors('src/content/lint-probe.ts', code)).toEqual([])
+    const reader = `import { PRODUCT } from '../shared/content.ts'\nexport const name = PRODUCT.name\n`
+    expect(await errors('src/server/lint-probe.ts', reader)).toEqual([])
+    // The browser's code may not import the reader itself (it is Node only).
+    expect(
+      await errors('src/web/lint-probe.ts', `import { loadContent } from '../content/load.ts'\nvoid loadContent\n`),
+    ).toEqual([zone('../content/load.ts', 'src/web may import only src/shared, src/ui')])
   })
 
   test("a console feature may not import another console feature's files; the generic parts it may", async () => {

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react'
 import { afterEach, expect, test } from 'vitest'
+import { PRODUCT } from '../shared/content.ts'
 import { ConsoleApp } from './app.tsx'
 import { stubApi } from './test-api.ts'
 
@@ -13,7 +14,7 @@ test('without a session the console shows the sign-in view', async () => {
   expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
   expect(screen.getByLabelText('Owner email')).toBeVisible()
   expect(screen.queryByRole('navigation', { name: 'Console' })).toBeNull()
-  expect(document.title).toBe('Sign in · Console · Solodesk')
+  expect(document.title).toBe(`Sign in · Console · ${PRODUCT.name}`)
 })
 
 test('signed in, the hash picks the view from the registry and the navigation marks it', async () => {
@@ -26,7 +27,7 @@ test('signed in, the hash picks the view from the registry and the navigation ma
   expect(await screen.findByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible()
   expect(screen.getByRole('link', { name: 'Inbox' })).toHaveAttribute('aria-current', 'page')
   expect(screen.getByRole('link', { name: 'Sign-ups' })).not.toHaveAttribute('aria-current')
-  expect(document.title).toBe('Inbox · Console · Solodesk')
+  expect(document.title).toBe(`Inbox · Console · ${PRODUCT.name}`)
 })
 
 test('an unknown hash opens the first view', async () => {

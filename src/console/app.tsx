@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
+import { PRODUCT } from '../shared/content.ts'
 import { Button } from '../ui/button.tsx'
 import { LogoMark } from '../ui/logo-mark.tsx'
 import { ApiFailure } from './api.ts'
@@ -28,7 +29,7 @@ export function ConsoleApp() {
     return () => removeEventListener('hashchange', onHash)
   }, [])
   useEffect(() => {
-    document.title = me ? `${current.label} · Console · Solodesk` : 'Sign in · Console · Solodesk'
+    document.title = `${me ? current.label : 'Sign in'} · Console · ${PRODUCT.name}`
   }, [current, me])
 
   // Any 401 later (session revoked or timed out) brings back the sign-in view.
@@ -43,7 +44,7 @@ export function ConsoleApp() {
           <a href="#/signups" className="rounded text-fg">
             <span className="inline-flex items-center gap-2 font-semibold">
               <LogoMark id="logo-console" size={28} />
-              Solodesk console
+              {PRODUCT.name} console
             </span>
           </a>
           {me ? (

@@ -2,7 +2,7 @@
 /** @jsxImportSource react */
 // The pragmas keep JSX working in every runtime that loads this file (tsx, Vitest, Deno), whatever tsconfig it finds.
 import { Button, Link, Section, Text } from '@react-email/components'
-import { SITE } from '../shared/site.ts'
+import { DEFAULT_LOCALE, EMAIL_TEXTS, type Locale } from '../shared/content.ts'
 import { EmailFrame, link, palette, paragraph, renderParts, requireHttpUrls, small, VisitorFooter } from './frame.tsx'
 
 export type ConfirmSignupEmailProps = {
@@ -11,20 +11,21 @@ export type ConfirmSignupEmailProps = {
   /** Where the recipient removes the address instead. */
   unsubscribeUrl: string
   siteUrl?: string
+  /** The sign-up's language. */
+  locale?: Locale
 }
 
 /** The first email under double opt-in (SIGNUP_CONFIRMATION=on): it asks the person to confirm. */
-export function ConfirmSignupEmail({ confirmUrl, unsubscribeUrl, siteUrl }: ConfirmSignupEmailProps) {
-  const name = SITE.name
+export function ConfirmSignupEmail({
+  confirmUrl,
+  unsubscribeUrl,
+  siteUrl,
+  locale = DEFAULT_LOCALE,
+}: ConfirmSignupEmailProps) {
+  const t = EMAIL_TEXTS[locale].confirmSignup
   return (
-    <EmailFrame
-      size="visitor"
-      title={confirmSignupSubject()}
-      preview={`One click to confirm your place on the ${name} beta list.`}
-    >
-      <Text style={paragraph}>
-        {`This address was just signed up for the ${name} beta. Please confirm that it was you, and we will send your welcome email right away.`}
-      </Text>
+    <EmailFrame size="visitor" locale={locale} title={t.subject} preview={t.preview}>
+      <Text style={paragraph}>{t.intro}</Text>
       <Section style={{ margin: '8px 0 24px' }}>
         <Button
           href={confirmUrl}
@@ -38,20 +39,20 @@ export function ConfirmSignupEmail({ confirmUrl, unsubscribeUrl, siteUrl }: Conf
             textDecoration: 'none',
           }}
         >
-          Confirm my sign-up
+          {t.button}
         </Button>
       </Section>
       <Text style={small}>
-        {'If the button does not work, open this address: '}
+        {`${t.fallback} `}
         <Link href={confirmUrl} style={link}>
           {confirmUrl}
         </Link>
       </Text>
       <VisitorFooter siteUrl={siteUrl}>
-        {`If you did not sign up, ignore this email: without a confirmation we delete the address within 7 days and send nothing more. `}
+        {`${t.footer} `}
         {/* No full stop after the link: in the plain-text part it would end the URL. */}
         <Link href={unsubscribeUrl} style={link}>
-          Remove it now
+          {t.removeLink}
         </Link>
       </VisitorFooter>
     </EmailFrame>
@@ -66,8 +67,8 @@ ConfirmSignupEmail.PreviewProps = {
 
 export default ConfirmSignupEmail
 
-export function confirmSignupSubject(): string {
-  return `Confirm your ${SITE.name} beta sign-up`
+export function confirmSignupSubject(locale: Locale = DEFAULT_LOCALE): string {
+  return EMAIL_TEXTS[locale].confirmSignup.subject
 }
 
 /** Renders the confirmation request to its subject, HTML part and plain-text part. */
@@ -75,5 +76,5 @@ export async function renderConfirmSignupEmail(
   input: ConfirmSignupEmailProps,
 ): Promise<{ subject: string; html: string; text: string }> {
   requireHttpUrls([input.confirmUrl, input.unsubscribeUrl, input.siteUrl])
-  return renderParts(confirmSignupSubject(), <ConfirmSignupEmail {...input} />)
+  return renderParts(confirmSignupSubject(input.locale), <ConfirmSignupEmail {...input} />)
 }

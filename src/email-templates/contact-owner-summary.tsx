@@ -2,7 +2,7 @@
 /** @jsxImportSource react */
 import { Link, Text } from '@react-email/components'
 import { render } from '@react-email/render'
-import { SITE } from '../shared/site.ts'
+import { PRODUCT } from '../shared/content.ts'
 import { OwnerEmailFrame, ownerColors, ownerParagraph, ownerSmall } from './owner-parts.tsx'
 
 export type ContactOwnerSummaryEmailProps = { count: number; consoleUrl: string; feedback?: number }
@@ -44,5 +44,5 @@ export default ContactOwnerSummaryEmail
 export async function renderContactOwnerSummaryEmail(input: ContactOwnerSummaryEmailProps) {
   const email = <ContactOwnerSummaryEmail {...input} />
   const [html, text] = await Promise.all([render(email), render(email, { plainText: true })])
-  return { subject: `${SITE.name} contact: ${summaryLine(input.count, input.feedback)}`, html, text }
+  return { subject: `${PRODUCT.name} contact: ${summaryLine(input.count, input.feedback)}`, html, text }
 }

@@ -2,7 +2,7 @@
 /** @jsxImportSource react */
 import { Hr, Link, Section, Text } from '@react-email/components'
 import { render } from '@react-email/render'
-import { SITE } from '../shared/site.ts'
+import { PRODUCT } from '../shared/content.ts'
 import { SUBJECTS } from '../shared/subjects.ts'
 import { OwnerEmailFrame, oneLine, ownerColors, ownerParagraph, ownerSmall } from './owner-parts.tsx'
 
@@ -28,7 +28,7 @@ export function subjectLabel(value: string): string {
  * The name is in the body. The time keeps messages on one topic from folding into one thread.
  */
 export function contactOwnerSubject(input: Pick<ContactOwnerEmailProps, 'subject' | 'receivedAt'>): string {
-  return oneLine(`${SITE.name} contact: ${subjectLabel(input.subject)}, ${input.receivedAt}`, 140)
+  return oneLine(`${PRODUCT.name} contact: ${subjectLabel(input.subject)}, ${input.receivedAt}`, 140)
 }
 
 /** The email an owner receives for each contact message; replying answers the visitor (Reply-To). */

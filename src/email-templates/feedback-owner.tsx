@@ -2,7 +2,7 @@
 /** @jsxImportSource react */
 import { Hr, Link, Section, Text } from '@react-email/components'
 import { render } from '@react-email/render'
-import { SITE } from '../shared/site.ts'
+import { PRODUCT } from '../shared/content.ts'
 import { OwnerEmailFrame, oneLine, ownerColors, ownerParagraph, ownerSmall } from './owner-parts.tsx'
 
 export type FeedbackOwnerEmailProps = {
@@ -23,7 +23,7 @@ const PHONE: Record<string, string> = { ios: 'iPhone', android: 'Android', unkno
 /** The subject names the rating, the build and the time, never the tester's free text (as the contact emails). */
 export function feedbackOwnerSubject(input: Pick<FeedbackOwnerEmailProps, 'rating' | 'build' | 'receivedAt'>): string {
   const build = input.build ? `, build ${input.build}` : ''
-  return oneLine(`${SITE.name} feedback: ${input.rating}/5${build}, ${input.receivedAt}`, 140)
+  return oneLine(`${PRODUCT.name} feedback: ${input.rating}/5${build}, ${input.receivedAt}`, 140)
 }
 
 function phoneLine(p: Pick<FeedbackOwnerEmailProps, 'platform' | 'osVersion'>): string {

@@ -7,7 +7,7 @@ import { Body, Container, Heading, Hr, Html, Head, Link, Preview, Section, Text 
 import { render } from '@react-email/render'
 import type { ReactElement, ReactNode } from 'react'
 import { TOKENS } from '../shared/design-tokens.ts'
-import { SITE } from '../shared/site.ts'
+import { DEFAULT_LOCALE, EMAIL_TEXTS, PRODUCT, type Locale } from '../shared/content.ts'
 
 // The design tokens' light values as literals (email clients know no CSS variables); contrast on
 // white: text 17.9:1, muted 7.6:1, link 7.9:1 (WCAG AA needs 4.5:1).
@@ -40,13 +40,22 @@ export type EmailFrameProps = {
   preview: string
   heading?: string
   size: keyof typeof SIZES
+  /** The language the email is written in (the sign-up's). */
+  locale?: Locale
   children: ReactNode
 }
 
-export function EmailFrame({ title, preview, heading = title, size, children }: EmailFrameProps) {
+export function EmailFrame({
+  title,
+  preview,
+  heading = title,
+  size,
+  locale = DEFAULT_LOCALE,
+  children,
+}: EmailFrameProps) {
   const { width, heading: headingSize } = SIZES[size]
   return (
-    <Html lang="en" dir="ltr">
+    <Html lang={locale} dir="ltr">
       <Head>
         <title>{title}</title>
       </Head>
@@ -71,13 +80,14 @@ export function EmailFrame({ title, preview, heading = title, size, children }: 
 }
 
 /** "Cancel anytime" as the page promises it: the paragraph and the one-click link off the list. */
-export function LeaveTheBeta({ url }: { url: string }) {
+export function LeaveTheBeta({ url, locale = DEFAULT_LOCALE }: { url: string; locale?: Locale }) {
+  const t = EMAIL_TEXTS[locale].common
   return (
     <>
-      <Text style={paragraph}>Changed your mind? You can cancel anytime, with one click:</Text>
+      <Text style={paragraph}>{t.leaveIntro}</Text>
       <Section style={{ margin: '0 0 16px' }}>
         <Link href={url} style={{ color: palette.link, fontSize: '16px', textDecoration: 'underline' }}>
-          Leave the beta
+          {t.leaveLink}
         </Link>
       </Section>
     </>
@@ -92,7 +102,7 @@ export function VisitorFooter({ siteUrl, children }: { siteUrl: string | undefin
       <Text style={small}>{children}</Text>
       {siteUrl ? (
         <Text style={small}>
-          {`${SITE.name}: `}
+          {`${PRODUCT.name}: `}
           <Link href={siteUrl} style={link}>
             {siteUrl}
           </Link>

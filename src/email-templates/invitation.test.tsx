@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { SITE } from '../shared/site.ts'
+import { PRODUCT } from '../shared/content.ts'
 import { renderInvitationEmail } from './invitation.tsx'
 import { renderWelcomeEmail } from './welcome.tsx'
 
@@ -11,7 +11,7 @@ const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) =>
 describe('renderInvitationEmail', () => {
   test('one platform: its link only, in HTML and text, with the unsubscribe link', async () => {
     const { subject, html, text } = await renderInvitationEmail({ iosUrl, unsubscribeUrl })
-    expect(subject).toBe(`Your ${SITE.name} beta invitation`)
+    expect(subject).toBe(`Your ${PRODUCT.name} beta invitation`)
     expect(hrefs(html)).toEqual([iosUrl, unsubscribeUrl])
     expect(text).toContain(iosUrl)
     expect(text).toContain(unsubscribeUrl)

@@ -2,7 +2,7 @@
 /** @jsxImportSource react */
 // The pragmas keep JSX working in every runtime that loads this file (tsx, Vitest, Deno), whatever tsconfig it finds.
 import { Link, Section, Text } from '@react-email/components'
-import { SITE } from '../shared/site.ts'
+import { DEFAULT_LOCALE, EMAIL_TEXTS, type Locale } from '../shared/content.ts'
 import { FeedbackLink } from './feedback-link.tsx'
 import { EmailFrame, LeaveTheBeta, palette, paragraph, renderParts, requireHttpUrls, VisitorFooter } from './frame.tsx'
 
@@ -15,6 +15,8 @@ export type InvitationEmailProps = {
   feedbackUrl?: string
   unsubscribeUrl: string
   siteUrl?: string
+  /** The sign-up's language. */
+  locale?: Locale
 }
 
 const button = {
@@ -28,51 +30,38 @@ const button = {
   textDecoration: 'none',
 }
 
-export function invitationSubject(): string {
-  return `Your ${SITE.name} beta invitation`
+export function invitationSubject(locale: Locale = DEFAULT_LOCALE): string {
+  return EMAIL_TEXTS[locale].invitation.subject
 }
 
 /** The invitation to install the beta: the store link for the person's phone, or both. */
-export function InvitationEmail({ iosUrl, androidUrl, feedbackUrl, unsubscribeUrl, siteUrl }: InvitationEmailProps) {
-  const name = SITE.name
+export function InvitationEmail(props: InvitationEmailProps) {
+  const { iosUrl, androidUrl, feedbackUrl, unsubscribeUrl, siteUrl, locale = DEFAULT_LOCALE } = props
+  const { invitation: t, common } = EMAIL_TEXTS[locale]
   const both = iosUrl !== undefined && androidUrl !== undefined
   return (
-    <EmailFrame
-      size="visitor"
-      title={invitationSubject()}
-      heading={`Your place in the ${name} beta is open`}
-      preview={`Your place in the ${name} beta is open. Install the app from the link inside.`}
-    >
-      <Text style={paragraph}>
-        {both
-          ? `Thanks for waiting. Install the ${name} beta on your phone with the link for it below.`
-          : `Thanks for waiting. Install the ${name} beta on your phone with the link below.`}
-      </Text>
+    <EmailFrame size="visitor" locale={locale} title={t.subject} heading={t.heading} preview={t.preview}>
+      <Text style={paragraph}>{both ? t.introBoth : t.introOne}</Text>
       {iosUrl !== undefined ? (
         <Section style={{ margin: '0 0 16px' }}>
-          <Text style={paragraph}>On iPhone, the beta comes through Apple's TestFlight app:</Text>
+          <Text style={paragraph}>{t.iosIntro}</Text>
           <Link href={iosUrl} style={button}>
-            Join the beta on iPhone
+            {common.joinIos}
           </Link>
         </Section>
       ) : null}
       {androidUrl !== undefined ? (
         <Section style={{ margin: '0 0 16px' }}>
-          <Text style={paragraph}>On Android, the beta comes through Google Play:</Text>
+          <Text style={paragraph}>{t.androidIntro}</Text>
           <Link href={androidUrl} style={button}>
-            Join the beta on Android
+            {common.joinAndroid}
           </Link>
         </Section>
       ) : null}
-      <Text style={paragraph}>
-        The beta is free, and no credit card is required. Reply to this email to tell us what works and what does not:
-        your feedback shapes what comes next.
-      </Text>
-      <FeedbackLink url={feedbackUrl} />
-      <LeaveTheBeta url={unsubscribeUrl} />
-      <VisitorFooter siteUrl={siteUrl}>
-        {`Sent by the ${name} team because this address is on the ${name} beta list. The link is yours alone: please do not forward it.`}
-      </VisitorFooter>
+      <Text style={paragraph}>{t.free}</Text>
+      <FeedbackLink url={feedbackUrl} locale={locale} />
+      <LeaveTheBeta url={unsubscribeUrl} locale={locale} />
+      <VisitorFooter siteUrl={siteUrl}>{t.footer}</VisitorFooter>
     </EmailFrame>
   )
 }
@@ -94,5 +83,5 @@ export async function renderInvitationEmail(
 ): Promise<{ subject: string; html: string; text: string }> {
   if (input.iosUrl === undefined && input.androidUrl === undefined) throw new Error('An invitation needs a link')
   requireHttpUrls([input.iosUrl, input.androidUrl, input.feedbackUrl, input.unsubscribeUrl, input.siteUrl])
-  return renderParts(invitationSubject(), <InvitationEmail {...input} />)
+  return renderParts(invitationSubject(input.locale), <InvitationEmail {...input} />)
 }

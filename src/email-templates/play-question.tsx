@@ -2,7 +2,7 @@
 /** @jsxImportSource react */
 // The pragmas keep JSX working in every runtime that loads this file (tsx, Vitest, Deno), whatever tsconfig it finds.
 import { Link, Section, Text } from '@react-email/components'
-import { SITE } from '../shared/site.ts'
+import { DEFAULT_LOCALE, EMAIL_TEXTS, type Locale } from '../shared/content.ts'
 import {
   EmailFrame,
   LeaveTheBeta,
@@ -27,6 +27,8 @@ export type PlayQuestionEmailProps = {
   leftUrl: string
   unsubscribeUrl: string
   siteUrl?: string
+  /** The sign-up's language. */
+  locale?: Locale
 }
 
 export const questionButton = {
@@ -41,43 +43,36 @@ export const questionButton = {
   textDecoration: 'none',
 }
 
-export function playQuestionSubject(): string {
-  return 'Did you join the test?'
+export function playQuestionSubject(locale: Locale = DEFAULT_LOCALE): string {
+  return EMAIL_TEXTS[locale].playQuestion.subject
 }
 
-export function PlayQuestionEmail({ joinedUrl, troubleUrl, leftUrl, unsubscribeUrl, siteUrl }: PlayQuestionEmailProps) {
-  const name = SITE.name
+export function PlayQuestionEmail(props: PlayQuestionEmailProps) {
+  const { joinedUrl, troubleUrl, leftUrl, unsubscribeUrl, siteUrl, locale = DEFAULT_LOCALE } = props
+  const t = EMAIL_TEXTS[locale].playQuestion
   return (
-    <EmailFrame
-      size="visitor"
-      title={playQuestionSubject()}
-      preview={`One click tells us whether the ${name} beta reached your Android phone.`}
-    >
-      <Text style={paragraph}>
-        {`You opened your invitation to the ${name} beta on Google Play. Google only lets us publish the app once enough testers are in, and it does not tell us who joined, so we ask you.`}
-      </Text>
+    <EmailFrame size="visitor" locale={locale} title={t.subject} preview={t.preview}>
+      <Text style={paragraph}>{t.intro}</Text>
       {/* One block per button, so the plain-text part keeps each link on its own line. */}
       <Section style={{ margin: '0 0 4px' }}>
         <Link href={joinedUrl} style={questionButton}>
-          Yes, I'm in
+          {t.joined}
         </Link>
       </Section>
       <Section style={{ margin: '0 0 16px' }}>
         <Link href={troubleUrl} style={questionButton}>
-          I had trouble
+          {t.trouble}
         </Link>
       </Section>
-      <Text style={small}>Each button opens a page where one more click sends your answer.</Text>
+      <Text style={small}>{t.eachButton}</Text>
       <Text style={small}>
-        {'If you leave the test later, tell us with this link: '}
+        {`${t.leftIntro} `}
         <Link href={leftUrl} style={link}>
-          I left the test
+          {t.leftLink}
         </Link>
       </Text>
-      <LeaveTheBeta url={unsubscribeUrl} />
-      <VisitorFooter siteUrl={siteUrl}>
-        {`Sent once by the ${name} team because you opened your Android beta invitation. The links are yours alone: please do not forward them.`}
-      </VisitorFooter>
+      <LeaveTheBeta url={unsubscribeUrl} locale={locale} />
+      <VisitorFooter siteUrl={siteUrl}>{t.footer}</VisitorFooter>
     </EmailFrame>
   )
 }
@@ -97,5 +92,5 @@ export async function renderPlayQuestionEmail(
   input: PlayQuestionEmailProps,
 ): Promise<{ subject: string; html: string; text: string }> {
   requireHttpUrls([input.joinedUrl, input.troubleUrl, input.leftUrl, input.unsubscribeUrl, input.siteUrl])
-  return renderParts(playQuestionSubject(), <PlayQuestionEmail {...input} />)
+  return renderParts(playQuestionSubject(input.locale), <PlayQuestionEmail {...input} />)
 }

@@ -2,7 +2,7 @@
 /** @jsxImportSource react */
 // The pragmas keep JSX working in every runtime that loads this file (tsx, Vitest, Deno), whatever tsconfig it finds.
 import { Link, Section, Text } from '@react-email/components'
-import { SITE } from '../shared/site.ts'
+import { DEFAULT_LOCALE, EMAIL_TEXTS, type Locale } from '../shared/content.ts'
 import { EmailFrame, LeaveTheBeta, paragraph, renderParts, requireHttpUrls, VisitorFooter } from './frame.tsx'
 import { questionButton } from './play-question.tsx'
 
@@ -14,34 +14,32 @@ export type PlayReminderEmailProps = {
   androidUrl: string
   unsubscribeUrl: string
   siteUrl?: string
+  /** The sign-up's language. */
+  locale?: Locale
 }
 
-export function playReminderSubject(): string {
-  return `A reminder: your ${SITE.name} beta invitation`
+export function playReminderSubject(locale: Locale = DEFAULT_LOCALE): string {
+  return EMAIL_TEXTS[locale].playReminder.subject
 }
 
-export function PlayReminderEmail({ androidUrl, unsubscribeUrl, siteUrl }: PlayReminderEmailProps) {
-  const name = SITE.name
+export function PlayReminderEmail({
+  androidUrl,
+  unsubscribeUrl,
+  siteUrl,
+  locale = DEFAULT_LOCALE,
+}: PlayReminderEmailProps) {
+  const { playReminder: t, common } = EMAIL_TEXTS[locale]
   return (
-    <EmailFrame
-      size="visitor"
-      title={playReminderSubject()}
-      heading={`Your place in the ${name} beta is still open`}
-      preview={`Your place in the ${name} beta is still open. Join the test on Google Play with the link inside.`}
-    >
-      <Text style={paragraph}>
-        {`A short reminder: your invitation to test ${name} on Android is waiting. Google Play lets in only the accounts on our tester list, so join with the link below on your phone.`}
-      </Text>
+    <EmailFrame size="visitor" locale={locale} title={t.subject} heading={t.heading} preview={t.preview}>
+      <Text style={paragraph}>{t.intro}</Text>
       <Section style={{ margin: '0 0 16px' }}>
         <Link href={androidUrl} style={questionButton}>
-          Join the beta on Android
+          {common.joinAndroid}
         </Link>
       </Section>
-      <Text style={paragraph}>If something gets in the way, reply to this email and we will help.</Text>
-      <LeaveTheBeta url={unsubscribeUrl} />
-      <VisitorFooter siteUrl={siteUrl}>
-        {`Sent by the ${name} team because this address was invited to the ${name} beta on Android. The link is yours alone: please do not forward it.`}
-      </VisitorFooter>
+      <Text style={paragraph}>{t.help}</Text>
+      <LeaveTheBeta url={unsubscribeUrl} locale={locale} />
+      <VisitorFooter siteUrl={siteUrl}>{t.footer}</VisitorFooter>
     </EmailFrame>
   )
 }
@@ -59,5 +57,5 @@ export async function renderPlayReminderEmail(
   input: PlayReminderEmailProps,
 ): Promise<{ subject: string; html: string; text: string }> {
   requireHttpUrls([input.androidUrl, input.unsubscribeUrl, input.siteUrl])
-  return renderParts(playReminderSubject(), <PlayReminderEmail {...input} />)
+  return renderParts(playReminderSubject(input.locale), <PlayReminderEmail {...input} />)
 }

@@ -2,7 +2,7 @@
 /** @jsxImportSource react */
 import { Link, Text } from '@react-email/components'
 import { render } from '@react-email/render'
-import { SITE } from '../shared/site.ts'
+import { PRODUCT } from '../shared/content.ts'
 import { OwnerEmailFrame, ownerColors, ownerParagraph } from './owner-parts.tsx'
 
 export type SignupDigestEmailProps = { day: string; count: number; total: number; consoleUrl?: string }
@@ -18,7 +18,7 @@ export function SignupDigestEmail(props: SignupDigestEmailProps) {
     >
       <Text
         style={ownerParagraph}
-      >{`${plural(props.count)} on ${props.day} (UTC); ${props.total} on the ${SITE.name} beta list in all.`}</Text>
+      >{`${plural(props.count)} on ${props.day} (UTC); ${props.total} on the ${PRODUCT.name} beta list in all.`}</Text>
       {props.consoleUrl ? (
         <Text style={ownerParagraph}>
           <Link href={props.consoleUrl} style={{ color: ownerColors.link, textDecoration: 'underline' }}>
@@ -36,5 +36,5 @@ export default SignupDigestEmail
 export async function renderSignupDigestEmail(input: SignupDigestEmailProps) {
   const email = <SignupDigestEmail {...input} />
   const [html, text] = await Promise.all([render(email), render(email, { plainText: true })])
-  return { subject: `${SITE.name}: ${plural(input.count)} on ${input.day}`, html, text }
+  return { subject: `${PRODUCT.name}: ${plural(input.count)} on ${input.day}`, html, text }
 }

@@ -4,7 +4,7 @@
 import { Link, Section, Text } from '@react-email/components'
 import { render } from '@react-email/render'
 import { Fragment } from 'react'
-import { SITE } from '../shared/site.ts'
+import { DEFAULT_LOCALE, EMAIL_TEXTS, PRODUCT, type Locale } from '../shared/content.ts'
 import { bodyAsText, parseBody, type Paragraph } from '../shared/plain-text-body.ts'
 import { FeedbackLink } from './feedback-link.tsx'
 import { EmailFrame, LeaveTheBeta, link, palette, paragraph, requireHttpUrls, VisitorFooter } from './frame.tsx'
@@ -19,9 +19,9 @@ export type TesterMessageEmailProps = {
   feedbackUrl?: string
   unsubscribeUrl: string
   siteUrl?: string
+  /** The sign-up's language. */
+  locale?: Locale
 }
-
-const FOOTER = `Sent by the ${SITE.name} team because this address is on the ${SITE.name} beta list. The links are yours alone: please do not forward this email.`
 
 const button = {
   backgroundColor: palette.brand,
@@ -57,35 +57,36 @@ function Body({ paragraphs }: { paragraphs: Paragraph[] }) {
 
 /** A message from the owner to a group of the beta list, in the visitors' frame. */
 export function TesterMessageEmail(props: TesterMessageEmailProps) {
-  const { subject, body, iosUrl, androidUrl, feedbackUrl, unsubscribeUrl, siteUrl } = props
+  const { subject, body, iosUrl, androidUrl, feedbackUrl, unsubscribeUrl, siteUrl, locale = DEFAULT_LOCALE } = props
+  const { testerMessage: t, common } = EMAIL_TEXTS[locale]
   const paragraphs = parseBody(body)
   const first = paragraphs[0]?.map((line) => line.map((r) => r.text).join('')).join(' ') ?? subject
   return (
-    <EmailFrame size="visitor" title={subject} preview={first.slice(0, 140)}>
+    <EmailFrame size="visitor" locale={locale} title={subject} preview={first.slice(0, 140)}>
       <Body paragraphs={paragraphs} />
       {iosUrl !== undefined ? (
         <Section style={{ margin: '0 0 16px' }}>
           <Link href={iosUrl} style={button}>
-            Join the beta on iPhone
+            {common.joinIos}
           </Link>
         </Section>
       ) : null}
       {androidUrl !== undefined ? (
         <Section style={{ margin: '0 0 16px' }}>
           <Link href={androidUrl} style={button}>
-            Join the beta on Android
+            {common.joinAndroid}
           </Link>
         </Section>
       ) : null}
-      <FeedbackLink url={feedbackUrl} />
-      <LeaveTheBeta url={unsubscribeUrl} />
-      <VisitorFooter siteUrl={siteUrl}>{FOOTER}</VisitorFooter>
+      <FeedbackLink url={feedbackUrl} locale={locale} />
+      <LeaveTheBeta url={unsubscribeUrl} locale={locale} />
+      <VisitorFooter siteUrl={siteUrl}>{t.footer}</VisitorFooter>
     </EmailFrame>
   )
 }
 
 TesterMessageEmail.PreviewProps = {
-  subject: 'A new Solodesk beta build is out',
+  subject: 'A new beta build is out',
   body: 'Hi,\n\nA new build is out. Read [the notes](https://example.com/notes).\n\nThanks!',
   iosUrl: 'https://example.com/beta/ios?token=preview',
   feedbackUrl: 'https://example.com/beta/feedback?token=preview',
@@ -105,13 +106,14 @@ export async function renderTesterMessageEmail(
   requireHttpUrls([input.iosUrl, input.androidUrl, input.feedbackUrl, input.unsubscribeUrl, input.siteUrl])
   if (/[\r\n]/.test(input.subject)) throw new Error('A subject is one line')
   const html = await render(<TesterMessageEmail {...input} />)
+  const { testerMessage: t, common } = EMAIL_TEXTS[input.locale ?? DEFAULT_LOCALE]
   const text = [
     bodyAsText(parseBody(input.body)),
-    ...(input.iosUrl ? [`Join the beta on iPhone: ${input.iosUrl}`] : []),
-    ...(input.androidUrl ? [`Join the beta on Android: ${input.androidUrl}`] : []),
-    ...(input.feedbackUrl ? [`Tell us how it is going, what works and what does not: ${input.feedbackUrl}`] : []),
-    `Changed your mind? You can cancel anytime, with one click: ${input.unsubscribeUrl}`,
-    `-- \n${FOOTER}${input.siteUrl ? `\n${SITE.name}: ${input.siteUrl}` : ''}`,
+    ...(input.iosUrl ? [`${common.joinIos}: ${input.iosUrl}`] : []),
+    ...(input.androidUrl ? [`${common.joinAndroid}: ${input.androidUrl}`] : []),
+    ...(input.feedbackUrl ? [`${common.feedbackPlain} ${input.feedbackUrl}`] : []),
+    `${common.leaveIntro} ${input.unsubscribeUrl}`,
+    `-- \n${t.footer}${input.siteUrl ? `\n${PRODUCT.name}: ${input.siteUrl}` : ''}`,
   ].join('\n\n')
   return { subject: input.subject, html, text }
 }

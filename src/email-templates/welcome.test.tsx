@@ -1,7 +1,7 @@
 import { render } from '@react-email/render'
 import { createElement } from 'react'
 import { describe, expect, test } from 'vitest'
-import { SITE } from '../shared/site.ts'
+import { PRODUCT } from '../shared/content.ts'
 import WelcomeEmailPreview, { renderWelcomeEmail } from './welcome.tsx'
 
 const unsubscribeUrl = 'https://solodesk.example/unsubscribe?token=abc123'
@@ -22,7 +22,7 @@ function hrefs(html: string): string[] {
 describe('renderWelcomeEmail', () => {
   test('the subject names the product', async () => {
     const { subject } = await renderWelcomeEmail({ unsubscribeUrl })
-    expect(subject).toBe(`Welcome to the ${SITE.name} beta`)
+    expect(subject).toBe(`Welcome to the ${PRODUCT.name} beta`)
   })
 
   test('both parts carry the unsubscribe link and the promises the page makes', async () => {
@@ -33,7 +33,7 @@ describe('renderWelcomeEmail', () => {
       expect(part).toContain('access details')
       expect(part).toContain('no credit card')
       expect(part).toContain('cancel anytime')
-      expect(part).toContain(`${SITE.name} team`)
+      expect(part).toContain(`${PRODUCT.name} team`)
     }
     expect(text).toContain('https://solodesk.example')
   })
@@ -42,7 +42,7 @@ describe('renderWelcomeEmail', () => {
     const { html } = await renderWelcomeEmail({ unsubscribeUrl })
     expect(html).toMatch(/^<!DOCTYPE html/)
     expect(html).toMatch(/<html[^>]*\blang="en"/)
-    expect(html).toContain(`<title>Welcome to the ${SITE.name} beta</title>`)
+    expect(html).toContain(`<title>Welcome to the ${PRODUCT.name} beta</title>`)
   })
 
   test('the text part is plain text, without tags, entities or the hidden preview', async () => {

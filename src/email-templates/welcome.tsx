@@ -2,7 +2,7 @@
 /** @jsxImportSource react */
 // The pragmas keep JSX working in every runtime that loads this file (tsx, Vitest, Deno), whatever tsconfig it finds.
 import { Heading, Link, Text } from '@react-email/components'
-import { SITE } from '../shared/site.ts'
+import { DEFAULT_LOCALE, EMAIL_TEXTS, type Locale } from '../shared/content.ts'
 import {
   EmailFrame,
   LeaveTheBeta,
@@ -21,44 +21,35 @@ export type WelcomeEmailProps = {
   siteUrl?: string
   /** Links that record which phone the person uses (each opens a page with a button). */
   phoneUrls?: { ios: string; android: string }
+  /** The sign-up's language. */
+  locale?: Locale
 }
 
 /** The email a new beta member receives right after signing up. */
-export function WelcomeEmail({ unsubscribeUrl, siteUrl, phoneUrls }: WelcomeEmailProps) {
-  const name = SITE.name
+export function WelcomeEmail({ unsubscribeUrl, siteUrl, phoneUrls, locale = DEFAULT_LOCALE }: WelcomeEmailProps) {
+  const t = EMAIL_TEXTS[locale].welcome
   return (
-    <EmailFrame
-      size="visitor"
-      title={welcomeSubject()}
-      preview={`You're on the ${name} beta list. Access details are on their way.`}
-    >
-      <Text style={paragraph}>
-        {`Thanks for joining. ${name} is built by freelancers for freelancers: your clients, tasks, payments and notes in one app.`}
-      </Text>
+    <EmailFrame size="visitor" locale={locale} title={t.subject} preview={t.preview}>
+      <Text style={paragraph}>{t.intro}</Text>
       <Heading as="h2" style={{ color: palette.text, fontSize: '18px', lineHeight: '26px', margin: '8px 0 8px' }}>
-        What happens next
+        {t.nextHeading}
       </Heading>
-      <Text style={paragraph}>
-        We will send your access details to this address as soon as your place in the beta opens, followed by early
-        updates on what we are building. Your feedback during the beta shapes what comes next.
-      </Text>
+      <Text style={paragraph}>{t.next}</Text>
       {phoneUrls ? (
         <Text style={paragraph}>
-          {'Which phone will you test on? '}
+          {`${t.phoneQuestion} `}
           <Link href={phoneUrls.ios} style={link}>
-            iPhone
+            {t.iphone}
           </Link>
-          {' or '}
+          {` ${t.or} `}
           <Link href={phoneUrls.android} style={link}>
-            Android
+            {t.android}
           </Link>
         </Text>
       ) : null}
-      <Text style={paragraph}>The beta is free, and no credit card is required.</Text>
-      <LeaveTheBeta url={unsubscribeUrl} />
-      <VisitorFooter siteUrl={siteUrl}>
-        {`Sent by the ${name} team because this address was signed up for the ${name} beta. If that was not you, use the Leave the beta link above and you will not hear from us again.`}
-      </VisitorFooter>
+      <Text style={paragraph}>{t.free}</Text>
+      <LeaveTheBeta url={unsubscribeUrl} locale={locale} />
+      <VisitorFooter siteUrl={siteUrl}>{t.footer}</VisitorFooter>
     </EmailFrame>
   )
 }
@@ -71,8 +62,8 @@ WelcomeEmail.PreviewProps = {
 /** React Email's preview server renders a template's default export with its PreviewProps. */
 export default WelcomeEmail
 
-export function welcomeSubject(): string {
-  return `Welcome to the ${SITE.name} beta`
+export function welcomeSubject(locale: Locale = DEFAULT_LOCALE): string {
+  return EMAIL_TEXTS[locale].welcome.subject
 }
 
 /** Renders the welcome email to its subject, HTML part and plain-text part. */
@@ -80,5 +71,5 @@ export async function renderWelcomeEmail(
   input: WelcomeEmailProps,
 ): Promise<{ subject: string; html: string; text: string }> {
   requireHttpUrls([input.unsubscribeUrl, input.siteUrl, input.phoneUrls?.ios, input.phoneUrls?.android])
-  return renderParts(welcomeSubject(), <WelcomeEmail {...input} />)
+  return renderParts(welcomeSubject(input.locale), <WelcomeEmail {...input} />)
 }

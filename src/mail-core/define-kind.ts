@@ -22,6 +22,8 @@ export type SignupLinks = {
   invitationLinks: 'ios' | 'android' | 'both' | null
   /** The person's feedback link's token. */
   feedbackToken: string
+  /** The language of the page they signed up on (null: before languages, or none sent). */
+  locale: string | null
 }
 
 /**

@@ -56,7 +56,7 @@ import {
   launchConsoleRoutes,
   shareLinkRoutes,
 } from './features/launch-analytics/routes.ts'
-import { sessionCookie } from './features/owner-auth/cookie.ts'
+import { nodeSessionCookie, sessionCookie } from './features/owner-auth/cookie.ts'
 import { readSession } from './features/owner-auth/sessions.ts'
 
 export type AppDeps = {
@@ -94,7 +94,11 @@ export function countBuiltDocument(
   config: Pick<Config, 'TRUST_PROXY' | 'PUBLIC_URL'>,
   counter: LaunchCounter,
 ): (req: IncomingMessage) => void {
-  const hooks = { counter, ...documentHooks(config) }
+  const hooks = {
+    counter,
+    trustedHops: config.TRUST_PROXY,
+    ownerToken: (req: IncomingMessage) => nodeSessionCookie(req, config),
+  }
   return (req) => countNodeDocument(req, hooks)
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { emailAddress, normaliseEmail } from '../shared/email-address.ts'
 import { FEEDBACK_LIMITS } from '../shared/feedback.ts'
 import { LOCAL_ANON_KEY } from '../shared/self-hosted.ts'
-import { SITE } from '../shared/site.ts'
+import { PRODUCT } from '../shared/content.ts'
 import { QUEUE_DEFAULTS } from '../mail-core/queue-settings.ts'
 import { isWebhookSecret, WEBHOOK_SECRET_MESSAGE } from '../mail-core/resend-webhook.ts'
 import { ANON_POOL_SIZE_DEFAULT, POOL_SIZE_DEFAULT } from './db/pool-sizes.ts'
@@ -56,7 +56,7 @@ const Settings = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   RESEND_API_KEY: z.string().optional(),
   RESEND_API_URL: z.url().default('https://api.resend.com'),
-  EMAIL_FROM: z.string().min(3).default(`${SITE.name} <hello@localhost>`),
+  EMAIL_FROM: z.string().min(3).default(`${PRODUCT.name} <hello@localhost>`),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How often the email worker looks for due emails when nobody wakes it. */
   EMAIL_POLL_INTERVAL_MS: positiveMs.default(QUEUE_DEFAULTS.EMAIL_POLL_INTERVAL_MS),

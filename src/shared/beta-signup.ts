@@ -2,12 +2,22 @@ import { z } from 'zod'
 import { emailAddress } from './email-address.ts'
 import { honeypot } from './honeypot.ts'
 import { SignupSourceFields } from './launch-analytics.ts'
+import { LOCALES } from './locales.ts'
 
 /**
  * The body of `POST /rest/v1/beta_signups`: the address, the bot trap, and where the visitor came
- * from as the page read it (the Node server prefers the visit it counted).
+ * from as the page read it (the Node server prefers the visit it counted), and the language of the
+ * page (its `<html lang>`), which every later email and server page to this person speaks.
  */
-export const BetaSignup = z.strictObject({ email: emailAddress, website: honeypot, ...SignupSourceFields })
+export const BetaSignup = z.strictObject({
+  email: emailAddress,
+  website: honeypot,
+  ...SignupSourceFields,
+  locale: z
+    .enum(LOCALES, { error: `The language must be one of the site's: ${LOCALES.join(', ')}.` })
+    .nullable()
+    .optional(),
+})
 export type BetaSignup = z.infer<typeof BetaSignup>
 
 /** The body of `POST /functions/v1/resend-email`: only the address; the server writes the email. */

@@ -1,9 +1,16 @@
 /**
- * The hero's app screens, drawn as React SVG components (src/web/sections/screens) and inlined by
- * the prerender; the build's loader holds each back from the first layout by its id
- * (scripts/first-view.ts). The hero is static HTML (not an island), so they cost no script.
+ * One of the hero's phone screenshots as the page shows it: the build (src/content/screen-images.ts)
+ * makes the variants and hands the page this through `virtual:screen-images`. Its texts (alt,
+ * caption) come from the content module, `SCREENSHOTS`, in the same order.
  */
-export const SCREEN = { width: 270, height: 585 } as const
-
-export const SCREEN_IDS = ['tasks', 'payments', 'dashboard'] as const
-export type ScreenId = (typeof SCREEN_IDS)[number]
+export type ScreenImage = {
+  /** Its file in content/screens/. */
+  file: string
+  /** The screenshot's own size in pixels: the <img>'s width and height, so its box is kept before it loads. */
+  width: number
+  height: number
+  /** For a browser that reads neither <source>: the WebP at 480 px. */
+  src: string
+  /** AVIF first, then WebP, each at every width (`srcset` with `w` descriptors). */
+  sources: { type: 'image/avif' | 'image/webp'; srcset: string }[]
+}

@@ -1,4 +1,5 @@
-import { SITE } from './site.ts'
+import { DEFAULT_LOCALE, TESTER_MESSAGE_TEXTS, type Locale } from './content.ts'
+import { STARTING_TEXT_IDS, type StartingTextId } from './content-types.ts'
 
 // The words for the owner's messages to testers, shared by the console (no zod here: the
 // console imports this file) and the server. docs/decisions/tester-messages-and-feedback.md
@@ -20,7 +21,7 @@ export const AUDIENCE_LABELS: Record<Audience, string> = {
 export const MESSAGE_LIMITS = { subject: 150, body: 10_000 } as const
 
 export type StartingText = {
-  id: 'nudge' | 'new-build' | 'live'
+  id: StartingTextId
   label: string
   audience: Audience
   subject: string
@@ -29,45 +30,14 @@ export type StartingText = {
   storeLinks: boolean
 }
 
-/** The three starting texts the Messages view offers; each is only a start, and editable. */
-export const STARTING_TEXTS: readonly StartingText[] = [
-  {
-    id: 'nudge',
-    label: 'Nudge: invited, not opened',
-    audience: 'invited-not-opened',
-    subject: `Your ${SITE.name} beta invitation is still waiting`,
-    body: `Hi,
+/** Who each starting text goes to, and whether it carries store links; its words are content. */
+const STARTING_TEXT_SETTINGS: Record<StartingTextId, { audience: Audience; storeLinks: boolean }> = {
+  nudge: { audience: 'invited-not-opened', storeLinks: true },
+  'new-build': { audience: 'opened', storeLinks: false },
+  live: { audience: 'everyone', storeLinks: false },
+}
 
-Your place in the ${SITE.name} beta is open, and your invitation has not been opened yet. Your own link to install the beta is below.
-
-It takes two minutes, and we would love to hear what you think.`,
-    storeLinks: true,
-  },
-  {
-    id: 'new-build',
-    label: 'A new build is out: what to test',
-    audience: 'opened',
-    subject: `A new ${SITE.name} beta build is out`,
-    body: `Hi,
-
-A new build of the ${SITE.name} beta is out. Update the app, then please try:
-
-1. Adding a client and a task.
-2. Marking a payment as received.
-
-Then tell us how it went: your feedback link is below. Thank you for testing!`,
-    storeLinks: false,
-  },
-  {
-    id: 'live',
-    label: 'We are live (launch day)',
-    audience: 'everyone',
-    subject: `${SITE.name} is live`,
-    body: `Hi,
-
-${SITE.name} is live in the App Store and on Google Play today. Thank you for being on the beta list: what you told us shaped it.
-
-${SITE.url}`,
-    storeLinks: false,
-  },
-]
+/** The three starting texts the Messages view offers, in the owner's language; each is only a start, and editable. */
+export function startingTexts(locale: Locale = DEFAULT_LOCALE): readonly StartingText[] {
+  return STARTING_TEXT_IDS.map((id) => ({ id, ...STARTING_TEXT_SETTINGS[id], ...TESTER_MESSAGE_TEXTS[locale][id] }))
+}

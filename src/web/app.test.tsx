@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, test, vi } from 'vitest'
-import { SCREENS } from '../shared/site.ts'
+import { SCREENSHOTS } from '../shared/content.ts'
 import { App } from './app.tsx'
 
 describe('App', () => {
@@ -31,13 +31,9 @@ describe('App', () => {
     expect(within(article).getByText('No credit card required')).toBeInTheDocument()
     const shots = within(article)
       .getAllByRole('img')
-      .map((img) => [img.tagName.toLowerCase(), img.getAttribute('aria-label')])
-    // Drawn inline, not <img> of SVG files: see docs/decisions/perf-first-view.md.
-    expect(shots).toEqual([
-      ['svg', SCREENS.tasks.label],
-      ['svg', SCREENS.payments.label],
-      ['svg', SCREENS.dashboard.label],
-    ])
+      .map((img) => [img.tagName.toLowerCase(), img.getAttribute('alt')])
+    // The screenshots, left to right, as <picture>s (docs/decisions/screenshots.md).
+    expect(shots).toEqual(SCREENSHOTS.map((s) => ['img', s.alt]))
 
     const aside = within(main).getByRole('complementary')
     expect(aside).toHaveAttribute('id', 'cta')

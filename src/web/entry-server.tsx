@@ -1,15 +1,16 @@
 import { StrictMode } from 'react'
 import { renderToStaticMarkup, renderToString } from 'react-dom/server'
+import { DEFAULT_LOCALE, type Locale } from '../shared/content.ts'
 import { App } from './app.tsx'
 import { IslandMarkup } from './islands/island.tsx'
 import { ISLANDS, type IslandName } from './islands/islands.ts'
 
 /** One island's markup, exactly as hydrate.tsx's hydrateRoot for it expects it. */
-export function renderIsland(name: IslandName): string {
+export function renderIsland(name: IslandName, locale: Locale = DEFAULT_LOCALE): string {
   const Component = ISLANDS[name]
   return renderToString(
     <StrictMode>
-      <Component />
+      <Component locale={locale} />
     </StrictMode>,
   )
 }
@@ -19,12 +20,15 @@ export function renderIsland(name: IslandName): string {
  * own markup in its container. Each island is hydrated as a root of its own (islands/arm-islands.ts),
  * and nothing else.
  */
-export function render(): string {
+export function render(locale: Locale = DEFAULT_LOCALE): string {
   const names = Object.keys(ISLANDS) as IslandName[]
-  const markup = Object.fromEntries(names.map((name) => [name, renderIsland(name)])) as Record<IslandName, string>
+  const markup = Object.fromEntries(names.map((name) => [name, renderIsland(name, locale)])) as Record<
+    IslandName,
+    string
+  >
   return renderToStaticMarkup(
     <IslandMarkup value={markup}>
-      <App />
+      <App locale={locale} />
     </IslandMarkup>,
   )
 }

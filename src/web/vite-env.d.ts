@@ -6,3 +6,8 @@ interface ImportMetaEnv {
   /** Public anon key; unset: the self-hosted server's default key. */
   readonly VITE_SUPABASE_ANON_KEY?: string
 }
+
+/** The hero's screenshots, checked and named by the build (src/content/vite-screen-images.ts). */
+declare module 'virtual:screen-images' {
+  export const SCREEN_IMAGES: readonly import('../shared/screens.ts').ScreenImage[]
+}

@@ -31,6 +31,8 @@ const BUILD_INPUTS = [
   'src',
   'public',
   'scripts',
+  // The founder's content: build:web generates the content module from it first.
+  'content',
 ]
 
 /**

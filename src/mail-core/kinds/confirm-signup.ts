@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineKind } from '../define-kind.ts'
 import { envelope, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
+import { localeOr } from '../../shared/locales.ts'
 
 /**
  * Double opt-in's first email: a link to the confirmation page (/confirm, whose button POSTs).
@@ -19,6 +20,8 @@ export const confirmSignup = defineKind({
     const leave = unsubscribeUrl(settings, email.unsubscribeToken)
     const { renderConfirmSignupEmail } = await import('../../email-templates/confirm-signup.tsx')
     const rendered = await renderConfirmSignupEmail({
+      // The language of the page they signed up on (docs/decisions/languages.md).
+      locale: localeOr(email.signup?.locale),
       confirmUrl: `${settings.PUBLIC_URL}/confirm?token=${encodeURIComponent(email.unsubscribeToken)}`,
       unsubscribeUrl: leave,
       siteUrl: `${settings.PUBLIC_URL}/`,

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { defineKind } from '../define-kind.ts'
 import { envelope, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
 import { paths } from '../../shared/paths.ts'
+import { localeOr } from '../../shared/locales.ts'
 
 /**
  * The console's nudge: a plain reminder of the Android invitation to testers who have
@@ -22,6 +23,8 @@ export const playReminder = defineKind({
     const leave = unsubscribeUrl(settings, email.unsubscribeToken)
     const { renderPlayReminderEmail } = await import('../../email-templates/play-reminder.tsx')
     const rendered = await renderPlayReminderEmail({
+      // The language of the page they signed up on (docs/decisions/languages.md).
+      locale: localeOr(email.signup?.locale),
       androidUrl: `${settings.PUBLIC_URL}${paths.store.href('android', signup.inviteToken)}`,
       unsubscribeUrl: leave,
       siteUrl: `${settings.PUBLIC_URL}/`,

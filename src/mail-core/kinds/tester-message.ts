@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { defineKind } from '../define-kind.ts'
 import { envelope, feedbackUrl, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
 import { paths } from '../../shared/paths.ts'
+import { localeOr } from '../../shared/locales.ts'
 
 /**
  * A message from the owner to a group of the beta list, one per person and message
@@ -48,6 +49,8 @@ export const testerMessage = defineKind({
     const leave = unsubscribeUrl(settings, email.unsubscribeToken)
     const { renderTesterMessageEmail } = await import('../../email-templates/tester-message.tsx')
     const rendered = await renderTesterMessageEmail({
+      // The language of the page they signed up on (docs/decisions/languages.md).
+      locale: localeOr(email.signup?.locale),
       subject: message.subject,
       body: message.body,
       ...(iosUrl ? { iosUrl } : {}),

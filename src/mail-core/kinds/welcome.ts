@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { defineKind } from '../define-kind.ts'
 import { envelope, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
 import { paths } from '../../shared/paths.ts'
+import { localeOr } from '../../shared/locales.ts'
 
 /**
  * The welcome email of a beta sign-up, at most one per mailbox ever (key: the canonical mailbox,
@@ -23,6 +24,8 @@ export const welcome = defineKind({
     const phone = (platform: 'ios' | 'android') =>
       `${settings.PUBLIC_URL}${paths.phoneChoice.href(platform, email.signup?.platformToken ?? '')}`
     const rendered = await renderWelcomeEmail({
+      // The language of the page they signed up on (docs/decisions/languages.md).
+      locale: localeOr(email.signup?.locale),
       unsubscribeUrl: leave,
       siteUrl: `${settings.PUBLIC_URL}/`,
       // Which phone, recorded by a button on /beta/phone (mail scanners fetch links).

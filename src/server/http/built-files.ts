@@ -115,7 +115,7 @@ async function builtFile(
     const lastModified = info.mtime.toUTCString()
     const etag = weakEtag(body.length, lastModified, encoding ?? 'identity')
     const own: [string, string][] = [
-      ['cache-control', cacheControl(path)],
+      ['cache-control', cacheControl(path, type)],
       ['content-length', String(body.length)],
       ['content-type', type],
       ['etag', etag],

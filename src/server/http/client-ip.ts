@@ -13,9 +13,18 @@ type NodeBindings = { incoming?: { socket?: { remoteAddress?: string; encrypted?
  * name) counts as the peer's: it must never become a rate-limit bucket of its own.
  */
 export function clientIp(c: Context, trustedHops: number): string {
-  const peer = normalise(bindings(c).incoming?.socket?.remoteAddress ?? 'unknown')
+  return clientAddress(bindings(c).incoming?.socket?.remoteAddress, c.req.header('x-forwarded-for'), trustedHops)
+}
+
+/** clientIp from the socket's peer and the X-Forwarded-For header (the fast path has no Context). */
+export function clientAddress(
+  remoteAddress: string | undefined,
+  forwardedFor: string | undefined,
+  trustedHops: number,
+): string {
+  const peer = normalise(remoteAddress ?? 'unknown')
   if (trustedHops === 0) return peer
-  const forwarded = (c.req.header('x-forwarded-for') ?? '')
+  const forwarded = (forwardedFor ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import type { Db } from '../db/db.ts'
+import { DEFAULT_LOCALE, LOCALES } from '../../shared/locales.ts'
 import { LOCAL_ANON_KEY } from '../../shared/self-hosted.ts'
 import { NO_RATE_LIMITS, silentLogger, testDb } from '../test-app.ts'
 import { plainErrorHeaders } from './client-error.ts'
@@ -25,6 +26,8 @@ let close: () => Promise<void>
 let dir: string
 const servers: Server[] = []
 const big = (unit: string) => unit.repeat(Math.ceil(3000 / unit.length))
+/** A language other than the default: its page is a folder of its own (`/de/`). */
+const other = LOCALES.find((l) => l !== DEFAULT_LOCALE)!
 const hashes = {
   'script-src': [`'sha256-${'a'.repeat(43)}='`],
   'style-src': [`'sha256-${'b'.repeat(43)}='`],
@@ -36,9 +39,11 @@ beforeAll(async () => {
   await mkdir(join(dir, 'assets'))
   await mkdir(join(dir, 'admin'))
   await mkdir(join(dir, 'guide'))
+  await mkdir(join(dir, other))
   const files: Record<string, string | Buffer> = {
     'index.html': `<!doctype html><title>Page</title>${big('<p>landing</p>')}`,
     'guide/index.html': `<!doctype html><title>Guide</title>${big('<p>guide</p>')}`,
+    [`${other}/index.html`]: `<!doctype html><html lang="${other}"><title>Seite</title>${big('<p>landing</p>')}`,
     'assets/index-abc.css': big('body{color:red}'),
     'assets/index-abc.js': big('console.log(1);'),
     'favicon.svg': `<svg xmlns="http://www.w3.org/2000/svg">${big('<g/>')}</svg>`,
@@ -133,6 +138,9 @@ const PATHS = [
   '/guide/',
   '/guide',
   '/guide/index.html',
+  `/${other}/`,
+  `/${other}`,
+  `/${other}/index.html`,
   '/assets/index-abc.css',
   '/assets/index-abc.js',
   '/favicon.svg',
@@ -178,6 +186,28 @@ describe.each([
           const res = await same(path, enc ? { 'accept-encoding': enc } : {}, method)
           expect(res.status).toBe(200)
         }
+  })
+
+  test("another language's page: /de/ and /de alike, revalidated, as the landing page; no redirect on Accept-Language", async () => {
+    const answers = []
+    for (const path of [`/${other}/`, `/${other}`])
+      for (const language of ['', 'en', other, `${other}-AT, ${other};q=0.9`])
+        answers.push(await same(path, language ? { 'accept-language': language } : {}))
+    for (const res of answers) {
+      expect(res.status).toBe(200)
+      expect(res.headers.location).toBeUndefined()
+      expect(res.headers['cache-control']).toBe('no-cache')
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined()
+      expect(res.body.toString()).toContain(`lang="${other}"`)
+    }
+    // The default language's page, whatever the browser prefers.
+    const root = await same('/', { 'accept-language': other })
+    expect(root.status).toBe(200)
+    expect(root.body.toString()).not.toContain(`lang="${other}"`)
+    // Another page in a folder keeps the opener policy, and is revalidated without its slash too.
+    const guide = await same('/guide', {})
+    expect(guide.headers['cross-origin-opener-policy']).toBe('same-origin')
+    expect(guide.headers['cache-control']).toBe('no-cache')
   })
 
   test('304 by ETag, by date, and a stale ETag', async () => {

@@ -2,6 +2,8 @@
 // the static-host header files (scripts/static-host.ts: Netlify and Cloudflare Pages'
 // `_headers`, Vercel's `vercel.json`) are built from this one module. No I/O, no framework.
 
+import { DEFAULT_LOCALE, LOCALES } from '../../shared/locales.ts'
+
 const ONE_YEAR = 31_536_000
 
 /**
@@ -76,8 +78,15 @@ export const PERMISSIONS_POLICY = [
  */
 export const OPENER_POLICY: [string, string] = ['Cross-Origin-Opener-Policy', 'same-origin']
 
-/** The public landing page's paths: the only answers without OPENER_POLICY. */
-export const LANDING_PATHS: readonly string[] = ['/', '/index.html']
+/**
+ * The public landing page's paths, in every language (`/de/`, `/de`, `/de/index.html`): the
+ * only answers without OPENER_POLICY.
+ */
+export const LANDING_PATHS: readonly string[] = [
+  '/',
+  '/index.html',
+  ...LOCALES.filter((l) => l !== DEFAULT_LOCALE).flatMap((l) => [`/${l}/`, `/${l}`, `/${l}/index.html`]),
+]
 
 /**
  * The security headers every path of the page (not an API answer) gets, in the order the server

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { expect, test } from 'vitest'
-import { SITE } from '../../shared/site.ts'
+import { PRODUCT } from '../../shared/content.ts'
 import { feedbackFormPage } from '../features/feedback/pages.tsx'
 import { confirmSignInPage } from '../features/owner-auth/pages.tsx'
 import { PAGE_CSP, renderPage, sendPage, SERVER_PAGE_STYLESHEET, ServerPage } from './server-page.tsx'
@@ -32,10 +32,10 @@ test('the layout: the logo and the name link home, the title, one stylesheet, no
     </ServerPage>,
   )
   expect(html.startsWith('<!doctype html>\n<html lang="en">')).toBe(true)
-  expect(html).toContain(`<title>A title · ${SITE.name}</title>`)
+  expect(html).toContain(`<title>A title · ${PRODUCT.name}</title>`)
   expect(html.match(/<link rel="stylesheet"/g)).toHaveLength(1)
   expect(html).toContain(`<link rel="stylesheet" href="${SERVER_PAGE_STYLESHEET}"/>`)
-  expect(html).toMatch(new RegExp(`<a href="/" class="home"><svg[^>]*>.*</svg><span>${SITE.name}</span></a>`))
+  expect(html).toMatch(new RegExp(`<a href="/" class="home"><svg[^>]*>.*</svg><span>${PRODUCT.name}</span></a>`))
   expect(html).toContain('<meta name="robots" content="noindex"/>')
   expect(html).not.toMatch(/<script|<style|style=/)
 })

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { SITE } from '../../shared/site.ts'
+import { DEFAULT_LOCALE, PRODUCT } from '../../shared/content.ts'
 import { LogoMark } from '../../ui/logo-mark.tsx'
 
 // The shell of the server's own small pages (unsubscribe and confirmation, the /beta pages, the
@@ -24,12 +24,12 @@ export const SERVER_PAGE_STYLESHEET = '/server-page.css'
  */
 export function ServerPage({ title, script, children }: { title: string; script?: string; children: ReactNode }) {
   return (
-    <html lang={SITE.lang}>
+    <html lang={DEFAULT_LOCALE}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
-        <title>{`${title} · ${SITE.name}`}</title>
+        <title>{`${title} · ${PRODUCT.name}`}</title>
         <link rel="stylesheet" href={SERVER_PAGE_STYLESHEET} />
         {script ? <script type="module" src={script} /> : null}
       </head>
@@ -37,7 +37,7 @@ export function ServerPage({ title, script, children }: { title: string; script?
         <header>
           <a href="/" className="home">
             <LogoMark id="logo" size={28} />
-            <span>{SITE.name}</span>
+            <span>{PRODUCT.name}</span>
           </a>
         </header>
         <main>{children}</main>

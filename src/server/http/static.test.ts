@@ -9,6 +9,8 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'static-'))
   await mkdir(join(dir, 'assets'))
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>Solodesk</title>')
+  await mkdir(join(dir, 'de'))
+  await writeFile(join(dir, 'de', 'index.html'), '<!doctype html><html lang="de"><title>Seite</title>')
   await writeFile(join(dir, 'assets', 'main-abc123.js'), 'console.log(1)')
   await writeFile(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
 })
@@ -20,6 +22,16 @@ test('/ is index.html, revalidated on every visit', async () => {
   expect(res.headers.get('content-type')).toContain('text/html')
   expect(res.headers.get('cache-control')).toBe('no-cache')
   expect(await res.text()).toContain('<title>Solodesk</title>')
+})
+
+test("a folder's page answers with and without its slash, revalidated on every visit", async () => {
+  const app = staticRoutes(dir)
+  for (const path of ['/de/', '/de', '/de/index.html']) {
+    const res = await app.request(path, { headers: { 'accept-language': 'en' } })
+    expect(res.status, path).toBe(200)
+    expect(res.headers.get('cache-control'), path).toBe('no-cache')
+    expect(await res.text(), path).toContain('lang="de"')
+  }
 })
 
 test('hashed assets are cached for a year, other files briefly', async () => {

@@ -29,7 +29,7 @@ export function staticRoutes(dir: string): Hono {
       missing = true
     })
     if (missing || !(res instanceof Response)) return next()
-    res.headers.set('Cache-Control', cacheControl(c.req.path))
+    res.headers.set('Cache-Control', cacheControl(c.req.path, res.headers.get('Content-Type')))
     // The answer depends on Accept-Encoding even when this client got the plain file.
     if (
       COMPRESSIBLE_CONTENT_TYPE_REGEX.test(res.headers.get('Content-Type') ?? '') &&
@@ -83,10 +83,13 @@ export function isSupportedRange(range: string): boolean {
   return one !== null && (one[1] === undefined || one[2] === '' || Number(one[1]) <= Number(one[2]))
 }
 
-/** Cache-Control by request path; the fast path (built-files.ts) uses the same rule. */
-export function cacheControl(urlPath: string): string {
+/**
+ * Cache-Control by request path and type; the fast path (built-files.ts) uses the same rule. A
+ * page is revalidated on every visit by whatever path it is asked for (`/de` as `/de/`).
+ */
+export function cacheControl(urlPath: string, contentType: string | null): string {
   if (urlPath.startsWith('/assets/')) return IMMUTABLE
-  if (urlPath.endsWith('/') || /\.html?$/.test(urlPath)) return 'no-cache'
+  if (urlPath.endsWith('/') || /\.html?$/.test(urlPath) || contentType?.startsWith('text/html')) return 'no-cache'
   return SHORT
 }
 

@@ -7,6 +7,10 @@ import { claimDueEmails } from '../../mail-core/queue-rows.ts'
 import { inviteSignups } from '../features/invitations/queries.ts'
 import { enqueueWelcomeEmail } from '../../mail-core/signup-emails.ts'
 import { DB_KINDS, testDb, truncateAll } from '../test-app.ts'
+import { invitationSubject } from '../../email-templates/invitation.tsx'
+import { welcomeSubject } from '../../email-templates/welcome.tsx'
+import { EMAIL_TEXTS } from '../../shared/content.ts'
+import { DEFAULT_LOCALE, LOCALES } from '../../shared/locales.ts'
 
 const config = { EMAIL_FROM: 'Solodesk <hello@localhost>', PUBLIC_URL: 'https://solodesk.example' }
 
@@ -83,5 +87,28 @@ describe.each(DB_KINDS)('the invitation and welcome emails as built from the que
     const email = await buildNext()
     expect(email.text).toContain(`https://solodesk.example/beta/phone?platform=ios&token=${ada.p}`)
     expect(email.text).toContain(`https://solodesk.example/beta/phone?platform=android&token=${ada.p}`)
+  })
+
+  test('every email to a person speaks the language of the page they signed up on; none stored, the default', async () => {
+    for (const locale of [...LOCALES, null]) {
+      await truncateAll(db)
+      const r = await db.query<{ id: string }>(
+        `insert into public.beta_signups (email, platform, confirmed_at, locale) values ('ada@example.com', 'android', now(), $1)
+         returning id::text as id`,
+        [locale],
+      )
+      const expected = locale ?? DEFAULT_LOCALE
+      await enqueueWelcomeEmail(db, 'ada@example.com')
+      const welcome = await buildNext()
+      expect(welcome.subject, `welcome ${locale}`).toBe(welcomeSubject(expected))
+      expect(welcome.html).toMatch(new RegExp(`<html[^>]*\\slang="${expected}"`))
+      expect(welcome.text).toContain(EMAIL_TEXTS[expected].welcome.phoneQuestion)
+      await db.query(`update app_private.email_queue set status = 'sent'`)
+      await inviteSignups(db, { ids: [r.rows[0]!.id], stores: { ios: true, android: true }, intervalMs: 0 })
+      const invited = await buildNext()
+      expect(invited.subject, `invitation ${locale}`).toBe(invitationSubject(expected))
+      expect(invited.html).toMatch(new RegExp(`<html[^>]*\\slang="${expected}"`))
+      expect(invited.text).toContain(EMAIL_TEXTS[expected].common.leaveLink)
+    }
   })
 })

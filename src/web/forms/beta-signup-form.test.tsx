@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react'
 // The named export: under the editors' NodeNext resolution the default is the CommonJS module object.
 import { userEvent } from '@testing-library/user-event'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
+import { LOCALES } from '../../shared/locales.ts'
 import { startSignupProof, takeSignupProof } from '../lib/signup-proof.ts'
 import { BetaSignupForm } from './beta-signup-form.tsx'
 import { created, deferred, fakeBackend, json } from './test-network.ts'
@@ -73,6 +74,26 @@ describe('BetaSignupForm', () => {
     // The proof of work rides in a header of the email call only; the bodies stay { email }.
     expect(calls[0]?.headers.get('x-signup-proof')).toBeNull()
     expect(calls[1]?.headers.get('x-signup-proof')).toBe('solved-proof')
+  })
+
+  test("the row carries the page's language from <html lang>, and nothing for a tag the site does not serve", async () => {
+    const sent: unknown[] = []
+    for (const lang of [LOCALES[LOCALES.length - 1]!, 'xx', '']) {
+      document.documentElement.lang = lang
+      const { calls } = fakeBackend({ [INSERT]: () => created(), [RESEND]: () => json(200, { queued: true }) })
+      const { user, email, submit, unmount } = setup()
+      await user.type(email, 'ada@example.com')
+      await user.click(submit())
+      await waitFor(() => expect(calls).toHaveLength(2))
+      sent.push(calls[0]?.body)
+      unmount()
+    }
+    document.documentElement.lang = ''
+    expect(sent).toEqual([
+      { email: 'ada@example.com', ...DIRECT_DESKTOP, locale: LOCALES[LOCALES.length - 1] },
+      { email: 'ada@example.com', ...DIRECT_DESKTOP },
+      { email: 'ada@example.com', ...DIRECT_DESKTOP },
+    ])
   })
 
   test('the proof of work starts on the first focus of the email field, not on render', async () => {

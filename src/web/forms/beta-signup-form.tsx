@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { LIMITS } from '../../shared/limits.ts'
-import { SIGNUP } from '../../shared/site.ts'
+import { DEFAULT_LOCALE, SIGNUP_FORM_TEXTS, type Locale } from '../../shared/content.ts'
 import { Button } from '../ui/button.tsx'
 import { CONTROL_CLASS } from '../ui/field.tsx'
 import { HoneypotField } from '../../ui/honeypot-field.tsx'
@@ -9,7 +9,8 @@ import { usePrehydrationInput } from '../ui/use-prehydration-input.ts'
 
 type Status = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'success'; email: string }
 
-export function BetaSignupForm() {
+export function BetaSignupForm({ locale = DEFAULT_LOCALE }: { locale?: Locale }) {
+  const SIGNUP = SIGNUP_FORM_TEXTS[locale]
   const [email, setEmail] = useState('')
   const [website, setWebsite] = useState('')
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
@@ -27,7 +28,7 @@ export function BetaSignupForm() {
     if (hydrated && document.activeElement?.id === 'beta-email') startProof()
   }, [hydrated])
 
-  if (status.kind === 'success') return <WelcomePanel email={status.email} />
+  if (status.kind === 'success') return <WelcomePanel email={status.email} locale={locale} />
 
   const submitting = status.kind === 'submitting'
 
@@ -110,7 +111,8 @@ function takeProof() {
   return import('../lib/signup-proof.ts').then((m) => m.takeSignupProof())
 }
 
-function WelcomePanel({ email }: { email: string }) {
+function WelcomePanel({ email, locale }: { email: string; locale: Locale }) {
+  const SIGNUP = SIGNUP_FORM_TEXTS[locale]
   const heading = useRef<HTMLHeadingElement>(null)
   // The form that had focus is gone; move focus to the news so keyboard and screen reader users get it.
   useEffect(() => heading.current?.focus(), [])

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react'
+import type { Locale } from '../../shared/content.ts'
 import type { IslandName } from './islands.ts'
 
 /**
@@ -9,7 +10,7 @@ import type { IslandName } from './islands.ts'
  * - `intent`: only when the visitor reaches for it: the first view's two "try the beta" buttons,
  *   which work as plain #cta links (with CSS smooth scrolling) until then.
  */
-export type IslandSpec = { when: 'visible' | 'intent'; load: () => Promise<ComponentType> }
+export type IslandSpec = { when: 'visible' | 'intent'; load: () => Promise<ComponentType<{ locale?: Locale }>> }
 
 /** How far outside the viewport a `visible` island starts loading, so it is ready when seen. */
 const VISIBLE_MARGIN = '300px 0px'

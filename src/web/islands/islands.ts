@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react'
+import type { Locale } from '../../shared/content.ts'
 import { BetaSignupForm } from '../forms/beta-signup-form.tsx'
 import { HeaderCta, HeroCta } from '../sections/cta-links.tsx'
 import { FooterDialogs } from '../sections/footer-dialogs.tsx'
@@ -14,6 +15,6 @@ export const ISLANDS = {
   'hero-cta': HeroCta,
   'beta-signup': BetaSignupForm,
   'footer-dialogs': FooterDialogs,
-} as const satisfies Record<string, ComponentType>
+} as const satisfies Record<string, ComponentType<{ locale?: Locale }>>
 
 export type IslandName = keyof typeof ISLANDS

@@ -4,6 +4,7 @@ import { PostgrestClient } from '@supabase/postgrest-js'
 import { BetaSignup } from '../../shared/beta-signup.ts'
 import { attribute, deviceOf, type SignupSource } from '../../shared/launch-analytics.ts'
 import { ContactMessage } from '../../shared/contact-message.ts'
+import { isLocale, type Locale } from '../../shared/locales.ts'
 import { SIGNUP_PROOF_HEADER } from '../../shared/signup-challenge.ts'
 import { readBackendEnv } from './env.ts'
 
@@ -41,7 +42,12 @@ export type JoinBetaResult =
 
 /** Step one stores the address; step two, only after it, asks the server to send the welcome email. */
 export async function joinBeta(input: BetaSignupInput, proof?: ProofSource): Promise<JoinBetaResult> {
-  const fields = { email: input.email, ...(input.website ? { website: input.website } : {}), ...pageSource() }
+  const fields = {
+    email: input.email,
+    ...(input.website ? { website: input.website } : {}),
+    ...pageSource(),
+    ...pageLocale(),
+  }
   const parsed = BetaSignup.safeParse(fields)
   if (!parsed.success) return { ok: false, reason: 'invalid', message: firstIssue(parsed.error) }
   const { rest, functions } = getClients()
@@ -89,6 +95,15 @@ function pageSource(): SignupSource {
     source_device: device,
     source_os: os,
   }
+}
+
+/**
+ * The page's language, from its `<html lang>`: one bundle serves every language's page, so the
+ * document says which one this is. Nothing when the tag is not one of the site's.
+ */
+function pageLocale(): { locale?: Locale } {
+  const lang = document.documentElement.lang
+  return isLocale(lang) ? { locale: lang } : {}
 }
 
 export type ContactInput = { name: string; email: string; subject: string; message: string; website?: string }

@@ -1,9 +1,10 @@
-import { SIGNUP } from '../../shared/site.ts'
+import { SIGNUP_TEXTS, type Locale } from '../../shared/content.ts'
 import { Island } from '../islands/island.tsx'
 import { CTA_ID } from '../lib/scroll-to-cta.ts'
 
 /** Server HTML around one island, the sign-up form. */
-export function BetaSignup() {
+export function BetaSignup({ locale }: { locale: Locale }) {
+  const SIGNUP = SIGNUP_TEXTS[locale]
   return (
     <aside id={CTA_ID} aria-labelledby="cta-title" className="scroll-mt-24 px-4 pb-20 sm:px-6 sm:pb-28">
       <div className="cta-panel relative mx-auto max-w-3xl overflow-hidden rounded-[2rem] px-5 py-12 text-center sm:px-12 sm:py-16">

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import { FEATURES } from '../../shared/site.ts'
+import { FEATURES_TEXTS, type Locale } from '../../shared/content.ts'
 
-type FeatureId = (typeof FEATURES.cards)[number]['id']
+type FeatureId = 'clients' | 'tasks' | 'payments'
 
 const ICONS: Record<FeatureId, ReactNode> = {
   clients: (
@@ -26,7 +26,8 @@ const ICONS: Record<FeatureId, ReactNode> = {
   ),
 }
 
-export function Features() {
+export function Features({ locale }: { locale: Locale }) {
+  const FEATURES = FEATURES_TEXTS[locale]
   return (
     <section id="features" aria-labelledby="features-title" className="py-16 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -56,7 +57,7 @@ export function Features() {
                   strokeLinejoin="round"
                   className="text-indigo-200"
                 >
-                  {ICONS[card.id]}
+                  {ICONS[card.id as FeatureId] ?? ICONS.tasks}
                 </svg>
               </div>
               <h3 className="mt-6 text-xl font-semibold text-white">{card.title}</h3>

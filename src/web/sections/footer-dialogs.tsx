@@ -1,23 +1,21 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react'
-import { PRIVACY, TERMS } from '../../shared/legal.ts'
-import { CONTACT, CONTACT_RESET_DELAY_MS, FOOTER } from '../../shared/site.ts'
+import { CONTACT_TEXTS, DEFAULT_LOCALE, FOOTER_DIALOG_TEXTS, LEGAL_TEXTS, type Locale } from '../../shared/content.ts'
+import { CONTACT_RESET_DELAY_MS } from '../../shared/limits.ts'
 import { ContactForm } from '../forms/contact-form.tsx'
 import { LinkButton } from '../ui/button.tsx'
 import { Dialog } from '../ui/dialog.tsx'
 import { LegalText, type DialogId } from './legal-text.tsx'
 
 const DIALOG_IDS: readonly DialogId[] = ['contact', 'privacy', 'terms']
-const ITEMS: readonly { id: DialogId; label: string }[] = [
-  { id: 'contact', label: FOOTER.contact },
-  { id: 'privacy', label: FOOTER.privacy },
-  { id: 'terms', label: FOOTER.terms },
-]
+const ITEMS = ['contact', 'privacy', 'terms'] as const satisfies readonly DialogId[]
 
 /**
  * The footer's island: the three dialog links and their dialogs, which share who opened what.
  * Without scripts each link still reaches its dialog as the URL's target (styles.css, dialog:target).
  */
-export function FooterDialogs() {
+export function FooterDialogs({ locale = DEFAULT_LOCALE }: { locale?: Locale }) {
+  const FOOTER = FOOTER_DIALOG_TEXTS[locale]
+  const { privacy, terms } = LEGAL_TEXTS[locale]
   const dialogs = useRef<Partial<Record<DialogId, HTMLDialogElement | null>>>({})
   const opener = useRef<HTMLElement | null>(null)
   const [contactKey, setContactKey] = useState(0)
@@ -66,27 +64,27 @@ export function FooterDialogs() {
   return (
     <>
       <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
-        {ITEMS.map((item) => (
-          <li key={item.id}>
+        {ITEMS.map((id) => (
+          <li key={id}>
             <LinkButton
-              href={`#${item.id}`}
+              href={`#${id}`}
               aria-haspopup="dialog"
-              onClick={openFrom(item.id)}
+              onClick={openFrom(id)}
               className="rounded text-slate-300 underline-offset-4 hover:text-white hover:underline"
             >
-              {item.label}
+              {FOOTER[id]}
             </LinkButton>
           </li>
         ))}
       </ul>
-      <Dialog title={CONTACT.title} {...dialogProps('contact')}>
-        <ContactForm key={contactKey} />
+      <Dialog title={CONTACT_TEXTS[locale].title} closeLabel={FOOTER.close} {...dialogProps('contact')}>
+        <ContactForm key={contactKey} locale={locale} />
       </Dialog>
-      <Dialog title={PRIVACY.title} {...dialogProps('privacy')}>
-        <LegalText doc={PRIVACY} onNavigate={open} />
+      <Dialog title={privacy.title} closeLabel={FOOTER.close} {...dialogProps('privacy')}>
+        <LegalText doc={privacy} effectiveDateLabel={FOOTER.effectiveDate} onNavigate={open} />
       </Dialog>
-      <Dialog title={TERMS.title} {...dialogProps('terms')}>
-        <LegalText doc={TERMS} onNavigate={open} />
+      <Dialog title={terms.title} closeLabel={FOOTER.close} {...dialogProps('terms')}>
+        <LegalText doc={terms} effectiveDateLabel={FOOTER.effectiveDate} onNavigate={open} />
       </Dialog>
     </>
   )

@@ -1,24 +1,59 @@
-import { HERO, SCREENS } from '../../shared/site.ts'
+import { SCREEN_IMAGES } from 'virtual:screen-images'
+import { HERO_TEXTS, SCREENSHOTS, type Locale } from '../../shared/content.ts'
+import type { ScreenImage } from '../../shared/screens.ts'
 import { Island } from '../islands/island.tsx'
 import { PhoneFrame } from '../ui/phone-frame.tsx'
-import { DashboardScreen } from './screens/dashboard-screen.tsx'
-import { PaymentsScreen } from './screens/payments-screen.tsx'
-import type { ScreenId } from '../../shared/screens.ts'
-import { TasksScreen } from './screens/tasks-screen.tsx'
-
-const SCREEN_COMPONENTS = { tasks: TasksScreen, payments: PaymentsScreen, dashboard: DashboardScreen } as const
 
 /**
- * A screen drawn inline rather than as an <img> of an SVG file: the first view paints with no
- * request but the document's, and the largest paint is the first one.
+ * The three phones, left to right. `sizes` is the width the screenshot is laid out at, from the
+ * classes beside it: the row's content box W is min(100vw, 896px) less its padding (24 px, 48 px
+ * from `sm`), a phone is 38% (side) or 46% (front) of W, 31% and 36% from `sm`, and the frame's
+ * padding takes 6.4% of W. e2e/budget.spec.ts checks it against the layout at three widths.
  */
-function Screen({ id }: { id: ScreenId }) {
-  const Drawn = SCREEN_COMPONENTS[id]
-  return <Drawn label={SCREENS[id].label} className="block h-auto w-full" />
+const PLACES = [
+  {
+    frame:
+      'relative z-0 mt-[9%] w-[38%] max-w-[270px] shrink-0 translate-x-[18%] -rotate-6 sm:w-[31%] sm:translate-x-[6%]',
+    sizes: '(min-width: 896px) 209px, (min-width: 640px) calc(24.6vw - 11px), calc(31.6vw - 7px)',
+  },
+  {
+    frame: 'relative z-10 w-[46%] max-w-[310px] shrink-0 sm:w-[36%]',
+    sizes: '(min-width: 896px) 252px, (min-width: 640px) calc(29.6vw - 14px), calc(39.6vw - 9px)',
+  },
+  {
+    frame:
+      'relative z-0 mt-[9%] w-[38%] max-w-[270px] shrink-0 -translate-x-[18%] rotate-6 sm:w-[31%] sm:-translate-x-[6%]',
+    sizes: '(min-width: 896px) 209px, (min-width: 640px) calc(24.6vw - 11px), calc(31.6vw - 7px)',
+  },
+] as const
+
+/**
+ * A screenshot as AVIF or WebP at the width the layout needs (src/content/screen-images.ts); its
+ * width and height keep its box before it arrives, so nothing moves when it does. In the
+ * document, so the load event waits for it; at low priority, so it never delays the first paint
+ * (docs/decisions/screenshots.md).
+ */
+function Screen({ image, alt, sizes }: { image: ScreenImage; alt: string; sizes: string }) {
+  return (
+    <picture>
+      {image.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
+      ))}
+      <img
+        src={image.src}
+        alt={alt}
+        width={image.width}
+        height={image.height}
+        fetchPriority="low"
+        className="block h-auto w-full"
+      />
+    </picture>
+  )
 }
 
-/** Server HTML around one island, the "try the beta" button (cta-links.tsx); the screens are inline SVG. */
-export function Hero() {
+/** Server HTML around one island, the "try the beta" button (cta-links.tsx). */
+export function Hero({ locale }: { locale: Locale }) {
+  const HERO = HERO_TEXTS[locale]
   const lead = HERO.headline.slice(0, HERO.headline.length - HERO.headlineAccent.length)
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden pt-12 pb-16 sm:pt-20 sm:pb-24">
@@ -55,15 +90,11 @@ export function Hero() {
         aria-label={HERO.screensLabel}
         className="relative mx-auto mt-14 flex max-w-4xl items-start justify-center px-3 sm:mt-20 sm:px-6"
       >
-        <PhoneFrame className="relative z-0 mt-[9%] w-[38%] max-w-[270px] shrink-0 translate-x-[18%] -rotate-6 sm:w-[31%] sm:translate-x-[6%]">
-          <Screen id="tasks" />
-        </PhoneFrame>
-        <PhoneFrame className="relative z-0 order-last mt-[9%] w-[38%] max-w-[270px] shrink-0 -translate-x-[18%] rotate-6 sm:w-[31%] sm:-translate-x-[6%]">
-          <Screen id="payments" />
-        </PhoneFrame>
-        <PhoneFrame className="relative z-10 w-[46%] max-w-[310px] shrink-0 sm:w-[36%]">
-          <Screen id="dashboard" />
-        </PhoneFrame>
+        {SCREEN_IMAGES.map((image, i) => (
+          <PhoneFrame key={image.file} className={PLACES[i]!.frame}>
+            <Screen image={image} alt={SCREENSHOTS[i]!.alt} sizes={PLACES[i]!.sizes} />
+          </PhoneFrame>
+        ))}
       </div>
     </section>
   )

@@ -1,44 +1,62 @@
 import type { MouseEvent } from 'react'
-import type { LegalDocument, LegalLink, LegalParagraph } from '../../shared/legal.ts'
+import type { LegalBlock, LegalDocument, LegalParagraph } from '../../shared/content-types.ts'
 
 export type DialogId = 'contact' | 'privacy' | 'terms'
 
-type Props = { doc: LegalDocument; onNavigate: (target: DialogId) => void }
+type Props = { doc: LegalDocument; effectiveDateLabel: string; onNavigate: (target: DialogId) => void }
 
-/** A policy's text; links to the other dialogs are in-page anchors that open them. */
-export function LegalText({ doc, onNavigate }: Props) {
-  function follow(event: MouseEvent<HTMLAnchorElement>, link: LegalLink) {
+const DIALOG_LINK = /^#(contact|privacy|terms)$/
+
+/**
+ * A policy's text, from content/legal/ (already parsed at build: no Markdown here). Links to the
+ * other dialogs are in-page anchors that open them.
+ */
+export function LegalText({ doc, effectiveDateLabel, onNavigate }: Props) {
+  function follow(event: MouseEvent<HTMLAnchorElement>, href: string) {
+    if (!DIALOG_LINK.test(href)) return
     event.preventDefault()
-    onNavigate(link.href.slice(1) as DialogId)
+    onNavigate(href.slice(1) as DialogId)
   }
   const render = (p: LegalParagraph) =>
     typeof p === 'string'
       ? p
-      : p.map((part, i) =>
-          typeof part === 'string' ? (
-            part
-          ) : (
-            <a key={i} href={part.href} onClick={(e) => follow(e, part)} className="text-link">
-              {part.text}
+      : p.map((run, i) =>
+          typeof run === 'string' ? (
+            run
+          ) : 'href' in run ? (
+            <a key={i} href={run.href} onClick={(e) => follow(e, run.href)} className="text-link">
+              {run.text}
             </a>
+          ) : run.emphasis === 'strong' ? (
+            <strong key={i}>{run.text}</strong>
+          ) : (
+            <em key={i}>{run.text}</em>
           ),
         )
+  const block = (b: LegalBlock, i: number) =>
+    typeof b === 'object' && 'list' in b ? (
+      <ul key={i} className="grid list-disc gap-1 pl-5 leading-relaxed">
+        {b.list.map((item, j) => (
+          <li key={j}>{render(item)}</li>
+        ))}
+      </ul>
+    ) : (
+      <p key={i} className="leading-relaxed">
+        {render(b)}
+      </p>
+    )
   return (
     <div className="grid gap-6 text-slate-300">
       <div className="grid gap-2">
         <p className="text-sm text-slate-400">
-          Effective date: <time dateTime={doc.effectiveDate}>{doc.effectiveDateLabel}</time>
+          {effectiveDateLabel} <time dateTime={doc.effectiveDate}>{doc.effectiveDateLabel}</time>
         </p>
-        <p className="text-slate-200">{doc.summary}</p>
+        <p className="text-slate-200">{render(doc.summary)}</p>
       </div>
       {doc.sections.map((section) => (
         <section key={section.heading} className="grid gap-2">
           <h3 className="font-semibold text-white">{section.heading}</h3>
-          {section.paragraphs.map((p, i) => (
-            <p key={i} className="leading-relaxed">
-              {render(p)}
-            </p>
-          ))}
+          {section.paragraphs.map(block)}
         </section>
       ))}
     </div>

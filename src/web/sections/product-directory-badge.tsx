@@ -1,4 +1,4 @@
-import { PRODUCT_DIRECTORY } from '../../shared/site.ts'
+import { LINKS, PRODUCT_DIRECTORY_TEXTS, type Locale } from '../../shared/content.ts'
 
 /**
  * The product-directory badge, drawn inline (it was an SVG file behind an <img>): the header
@@ -6,15 +6,17 @@ import { PRODUCT_DIRECTORY } from '../../shared/site.ts'
  * with the directory's own badge on launch day. Its text takes the page's font (`--font-sans`);
  * `text-rendering` is reset from the body's optimizeLegibility, which the SVG file never had.
  */
-export function ProductDirectoryBadge({ className }: { className?: string }) {
+export function ProductDirectoryBadge({ locale, className }: { locale: Locale; className?: string }) {
+  const texts = PRODUCT_DIRECTORY_TEXTS[locale]
+  const { width, height } = LINKS.productDirectory
   return (
     <svg
       role="img"
-      aria-label={PRODUCT_DIRECTORY.alt}
+      aria-label={texts.alt}
       className={className}
-      width={PRODUCT_DIRECTORY.width}
-      height={PRODUCT_DIRECTORY.height}
-      viewBox={`0 0 ${PRODUCT_DIRECTORY.width} ${PRODUCT_DIRECTORY.height}`}
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
       textRendering="auto"
     >
       <defs>
@@ -27,10 +29,10 @@ export function ProductDirectoryBadge({ className }: { className?: string }) {
       <circle cx="29" cy="27" r="17" fill="url(#product-directory-badge)" />
       <path d="M29 17.5l2.9 5.9 6.5.9-4.7 4.6 1.1 6.5L29 32.3l-5.8 3.1 1.1-6.5-4.7-4.6 6.5-.9z" fill="#fff" />
       <text x="56" y="22" fontSize="9.5" fontWeight="700" letterSpacing="1.2" fill="#475569">
-        LAUNCHING ON
+        {texts.eyebrow}
       </text>
       <text x="56" y="41" fontSize="16" fontWeight="700" fill="#0f172a">
-        Product Directory
+        {texts.name}
       </text>
       <path
         d="M229 21l6 6-6 6"

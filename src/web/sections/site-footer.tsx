@@ -1,18 +1,20 @@
-import { FOOTER, SITE, SOCIAL } from '../../shared/site.ts'
+import { FOOTER_TEXTS, LINKS, PRODUCT, SOCIAL_TEXTS, type Locale } from '../../shared/content.ts'
 import { Island } from '../islands/island.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { LogoMark } from '../../ui/logo-mark.tsx'
+import { LanguageSwitch } from './language-switch.tsx'
 import { SocialIcon } from './social-icon.tsx'
 
 /** Server HTML around one island: the dialog links and their dialogs (footer-dialogs.tsx). */
-export function SiteFooter() {
+export function SiteFooter({ locale }: { locale: Locale }) {
+  const FOOTER = FOOTER_TEXTS[locale]
   return (
     <footer id="site-footer" className="border-t border-white/[0.06] bg-[#080a12]">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-[1fr_auto] md:items-start">
         <div className="grid gap-3">
           <div className="flex flex-wrap items-center gap-2.5">
             <LogoMark id="logo-footer" size={28} />
-            <span className="font-semibold text-white">{SITE.name}</span>
+            <span className="font-semibold text-white">{PRODUCT.name}</span>
             <Badge>{FOOTER.betaBadge}</Badge>
             <span className="rounded-full border border-white/10 px-2 py-0.5 text-xs text-slate-300">
               {FOOTER.betaYear}
@@ -23,11 +25,11 @@ export function SiteFooter() {
         <div className="grid gap-5 md:justify-items-end">
           <Island name="footer-dialogs" />
           <ul className="flex gap-2">
-            {SOCIAL.map((s) => (
+            {LINKS.social.map((s) => (
               <li key={s.id}>
                 <a
                   href={s.href}
-                  aria-label={s.label}
+                  aria-label={SOCIAL_TEXTS[locale][s.id]}
                   className="flex size-10 items-center justify-center rounded-full border border-white/10 text-slate-300 hover:border-white/25 hover:text-white"
                 >
                   <SocialIcon id={s.id} />
@@ -36,7 +38,10 @@ export function SiteFooter() {
             ))}
           </ul>
         </div>
-        <p className="border-t border-white/[0.06] pt-6 text-sm text-slate-400 md:col-span-2">{FOOTER.copyright}</p>
+        <div className="flex justify-between border-t border-white/[0.06] pt-6 text-sm text-slate-400 md:col-span-2">
+          <p>{FOOTER.copyright}</p>
+          <LanguageSwitch locale={locale} label={FOOTER.languages} />
+        </div>
       </div>
     </footer>
   )

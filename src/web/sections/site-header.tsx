@@ -1,24 +1,25 @@
-import { HEADER, PRODUCT_DIRECTORY, SITE } from '../../shared/site.ts'
+import { HEADER_TEXTS, LINKS, PRODUCT, type Locale } from '../../shared/content.ts'
 import { Island } from '../islands/island.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { ProductDirectoryBadge } from './product-directory-badge.tsx'
 import { LogoMark } from '../../ui/logo-mark.tsx'
 
 /** Server HTML around one island, the "try the beta" button (cta-links.tsx). */
-export function SiteHeader() {
+export function SiteHeader({ locale }: { locale: Locale }) {
+  const HEADER = HEADER_TEXTS[locale]
   return (
     <header className="relative z-40 border-b border-white/[0.06] bg-page/80 backdrop-blur-md md:sticky md:top-0">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-2 gap-y-3 px-3 py-3 sm:gap-x-4 sm:px-6">
         <a href="#top" aria-label={HEADER.homeLabel} className="flex items-center gap-2 rounded-lg sm:gap-2.5">
           <LogoMark id="logo-header" size={30} />
-          <span className="text-base font-semibold tracking-tight text-white sm:text-lg">{SITE.name}</span>
-          {/* The flex gap spaces the two visually; the space makes the link's text "Solodesk BETA", as
-              seen, so its label "Solodesk BETA, home" starts with it (WCAG 2.5.3 label in name). */}{' '}
+          <span className="text-base font-semibold tracking-tight text-white sm:text-lg">{PRODUCT.name}</span>
+          {/* The flex gap spaces the two visually; the space makes the link's text "<name> BETA", as
+              seen, so its label "<name> BETA, home" starts with it (WCAG 2.5.3 label in name). */}{' '}
           <Badge>{HEADER.betaBadge}</Badge>
         </a>
         <div className="order-last flex w-full justify-center md:order-none md:ml-auto md:w-auto">
-          <a href={PRODUCT_DIRECTORY.href} className="block rounded-[10px]">
-            <ProductDirectoryBadge className="block h-[54px] w-[250px]" />
+          <a href={LINKS.productDirectory.href} className="block rounded-[10px]">
+            <ProductDirectoryBadge locale={locale} className="block h-[54px] w-[250px]" />
           </a>
         </div>
         <Island name="header-cta" />

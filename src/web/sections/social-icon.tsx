@@ -1,6 +1,4 @@
-import { SOCIAL } from '../../shared/site.ts'
-
-type SocialId = (typeof SOCIAL)[number]['id']
+import type { SocialId } from '../../shared/content-types.ts'
 
 /** Simple glyphs of our own for the two placeholder profiles. */
 export function SocialIcon({ id }: { id: SocialId }) {

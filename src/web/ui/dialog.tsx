@@ -1,10 +1,11 @@
 import type { MouseEvent, ReactNode, Ref } from 'react'
-import { FOOTER } from '../../shared/site.ts'
 import { LinkButton } from './button.tsx'
 
 type DialogProps = {
   id: string
   title: string
+  /** The close button's accessible name. */
+  closeLabel: string
   dialogRef: Ref<HTMLDialogElement>
   onClose: () => void
   /** Asks the owner to close this dialog (the owner restores focus). */
@@ -16,7 +17,7 @@ type DialogProps = {
  * A native modal dialog: showModal() gives the focus trap, Esc and the backdrop. Without
  * scripts, the footer links still reach it through its id (see `dialog:target` in styles.css).
  */
-export function Dialog({ id, title, dialogRef, onClose, onRequestClose, children }: DialogProps) {
+export function Dialog({ id, title, closeLabel, dialogRef, onClose, onRequestClose, children }: DialogProps) {
   const titleId = `${id}-title`
   function closeOnBackdrop(event: MouseEvent<HTMLDialogElement>) {
     if (event.target === event.currentTarget) onRequestClose()
@@ -37,7 +38,7 @@ export function Dialog({ id, title, dialogRef, onClose, onRequestClose, children
           </h2>
           <LinkButton
             href="#site-footer"
-            aria-label={FOOTER.close}
+            aria-label={closeLabel}
             onClick={(event) => {
               event.preventDefault()
               onRequestClose()

@@ -1,6 +1,6 @@
 import { Fragment } from 'react'
 import { parseBody } from '../../../shared/plain-text-body.ts'
-import { SITE } from '../../../shared/site.ts'
+import { PRODUCT } from '../../../shared/content.ts'
 
 // The email as each person will get it, from the same parser as the email itself
 // (src/shared/plain-text-body.ts): the owner's paragraphs and links, their own store link when the
@@ -62,7 +62,7 @@ export function MessagePreview(props: { subject: string; body: string; storeLink
         <p className="mb-4 text-link underline">Leave the beta</p>
         <hr className="mb-3 border-border" />
         <p className="text-sm text-fg-muted">
-          Sent by the {SITE.name} team because this address is on the {SITE.name} beta list.
+          Sent by the {PRODUCT.name} team because this address is on the {PRODUCT.name} beta list.
         </p>
       </div>
     </figure>

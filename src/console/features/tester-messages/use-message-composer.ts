@@ -1,7 +1,10 @@
 import { useState } from 'react'
-import { MESSAGE_LIMITS, STARTING_TEXTS, type Audience, type StartingText } from '../../../shared/tester-messages.ts'
+import { MESSAGE_LIMITS, startingTexts, type Audience, type StartingText } from '../../../shared/tester-messages.ts'
 import { testerMessagesApi } from './tester-messages-api.ts'
 import { plural } from '../../format.ts'
+
+// The console speaks the page's default language (the owner's side is not translated).
+const STARTING_TEXTS = startingTexts()
 
 // The Messages view's form. A message gets one request id while its words and group stay
 // the same: a second click, or a retry after a lost answer, names the message already sent, and

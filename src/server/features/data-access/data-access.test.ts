@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { PersonData } from '../../../shared/console-api.ts'
+import { LOCALES } from '../../../shared/locales.ts'
 import type { Db } from '../../db/db.ts'
 import { addressHash } from '../../owner/audit.ts'
 import { ownerSecret } from '../../owner/keys.ts'
@@ -27,9 +28,9 @@ describe.each(DB_KINDS)("a person's data on %s", (kind) => {
   /** One person with a row in every table of the list, and a neighbour with the same. */
   async function fill(email: string, n: number) {
     const s = await db.query<{ id: string }>(
-      `insert into public.beta_signups (email, confirmed_at, platform, status, invited_at, invitation_links, opened_at)
-       values ($1, now(), 'android', 'invited', now(), 'android', now()) returning id::text as id`,
-      [email],
+      `insert into public.beta_signups (email, confirmed_at, platform, status, invited_at, invitation_links, opened_at, locale)
+       values ($1, now(), 'android', 'invited', now(), 'android', now(), $2) returning id::text as id`,
+      [email, LOCALES[0]],
     )
     const id = s.rows[0]!.id
     await db.query(`insert into app_private.play_testers (signup_id, google_account) values ($1, $2)`, [
@@ -81,7 +82,12 @@ describe.each(DB_KINDS)("a person's data on %s", (kind) => {
     // Every table has this person's rows.
     for (const source of PERSON_DATA) expect(data.tables[source.table]!.length, source.table).toBeGreaterThan(0)
     expect(data.tables['public.beta_signups']).toEqual([
-      expect.objectContaining({ email: 'ada.lovelace@gmail.com', platform: 'android', status: 'invited' }),
+      expect.objectContaining({
+        email: 'ada.lovelace@gmail.com',
+        platform: 'android',
+        status: 'invited',
+        locale: LOCALES[0],
+      }),
     ])
     expect(data.tables['app_private.play_testers']).toEqual([
       expect.objectContaining({ google_account: 'play.1@gmail.com' }),

@@ -1,7 +1,7 @@
 import { FEEDBACK_LIMITS } from '../../../shared/feedback.ts'
 import { HONEYPOT_FIELD } from '../../../shared/honeypot-field.ts'
 import { LIMITS } from '../../../shared/limits.ts'
-import { SITE } from '../../../shared/site.ts'
+import { PRODUCT } from '../../../shared/content.ts'
 import { ErrorSummary, FieldError } from '../../../ui/error-summary.tsx'
 import { HoneypotField } from '../../../ui/honeypot-field.tsx'
 import { ServerPage } from '../../http/server-page.tsx'
@@ -64,7 +64,7 @@ export function feedbackFormPage({ token, values, errors = {} }: FeedbackFormInp
   )
   return (
     <ServerPage title="Beta feedback">
-      <h1>How is the {SITE.name} beta going?</h1>
+      <h1>How is the {PRODUCT.name} beta going?</h1>
       <p>Tell us what works and what does not. We read every answer.</p>
       <ErrorSummary title="Please check the form" messages={Object.values(errors)} />
       <form method="post" action={action}>
@@ -147,9 +147,9 @@ export function feedbackThanksPage() {
   return (
     <ServerPage title="Thank you">
       <h1>Thank you for your feedback.</h1>
-      <p>It has reached the {SITE.name} team. If you wrote about a problem, we may reply by email.</p>
+      <p>It has reached the {PRODUCT.name} team. If you wrote about a problem, we may reply by email.</p>
       <p>
-        <a href="/">Back to {SITE.name}</a>
+        <a href="/">Back to {PRODUCT.name}</a>
       </p>
     </ServerPage>
   )
@@ -165,7 +165,7 @@ export function feedbackLinkNotValidPage() {
         <a href="/beta/feedback">Send feedback with your email address instead</a>
       </p>
       <p>
-        <a href="/">Back to {SITE.name}</a>
+        <a href="/">Back to {PRODUCT.name}</a>
       </p>
     </ServerPage>
   )

@@ -1,4 +1,4 @@
-import { SITE } from '../../../shared/site.ts'
+import { PRODUCT } from '../../../shared/content.ts'
 import type { Platform } from '../../../shared/beta-testers.ts'
 import { ServerPage } from '../../http/server-page.tsx'
 import { GoogleAccountField } from '../play-testing/pages.tsx'
@@ -18,7 +18,7 @@ export function phoneConfirmPage(
   return (
     <ServerPage title={`Test on ${NAME[platform]}`}>
       <h1>
-        Test the {SITE.name} beta on {PHONE[platform]}?
+        Test the {PRODUCT.name} beta on {PHONE[platform]}?
       </h1>
       <p>We will send you the {NAME[platform]} link when your place in the beta opens.</p>
       <form method="post" action={`/beta/phone?platform=${platform}&token=${encodeURIComponent(token)}`}>
@@ -37,7 +37,7 @@ export function phoneThanksPage(platform: Platform) {
         We noted that you will test on {PHONE[platform]}. Your invitation will carry the {NAME[platform]} link.
       </p>
       <p>
-        <a href="/">Back to {SITE.name}</a>
+        <a href="/">Back to {PRODUCT.name}</a>
       </p>
     </ServerPage>
   )
@@ -50,7 +50,7 @@ export function betaLinkNotValidPage() {
       <h1>This link is no longer valid.</h1>
       <p>It may have been used already, or copied incompletely.</p>
       <p>
-        <a href="/">Back to {SITE.name}</a>
+        <a href="/">Back to {PRODUCT.name}</a>
       </p>
     </ServerPage>
   )

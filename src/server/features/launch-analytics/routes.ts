@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs'
 import type { IncomingMessage } from 'node:http'
 import { join } from 'node:path'
-import { Context, Hono, type MiddlewareHandler } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { apiError } from '../../../mail-core/errors.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 import { ChannelName, ChannelRequest, LaunchQuery, type LaunchReport } from '../../../shared/launch-analytics.ts'
 import type { Db } from '../../db/db.ts'
-import { clientIp } from '../../http/client-ip.ts'
+import { clientAddress, clientIp } from '../../http/client-ip.ts'
 import { readJsonBody } from '../../http/json-body.ts'
 import type { OwnerEnv } from '../../owner/deps.ts'
 import { audit } from '../../owner/audit.ts'
@@ -55,24 +55,36 @@ export function countDocumentRequest(c: Context, hooks: Hooks): void {
   hooks.counter.countDocument(documentRequest(c, hooks))
 }
 
+/** What the fast path's hook needs: the counter, the proxies to trust, the owner's cookie on a Node request. */
+export type NodeHooks = Pick<Hooks, 'trustedHops'> & {
+  counter: Pick<LaunchCounter, 'countDocument'>
+  ownerToken: (req: IncomingMessage) => string | undefined
+}
+
 /**
  * The fast path's hook (http/fast-path.ts `onDocument`): a page it answers from memory never
- * reaches the app's middleware, so it is counted here, through the same `documentRequest` a Hono
- * context gives (client address, owner cookie), on a context made from the Node request. Counting
- * never fails the answer: a request whose headers a Request cannot hold is left uncounted.
+ * reaches the app's middleware, so it is counted here, read from the Node request the way
+ * `documentRequest` reads a Hono context (client address, owner cookie). No Request or Context is
+ * built: that cost more than serving the page from memory (docs/BENCHMARKS.md, the launch-day
+ * spike). Counting never fails the answer: a request whose address is no URL is left uncounted.
  */
-export function countNodeDocument(req: IncomingMessage, hooks: Hooks): void {
-  let c: Context
+export function countNodeDocument(req: IncomingMessage, hooks: NodeHooks): void {
+  let url: URL
   try {
-    const headers = new Headers()
-    for (const [name, value] of Object.entries(req.headers))
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
-    const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`
-    c = new Context(new Request(url, { headers }), { env: { incoming: req } })
+    url = new URL(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`)
   } catch {
     return
   }
-  hooks.counter.countDocument(documentRequest(c, hooks))
+  const header = (name: string) => {
+    const value = req.headers[name]
+    return Array.isArray(value) ? value.join(', ') : value
+  }
+  hooks.counter.countDocument({
+    url,
+    header,
+    ip: clientAddress(req.socket.remoteAddress, header('x-forwarded-for'), hooks.trustedHops),
+    ownerToken: hooks.ownerToken(req),
+  })
 }
 
 /** The middleware app.ts mounts in front of the built files: the answer first, then the count. */

@@ -1,11 +1,15 @@
+import type { IncomingMessage } from 'node:http'
+import type { TLSSocket } from 'node:tls'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { parse } from 'hono/utils/cookie'
 import type { Config } from '../../config.ts'
-import { isHttps } from '../../http/client-ip.ts'
+import { isHttps, overHttps } from '../../http/client-ip.ts'
 
 // Over HTTPS the __Host- prefix makes the browser insist on Secure, Path=/ and no Domain.
-const SECURE_NAME = '__Host-solodesk_owner'
-const PLAIN_NAME = 'solodesk_owner'
+export const SESSION_COOKIE = { secure: '__Host-solodesk_owner', plain: 'solodesk_owner' } as const
+const SECURE_NAME = SESSION_COOKIE.secure
+const PLAIN_NAME = SESSION_COOKIE.plain
 
 type CookieConfig = Pick<Config, 'TRUST_PROXY' | 'PUBLIC_URL'>
 
@@ -19,6 +23,21 @@ function secure(c: Context, config: CookieConfig): boolean {
 
 export function sessionCookie(c: Context, config: CookieConfig): string | undefined {
   return getCookie(c, secure(c, config) ? SECURE_NAME : PLAIN_NAME)
+}
+
+/**
+ * sessionCookie for a Node request the app never sees (the built files' fast path): read from the
+ * raw headers, because building a Request and a Context for it costs more than serving the page.
+ */
+export function nodeSessionCookie(req: IncomingMessage, config: CookieConfig): string | undefined {
+  const cookies = req.headers.cookie
+  if (!cookies) return undefined
+  const proto = req.headers['x-forwarded-proto']
+  const https =
+    config.PUBLIC_URL.startsWith('https:') ||
+    overHttps((req.socket as TLSSocket).encrypted, typeof proto === 'string' ? proto : undefined, config.TRUST_PROXY)
+  const name = https ? SECURE_NAME : PLAIN_NAME
+  return parse(cookies, name)[name]
 }
 
 export function setSessionCookie(c: Context, config: CookieConfig, token: string, maxAgeS: number): void {

@@ -1,4 +1,4 @@
-import { SITE } from '../../../shared/site.ts'
+import { PRODUCT } from '../../../shared/content.ts'
 import { ServerPage } from '../../http/server-page.tsx'
 
 // The sign-in link's pages: the server pages' shell, CSP and stylesheet, no script.
@@ -7,7 +7,7 @@ import { ServerPage } from '../../http/server-page.tsx'
 export function confirmSignInPage(token: string, email: string) {
   return (
     <ServerPage title="Sign in">
-      <h1>Sign in to the {SITE.name} console</h1>
+      <h1>Sign in to the {PRODUCT.name} console</h1>
       <p>
         Signing in as <strong>{email}</strong>. The link works once.
       </p>

@@ -8,7 +8,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server'
 import type { Db } from '../../db/db.ts'
-import { SITE } from '../../../shared/site.ts'
+import { PRODUCT } from '../../../shared/content.ts'
 
 // A ceremony's challenge lives in the database (any process may get the answer) for 5 minutes, once.
 const CHALLENGE_TTL_S = 300
@@ -47,7 +47,7 @@ export async function registrationOptions(db: Db, email: string, origin: string)
     [email],
   )
   const options = await generateRegistrationOptions({
-    rpName: `${SITE.name} console`,
+    rpName: `${PRODUCT.name} console`,
     rpID: relyingParty(origin).rpID,
     userName: email,
     attestationType: 'none',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { SITE } from '../../../shared/site.ts'
+import { PRODUCT } from '../../../shared/content.ts'
 import type { PlayAnswer } from '../../../shared/play-testing.ts'
 import { FieldError } from '../../../ui/error-summary.tsx'
 import { ServerPage } from '../../http/server-page.tsx'
@@ -92,8 +92,8 @@ export function answerThanksPage(answer: PlayAnswer, token: string) {
       <>
         <h1>Thank you, you are in.</h1>
         <p>
-          Google Play needs testers who stay in the test, so please keep the {SITE.name} beta on your phone for the next
-          two weeks.
+          Google Play needs testers who stay in the test, so please keep the {PRODUCT.name} beta on your phone for the
+          next two weeks.
         </p>
         <p>
           If you leave the test later, <a href={left}>tell us here</a>.
@@ -109,7 +109,7 @@ export function answerThanksPage(answer: PlayAnswer, token: string) {
     left: (
       <>
         <h1>Thank you for telling us.</h1>
-        <p>We noted that you left the test. Thank you for trying {SITE.name}.</p>
+        <p>We noted that you left the test. Thank you for trying {PRODUCT.name}.</p>
       </>
     ),
   }
@@ -117,7 +117,7 @@ export function answerThanksPage(answer: PlayAnswer, token: string) {
     <ServerPage title="Thank you">
       {text[answer]}
       <p>
-        <a href="/">Back to {SITE.name}</a>
+        <a href="/">Back to {PRODUCT.name}</a>
       </p>
     </ServerPage>
   )

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { LIMITS } from '../../../shared/limits.ts'
+import { LOCALES } from '../../../shared/locales.ts'
 import type { Db } from '../../db/db.ts'
 import { anonJson, count, DB_KINDS, testApp, testDb, truncateAll } from '../../test-app.ts'
 
@@ -113,6 +114,35 @@ describe.each(DB_KINDS)('REST interface on %s', (kind) => {
   ])('a sign-up with %s is refused and stores nothing', async (_label, body, status, code) => {
     await expectRefused(await post('beta_signups', body), status, code)
     expect(await count(db, 'public.beta_signups')).toBe(0)
+  })
+
+  test("a sign-up stores the page's language; a language the site does not serve is a 400 and stores nothing", async () => {
+    for (const locale of LOCALES) {
+      expect((await post('beta_signups', { email: `${locale}@example.com`, locale })).status).toBe(201)
+    }
+    expect((await post('beta_signups', { email: 'none@example.com', locale: null })).status).toBe(201)
+    const stored = await db.query<{ email: string; locale: string | null }>(
+      'select email, locale from public.beta_signups order by id',
+    )
+    expect(stored.rows).toEqual([
+      ...LOCALES.map((locale) => ({ email: `${locale}@example.com`, locale })),
+      { email: 'none@example.com', locale: null },
+    ])
+    await truncateAll(db)
+    for (const locale of ['xx', 'EN', '', 42, ['en'], 'en-US; drop table']) {
+      const err = await expectRefused(await post('beta_signups', { email: 'ada@example.com', locale }), 400, '23514')
+      expect(err.message).toBe(`The language must be one of the site's: ${LOCALES.join(', ')}.`)
+      expect(err.details).toMatch(/^locale: /)
+    }
+    expect(await count(db, 'public.beta_signups')).toBe(0)
+  })
+
+  test('the database refuses a locale that is not a language tag, whoever inserts it (PostgREST on Supabase)', async () => {
+    await expect(
+      db.query("insert into public.beta_signups (email, locale) values ('ada@example.com', 'not a tag')"),
+    ).rejects.toMatchObject({ code: '23514' })
+    await db.query("insert into public.beta_signups (email, locale) values ('ada@example.com', 'pt-BR')")
+    expect(await count(db, 'public.beta_signups')).toBe(1)
   })
 
   test('a value nested 6000 levels deep is refused with 400, not a 500, on a column anon may not write too', async () => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { SITE } from '../../../shared/site.ts'
+import { PRODUCT } from '../../../shared/content.ts'
 import { ServerPage } from '../../http/server-page.tsx'
 
 // The pages behind every email's "Leave the beta" link and the double opt-in's link: each one
@@ -7,14 +7,14 @@ import { ServerPage } from '../../http/server-page.tsx'
 
 const Home = () => (
   <p>
-    <a href="/">Back to {SITE.name}</a>
+    <a href="/">Back to {PRODUCT.name}</a>
   </p>
 )
 
 function Leave({ script, children }: { script?: string; children: ReactNode }) {
   return (
     <ServerPage title="Leave the beta" {...(script ? { script } : {})}>
-      <h1>Leave the {SITE.name} beta?</h1>
+      <h1>Leave the {PRODUCT.name} beta?</h1>
       <p>We will delete your email address from the beta list and send you nothing more.</p>
       {children}
     </ServerPage>
@@ -61,7 +61,7 @@ export function donePage() {
 export function DoneContent() {
   return (
     <>
-      <h1>You have left the {SITE.name} beta.</h1>
+      <h1>You have left the {PRODUCT.name} beta.</h1>
       <p>
         Your email address is deleted from our list, and we will not email it again, even if it is entered on our page
         later.
@@ -87,7 +87,7 @@ export function UnknownTokenContent() {
     <>
       <h1>This link is no longer valid.</h1>
       <p>
-        If your address was on the {SITE.name} beta list, it has already been removed, or the link was copied
+        If your address was on the {PRODUCT.name} beta list, it has already been removed, or the link was copied
         incompletely.
       </p>
       <Home />
@@ -99,7 +99,7 @@ export function UnknownTokenContent() {
 export function confirmSignupPage(token: string) {
   return (
     <ServerPage title="Confirm your sign-up">
-      <h1>Join the {SITE.name} beta?</h1>
+      <h1>Join the {PRODUCT.name} beta?</h1>
       <p>Confirm that you want to receive the beta emails at this address, starting with your welcome email.</p>
       <form method="post" action={`/confirm?token=${encodeURIComponent(token)}`}>
         <button type="submit">Confirm my sign-up</button>
@@ -111,7 +111,7 @@ export function confirmSignupPage(token: string) {
 export function signupConfirmedPage() {
   return (
     <ServerPage title="You are on the beta list">
-      <h1>You are on the {SITE.name} beta list.</h1>
+      <h1>You are on the {PRODUCT.name} beta list.</h1>
       <p>Thanks for confirming. Your welcome email is on its way.</p>
       <Home />
     </ServerPage>

@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { ThemeColour } from '../shared/content-types.ts'
+import { contrastRatio } from './contrast.ts'
+import type { Content } from './load.ts'
+import type { Problem } from './problems.ts'
+
+// What the schema cannot say: checks across fields and against the files beside site.yaml.
+// Each returns its problems; `checkContent` runs them all, so every problem is printed at once.
+
+/** WCAG AA for normal text. */
+export const MIN_CONTRAST = 4.5
+
+/** Text colours and the backgrounds they are drawn on; "white" is the text on buttons. */
+const TEXT_PAIRS: readonly [ThemeColour | 'white', ThemeColour][] = [
+  ['text', 'page'],
+  ['text', 'surface'],
+  ['muted', 'page'],
+  ['muted', 'surface'],
+  ['link', 'page'],
+  ['link', 'surface'],
+  ['danger', 'page'],
+  ['danger', 'surface'],
+  ['white', 'brand'],
+  ['white', 'accent'],
+]
+
+export function checkContrast(content: Content): Problem[] {
+  const problems: Problem[] = []
+  for (const scheme of ['light', 'dark'] as const) {
+    const palette = content.theme[scheme]
+    for (const [fg, bg] of TEXT_PAIRS) {
+      const ratio = contrastRatio(fg === 'white' ? '#ffffff' : palette[fg], palette[bg])
+      if (ratio < MIN_CONTRAST)
+        problems.push({
+          file: 'site.yaml',
+          key: `theme.${scheme}.${fg === 'white' ? bg : fg}`,
+          message: `${fg} on ${bg} has a contrast of ${ratio.toFixed(2)}:1, below WCAG AA's ${MIN_CONTRAST}:1`,
+        })
+    }
+  }
+  return problems
+}
+
+export function checkScreens(content: Content, dir: string): Problem[] {
+  const problems: Problem[] = []
+  content.screens.forEach((screen, i) => {
+    const key = `screens[${i}]`
+    if (!existsSync(join(dir, 'screens', screen.file)))
+      problems.push({ file: 'site.yaml', key: `${key}.file`, message: `content/screens/${screen.file} is missing` })
+    if (screen.alt.trim().toLowerCase() === screen.caption.trim().toLowerCase())
+      problems.push({
+        file: 'site.yaml',
+        key: `${key}.alt`,
+        message: 'the alt text repeats the caption: describe what the screenshot shows',
+      })
+  })
+  return problems
+}
+
+export function checkTexts(content: Content): Problem[] {
+  const problems: Problem[] = []
+  for (const [locale, texts] of Object.entries(content.texts)) {
+    const file = locale === content.locales[0] ? 'site.yaml' : `locales/${locale}.yaml`
+    const { headline, headlineAccent } = texts.hero
+    if (!headline.endsWith(headlineAccent))
+      problems.push({
+        file,
+        key: 'texts.hero.headlineAccent',
+        message: 'must be the closing words of texts.hero.headline',
+      })
+    const labelled = new Set(Object.keys(texts.social))
+    for (const link of content.links.social)
+      if (!labelled.has(link.id)) problems.push({ file, key: `texts.social.${link.id}`, message: 'missing text' })
+  }
+  return problems
+}
+
+/**
+ * The schema holds each language to the same keys; lists it cannot compare across files are
+ * compared here: each language has the default's feature cards (by id, in order) and as many
+ * reassurance lines.
+ */
+export function checkLanguages(content: Content): Problem[] {
+  const problems: Problem[] = []
+  const [first, ...others] = content.locales
+  const base = content.texts[first!]
+  if (!base) return problems
+  const ids = base.features.cards.map((c) => c.id).join(', ')
+  for (const locale of others) {
+    const texts = content.texts[locale]
+    if (!texts) continue
+    const file = `locales/${locale}.yaml`
+    const theirs = texts.features.cards.map((c) => c.id).join(', ')
+    if (theirs !== ids)
+      problems.push({
+        file,
+        key: 'texts.features.cards',
+        message: `must be the cards ${ids}, as in site.yaml (not ${theirs})`,
+      })
+    if (texts.signup.reassurance.length !== base.signup.reassurance.length)
+      problems.push({
+        file,
+        key: 'texts.signup.reassurance',
+        message: `must have ${base.signup.reassurance.length} lines, as in site.yaml`,
+      })
+  }
+  return problems
+}
+
+export function checkContent(content: Content, dir: string): Problem[] {
+  return [...checkContrast(content), ...checkScreens(content, dir), ...checkTexts(content), ...checkLanguages(content)]
+}

@@ -1,0 +1,178 @@
+import { z } from 'zod'
+import {
+  EMAIL_TEXT_KEYS,
+  SOCIAL_IDS,
+  THEME_COLOURS,
+  type KeyedTexts,
+  type LegalEntity,
+  type Links,
+  type PageTexts,
+  type Product,
+  type Screenshot,
+  type Theme,
+  type ThemePalette,
+} from '../shared/content-types.ts'
+
+// The schema of content/site.yaml. Each part is typed against the shapes the code reads
+// (src/shared/content-types.ts), so a field the code expects cannot be missing here. The JSON
+// Schema editors use (content/site.schema.json) is generated from this one (npm run content:build).
+
+const text = z
+  .string({ error: (issue) => (issue.input === undefined ? 'missing text' : 'must be text') })
+  .trim()
+  .min(1, 'missing text')
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, such as https://example.app' })
+
+/** A link that may stay a placeholder ("#") until the profile exists. */
+const linkOrPlaceholder = z.union([z.literal('#'), httpUrl], { error: 'must be an http(s) URL or "#"' })
+
+const colour = z
+  .string({ error: 'missing colour' })
+  .regex(
+    /^(#[0-9a-f]{3}|#[0-9a-f]{6}|rgb\(\s*\d{1,3}\s+\d{1,3}\s+\d{1,3}\s*(\/\s*(0|1|0?\.\d+)\s*)?\))$/i,
+    'must be a colour as #rrggbb, #rgb or rgb(r g b / alpha)',
+  )
+
+const product: z.ZodType<Product> = z.strictObject({
+  name: text,
+  shortName: text.max(12, 'at most 12 characters, so it fits under a home-screen icon'),
+  url: httpUrl.transform((u) => new URL(u).origin),
+  category: text,
+})
+
+const links: z.ZodType<Links> = z.strictObject({
+  social: z.array(z.strictObject({ id: z.enum(SOCIAL_IDS), href: linkOrPlaceholder })),
+  productDirectory: z
+    .strictObject({ href: httpUrl })
+    .transform((d) => ({ ...d, width: 250 as const, height: 54 as const })),
+  stores: z.strictObject({ appStore: httpUrl.optional(), googlePlay: httpUrl.optional() }),
+})
+
+const palette: z.ZodType<ThemePalette> = z.strictObject(
+  Object.fromEntries(THEME_COLOURS.map((name) => [name, colour])) as Record<keyof ThemePalette, typeof colour>,
+)
+
+const theme: z.ZodType<Theme> = z.strictObject({
+  pageScheme: z.enum(['light', 'dark']),
+  light: palette,
+  dark: palette,
+})
+
+const legal: z.ZodType<LegalEntity> = z.strictObject({
+  company: text,
+  address: text,
+  contact: z.email({ error: 'must be an email address' }),
+  imprint: text.optional(),
+})
+
+const screenshot: z.ZodType<Screenshot> = z.strictObject({
+  file: z.string().regex(/^[\w.-]+\.(png|jpe?g|webp)$/i, 'must be a file name in content/screens/ (PNG, JPEG or WebP)'),
+  caption: text,
+  alt: text,
+})
+
+const locale = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'must be a language code such as en or de-AT')
+
+const startingText = z.strictObject({ label: text, subject: text, body: text })
+
+/** A strict object of texts per group, from a table of keys (EMAIL_TEXT_KEYS...). */
+function keyedTexts<T extends Record<string, readonly string[]>>(table: T): z.ZodType<KeyedTexts<T>> {
+  const group = (keys: readonly string[]) => z.strictObject(Object.fromEntries(keys.map((k) => [k, text])))
+  return z.strictObject(Object.fromEntries(Object.entries(table).map(([g, keys]) => [g, group(keys)]))) as never
+}
+
+/** The texts of one language: site.yaml's `texts`, or a content/locales/<lang>.yaml file's. */
+export const pageTexts: z.ZodType<PageTexts> = z.strictObject({
+  site: z.strictObject({ title: text, description: text, shareImageAlt: text }),
+  header: z.strictObject({ betaBadge: text, cta: text, homeLabel: text }),
+  productDirectory: z.strictObject({ alt: text, eyebrow: text, name: text }),
+  hero: z.strictObject({
+    eyebrow: text,
+    headline: text,
+    headlineAccent: text,
+    subline: text,
+    cta: text,
+    note: text,
+    screensLabel: text,
+  }),
+  features: z.strictObject({
+    eyebrow: text,
+    heading: text,
+    intro: text,
+    cards: z.array(z.strictObject({ id: z.string().regex(/^[a-z0-9-]+$/), title: text, body: text })).min(1),
+    communityNote: text,
+  }),
+  signup: z.strictObject({
+    eyebrow: text,
+    heading: text,
+    intro: text,
+    emailLabel: text,
+    emailPlaceholder: text,
+    submit: text,
+    submitting: text,
+    reassurance: z.array(text).min(1),
+    noScript: text,
+    successTitle: text,
+    successLead: text,
+    errorGeneric: text,
+    errorEmail: text,
+  }),
+  contact: z.strictObject({
+    title: text,
+    intro: text,
+    nameLabel: text,
+    emailLabel: text,
+    subjectLabel: text,
+    subjectPlaceholder: text,
+    messageLabel: text,
+    submit: text,
+    sending: text,
+    successTitle: text,
+    successBody: text,
+    errorTitle: text,
+    errorFallback: text,
+    noScript: text,
+  }),
+  footer: z.strictObject({
+    betaBadge: text,
+    betaYear: text,
+    tagline: text,
+    copyright: text,
+    contact: text,
+    privacy: text,
+    terms: text,
+    close: text,
+    languages: text,
+    effectiveDate: text,
+  }),
+  social: z.strictObject({ microblog: text, professional: text }),
+  emails: keyedTexts(EMAIL_TEXT_KEYS),
+  testerMessages: z.strictObject({ nudge: startingText, 'new-build': startingText, live: startingText }),
+})
+
+/** content/site.yaml. */
+export const siteFile = z.strictObject({
+  product,
+  links,
+  theme,
+  legal,
+  locales: z.array(locale).min(1, 'name at least one language'),
+  // The hero has three places: left, front (in the middle), right.
+  screens: z.array(screenshot).length(3, 'the hero shows exactly three screenshots: left, front, right'),
+  texts: pageTexts,
+})
+export type SiteFile = z.output<typeof siteFile>
+
+/** content/locales/<lang>.yaml: a further language's texts. */
+export const localeFile = z.strictObject({ texts: pageTexts })
+
+/** The JSON Schema for editors (the `yaml-language-server` line at the top of site.yaml). */
+export function siteJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(siteFile, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>
+}
+
+/** The same for content/locales/<lang>.yaml (content/locale.schema.json). */
+export function localeJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(localeFile, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>
+}

@@ -1,0 +1,118 @@
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import sharp from 'sharp'
+import { build } from 'vite'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { SCREENSHOTS } from '../shared/content.ts'
+import { contentDir } from './load.ts'
+import { encodeVariant, MIN_SCREEN_WIDTH, planScreens, SCREEN_WIDTHS } from './screen-images.ts'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+/** A content folder of its own: the screenshots are in its screens/. */
+let dir: string
+
+/** A plain PNG of this size; `p3` tags it Display P3 with EXIF, as an iPhone's screenshot is. */
+async function png(width: number, height: number, p3 = false): Promise<Buffer> {
+  const image = sharp({ create: { width, height, channels: 3, background: { r: 40, g: 160, b: 90 } } })
+  return (p3 ? image.withIccProfile('p3').withExif({ IFD0: { Make: 'Phone', Software: 'Camera 1.0' } }) : image)
+    .png()
+    .toBuffer()
+}
+
+const screens = (files: string[]) =>
+  files.map((file, i) => ({ file, caption: `Screen ${i}`, alt: `What screen ${i} shows` }))
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'screen-images-'))
+  await mkdir(join(dir, 'screens'))
+  await writeFile(join(dir, 'screens', 'good.png'), await png(1179, 2556, true))
+  await writeFile(join(dir, 'screens', 'square.png'), await png(1200, 1200))
+  await writeFile(join(dir, 'screens', 'small.png'), await png(600, 1300))
+  await writeFile(join(dir, 'screens', 'notes.png'), 'not an image')
+})
+afterAll(() => rm(dir, { recursive: true, force: true }))
+
+describe('planScreens', () => {
+  test('names each variant by the input and recipe hash, and gives the markup its size and sources', async () => {
+    const { images, variants } = await planScreens(dir, screens(['good.png', 'good.png', 'good.png']), 'assets')
+    expect(images).toHaveLength(3)
+    const [first] = images
+    expect(first).toMatchObject({ file: 'good.png', width: 1179, height: 2556 })
+    expect(first!.sources.map((s) => s.type)).toEqual(['image/avif', 'image/webp'])
+    expect(first!.sources[0]!.srcset.split(', ').map((c) => c.split(' ')[1])).toEqual(SCREEN_WIDTHS.map((w) => `${w}w`))
+    expect(first!.src).toMatch(/^\/assets\/good-480-[0-9a-f]{12}\.webp$/)
+    expect(variants).toHaveLength(3 * SCREEN_WIDTHS.length * 2)
+    // The same input, the same names: a rebuild changes no URL.
+    expect(new Set(variants.map((v) => v.fileName)).size).toBe(SCREEN_WIDTHS.length * 2)
+  })
+
+  test('every unusable screenshot is reported at once, each by its file, and nothing is planned', async () => {
+    const error = await planScreens(dir, screens(['square.png', 'small.png', 'notes.png']), 'assets').then(
+      () => undefined,
+      (e: Error) => e.message,
+    )
+    expect(error).toBeDefined()
+    const lines = error!.split('\n')
+    expect(lines.find((l) => l.includes('square.png'))).toMatch(
+      /1200x1200 is not the shape of a portrait phone screenshot/,
+    )
+    expect(lines.find((l) => l.includes('small.png'))).toMatch(
+      new RegExp(`600 px wide is too small; at least ${MIN_SCREEN_WIDTH}`),
+    )
+    expect(lines.find((l) => l.includes('notes.png'))).toMatch(/not a PNG, JPEG or WebP image/)
+    expect(lines[0]).toBe('The content has 3 problems:')
+  })
+})
+
+describe('encodeVariant', () => {
+  test('AVIF and WebP at the asked width, in sRGB, with no metadata, and cached by name', async () => {
+    const cache = join(dir, 'cache')
+    // The input carries what must not ship.
+    const input = await sharp(await readFile(join(dir, 'screens', 'good.png'))).metadata()
+    expect([Boolean(input.icc), Boolean(input.exif)]).toEqual([true, true])
+    const { variants } = await planScreens(dir, screens(['good.png', 'good.png', 'good.png']), 'assets')
+    const unique = new Map(variants.filter((v) => v.width === 240).map((v) => [v.fileName, v]))
+    expect(unique.size).toBe(2)
+    for (const variant of unique.values()) {
+      const bytes = await encodeVariant(variant, cache)
+      const meta = await sharp(bytes).metadata()
+      expect(meta.format).toBe(variant.format === 'avif' ? 'heif' : 'webp')
+      expect(meta.width).toBe(240)
+      expect(meta.height).toBe(Math.round((2556 * 240) / 1179))
+      expect([meta.exif, meta.icc, meta.xmp]).toEqual([undefined, undefined, undefined])
+      // A second build reads the cache instead of encoding again.
+      const cached = join(cache, variant.fileName.split('/').pop()!)
+      expect(await readFile(cached)).toEqual(bytes)
+      await writeFile(cached, 'from the cache')
+      expect((await encodeVariant(variant, cache)).toString()).toBe('from the cache')
+    }
+  })
+})
+
+test('the build fails on a wrong screenshot, naming the file', async () => {
+  // A copy of the content folder whose second screenshot is a landscape picture.
+  const content = join(dir, 'fixture-content')
+  await cp(contentDir(), content, { recursive: true })
+  await writeFile(join(content, 'screens', SCREENSHOTS[1]!.file), await png(2556, 1179))
+  const before = process.env.CONTENT_DIR
+  process.env.CONTENT_DIR = content
+  try {
+    const failure = await build({
+      root: ROOT,
+      configFile: join(ROOT, 'vite.config.ts'),
+      logLevel: 'silent',
+      build: { write: false, outDir: join(dir, 'out') },
+    }).then(
+      () => 'built',
+      (e: Error) => e.message,
+    )
+    expect(failure).toContain(
+      `${SCREENSHOTS[1]!.file}: site.yaml screens[1]: 2556x1179 is not the shape of a portrait phone screenshot`,
+    )
+  } finally {
+    if (before === undefined) delete process.env.CONTENT_DIR
+    else process.env.CONTENT_DIR = before
+  }
+}, 60_000)

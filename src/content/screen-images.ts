@@ -1,0 +1,125 @@
+// The hero's phone screenshots, from the founder's files to what the page serves
+// (docs/decisions/screenshots.md): each is checked (a portrait phone shape, wide enough), then
+// encoded by sharp to AVIF and WebP at a few widths, metadata stripped and converted to sRGB
+// (sharp's default without `keepMetadata`). The original never ships. Encoding three
+// screenshots takes tens of seconds on two cores, so each variant is cached under the hash of
+// its input and its recipe, and the hash also names the served file: a new screenshot is a new URL.
+import { createHash } from 'node:crypto'
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { basename, extname, join } from 'node:path'
+import sharp, { type Metadata } from 'sharp'
+import type { Screenshot } from '../shared/content-types.ts'
+import type { ScreenImage } from '../shared/screens.ts'
+import { ContentError, type Problem } from './problems.ts'
+
+/** The widths served, in pixels: see the decision note for which layout picks which. */
+export const SCREEN_WIDTHS = [240, 360, 480, 720] as const
+/** Never enlarged: a screenshot narrower than the widest variant would look soft on a 2x screen. */
+export const MIN_SCREEN_WIDTH = Math.max(...SCREEN_WIDTHS)
+/** Height over width of a portrait phone screen, from 16:9 (1.78) to 20:9 (2.22), with room around. */
+export const SCREEN_RATIO = { min: 1.7, max: 2.3 } as const
+
+const FORMATS = [
+  { format: 'avif', type: 'image/avif' },
+  { format: 'webp', type: 'image/webp' },
+] as const
+type Format = (typeof FORMATS)[number]['format']
+/** sharp's defaults, written out: a change here (or a new sharp) is a new cache key and new names. */
+const RECIPE = { avif: { quality: 50, effort: 4 }, webp: { quality: 80, effort: 4 } } as const
+const INPUTS = new Set(['png', 'jpeg', 'webp'])
+
+export type Variant = { fileName: string; format: Format; width: number; input: string }
+export type ScreenPlan = { images: ScreenImage[]; variants: Variant[] }
+
+/**
+ * Reads and checks every screenshot of `content.screens` in the content folder `dir`, and names
+ * its variants without encoding any: the markup needs only the names and the size. Every problem
+ * is reported at once (a ContentError), each naming its file and key.
+ */
+export async function planScreens(dir: string, screens: readonly Screenshot[], assetsDir: string): Promise<ScreenPlan> {
+  const images: ScreenImage[] = []
+  const variants: Variant[] = []
+  const problems = await screenshotProblems(dir, screens)
+  if (problems.length) throw new ContentError(problems)
+  for (const screen of screens) {
+    const input = join(dir, 'screens', screen.file)
+    const bytes = await readFile(input)
+    const meta = await sharp(bytes).metadata()
+    const { width, height } = uprightSize(meta)
+    const key = createHash('sha256')
+      .update(bytes)
+      .update(JSON.stringify({ RECIPE, sharp: sharp.versions.sharp, vips: sharp.versions.vips }))
+      .digest('hex')
+      .slice(0, 12)
+    const stem = basename(screen.file, extname(screen.file)).replace(/[^\w-]+/g, '-')
+    const mine = FORMATS.map(({ format, type }) => ({
+      type,
+      variants: SCREEN_WIDTHS.map((w) => ({
+        fileName: `${assetsDir}/${stem}-${w}-${key}.${format}`,
+        format,
+        width: w,
+        input,
+      })),
+    }))
+    variants.push(...mine.flatMap((m) => m.variants))
+    const fallback = mine.find((m) => m.type === 'image/webp')!.variants.find((v) => v.width === 480)!
+    images.push({
+      file: screen.file,
+      width,
+      height,
+      src: `/${fallback.fileName}`,
+      sources: mine.map((m) => ({
+        type: m.type,
+        srcset: m.variants.map((v) => `/${v.fileName} ${v.width}w`).join(', '),
+      })),
+    })
+  }
+  return { images, variants }
+}
+
+/** What is wrong with the screenshot files (`npm run content:check` and the build both ask). */
+export async function screenshotProblems(dir: string, screens: readonly Screenshot[]): Promise<Problem[]> {
+  const problems: Problem[] = []
+  for (const [i, screen] of screens.entries()) {
+    const bytes = await readFile(join(dir, 'screens', screen.file)).catch(() => undefined)
+    // A missing file is the schema checks' to report (checks.ts).
+    if (!bytes) continue
+    const meta = await sharp(bytes)
+      .metadata()
+      .catch(() => undefined)
+    const problem = checkScreenshot(meta)
+    if (problem) problems.push({ file: `screens/${screen.file}`, key: `site.yaml screens[${i}]`, message: problem })
+  }
+  return problems
+}
+
+/** The size after autoOrient(): EXIF orientations 5 to 8 turn a picture on its side. */
+const uprightSize = (meta: Metadata) =>
+  (meta.orientation ?? 1) >= 5 ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height }
+
+/** What is wrong with a screenshot, in words a founder can act on; undefined if nothing. */
+export function checkScreenshot(meta: Metadata | undefined): string | undefined {
+  if (!meta || !INPUTS.has(meta.format)) return 'not a PNG, JPEG or WebP image'
+  const { width, height } = uprightSize(meta)
+  const ratio = height / width
+  if (ratio < SCREEN_RATIO.min || ratio > SCREEN_RATIO.max)
+    return `${width}x${height} is not the shape of a portrait phone screenshot (height must be ${SCREEN_RATIO.min} to ${SCREEN_RATIO.max} times the width, a phone's is about 2.17)`
+  if (width < MIN_SCREEN_WIDTH)
+    return `${width} px wide is too small; at least ${MIN_SCREEN_WIDTH} px are needed (a phone's own screenshot is 1080 to 1290 px wide)`
+  return undefined
+}
+
+/** One variant's bytes: from the cache when this input and recipe were encoded before. */
+export async function encodeVariant(variant: Variant, cacheDir: string): Promise<Buffer> {
+  const cached = join(cacheDir, basename(variant.fileName))
+  const hit = await readFile(cached).catch(() => undefined)
+  if (hit) return hit
+  const image = sharp(variant.input).autoOrient().resize({ width: variant.width, withoutEnlargement: true })
+  const bytes = await (variant.format === 'avif' ? image.avif(RECIPE.avif) : image.webp(RECIPE.webp)).toBuffer()
+  await mkdir(cacheDir, { recursive: true })
+  // Written aside and renamed, so a build stopped halfway never leaves a truncated entry.
+  const partial = `${cached}.${process.pid}.partial`
+  await writeFile(partial, bytes)
+  await rename(partial, cached)
+  return bytes
+}

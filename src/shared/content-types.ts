@@ -1,0 +1,200 @@
+/**
+ * The shapes of the founder's content as the code reads it (docs/decisions/content.md). The data
+ * is generated from `content/` into `generated/content.ts` (git-ignored) and read through
+ * `content.ts`; the zod schema in `src/content/schema.ts` is typed against these shapes, so the
+ * two cannot drift apart. Placeholders such as `{product}` are already filled in.
+ */
+
+export type Product = {
+  name: string
+  /** The home-screen icon's name (web manifest). */
+  shortName: string
+  /** The public origin, e.g. https://example.app (no trailing slash). */
+  url: string
+  /** schema.org applicationCategory. */
+  category: string
+}
+
+export const SOCIAL_IDS = ['microblog', 'professional'] as const
+export type SocialId = (typeof SOCIAL_IDS)[number]
+
+export type Links = {
+  social: readonly { id: SocialId; href: string }[]
+  productDirectory: { href: string; width: 250; height: 54 }
+  stores: { appStore?: string; googlePlay?: string }
+}
+
+export const THEME_COLOURS = [
+  'page',
+  'surface',
+  'text',
+  'muted',
+  'border',
+  'brand',
+  'accent',
+  'danger',
+  'link',
+] as const
+export type ThemeColour = (typeof THEME_COLOURS)[number]
+export type ThemePalette = Record<ThemeColour, string>
+export type Theme = { pageScheme: 'light' | 'dark'; light: ThemePalette; dark: ThemePalette }
+
+export type LegalEntity = { company: string; address: string; contact: string; imprint?: string }
+
+/** A phone screenshot of the hero: a file in content/screens/ (three, left to right). */
+export type Screenshot = { file: string; caption: string; alt: string }
+
+/** The keys of each visitor email's texts (all plain strings; `{product}` and friends filled). */
+export const EMAIL_TEXT_KEYS = {
+  common: ['leaveIntro', 'leaveLink', 'joinIos', 'joinAndroid', 'feedbackIntro', 'feedbackLink', 'feedbackPlain'],
+  welcome: [
+    'subject',
+    'preview',
+    'intro',
+    'nextHeading',
+    'next',
+    'phoneQuestion',
+    'iphone',
+    'android',
+    'or',
+    'free',
+    'footer',
+  ],
+  confirmSignup: ['subject', 'preview', 'intro', 'button', 'fallback', 'footer', 'removeLink'],
+  invitation: ['subject', 'heading', 'preview', 'introOne', 'introBoth', 'iosIntro', 'androidIntro', 'free', 'footer'],
+  playQuestion: ['subject', 'preview', 'intro', 'joined', 'trouble', 'eachButton', 'leftIntro', 'leftLink', 'footer'],
+  playReminder: ['subject', 'heading', 'preview', 'intro', 'help', 'footer'],
+  testerMessage: ['footer'],
+} as const
+
+/** Groups of plain texts, as named by a table of keys such as EMAIL_TEXT_KEYS. */
+export type KeyedTexts<T extends Record<string, readonly string[]>> = { [G in keyof T]: Record<T[G][number], string> }
+
+export type EmailTexts = KeyedTexts<typeof EMAIL_TEXT_KEYS>
+
+export const STARTING_TEXT_IDS = ['nudge', 'new-build', 'live'] as const
+export type StartingTextId = (typeof STARTING_TEXT_IDS)[number]
+
+/** Every text of the page, its emails and its server pages in one language, by where it shows. */
+export type PageTexts = {
+  site: { title: string; description: string; shareImageAlt: string }
+  header: { betaBadge: string; cta: string; homeLabel: string }
+  productDirectory: { alt: string; eyebrow: string; name: string }
+  hero: {
+    eyebrow: string
+    headline: string
+    headlineAccent: string
+    subline: string
+    cta: string
+    note: string
+    screensLabel: string
+  }
+  features: {
+    eyebrow: string
+    heading: string
+    intro: string
+    cards: readonly { id: string; title: string; body: string }[]
+    communityNote: string
+  }
+  signup: {
+    eyebrow: string
+    heading: string
+    intro: string
+    emailLabel: string
+    emailPlaceholder: string
+    submit: string
+    submitting: string
+    reassurance: readonly string[]
+    noScript: string
+    successTitle: string
+    successLead: string
+    errorGeneric: string
+    errorEmail: string
+  }
+  contact: {
+    title: string
+    intro: string
+    nameLabel: string
+    emailLabel: string
+    subjectLabel: string
+    subjectPlaceholder: string
+    messageLabel: string
+    submit: string
+    sending: string
+    successTitle: string
+    successBody: string
+    errorTitle: string
+    errorFallback: string
+    noScript: string
+  }
+  footer: {
+    betaBadge: string
+    betaYear: string
+    tagline: string
+    copyright: string
+    contact: string
+    privacy: string
+    terms: string
+    close: string
+    /** The accessible name of the footer's list of the page's languages. */
+    languages: string
+    /** Before a legal text's date: "Effective date:". */
+    effectiveDate: string
+  }
+  social: Record<SocialId, string>
+  emails: EmailTexts
+  /** The console's starting texts for a message to testers. */
+  testerMessages: Record<StartingTextId, { label: string; subject: string; body: string }>
+}
+
+export type TextGroup = keyof PageTexts
+
+/**
+ * The texts the page's islands show, picked out of their groups into exports of their own, so
+ * the browser's bundles carry these strings and none of the server-rendered ones around them.
+ */
+export const ISLAND_PICKS = {
+  HEADER_CTA_TEXTS: ['header', ['cta']],
+  HERO_CTA_TEXTS: ['hero', ['cta']],
+  SIGNUP_FORM_TEXTS: [
+    'signup',
+    [
+      'emailLabel',
+      'emailPlaceholder',
+      'submit',
+      'submitting',
+      'noScript',
+      'successTitle',
+      'successLead',
+      'errorGeneric',
+      'errorEmail',
+    ],
+  ],
+  FOOTER_DIALOG_TEXTS: ['footer', ['contact', 'privacy', 'terms', 'close', 'effectiveDate']],
+} as const satisfies Record<string, readonly [TextGroup, readonly string[]]>
+
+type Picks = typeof ISLAND_PICKS
+/** The texts of one island export, e.g. `IslandTexts<'SIGNUP_FORM_TEXTS'>`. */
+export type IslandTexts<K extends keyof Picks> = Pick<
+  PageTexts[Picks[K][0]],
+  Picks[K][1][number] & keyof PageTexts[Picks[K][0]]
+>
+
+/** A run of a legal text: plain, emphasised, or a link (an in-page dialog such as `#terms`, or a URL). */
+export type LegalRun = string | { text: string; emphasis: 'em' | 'strong' } | { text: string; href: string }
+/** A paragraph (plain text, or runs), or a bulleted list of them. */
+export type LegalParagraph = string | readonly LegalRun[]
+export type LegalBlock = LegalParagraph | { list: readonly LegalParagraph[] }
+export type LegalSection = { heading: string; paragraphs: readonly LegalBlock[] }
+export type LegalDocumentId = 'privacy' | 'terms'
+export type LegalDocument = {
+  id: LegalDocumentId
+  title: string
+  /** ISO date, shown as `effectiveDateLabel` inside <time dateTime>. */
+  effectiveDate: string
+  effectiveDateLabel: string
+  /** What comes before the first heading. */
+  summary: LegalParagraph
+  sections: readonly LegalSection[]
+}
+export type LegalTexts = Record<LegalDocumentId, LegalDocument>

@@ -1,0 +1,18 @@
+import { DEFAULT_LOCALE, isLocale, type Locale } from './content.ts'
+
+// The site's languages come from content/site.yaml (`locales`, the first the default).
+// docs/decisions/languages.md
+export { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './content.ts'
+
+/**
+ * The language to speak to a person in: their stored one when the site serves it, else the
+ * default (a sign-up from before languages, or a tag only the database's shape check let in).
+ */
+export function localeOr(value: string | null | undefined): Locale {
+  return typeof value === 'string' && isLocale(value) ? value : DEFAULT_LOCALE
+}
+
+/** The path of a language's page: `/` for the default, `/<lang>/` for the others. */
+export function localeRoot(locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? '/' : `/${locale}/`
+}
