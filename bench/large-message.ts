@@ -18,6 +18,7 @@ import { migrate } from '../src/server/db/migrate.ts'
 import { openDb } from '../src/server/db/open.ts'
 import type { Db } from '../src/server/db/db.ts'
 import { sendTesterMessage } from '../src/server/features/tester-messages/queries.ts'
+import { testConfig } from '../src/server/test-config.ts'
 
 export type LargeMessageResult = {
   kind: 'pglite' | 'postgres'
@@ -45,12 +46,12 @@ export async function measureLargeMessage(db: Db, kind: LargeMessageResult['kind
     )
   const app = createApp({
     afterAnswer: createAfterAnswer(),
-    config: {
+    config: testConfig({
       ANON_KEY: LOCAL_ANON_KEY,
       STATIC_DIR: '/nonexistent',
       RATE_LIMIT_SIGNUP_PER_MINUTE: 0,
       RATE_LIMIT_SIGNUP_PER_HOUR: 0,
-    },
+    }),
     db,
     logger: pino({ level: 'silent' }),
   })

@@ -10,6 +10,7 @@ import { openDb } from '../src/server/db/open.ts'
 import { createLaunchCounter, type LaunchCounter } from '../src/server/features/launch-analytics/counter.ts'
 import { NO_RATE_LIMITS, silentLogger } from '../src/server/test-app.ts'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
+import { testConfig } from '../src/server/test-config.ts'
 
 const BROWSER = {
   'user-agent':
@@ -46,7 +47,7 @@ export async function measureDocumentCounting(staticDir: string, requests = 3000
   const none: LaunchCounter = { ...real, countDocument: () => {} }
   const app = (counter: LaunchCounter) =>
     createApp({
-      config: { ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: staticDir, ...NO_RATE_LIMITS },
+      config: testConfig({ ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: staticDir, ...NO_RATE_LIMITS }),
       db,
       logger: silentLogger,
       launchCounter: counter,

@@ -15,6 +15,7 @@ import { openDb } from '../src/server/db/open.ts'
 import { syncOwnerEmails } from '../src/server/features/owner-auth/owners.ts'
 import { NO_RATE_LIMITS, silentLogger } from '../src/server/test-app.ts'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
+import { testConfig } from '../src/server/test-config.ts'
 
 const PAIRS = Number(process.argv[2] ?? 300)
 const OWNER = 'owner@example.com'
@@ -25,14 +26,14 @@ if (process.argv.includes('--serve')) {
   await migrate(db)
   await syncOwnerEmails(db, [OWNER])
   const app = createApp({
-    config: {
+    config: testConfig({
       ANON_KEY: LOCAL_ANON_KEY,
       STATIC_DIR: '/nonexistent',
       ...NO_RATE_LIMITS,
       OWNER_EMAILS: [OWNER],
       OWNER_SIGN_IN_ATTEMPTS: 1_000_000,
       PUBLIC_URL: origin,
-    },
+    }),
     db,
     logger: silentLogger,
   })

@@ -10,6 +10,7 @@ import { startSupabaseDatabase, type SupabaseDatabase } from '../test/support/su
 import { startFunction, type RunningFunction } from '../test/support/supabase-function.ts'
 import { startGateway } from '../test/support/supabase-gateway.ts'
 import { buildForStaticHost, startStaticHost } from '../test/support/supabase-static-host.ts'
+import { testConfig } from '../src/server/test-config.ts'
 import { welcomeSubject } from '../src/email-templates/welcome.tsx'
 import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS } from '../src/shared/content.ts'
 
@@ -68,7 +69,7 @@ test.beforeAll(async () => {
   db = await openDb({ DATABASE_URL: supa.url, PGLITE_DIR: 'memory://' })
   closers.push(() => db.close())
   const rest = createApp({
-    config: { ANON_KEY: KEY, STATIC_DIR: '/nonexistent' },
+    config: testConfig({ ANON_KEY: KEY, STATIC_DIR: '/nonexistent' }),
     db,
     logger: pino({ level: 'silent' }),
   })

@@ -48,7 +48,7 @@ try {
       [320, 700],
     ] as const) {
       await page.setViewportSize({ width: w, height: h })
-      for (const view of ['signups', 'inbox', 'sessions']) {
+      for (const view of ['signups', 'launch', 'inbox', 'sessions']) {
         await page.goto(`${base}/admin/#/${view}`)
         await page.waitForTimeout(600)
         const overflow = await page.evaluate(() => {

@@ -10,6 +10,7 @@ import { asOwner, ORIGIN, OWNER, postLink, linkToken } from '../src/server/featu
 import { syncOwnerEmails } from '../src/server/features/owner-auth/owners.ts'
 import { anonJson, NO_RATE_LIMITS } from '../src/server/test-app.ts'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
+import { testConfig } from '../src/server/test-config.ts'
 
 // During a PostgreSQL outage every request got a 500 and a stack trace (792
 // error lines in 20 s). Now: 503 with Retry-After in PostgREST's shape, one line when the outage
@@ -37,14 +38,14 @@ test(
   async () => {
     const logger = pino({ level: 'debug' }, { write: (line: string) => lines.push(JSON.parse(line)) })
     const app = createApp({
-      config: {
+      config: testConfig({
         ANON_KEY: LOCAL_ANON_KEY,
         STATIC_DIR: '/nonexistent',
         ...NO_RATE_LIMITS,
         OWNER_EMAILS: [OWNER],
         OWNER_SIGN_IN_ATTEMPTS: 1_000_000,
         PUBLIC_URL: ORIGIN,
-      },
+      }),
       db,
       logger,
     })

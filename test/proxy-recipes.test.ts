@@ -16,6 +16,7 @@ import { OPENER_POLICY, pageSecurityHeaders } from '../src/server/http/security-
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 import { NO_RATE_LIMITS, silentLogger, testDb } from '../src/server/test-app.ts'
 import { startCaddy, startNginx, type RunningProxy } from './support/proxies.ts'
+import { testConfig } from '../src/server/test-config.ts'
 
 // Deploy/nginx.conf and deploy/Caddyfile serve the built page themselves, with the
 // build's twins and the header files scripts/proxy-host.ts generates, and pass the API, the
@@ -57,7 +58,7 @@ beforeAll(async () => {
   await writeProxyHeaders(client, join(root, 'proxy'), [])
   const settings = { ...loadConfig({ HOST: '127.0.0.1' }), TRUST_PROXY: 1 }
   const app = createApp({
-    config: { ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: client, ...NO_RATE_LIMITS, TRUST_PROXY: 1 },
+    config: testConfig({ ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: client, ...NO_RATE_LIMITS, TRUST_PROXY: 1 }),
     db,
     logger: silentLogger,
   })
@@ -157,13 +158,13 @@ test.each(['nginx', 'caddy'])(
     const servers: Server[] = []
     for (let i = 0; i < 2; i++) {
       const app = createApp({
-        config: {
+        config: testConfig({
           ANON_KEY: LOCAL_ANON_KEY,
           STATIC_DIR: client,
           ...NO_RATE_LIMITS,
           RATE_LIMIT_CONTACT_PER_MINUTE: 2,
           TRUST_PROXY: 1,
-        },
+        }),
         db,
         logger: silentLogger,
       })

@@ -11,6 +11,7 @@ import { createOutboxTransport } from '../src/server/mail-transports/outbox.ts'
 import { createEmailQueue, type EmailQueue } from '../src/mail-core/queue.ts'
 import { DB_KINDS, silentLogger, testDb } from '../src/server/test-app.ts'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
+import { testConfig } from '../src/server/test-config.ts'
 
 // The official client against the real server over HTTP: proof the wire protocol is Supabase's.
 
@@ -52,7 +53,7 @@ describe.each(DB_KINDS)('supabase-js against the server on %s', (kind) => {
     })
     queue.start()
     const app = createApp({
-      config: { ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: join(outbox, 'no-static') },
+      config: testConfig({ ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: join(outbox, 'no-static') }),
       db,
       logger: silentLogger,
       wakeEmailQueue: queue.wake,

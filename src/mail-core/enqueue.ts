@@ -3,7 +3,7 @@ import type { Queryable } from './db.ts'
 import { KINDS, type RegisteredKind } from './kinds.ts'
 
 /** One email to queue: its recipient, what makes it unique (see the kind's dedupeKey), its payload. */
-export type EnqueueItem<Key, Payload> = {
+type EnqueueItem<Key, Payload> = {
   to: string
   key: Key
   payload: Payload

@@ -50,7 +50,7 @@ function parseJson(text: string): unknown {
  * A row is one flat object; a few levels leave room for PostgREST's shapes. Deeper values are only
  * an attack on recursive code (JSON.stringify overflowed its stack at about 6000 levels).
  */
-export const MAX_JSON_DEPTH = 32
+const MAX_JSON_DEPTH = 32
 
 /** The deepest nesting of arrays and objects in a JSON text, read without parsing; strings are skipped. */
 export function nestingDepth(text: string): number {

@@ -19,7 +19,7 @@ const CLAIM_PRIORITY = (() => {
 })()
 
 /** How long a sign-up may stay unconfirmed under double opt-in before it is deleted. */
-export const UNCONFIRMED_SIGNUP_DAYS = 7
+const UNCONFIRMED_SIGNUP_DAYS = 7
 
 /**
  * Claims up to `limit` due emails: pending ones whose time has come, and ones left in 'sending'

@@ -33,13 +33,13 @@ import { isTokenShaped } from './tokens.ts'
 import { validate } from './validation.ts'
 
 /** The same answer whether or not the address is on the list: the function must not tell who signed up. */
-export const RESEND_EMAIL_ANSWER = { queued: true } as const
+const RESEND_EMAIL_ANSWER = { queued: true } as const
 
 /** Unknown and already used tokens get this one answer: it tells nobody whether an address was on the list. */
 const UNKNOWN_TOKEN_HINT = 'The address may have left the beta already; nothing else is needed.'
 const RETRY_HINT = 'Send it as Authorization: Bearer <SUPABASE_SERVICE_ROLE_KEY>; see docs/deploy-supabase.md.'
 
-export type ResendEmailDeps = {
+type ResendEmailDeps = {
   db: MailDb
   logger: MailLogger
   /** Double opt-in (the Node server's SIGNUP_CONFIRMATION): the first email asks to confirm. */
@@ -81,7 +81,7 @@ export function functionPath(url: URL): string {
 }
 
 /** How often the over-budget case is logged at most: one line per interval, with the count. */
-export const OVER_BUDGET_LOG_INTERVAL_MS = 60_000
+const OVER_BUDGET_LOG_INTERVAL_MS = 60_000
 
 /** Thrown inside the budget's transaction to undo the queued email when the hour's budget is spent. */
 class OverBudget extends Error {}

@@ -54,7 +54,7 @@ const Event = z.object({
 })
 
 /** The suppression reason an event gives, or null for the events that change nothing. */
-export function suppressionFor(event: z.infer<typeof Event>): 'bounced' | 'complained' | null {
+function suppressionFor(event: z.infer<typeof Event>): 'bounced' | 'complained' | null {
   if (event.type === 'email.complained') return 'complained'
   // Transient and undetermined bounces (a full mailbox, a greylist) may pass later: only Permanent ones suppress.
   if (event.type === 'email.bounced' && event.data?.bounce?.type === 'Permanent') return 'bounced'

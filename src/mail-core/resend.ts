@@ -1,7 +1,7 @@
 import { refuseHeaderInjection } from './header-safety.ts'
 import type { OutgoingEmail, SendResult, Transport } from './transport.ts'
 
-export type ResendOptions = {
+type ResendOptions = {
   apiKey: string
   /** https://api.resend.com in production; a local stand-in in tests. */
   apiUrl: string

@@ -14,7 +14,7 @@ export async function hasServiceKey(req: Request, serviceKey: string): Promise<b
  * not even the length of the key shows), then every byte is compared whatever the first
  * difference. crypto.subtle has no timingSafeEqual; this is the usual construction without it.
  */
-export async function sameSecret(given: string, expected: string): Promise<boolean> {
+async function sameSecret(given: string, expected: string): Promise<boolean> {
   const encoder = new TextEncoder()
   const [a, b] = await Promise.all(
     [given, expected].map(async (s) => new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(s)))),

@@ -5,7 +5,7 @@ import type { Queryable } from './db.ts'
  * migration 20261124100100): the queue skips a suppressed mailbox, a permanent SMTP refusal and
  * Resend's webhook put one on it.
  */
-export type SuppressionReason = 'unsubscribed' | 'bounced' | 'complained'
+type SuppressionReason = 'unsubscribed' | 'bounced' | 'complained'
 
 /**
  * Whether the queue must hold this email back. The list governs mail to the beta list; an owner's

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono'
 import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status'
-import { loadConfig, type Config } from './config.ts'
+import type { Config } from './config.ts'
 import type { Db } from './db/db.ts'
 import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '../mail-core/cors.ts'
 import { MAX_BODY_BYTES, tooLarge } from '../mail-core/json-body.ts'
@@ -59,26 +59,9 @@ import {
 import { nodeSessionCookie, sessionCookie } from './features/owner-auth/cookie.ts'
 import { readSession } from './features/owner-auth/sessions.ts'
 
-type HardeningKey =
-  | 'TRUST_PROXY'
-  | 'CSP_CONNECT_SRC'
-  | `RATE_LIMIT_${string}`
-  | 'SIGNUP_CONFIRMATION'
-  | `OWNER_${string}`
-  | 'PUBLIC_URL'
-  | `BETA_${string}`
-  | 'INVITATION_INTERVAL_MS'
-  | 'SIGNUP_CHALLENGE'
-  | 'SIGNUP_CHALLENGE_SECRET'
-  | 'UNVERIFIED_EMAILS_PER_HOUR'
-  | 'RESEND_WEBHOOK_SECRET'
-  | `PLAY_${string}`
-  | `ANALYTICS_${string}`
-type Hardening = { [K in keyof Config as K extends HardeningKey ? K : never]: Config[K] }
-
 export type AppDeps = {
-  /** ANON_KEY and STATIC_DIR always; proxy, CSP, rate-limit and sign-up settings default as in config.ts. */
-  config: Pick<Config, 'ANON_KEY' | 'STATIC_DIR'> & Partial<Hardening>
+  /** The whole config, as loadConfig makes it (tests: testConfig(overrides) from test-config.ts). */
+  config: Config
   db: Db
   logger: Logger
   /** Called after an email was queued, so the worker sends it now rather than at its next poll. */
@@ -100,8 +83,6 @@ const supabaseCors = cors({
   exposeHeaders: ['Content-Range', 'Preference-Applied'],
   maxAge: CORS_MAX_AGE_SECONDS,
 })
-
-const HARDENING_DEFAULTS: Hardening = loadConfig({})
 
 /** How a document request is read for counting: the client address and the owner's cookie. */
 function documentHooks(config: Pick<Config, 'TRUST_PROXY' | 'PUBLIC_URL'>) {
@@ -125,7 +106,7 @@ export function countBuiltDocument(
 export function createApp(deps: AppDeps): Hono {
   const { logger } = deps
   const db = watchOutages(deps.db, logger)
-  const config = { ...HARDENING_DEFAULTS, ...deps.config }
+  const { config } = deps
   const app = new Hono()
 
   app.use(

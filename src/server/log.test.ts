@@ -9,6 +9,7 @@ import { keyAddressHashes } from './log-redact.ts'
 import { derivedKey } from './owner/keys.ts'
 import { anonJson, NO_RATE_LIMITS, testDb } from './test-app.ts'
 import { LOCAL_ANON_KEY } from '../shared/self-hosted.ts'
+import { testConfig } from './test-config.ts'
 
 let db: Db
 let close: () => Promise<void>
@@ -34,7 +35,7 @@ test('a sign-up, its welcome email, a failed send and an unsubscribe log JSON li
   const { logger, lines } = capture()
   const address = 'Private.Person@example.com'
   const app = createApp({
-    config: { ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: '/nonexistent', ...NO_RATE_LIMITS },
+    config: testConfig({ ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: '/nonexistent', ...NO_RATE_LIMITS }),
     db,
     logger,
   })

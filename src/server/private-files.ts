@@ -6,7 +6,7 @@ import { join } from 'node:path'
  * readable by the server's user only (docs/deploy.md "Who can read the data").
  */
 export const PRIVATE_DIR_MODE = 0o700
-export const PRIVATE_FILE_MODE = 0o600
+const PRIVATE_FILE_MODE = 0o600
 
 /**
  * New files and folders get no group or other bits whatever the shell's umask. PGlite still

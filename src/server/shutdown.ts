@@ -3,7 +3,7 @@ import type { Logger } from './log.ts'
 
 type Closable = { close(): Promise<void> }
 
-export type ShutdownDeps = {
+type ShutdownDeps = {
   server: Pick<Server, 'close' | 'closeIdleConnections' | 'closeAllConnections'>
   /** Work requests started after their answers (an owner's sign-in link): it finishes first. */
   afterAnswer: { settled(): Promise<void> }

@@ -5,9 +5,11 @@ import { inject } from 'vitest'
 import { LOCAL_ANON_KEY } from '../shared/self-hosted.ts'
 import { createApp, type AppDeps } from './app.ts'
 import { createAfterAnswer, type AfterAnswer } from './http/after-answer.ts'
+import type { Config } from './config.ts'
 import type { Db } from './db/db.ts'
 import { migrate } from './db/migrate.ts'
 import { openDb } from './db/open.ts'
+import { testConfig } from './test-config.ts'
 
 /** Every server suite runs against both databases the server supports. */
 export const DB_KINDS = ['pglite', 'postgres'] as const
@@ -91,7 +93,7 @@ export function testApp(
   options: {
     staticDir?: string
     wakeEmailQueue?: () => void
-    config?: Partial<AppDeps['config']>
+    config?: Partial<Config>
     transport?: AppDeps['transport']
     launchCounter?: AppDeps['launchCounter']
   } = {},
@@ -100,7 +102,7 @@ export function testApp(
   afterAnswers.add(afterAnswer)
   return createApp({
     afterAnswer,
-    config: {
+    config: testConfig({
       ANON_KEY: LOCAL_ANON_KEY,
       STATIC_DIR: options.staticDir ?? '/nonexistent/static-dir',
       ...NO_RATE_LIMITS,
@@ -108,7 +110,7 @@ export function testApp(
       // the budget itself is tested in features/launch-day/launch-day.test.ts.
       UNVERIFIED_EMAILS_PER_HOUR: 1_000_000,
       ...options.config,
-    },
+    }),
     db,
     logger: silentLogger,
     ...(options.wakeEmailQueue ? { wakeEmailQueue: options.wakeEmailQueue } : {}),

@@ -1,11 +1,12 @@
 import { z } from 'zod'
+import { FEEDBACK_LIMITS } from './limits.ts'
 import { emailAddress } from './email-address.ts'
 import { honeypot } from './honeypot.ts'
 
 // What a tester sends from /beta/feedback. The table's checks mirror these limits
 // (migration 20261124200000). docs/decisions/tester-messages-and-feedback.md
 
-export const FEEDBACK_LIMITS = { text: 5000, osVersion: 100, build: 100 } as const
+export { FEEDBACK_LIMITS }
 
 const optionalText = (field: string, max: number) =>
   z

@@ -1,18 +1,19 @@
 import { z } from 'zod'
+import { SOURCE_LIMITS } from './limits.ts'
 
 // Where visitors come from, counted on the server without a cookie or a script, and the
 // source a sign-up carries. One module for the server, the page's lazily loaded sign-up code and
 // the console's answers. docs/decisions/launch-analytics.md
 
 /** The longest source, medium or campaign kept; longer values are cut. */
-export const MAX_SOURCE_LENGTH = 64
+const MAX_SOURCE_LENGTH = SOURCE_LIMITS.source
 
 /** What a visit or a sign-up is attributed to when nothing names a source. */
 export const DIRECT = 'direct'
 
-export const DEVICES = ['mobile', 'tablet', 'desktop'] as const
+const DEVICES = ['mobile', 'tablet', 'desktop'] as const
 export type Device = (typeof DEVICES)[number]
-export const SYSTEMS = ['ios', 'android', 'other'] as const
+const SYSTEMS = ['ios', 'android', 'other'] as const
 export type System = (typeof SYSTEMS)[number]
 
 const EMAIL_LIKE = /[^@\s]+@[^@\s]+\.[^@\s]+/
@@ -25,7 +26,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
  * gone, at most MAX_SOURCE_LENGTH characters; null for nothing, and for anything that looks like
  * an email address (a newsletter tool that pastes the reader's address into utm_source).
  */
-export function normaliseSourceValue(value: string | null | undefined): string | null {
+function normaliseSourceValue(value: string | null | undefined): string | null {
   if (value === null || value === undefined) return null
   const clean = value.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim()
   if (!clean || EMAIL_LIKE.test(clean) || clean.includes('@')) return null
@@ -78,14 +79,14 @@ const KNOWN_HOSTS: readonly [RegExp, string][] = [
 ]
 
 /** A Referer's host as a source's name: "news.ycombinator.com" is Hacker News; null for none. */
-export function sourceFromHost(host: string): string | null {
+function sourceFromHost(host: string): string | null {
   const h = host.toLowerCase().replace(/\.$/, '')
   if (!h) return null
   for (const [pattern, name] of KNOWN_HOSTS) if (pattern.test(h)) return name
   return normaliseSourceValue(h.replace(/^(www|m)\./, ''))
 }
 
-export type Attribution = { source: string; medium: string | null; campaign: string | null }
+type Attribution = { source: string; medium: string | null; campaign: string | null }
 
 /**
  * The source of a visit: `utm_source`, then `source`, then `ref` (product directories name
@@ -221,7 +222,7 @@ export const LaunchReport = z.strictObject({
 export type LaunchReport = z.infer<typeof LaunchReport>
 
 /** A share link's name: what follows /go/. */
-export const CHANNEL_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/
+const CHANNEL_NAME = new RegExp(`^[a-z0-9][a-z0-9-]{0,${SOURCE_LIMITS.channelName - 1}}$`)
 
 export const ChannelRequest = z.strictObject({
   name: z

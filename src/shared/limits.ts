@@ -11,5 +11,14 @@ export const LIMITS = {
   message: 5000,
 } as const
 
+/** The tester feedback page's fields (the table's checks say the same). */
+export const FEEDBACK_LIMITS = { text: 5000, osVersion: 100, build: 100 } as const
+
+/** A share link's name (`/go/<name>`) and a sign-up's source or medium. */
+export const SOURCE_LIMITS = { channelName: 40, source: 64 } as const
+
+/** The console's lists: the last page one may ask for, and the most rows on a page. */
+export const PAGE_LIMITS = { page: 100_000, size: 200 } as const
+
 /** After the contact dialog closes, its fields and status reset once the close has settled (spec §9: 300 ms). */
 export const CONTACT_RESET_DELAY_MS = 300

@@ -7,7 +7,7 @@
  * docs/decisions/tester-messages-and-feedback.md
  */
 
-export type Inline = { text: string } | { text: string; href: string }
+type Inline = { text: string } | { text: string; href: string }
 /** A paragraph: its lines, each a list of runs of text and links. */
 export type Paragraph = Inline[][]
 

@@ -8,7 +8,7 @@ export type PlayAnswer = 'joined' | 'trouble' | 'left'
 export const PLAY_ANSWERS: readonly PlayAnswer[] = ['joined', 'trouble', 'left']
 
 /** Why a tester stopped counting. */
-export type LeftBecause = 'said-left' | 'bounced'
+type LeftBecause = 'said-left' | 'bounced'
 
 /** One stretch of time a tester was in, by their own word: from "joined" to "left" or a bounce. */
 export type TesterSpan = { joinedAt: string; leftAt: string | null; leftBecause: LeftBecause | null }

@@ -2,7 +2,7 @@ import { apiError } from '../../mail-core/errors.ts'
 import type { Db } from './db.ts'
 
 /** How long a request waits for a database that is still opening before it gets a 503. */
-export const STARTING_WAIT_MS = 10_000
+const STARTING_WAIT_MS = 10_000
 /** The Retry-After (seconds) sent with that 503. */
 export const STARTING_RETRY_AFTER_S = 5
 

@@ -23,7 +23,7 @@ import { bootTimeMs, isHolderAlive, processIdentity, type ProcessIdentity } from
  * timer refreshes anything, so an idle server does nothing for its lock.
  */
 
-export type Role = 'server' | 'owner-cli'
+type Role = 'server' | 'owner-cli'
 
 export type LockRecord = ProcessIdentity & { role: Role; since: string }
 
@@ -108,15 +108,6 @@ export async function lockFolder(dir: string, role: Role): Promise<FolderLock> {
       throw new FolderInUseError(resolve(dir), holder.record, lockDir)
     }
   }
-}
-
-/** Who holds the folder now, if anyone alive does (the CLI's question before it waits). */
-export function folderHolder(dir: string): LockRecord | null {
-  const lockDir = lockDirOf(dir)
-  for (const c of readClaims(lockDir, null)) {
-    if (isLive(c)) return c.record
-  }
-  return null
 }
 
 type Claim = { path: string; record: LockRecord | null; mtimeMs: number }

@@ -6,7 +6,7 @@ import { lockFolder, type FolderLock } from './folder-lock.ts'
 import { openPglite } from './pglite.ts'
 import { ANON_POOL_SIZE_DEFAULT, POOL_SIZE_DEFAULT } from './pool-sizes.ts'
 
-export type DbConfig = {
+type DbConfig = {
   DATABASE_URL?: string | undefined
   PGLITE_DIR: string
   /** Connections for migrations, the email queue and other trusted work (PostgreSQL only). */
@@ -15,7 +15,7 @@ export type DbConfig = {
   DATABASE_ANON_POOL_SIZE?: number
 }
 
-export type OpenOptions = {
+type OpenOptions = {
   /**
    * PGlite: the folder's lock, when the caller took it already (the server does, before it
    * listens). Otherwise openDb takes it, as the 'server' role. Either way close() releases it.

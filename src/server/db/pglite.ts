@@ -13,7 +13,7 @@ import type { Db, Tx } from './db.ts'
  * process every page they touch stays resident, because a WebAssembly heap is never given back.
  * Measured in docs/decisions/perf-server.md.
  */
-export const PGLITE_SETTINGS = [
+const PGLITE_SETTINGS = [
   'shared_buffers=16MB',
   'wal_buffers=1MB',
   'work_mem=1MB',

@@ -43,7 +43,7 @@ export type BuiltFile = {
   twins: Partial<Record<Encoding, Variant>>
 }
 
-export type LoadOptions = {
+type LoadOptions = {
   dir: string
   extraConnect: readonly string[]
   /** Paths a route of the app answers before the static files: never taken from memory. */

@@ -5,6 +5,7 @@ import { createApp } from '../app.ts'
 import type { Db } from '../db/db.ts'
 import { createAfterAnswer } from './after-answer.ts'
 import { anonJson, DB_KINDS, fromAddress, NO_RATE_LIMITS, testDb, truncateAll } from '../test-app.ts'
+import { testConfig } from '../test-config.ts'
 
 // The email function's limits hold for every spelling of its path that
 // reaches the handler, the challenge has a limit of its own, and a flood over the unverified
@@ -15,7 +16,7 @@ function appWithLog(db: Db, config: Record<string, unknown>) {
   const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) })
   const app = createApp({
     afterAnswer: createAfterAnswer(),
-    config: { ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: '/nonexistent', ...NO_RATE_LIMITS, ...config },
+    config: testConfig({ ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: '/nonexistent', ...NO_RATE_LIMITS, ...config }),
     db,
     logger,
   })

@@ -14,6 +14,7 @@ import { NO_RATE_LIMITS, silentLogger, testDb } from '../test-app.ts'
 import { plainErrorHeaders } from './client-error.ts'
 import { loadFastPath } from './fast-path.ts'
 import { createNodeServer } from './node-server.ts'
+import { testConfig } from '../test-config.ts'
 
 // The built files answered from memory, ahead of the app, must be what the app's chain
 // (static.ts, security-headers.ts, compress) sends, byte for byte. Two real servers over one
@@ -83,7 +84,7 @@ afterAll(async () => {
 async function start(fast: boolean, trustProxy = 0) {
   const settings = { ...loadConfig({ HOST: '127.0.0.1' }), TRUST_PROXY: trustProxy }
   const app = createApp({
-    config: { ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: dir, ...NO_RATE_LIMITS, TRUST_PROXY: trustProxy },
+    config: testConfig({ ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: dir, ...NO_RATE_LIMITS, TRUST_PROXY: trustProxy }),
     db,
     logger: silentLogger,
   })
@@ -266,7 +267,7 @@ describe.each([
 
 test('no folder: nothing from memory, and the app answers as before', async () => {
   const app = createApp({
-    config: { ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: join(dir, 'missing') },
+    config: testConfig({ ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: join(dir, 'missing') }),
     db,
     logger: silentLogger,
   })

@@ -10,7 +10,7 @@ import { isFresh, isSupportedRange } from './static.ts'
 /** Answers a request from memory, or returns false and leaves it to the app. */
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean
 
-export type FastPathOptions = {
+type FastPathOptions = {
   trustedHops: number
   /**
    * Called for each GET of a page (an HTML file) the fast path answers, before it answers: where
@@ -33,7 +33,7 @@ export async function loadFastPath(
 }
 
 /** Whether a route of `app` other than its catch-alls (`/*`: middleware, the static files) matches a path. */
-export function claimedBy(app: Hono): (path: string) => boolean {
+function claimedBy(app: Hono): (path: string) => boolean {
   const router = new PatternRouter<true>()
   for (const route of app.routes) if (route.path !== '/*' && route.path !== '*') router.add('ALL', route.path, true)
   return (path) => router.match('GET', path)[0].length > 0

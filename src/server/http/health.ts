@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import type { Db } from '../db/db.ts'
 import { ping } from '../features/rest/queries.ts'
 
-export type HealthOptions = {
+type HealthOptions = {
   /** How old an answer may be; a flood of /healthz costs at most one query per this period. */
   maxAgeMs?: number
   /** A database that has not answered in this long counts as down. */
@@ -15,7 +15,7 @@ export type HealthOptions = {
  * a check runs share it, and a query that outlives its timeout is shared too: a hung database
  * holds one query (one pool connection), however many probes arrive.
  */
-export function createHealthCheck(db: Db, options: HealthOptions = {}): () => Promise<boolean> {
+function createHealthCheck(db: Db, options: HealthOptions = {}): () => Promise<boolean> {
   const maxAgeMs = options.maxAgeMs ?? 1_000
   const timeoutMs = options.timeoutMs ?? 2_000
   const now = options.now ?? Date.now

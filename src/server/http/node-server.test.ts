@@ -12,6 +12,7 @@ import { LOCAL_ANON_KEY } from '../../shared/self-hosted.ts'
 import { NO_RATE_LIMITS, testDb } from '../test-app.ts'
 import { plainErrorHeaders } from './client-error.ts'
 import { createNodeServer, type ServerSettings } from './node-server.ts'
+import { testConfig } from '../test-config.ts'
 
 // The app behind the real HTTP server on a loopback port: what only a socket shows.
 let db: Db
@@ -44,7 +45,12 @@ async function start(overrides: Partial<ServerSettings> = {}) {
   const logs: LogLine[] = []
   const logger = createLogger('debug', { write: (line: string) => logs.push(JSON.parse(line) as LogLine) })
   const app = createApp({
-    config: { ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: dir, ...NO_RATE_LIMITS, TRUST_PROXY: settings.TRUST_PROXY },
+    config: testConfig({
+      ANON_KEY: LOCAL_ANON_KEY,
+      STATIC_DIR: dir,
+      ...NO_RATE_LIMITS,
+      TRUST_PROXY: settings.TRUST_PROXY,
+    }),
     db,
     logger,
   })

@@ -17,7 +17,7 @@ export type ServerSettings = Pick<
 > &
   Partial<Pick<Config, 'HOST' | 'DATABASE_POOL_SIZE' | 'DATABASE_ANON_POOL_SIZE' | 'DATABASE_URL'>>
 
-export type NodeServerOptions = {
+type NodeServerOptions = {
   settings: ServerSettings
   logger: Logger
   /** Security headers for the answers written without the app (client-error.ts). */

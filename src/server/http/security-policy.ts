@@ -4,7 +4,7 @@
 
 import { DEFAULT_LOCALE, LOCALES } from '../../shared/locales.ts'
 
-export const ONE_YEAR = 31_536_000
+const ONE_YEAR = 31_536_000
 
 /**
  * The page's inline blocks, allowed by hash: the critical CSS and the script loader that
@@ -24,7 +24,7 @@ export function parseInlineHashes(json: string): InlineHashes {
   return { 'script-src': data['script-src']!, 'style-src': data['style-src']! }
 }
 
-export type PageCspOptions = { https: boolean; extraConnect?: readonly string[]; inline?: InlineHashes }
+type PageCspOptions = { https: boolean; extraConnect?: readonly string[]; inline?: InlineHashes }
 
 /**
  * The page's Content-Security-Policy: everything from our own origin, no eval, and nothing inline

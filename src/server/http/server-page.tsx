@@ -65,7 +65,7 @@ export function renderPage(page: ReactNode): string {
   return `<!doctype html>\n${renderToStaticMarkup(page)}\n`
 }
 
-export type PageOptions = {
+type PageOptions = {
   /**
    * `no-referrer` (the default) keeps a token in the address out of Referer headers. The sign-in
    * page needs `same-origin`: with no-referrer its button's POST would carry `Origin: null`.

@@ -6,7 +6,7 @@ import type { OutgoingEmail } from '../../mail-core/transport.ts'
  * so a resend after a crash carries the same Message-ID and receivers can spot the
  * duplicate. Characters outside RFC 5322's dot-atom are percent-encoded.
  */
-export function messageIdFor(id: string, from: string): string {
+function messageIdFor(id: string, from: string): string {
   const local = id.replace(
     /[^A-Za-z0-9!#$&'*+\-/=?^_`{|}~.]/g,
     (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`,

@@ -123,7 +123,7 @@ const TEMP_FILE = /^\..+\.[0-9a-f]{12}\.tmp$/
  * process (the development transport), so none of them can still be in use. Never fails: a folder
  * that does not exist yet has nothing to clean, and a file that cannot be removed is harmless.
  */
-export async function removeLeftoverTempFiles(dir: string): Promise<number> {
+async function removeLeftoverTempFiles(dir: string): Promise<number> {
   let removed = 0
   for (const name of (await namesIn(dir)).filter((n) => TEMP_FILE.test(n))) {
     await unlink(join(dir, name)).then(

@@ -4,7 +4,7 @@ import { refuseHeaderInjection } from '../../mail-core/header-safety.ts'
 import { mailOptions } from './message-id.ts'
 import type { OutgoingEmail, SendResult, Transport } from '../../mail-core/transport.ts'
 
-export type SmtpOptions = {
+type SmtpOptions = {
   /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465 (TLS from the start). */
   url: string
   /** Milliseconds to wait for the connection, the greeting and each reply; default 15 s. */
@@ -67,7 +67,7 @@ const SETTINGS_CODES = new Set(['EAUTH', 'ENOAUTH', 'ETLS', 'EDNS', 'ECONFIG', '
  * reply the connection failed (refused, reset, timed out), so the outcome can be retried;
  * the stable Message-ID lets a receiver drop a duplicate if the first attempt did arrive.
  */
-export function classifySmtpError(err: NodemailerError): SendResult {
+function classifySmtpError(err: NodemailerError): SendResult {
   const code = err.code ?? 'UNKNOWN'
   const reply = err.responseCode
   const error = `SMTP ${reply ?? code}: ${err.response ?? err.message}`

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto'
 import type { Db, Tx } from '../db/db.ts'
 import { derivedKey } from './keys.ts'
 
-export type AuditAction =
+type AuditAction =
   | 'sign-in'
   | 'sign-out'
   | 'session.revoke'

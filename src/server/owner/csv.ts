@@ -14,7 +14,7 @@ const LOOKS_LIKE_FORMULA = new RegExp(`^[\\s\\p{Cf}]*[${FORMULA_LEAD}]|^[\\t\\r\
  * advice), so `=HYPERLINK(…)`, `＝…` or a no-break space before `=` stays text. The apostrophe goes
  * before any leading whitespace, so the cell reads back as typed after it.
  */
-export function neutralise(value: string): string {
+function neutralise(value: string): string {
   return LOOKS_LIKE_FORMULA.test(value) ? `'${value}` : value
 }
 

@@ -6,7 +6,7 @@ import type { Logger } from '../log.ts'
 import { createExportSlots, type ExportSlots } from './exports.ts'
 import { ownerSecret } from './keys.ts'
 
-export type OwnerConfig = Pick<
+type OwnerConfig = Pick<
   Config,
   | 'OWNER_EMAILS'
   | 'PUBLIC_URL'
@@ -26,7 +26,7 @@ export type OwnerConfig = Pick<
 >
 
 /** The signed-in owner, as the session check (features/owner-auth) sets it on each console request. */
-export type OwnerSession = { id: string; email: string; method: string }
+type OwnerSession = { id: string; email: string; method: string }
 
 /** The context of every console API route: the session check has run and set the session. */
 export type OwnerEnv = { Variables: { session: OwnerSession } }

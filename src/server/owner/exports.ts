@@ -6,7 +6,7 @@ import { apiError, type ApiError } from '../../mail-core/errors.ts'
  *. The rest is pulled as the client reads; `done` runs once, however the export ends
  * (read to the end, failed, or cancelled by a client that left).
  */
-export async function primed<T>(batches: AsyncGenerator<T>, done: () => void = () => {}): Promise<AsyncGenerator<T>> {
+async function primed<T>(batches: AsyncGenerator<T>, done: () => void = () => {}): Promise<AsyncGenerator<T>> {
   let finished = false
   const finish = () => {
     if (finished) return
@@ -41,9 +41,9 @@ export async function primed<T>(batches: AsyncGenerator<T>, done: () => void = (
 }
 
 /** Exports that may run at once in this process: per owner, and in all. */
-export type ExportLimits = { perOwner: number; total: number }
+type ExportLimits = { perOwner: number; total: number }
 
-export const EXPORT_LIMITS: ExportLimits = { perOwner: 1, total: 3 }
+const EXPORT_LIMITS: ExportLimits = { perOwner: 1, total: 3 }
 
 /**
  * Counts running exports (ten concurrent 100,000-row exports took the public page's
@@ -75,7 +75,7 @@ export function createExportSlots(limits: ExportLimits = EXPORT_LIMITS) {
 export type ExportSlots = ReturnType<typeof createExportSlots>
 
 /** What an export answers while another one of the owner's (or too many in all) is running. */
-export function exportBusy(): ApiError {
+function exportBusy(): ApiError {
   return apiError(
     429,
     'RATE_LIMITED',

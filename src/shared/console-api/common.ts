@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { PlatformFilter, StatusFilter } from '../beta-testers.ts'
-import { LIMITS } from '../limits.ts'
+import { LIMITS, PAGE_LIMITS } from '../limits.ts'
 
 // What the console's features share in their contracts: a page of a list, an address as stored,
 // the selection of sign-ups, and the field types of the answers. docs/decisions/owner-console.md
@@ -9,13 +9,20 @@ export const iso = z.iso.datetime()
 export const count = z.number().int().min(0)
 export const id = z.number().int().min(1)
 
+/** `page` and `size` of a list's query, within PAGE_LIMITS. */
+export function pageFields() {
+  return {
+    page: z.coerce.number().int().min(1).max(PAGE_LIMITS.page).default(1),
+    size: z.coerce.number().int().min(1).max(PAGE_LIMITS.size).default(50),
+  }
+}
+
 const search = z.string().trim().max(LIMITS.email).default('')
 
 /** `?q=&page=&size=`: part of an address, and a page of the list. */
 export const PageQuery = z.object({
   q: search,
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageFields(),
 })
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { FEEDBACK_LIMITS } from '../feedback.ts'
-import { count, id, iso } from './common.ts'
+import { count, id, iso, pageFields } from './common.ts'
 
 // The Feedback view: what testers sent from /beta/feedback. docs/decisions/tester-messages-and-feedback.md
 
@@ -11,8 +11,7 @@ export const FeedbackQuery = z.object({
   build: z.string().trim().max(FEEDBACK_LIMITS.build).optional(),
   rating: z.coerce.number().int().min(1).max(5).optional(),
   platform: z.enum(['all', ...FeedbackPlatform.options]).default('all'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageFields(),
 })
 export type FeedbackQuery = z.infer<typeof FeedbackQuery>
 

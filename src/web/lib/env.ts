@@ -1,6 +1,6 @@
 import { LOCAL_ANON_KEY } from '../../shared/self-hosted.ts'
 
-export type BackendEnv = { url: string; anonKey: string }
+type BackendEnv = { url: string; anonKey: string }
 
 /**
  * Where the page's backend lives. Read when a form is submitted, never at import, so the

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react'
 
 export const CTA_ID = 'cta'
 /** The sign-up's email field, or its welcome heading once the visitor has joined. */
-export const CTA_FOCUS_IDS = ['beta-email', 'beta-welcome'] as const
+const CTA_FOCUS_IDS = ['beta-email', 'beta-welcome'] as const
 
 /**
  * Smooth-scrolls to the sign-up (instantly under prefers-reduced-motion) and puts the caret

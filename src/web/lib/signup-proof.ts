@@ -8,7 +8,7 @@ import { readBackendEnv } from './env.ts'
 // the result in the SIGNUP_PROOF_HEADER header; its body stays { email }.
 
 /** A proof for the header, or null when the backend asks for none (SIGNUP_CHALLENGE=off). */
-export type SignupProof = string | null
+type SignupProof = string | null
 
 type Pending = { startedAt: number; proof: Promise<SignupProof> }
 let pending: Pending | undefined

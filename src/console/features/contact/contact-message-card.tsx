@@ -7,7 +7,7 @@ import { Card } from '../../components/card.tsx'
 const label = (value: string) => SUBJECTS.find((s) => s.value === value)?.label ?? value
 
 /** A mailto: link that opens the owner's mail client with the answer's subject filled in. */
-export function replyHref(email: string, subject: string): string {
+function replyHref(email: string, subject: string): string {
   return `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}?subject=${encodeURIComponent(`Re: ${label(subject)}`)}`
 }
 

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Button } from '../../../ui/button.tsx'
+import { FEEDBACK_LIMITS } from '../../../shared/limits.ts'
 import { feedbackApi } from './feedback-api.ts'
 import { FIELD } from '../../components/selection-fields.tsx'
 import { DoneText, ErrorText } from '../../components/status-text.tsx'
@@ -35,7 +36,7 @@ export function BuildLabelForm(props: { label: string; onError: (err: unknown) =
         <input
           id="build-label"
           type="text"
-          maxLength={100}
+          maxLength={FEEDBACK_LIMITS.build}
           value={value}
           placeholder="e.g. 1.0 (42)"
           onChange={(e) => setValue(e.target.value)}

@@ -1,7 +1,7 @@
 import type { LeftOutRow } from './launch-api.ts'
 
 /** What each reason means, in the owner's words. */
-export const REASON_TEXT: Record<LeftOutRow['reason'], string> = {
+const REASON_TEXT: Record<LeftOutRow['reason'], string> = {
   prefetch: 'Prefetches and prerenders (the browser guessing, not a visit)',
   'link-preview': 'Link previews (Slack, X, Discord, WhatsApp, Telegram, Facebook, LinkedIn…)',
   crawler: 'Crawlers and scripts on the bot list',

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Button } from '../../../ui/button.tsx'
 import { Card } from '../../components/card.tsx'
+import { SOURCE_LIMITS } from '../../../shared/limits.ts'
 import { FIELD, LabelledField } from '../../components/selection-fields.tsx'
 import { DoneText, ErrorText } from '../../components/status-text.tsx'
 import { launchApi, type ShareChannel } from './launch-api.ts'
@@ -83,7 +84,7 @@ export function ShareLinksCard({
             id="share-name"
             className={FIELD}
             required
-            maxLength={40}
+            maxLength={SOURCE_LIMITS.channelName}
             pattern="[A-Za-z0-9][A-Za-z0-9\-]*"
             value={name}
             onChange={(e) => setName(e.target.value)}
@@ -94,7 +95,7 @@ export function ShareLinksCard({
           <input
             id="share-source"
             className={FIELD}
-            maxLength={64}
+            maxLength={SOURCE_LIMITS.source}
             value={source}
             onChange={(e) => setSource(e.target.value)}
             placeholder="Instagram"
@@ -104,7 +105,7 @@ export function ShareLinksCard({
           <input
             id="share-medium"
             className={FIELD}
-            maxLength={64}
+            maxLength={SOURCE_LIMITS.source}
             value={medium}
             onChange={(e) => setMedium(e.target.value)}
             placeholder="social"

@@ -11,7 +11,7 @@ import { DoneText } from '../../components/status-text.tsx'
 
 const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' })
 /** A day as the card shows it: "27 Nov 2026" (UTC). */
-export const dayOf = (isoDateOrTime: string) => day.format(new Date(isoDateOrTime))
+const dayOf = (isoDateOrTime: string) => day.format(new Date(isoDateOrTime))
 
 /** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st. */
 export function ordinal(n: number): string {

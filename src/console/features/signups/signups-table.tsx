@@ -31,7 +31,7 @@ const STATE_CLASS: Record<WelcomeState, string> = {
 }
 
 /** The person's phone and where their invitation stands. */
-export function invitationText(s: Signup): string {
+function invitationText(s: Signup): string {
   const state = s.openedAt ? 'opened' : s.status === 'invited' ? 'invited' : 'waiting'
   return `${PLATFORM_TEXT[s.platform]}, ${state}`
 }

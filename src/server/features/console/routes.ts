@@ -7,7 +7,7 @@ import { adminConsoleRoutes, consoleHeaders } from './console-page.ts'
  * What the /admin mount is made of. app.ts passes each feature's part, so this folder imports
  * no other feature's files (docs/architecture.md, "A feature is one folder").
  */
-export type AdminParts = {
+type AdminParts = {
   /** Refuses a cross-origin request that changes something (features/owner-auth/origin.ts). */
   originCheck: MiddlewareHandler
   /** Sets the owner's session, or refuses with a 401 (features/owner-auth/session-check.ts). */
@@ -19,7 +19,7 @@ export type AdminParts = {
 }
 
 /** The console API: every route here needs a live session (routes.test.ts checks each one). */
-export function adminApiRoutes(parts: Pick<AdminParts, 'sessionCheck' | 'api'>): Hono<OwnerEnv> {
+function adminApiRoutes(parts: Pick<AdminParts, 'sessionCheck' | 'api'>): Hono<OwnerEnv> {
   const app = new Hono<OwnerEnv>()
   app.use('*', parts.sessionCheck, async (c, next) => {
     c.header('Cache-Control', 'no-store')

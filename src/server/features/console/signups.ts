@@ -5,10 +5,10 @@ import { selectionWhere } from '../../owner/selection.ts'
 import { isDisposable } from '../../owner/disposable.ts'
 
 /** A sign-up as the console lists it (src/shared/console-api.ts). */
-export type SignupRow = Signup
+type SignupRow = Signup
 
 /** `like` pattern for "contains `part`", case-insensitive, with % and _ taken literally. */
-export function containsPattern(part: string): string {
+function containsPattern(part: string): string {
   return `%${part.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
 }
 

@@ -6,7 +6,7 @@
 /** Rows of the same mailbox in any spelling (letter case, dots and +tags where the provider ignores them). */
 const same = (column: string) => `app_private.canonical_email(${column}) = app_private.canonical_email($1)`
 
-export type PersonSource = {
+type PersonSource = {
   /** The table, schema-qualified: the key of its rows in the downloaded file. */
   table: string
   /**

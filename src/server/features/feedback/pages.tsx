@@ -19,7 +19,7 @@ export type FeedbackValues = {
   build?: string
 }
 
-export type FeedbackFormInput = {
+type FeedbackFormInput = {
   /** The person's token; absent on the page that asks for the address. */
   token?: string
   values: FeedbackValues

@@ -17,7 +17,7 @@ export async function signupByFeedbackToken(
   return r.rows[0] ?? null
 }
 
-export type NewFeedback = {
+type NewFeedback = {
   signupId: string | null
   email: string
   rating: number

@@ -21,7 +21,7 @@ import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 // The console's side of the beta invitations. app.ts mounts these behind the session and Origin checks (features/console/routes.ts).
 // Decisions: docs/decisions/beta-invitations.md
 
-export type InvitationConfig = Pick<Config, 'BETA_IOS_URL' | 'BETA_ANDROID_URL' | 'INVITATION_INTERVAL_MS'>
+type InvitationConfig = Pick<Config, 'BETA_IOS_URL' | 'BETA_ANDROID_URL' | 'INVITATION_INTERVAL_MS'>
 
 export function adminInvitationRoutes(deps: {
   db: Db

@@ -7,7 +7,7 @@ import { csvQuote } from '../../owner/csv.ts'
 // address it refuses (stored by SQL or an import) is left out, so no `=`, `@`, quote or comma
 // that the schema keeps out of sign-ups reaches a store. docs/decisions/beta-invitations.md.
 
-export type StoreExport = 'testflight' | 'play'
+type StoreExport = 'testflight' | 'play'
 
 /**
  * One external tester for App Store Connect's "Import testers" (and `fastlane pilot import`):

@@ -15,7 +15,7 @@ export type { Selection }
 /** Which stores have a link configured (BETA_IOS_URL, BETA_ANDROID_URL). */
 export type Stores = { ios: boolean; android: boolean }
 
-export type PreviewRow = {
+type PreviewRow = {
   id: string
   email: string
   platform: PlatformChoice
@@ -151,7 +151,7 @@ export async function recordInvitationOpened(db: Db, token: string, platform: Pl
   return true
 }
 
-export type InvitationCounts = {
+type InvitationCounts = {
   byStatus: Record<'waiting' | 'invited' | 'opened', number>
   byPlatform: Record<PlatformChoice, number>
 }

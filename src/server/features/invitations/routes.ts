@@ -10,7 +10,7 @@ import { isTokenShaped } from '../../../mail-core/tokens.ts'
 import { paths } from '../../../shared/paths.ts'
 const isPlatform = (p: string | undefined): p is Platform => p === 'ios' || p === 'android'
 
-export type BetaRoutesConfig = Partial<Pick<Config, 'BETA_IOS_URL' | 'BETA_ANDROID_URL'>>
+type BetaRoutesConfig = Partial<Pick<Config, 'BETA_IOS_URL' | 'BETA_ANDROID_URL'>>
 
 /**
  * What Google Play's closed test adds to the Android choice and opening (features/play-testing,

@@ -6,7 +6,7 @@ import type { LeftOutReason } from '../../../shared/launch-analytics.ts'
 // ledger). docs/decisions/launch-analytics.md
 
 /** The request headers the classifier reads (lower-case names). */
-export type RequestHeaders = (name: string) => string | undefined
+type RequestHeaders = (name: string) => string | undefined
 
 /**
  * Link-preview fetchers: a shared link on launch day brings one per chat and per post. Checked

@@ -23,7 +23,7 @@ export type DocumentRequest = {
   ownerToken?: string | undefined
 }
 
-export type AnalyticsSettings = {
+type AnalyticsSettings = {
   /** ANALYTICS_JOIN_SIGNUPS: false keeps aggregates only, and a sign-up takes no source. */
   joinSignups: boolean
   /** How long counts wait in memory at most (a crash loses at most this much). */
@@ -32,7 +32,7 @@ export type AnalyticsSettings = {
   floodPerMinute: number
 }
 
-export const ANALYTICS_DEFAULTS: AnalyticsSettings = { joinSignups: true, flushMs: 5_000, floodPerMinute: 30 }
+const ANALYTICS_DEFAULTS: AnalyticsSettings = { joinSignups: true, flushMs: 5_000, floodPerMinute: 30 }
 
 /** Owner visits waiting for their session check; past this many, they count as a flood. */
 const MAX_HELD = 10_000
@@ -53,7 +53,7 @@ type Buffered = Labels & {
 }
 
 /** The sign-up's source columns: all null when nothing is known or the join is off. */
-export type SignupColumns = {
+type SignupColumns = {
   source: string | null
   source_medium: string | null
   source_campaign: string | null

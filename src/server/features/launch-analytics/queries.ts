@@ -26,8 +26,8 @@ export type VisitorBatchRow = Labels & {
   joinable: boolean
   pageviews: number
 }
-export type ViewBatchRow = Labels & { hour: string; pageviews: number }
-export type LeftOutBatchRow = { hour: string; reason: LeftOutReason; requests: number }
+type ViewBatchRow = Labels & { hour: string; pageviews: number }
+type LeftOutBatchRow = { hour: string; reason: LeftOutReason; requests: number }
 
 export type Batch = {
   id: string

@@ -5,7 +5,7 @@ import type { Db } from '../../db/db.ts'
 // a guessed address and browser), shared by every process through the database, and deleted 48
 // hours after its day began together with the visitor rows made under it (on delete cascade).
 
-export const SALT_BYTES = 16
+const SALT_BYTES = 16
 
 /** YYYY-MM-DD of the UTC day `ms` falls in. */
 export function utcDay(ms: number): string {
@@ -17,7 +17,7 @@ export function dayBefore(day: string): string {
   return utcDay(Date.parse(`${day}T00:00:00Z`) - 86_400_000)
 }
 
-export type SaltStore = {
+type SaltStore = {
   /** The day's salt if this process has it already; the counter hashes at once with it. */
   cached(day: string): Buffer | undefined
   /** The day's salt, made (once for all processes) when it does not exist yet. */

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/db.ts'
 
 /** The window in which OWNER_SIGN_IN_ATTEMPTS attempts are allowed per client address. */
-export const ATTEMPT_WINDOW_MS = 15 * 60 * 1000
+const ATTEMPT_WINDOW_MS = 15 * 60 * 1000
 
 /**
  * Counts one sign-in attempt for `client` in the current fixed window and says whether it is

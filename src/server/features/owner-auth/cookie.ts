@@ -11,7 +11,7 @@ export const SESSION_COOKIE = { secure: '__Host-solodesk_owner', plain: 'solodes
 const SECURE_NAME = SESSION_COOKIE.secure
 const PLAIN_NAME = SESSION_COOKIE.plain
 
-export type CookieConfig = Pick<Config, 'TRUST_PROXY' | 'PUBLIC_URL'>
+type CookieConfig = Pick<Config, 'TRUST_PROXY' | 'PUBLIC_URL'>
 
 /**
  * Secure when the request came over HTTPS, and always when PUBLIC_URL is https: a

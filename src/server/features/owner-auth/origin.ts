@@ -9,7 +9,7 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
  * X-Forwarded-Proto), the Host it was sent to, and its port. Never the request URL's scheme,
  * which a client may write itself (an absolute-form request line).
  */
-export function requestOrigin(c: Context, trustedHops: number): string | null {
+function requestOrigin(c: Context, trustedHops: number): string | null {
   const host = c.req.header('host') ?? new URL(c.req.url).host
   try {
     return new URL(`${isHttps(c, trustedHops) ? 'https' : 'http'}://${host}`).origin

@@ -21,7 +21,3 @@ export async function syncOwnerEmails(
       await tx.query('update app_private.owner_emails set notify_max_per_hour = $1', [notifyMaxPerHour])
   })
 }
-
-export function isOwnerEmail(owners: readonly string[], email: string): boolean {
-  return owners.includes(email.trim().toLowerCase())
-}

@@ -16,7 +16,7 @@ const CHALLENGE_TTL_S = 300
 export type Passkey = { id: string; name: string; createdAt: string; lastUsedAt: string | null }
 
 /** The relying party is the origin the browser is on (sameOrigin() has checked it is ours). */
-export function relyingParty(origin: string) {
+function relyingParty(origin: string) {
   return { origin, rpID: new URL(origin).hostname }
 }
 

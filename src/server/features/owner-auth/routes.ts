@@ -88,7 +88,7 @@ export function adminAuthRoutes(deps: OwnerDeps): Hono {
 }
 
 /** A new session (new id and token, whatever cookie came in) and its cookie. */
-export async function openSession(c: Context, deps: OwnerDeps, email: string, method: 'link' | 'passkey') {
+async function openSession(c: Context, deps: OwnerDeps, email: string, method: 'link' | 'passkey') {
   // Sign-ins are rare: the moment to forget dead sessions and spent links, with no timer.
   await pruneSessions(deps.db)
   const token = await createSession(deps.db, { email, method, userAgent: c.req.header('user-agent') }, deps.config)

@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/db.ts'
 
-export type SessionConfig = Pick<Config, 'OWNER_SESSION_IDLE_MINUTES' | 'OWNER_SESSION_ABSOLUTE_HOURS'>
-export type Session = { id: string; email: string; method: string }
-export type SessionRow = Session & { userAgent: string | null; createdAt: string; lastSeenAt: string; current: boolean }
+type SessionConfig = Pick<Config, 'OWNER_SESSION_IDLE_MINUTES' | 'OWNER_SESSION_ABSOLUTE_HOURS'>
+type Session = { id: string; email: string; method: string }
+type SessionRow = Session & { userAgent: string | null; createdAt: string; lastSeenAt: string; current: boolean }
 
 /**
  * How often last_seen_at is written: at most once a minute (an idle timeout of an hour needs no
@@ -13,7 +13,7 @@ export type SessionRow = Session & { userAgent: string | null; createdAt: string
  * never less than the idle timeout after its last use (with 1 minute, a busy session
  * ended after 60 s), and at most a tenth more.
  */
-export function sessionWindows(config: SessionConfig): { touchS: number; idleS: number } {
+function sessionWindows(config: SessionConfig): { touchS: number; idleS: number } {
   const idle = config.OWNER_SESSION_IDLE_MINUTES * 60
   const touchS = Math.min(60, idle / 10)
   return { touchS, idleS: idle + touchS }

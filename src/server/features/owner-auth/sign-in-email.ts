@@ -15,7 +15,7 @@ const ROLLBACK = Symbol('rollback')
  * run and are rolled back: a stranger's address costs what an owner's does. Returns whether a
  * link was queued.
  */
-export async function queueSignInEmail(
+async function queueSignInEmail(
   db: Db,
   input: { email: string; url: string; expiresAt: number; nonce: string },
   perQuarterHour: number,

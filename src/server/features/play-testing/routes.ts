@@ -27,7 +27,7 @@ import {
 const isAnswer = (a: string | undefined): a is PlayAnswer => PLAY_ANSWERS.includes(a as PlayAnswer)
 
 /** The most a tester may write on the "I had trouble" page. */
-export const TROUBLE_DETAILS_MAX = 2000
+const TROUBLE_DETAILS_MAX = 2000
 
 /**
  * /beta/play?answer=joined|trouble|left&token=: the pages behind the "Did you join the test?"
@@ -85,7 +85,7 @@ export function androidTesting(deps: { db: Db; config: Pick<Config, 'PLAY_ASK_DE
   }
 }
 
-export type PlayTestingConfig = Pick<Config, 'PLAY_REQUIRED_TESTERS' | 'PLAY_REQUIRED_DAYS' | 'INVITATION_INTERVAL_MS'>
+type PlayTestingConfig = Pick<Config, 'PLAY_REQUIRED_TESTERS' | 'PLAY_REQUIRED_DAYS' | 'INVITATION_INTERVAL_MS'>
 
 /** The console's 12 × 14 card and its nudge; app.ts mounts these behind the session and Origin checks (features/console/routes.ts). */
 export function adminPlayTestingRoutes(deps: {

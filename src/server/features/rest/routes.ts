@@ -11,7 +11,7 @@ import { validate } from '../../../mail-core/validation.ts'
  * may try gets the answer PostgREST would give the anon role; reads and changes are refused
  * by the database itself (see queries.ts), never by a rule here.
  */
-export type RestHooks = {
+type RestHooks = {
   /**
    * The source columns of a sign-up, from what the page sent and the request (app.ts
    * passes launch analytics' reader, so this feature imports none of it). Absent: what was sent.

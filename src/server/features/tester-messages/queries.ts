@@ -56,7 +56,7 @@ export type NewMessage = {
   intervalMs: number
 }
 
-export type SendOutcome =
+type SendOutcome =
   | { created: true; id: number; recipients: number }
   | { created: false; id: number; recipients: number; reason: 'same-request' | 'same-text' }
 
@@ -65,7 +65,7 @@ export type SendOutcome =
 const MESSAGE_LOCK = 1_100_018
 
 /** A repeat of the same text to the same group within this long is the same message (two consoles). */
-export const SAME_TEXT_WINDOW_MINUTES = 60
+const SAME_TEXT_WINDOW_MINUTES = 60
 
 /** How many emails one statement queues: a bounded parameter, a short transaction. */
 export const MESSAGE_BATCH = 1_000
@@ -136,7 +136,7 @@ export async function sendTesterMessage(db: Db, input: NewMessage): Promise<Send
  * connection) and memory holds one batch. Several processes may run it at once: the lock and the
  * cursor read under it make each batch happen once, and the dedupe key would stop a repeat anyway.
  */
-export async function queueMessageBatches(db: Db, messageId: number): Promise<void> {
+async function queueMessageBatches(db: Db, messageId: number): Promise<void> {
   for (;;) {
     const more = await db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock($1)', [MESSAGE_LOCK])
