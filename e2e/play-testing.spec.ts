@@ -8,7 +8,7 @@ import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 import { expectNoHorizontalScroll, expectNoViolations, openLinkPage, signInByEmail } from './console-support.ts'
 import { expect, Outbox, test } from './fixtures.ts'
 import { fill } from '../src/shared/content-types.ts'
-import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS } from '../src/shared/content.ts'
+import { DEFAULT_LOCALE, EMAIL_TEXTS, SERVER_PAGE_TEXTS } from '../src/shared/content.ts'
 
 const PAGES = SERVER_PAGE_TEXTS[DEFAULT_LOCALE]
 
@@ -166,7 +166,7 @@ test('the Android phone page asks for the Google account, and the answer pages w
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       fill(PAGES.phoneHeading, { phone: PAGES.phoneAndroid }),
     )
-    await expect(page.getByLabel('Google account on the Play Store (optional)')).toBeVisible()
+    await expect(page.getByLabel(SERVER_PAGE_TEXTS[DEFAULT_LOCALE].playGoogleAccount)).toBeVisible()
     await expectNoViolations(page)
     await expectNoHorizontalScroll(page)
   }
@@ -174,16 +174,16 @@ test('the Android phone page asks for the Google account, and the answer pages w
   await shoot(page, 'play-phone-page', SHOT_SIZES)
   await page.setViewportSize({ width: 320, height: 720 })
   // A wrong address: the page again, with the message tied to the field.
-  await page.getByLabel('Google account on the Play Store (optional)').fill('me at gmail')
+  await page.getByLabel(SERVER_PAGE_TEXTS[DEFAULT_LOCALE].playGoogleAccount).fill('me at gmail')
   // The browser's own email check would stop the form; the server's is what this tests.
   await page.locator('form').evaluate((f) => f.setAttribute('novalidate', ''))
   await page.getByRole('button', { name: fill(PAGES.phoneButton, { phone: PAGES.phoneAndroid }) }).click()
   await expect(page.getByText('Enter a valid email address.')).toBeVisible()
-  await expect(page.getByLabel('Google account on the Play Store (optional)')).toHaveAccessibleDescription(
+  await expect(page.getByLabel(SERVER_PAGE_TEXTS[DEFAULT_LOCALE].playGoogleAccount)).toHaveAccessibleDescription(
     /Google Play only lets in the accounts on our tester list.*Enter a valid email address\./,
   )
   await expectNoViolations(page)
-  await page.getByLabel('Google account on the Play Store (optional)').fill('me.on.play@gmail.com')
+  await page.getByLabel(SERVER_PAGE_TEXTS[DEFAULT_LOCALE].playGoogleAccount).fill('me.on.play@gmail.com')
   await page.getByRole('button', { name: fill(PAGES.phoneButton, { phone: PAGES.phoneAndroid }) }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGES.phoneThanksHeading)
   await expectNoViolations(page)
@@ -226,24 +226,28 @@ test('the 12 × 14 card: 12 testers join, one leaves, the nudge reaches who did 
     const answer = n < 12 ? 'joined' : 'trouble'
     const link = await linkFrom(
       p,
-      /^Did you join the test\?$/,
+      new RegExp(`^${EMAIL_TEXTS[DEFAULT_LOCALE].playQuestion.subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
       new RegExp(`https?://\\S+/beta/play\\?answer=${answer}&token=[\\w-]+`),
     )
     answers[p] = link.replace(`answer=${answer}`, 'answer=left')
     if (n === 0) {
       // The first tester answers in the browser: the page, then its button.
       await openPlain(page, link)
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Did you join the test?')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        SERVER_PAGE_TEXTS[DEFAULT_LOCALE].playJoinedTitle,
+      )
       await expectNoViolations(page)
       await shoot(page, 'play-answer-page', SHOT_SIZES)
-      await page.getByRole('button', { name: "Yes, I'm in" }).click()
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, you are in.')
+      await page.getByRole('button', { name: SERVER_PAGE_TEXTS[DEFAULT_LOCALE].playJoinedButton }).click()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        SERVER_PAGE_TEXTS[DEFAULT_LOCALE].playJoinedThanksHeading,
+      )
       await expectNoViolations(page)
     } else if (answer === 'trouble') {
       await openPlain(page, link)
       await page.getByLabel('What happened? (optional)').fill('Play says the app is not available for my device.')
       await expectNoViolations(page)
-      await page.getByRole('button', { name: 'I had trouble' }).click()
+      await page.getByRole('button', { name: SERVER_PAGE_TEXTS[DEFAULT_LOCALE].playTroubleButton }).click()
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, the team has your message.')
     } else {
       expect((await request.post(link, { maxRedirects: 0 })).status()).toBe(200)

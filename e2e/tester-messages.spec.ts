@@ -8,7 +8,9 @@ import {
   openPlain,
   signInToConsole,
 } from './console-support.ts'
-import { DEFAULT_LOCALE, PRODUCT, TESTER_MESSAGE_TEXTS } from '../src/shared/content.ts'
+import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS, TESTER_MESSAGE_TEXTS } from '../src/shared/content.ts'
+
+const PAGES = SERVER_PAGE_TEXTS[DEFAULT_LOCALE]
 
 const STARTING = TESTER_MESSAGE_TEXTS[DEFAULT_LOCALE]
 /** The nudge's subject, as a pattern for the outbox's subjects. */
@@ -76,20 +78,20 @@ test.describe('messages to testers and their feedback', () => {
     })
     const plain = await context.newPage()
     await plain.goto(feedback)
-    await expect(plain.getByRole('heading', { level: 1 })).toHaveText(`How is the ${PRODUCT.name} beta going?`)
+    await expect(plain.getByRole('heading', { level: 1 })).toHaveText(PAGES.feedbackHeading)
     await expect(plain.getByLabel('Your email address')).toHaveCount(0)
     await expect(plain.getByRole('radio', { name: 'iPhone' })).toBeChecked()
     await plain.getByLabel('What works?').fill('Adding a client is quick.')
     // No rating: the browser's own check stops it; the server refuses it too (form without validation).
     await plain.evaluate(() => document.querySelector('form')!.setAttribute('novalidate', ''))
-    await plain.getByRole('button', { name: 'Send feedback' }).click()
+    await plain.getByRole('button', { name: PAGES.feedbackSend }).click()
     await expect(plain.getByRole('alert')).toContainText('Choose how it is going, from 1 to 5.')
     await expect(plain.getByLabel('What works?')).toHaveValue('Adding a client is quick.')
     await plain.getByRole('radio', { name: '4' }).check()
-    await plain.getByLabel('What does not work?').fill('The total is wrong without a rate.')
+    await plain.getByLabel(PAGES.feedbackBroken).fill('The total is wrong without a rate.')
     await plain.getByLabel('Phone model and OS version').fill('iPhone 15, iOS 18.1')
-    await plain.getByRole('button', { name: 'Send feedback' }).click()
-    await expect(plain.getByRole('heading', { level: 1 })).toHaveText('Thank you for your feedback.')
+    await plain.getByRole('button', { name: PAGES.feedbackSend }).click()
+    await expect(plain.getByRole('heading', { level: 1 })).toHaveText(PAGES.feedbackThanksHeading)
     await context.close()
 
     await page.getByRole('link', { name: 'Feedback' }).click()
@@ -113,7 +115,7 @@ test.describe('messages to testers and their feedback', () => {
       ] as const) {
         await page.setViewportSize({ width, height })
         await openPlain(page, feedback)
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(`How is the ${PRODUCT.name} beta going?`)
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGES.feedbackHeading)
         await expectNoViolations(page)
         await expectNoHorizontalScroll(page)
         await openPlain(page, '/beta/feedback')
@@ -122,18 +124,18 @@ test.describe('messages to testers and their feedback', () => {
         await expectNoHorizontalScroll(page)
         await page.evaluate(() => document.querySelector('form')!.setAttribute('novalidate', ''))
         await page.getByLabel('Your email address').fill('not-an-address')
-        await page.getByRole('button', { name: 'Send feedback' }).click()
+        await page.getByRole('button', { name: PAGES.feedbackSend }).click()
         await expect(page.getByRole('alert')).toContainText('Enter a valid email address.')
         await expectNoViolations(page)
         await expectNoHorizontalScroll(page)
         await openPlain(page, '/beta/feedback?token=00000000-0000-4000-8000-000000000000')
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText('This feedback link is not valid.')
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGES.feedbackNotValidHeading)
         await expectNoViolations(page)
       }
       await openPlain(page, feedback)
       await page.getByRole('radio', { name: '5, great' }).check()
-      await page.getByRole('button', { name: 'Send feedback' }).click()
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your feedback.')
+      await page.getByRole('button', { name: PAGES.feedbackSend }).click()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGES.feedbackThanksHeading)
       await expectNoViolations(page)
     })
 

@@ -14,6 +14,9 @@ export const LIMITS = {
 /** The tester feedback page's fields (the table's checks say the same). */
 export const FEEDBACK_LIMITS = { text: 5000, osVersion: 100, build: 100 } as const
 
+/** What a tester may write with "I had trouble" on Play's answer page. */
+export const PLAY_LIMITS = { troubleDetails: 2000 } as const
+
 /** A share link's name (`/go/<name>`) and a sign-up's source or medium. */
 export const SOURCE_LIMITS = { channelName: 40, source: 64 } as const
 

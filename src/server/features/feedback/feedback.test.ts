@@ -5,7 +5,7 @@ import type { OutgoingEmail } from '../../../mail-core/transport.ts'
 import { syncOwnerEmails } from '../owner-auth/owners.ts'
 import { asOwner, ownerApp, OWNER, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { count, DB_KINDS, silentLogger, testApp, testDb } from '../../test-app.ts'
-import { PRODUCT } from '../../../shared/content.ts'
+import { DEFAULT_LOCALE, PRODUCT, SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
 
 // The feedback page (GET changes nothing, POST stores, an unknown token
 // gets 404, the page without a token asks for the address and has the contact form's
@@ -61,7 +61,7 @@ describe.each(DB_KINDS)('tester feedback on %s', (kind) => {
       }),
     )
     expect(res.status).toBe(200)
-    expect(await res.text()).toContain('Thank you for your feedback.')
+    expect(await res.text()).toContain(SERVER_PAGE_TEXTS[DEFAULT_LOCALE].feedbackThanksHeading)
     const rows = await db.query(
       'select email, rating, works, broken, platform, os_version, build, signup_id is not null as linked from app_private.beta_feedback',
     )
@@ -84,7 +84,7 @@ describe.each(DB_KINDS)('tester feedback on %s', (kind) => {
     for (const t of ['00000000-0000-4000-8000-000000000000', 'nope', "' or 1=1", '']) {
       const get = await app.request(`/beta/feedback?token=${encodeURIComponent(t)}`)
       expect(get.status, t).toBe(404)
-      expect(await get.text()).toContain('This feedback link is not valid.')
+      expect(await get.text()).toContain(SERVER_PAGE_TEXTS[DEFAULT_LOCALE].feedbackNotValidHeading)
       const post = await app.request(`/beta/feedback?token=${encodeURIComponent(t)}`, form({ rating: '5' }))
       expect(post.status, t).toBe(404)
     }
@@ -130,7 +130,7 @@ describe.each(DB_KINDS)('tester feedback on %s', (kind) => {
       form({ email: 'bot@example.com', rating: '5', website: 'http://spam' }),
     )
     expect(trap.status).toBe(200)
-    expect(await trap.text()).toContain('Thank you for your feedback.')
+    expect(await trap.text()).toContain(SERVER_PAGE_TEXTS[DEFAULT_LOCALE].feedbackThanksHeading)
     expect(await entries()).toBe(0)
     expect((await app.request('/beta/feedback', form({ email: 'a@example.com', rating: '5' }))).status).toBe(200)
     const limited = await app.request('/beta/feedback', form({ email: 'a@example.com', rating: '5' }))

@@ -1,13 +1,14 @@
 import { FEEDBACK_LIMITS } from '../../../shared/feedback.ts'
 import { HONEYPOT_FIELD } from '../../../shared/honeypot-field.ts'
 import { LIMITS } from '../../../shared/limits.ts'
-import { PRODUCT } from '../../../shared/content.ts'
+import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS, type Locale } from '../../../shared/content.ts'
 import { ErrorSummary, FieldError } from '../../../ui/error-summary.tsx'
 import { HoneypotField } from '../../../ui/honeypot-field.tsx'
 import { ServerPage } from '../../http/server-page.tsx'
 
 // The tester's feedback page, /beta/feedback (?token=… from their emails, or none: the
 // URL for Play's closed test). The server pages' shell: no script, strict CSP, one stylesheet.
+// Its words are the founder's content (content/site.yaml, texts.pages).
 
 export type FeedbackValues = {
   email?: string
@@ -25,18 +26,19 @@ type FeedbackFormInput = {
   values: FeedbackValues
   /** Messages by field name, from a refused POST. */
   errors?: Record<string, string>
+  locale?: Locale
 }
 
-const RATINGS = [
-  ['1', '1, not good'],
-  ['2', '2'],
-  ['3', '3, fine'],
-  ['4', '4'],
-  ['5', '5, great'],
-] as const
-
 /** The form; with `errors`, the same form again with what the tester typed and what to fix. */
-export function feedbackFormPage({ token, values, errors = {} }: FeedbackFormInput) {
+export function feedbackFormPage({ token, values, errors = {}, locale = DEFAULT_LOCALE }: FeedbackFormInput) {
+  const t = SERVER_PAGE_TEXTS[locale]
+  const ratings = [
+    ['1', t.feedbackRating1],
+    ['2', '2'],
+    ['3', t.feedbackRating3],
+    ['4', '4'],
+    ['5', t.feedbackRating5],
+  ] as const
   const action = token ? `/beta/feedback?token=${encodeURIComponent(token)}` : '/beta/feedback'
   // The hint and the field's error, as aria-describedby names them; none gives no attribute.
   const described = (name: string, hint?: string) =>
@@ -63,14 +65,14 @@ export function feedbackFormPage({ token, values, errors = {} }: FeedbackFormInp
     </label>
   )
   return (
-    <ServerPage title="Beta feedback">
-      <h1>How is the {PRODUCT.name} beta going?</h1>
-      <p>Tell us what works and what does not. We read every answer.</p>
-      <ErrorSummary title="Please check the form" messages={Object.values(errors)} />
+    <ServerPage title={t.feedbackTitle}>
+      <h1>{t.feedbackHeading}</h1>
+      <p>{t.feedbackIntro}</p>
+      <ErrorSummary title={t.feedbackErrorsTitle} messages={Object.values(errors)} />
       <form method="post" action={action}>
         {token ? null : (
           <div>
-            <label htmlFor="email">Your email address</label>
+            <label htmlFor="email">{t.feedbackEmail}</label>
             <input
               type="email"
               id="email"
@@ -87,25 +89,25 @@ export function feedbackFormPage({ token, values, errors = {} }: FeedbackFormInp
         )}
         <fieldset aria-describedby={described('rating')}>
           <legend>
-            How is it going? <span className="hint">1 is not good, 5 is great</span>
+            {t.feedbackRating} <span className="hint">{t.feedbackRatingHint}</span>
           </legend>
-          <div className="choices">{RATINGS.map(([value, label]) => radio('rating', value, label, true))}</div>
+          <div className="choices">{ratings.map(([value, label]) => radio('rating', value, label, true))}</div>
           <FieldError id="rating-error" message={errors.rating} />
         </fieldset>
-        {textArea('works', 'What works?')}
-        {textArea('broken', 'What does not work?')}
+        {textArea('works', t.feedbackWorks)}
+        {textArea('broken', t.feedbackBroken)}
         <fieldset>
           <legend>
-            Your phone <span className="hint">(optional)</span>
+            {t.feedbackPhone} <span className="hint">{t.optional}</span>
           </legend>
           <div className="choices">
-            {radio('platform', 'ios', 'iPhone')}
-            {radio('platform', 'android', 'Android')}
+            {radio('platform', 'ios', t.phoneNameIos)}
+            {radio('platform', 'android', t.phoneNameAndroid)}
           </div>
         </fieldset>
         <div>
           <label htmlFor="os_version">
-            Phone model and OS version <span className="hint">(optional)</span>
+            {t.feedbackOsVersion} <span className="hint">{t.optional}</span>
           </label>
           <input
             type="text"
@@ -117,12 +119,12 @@ export function feedbackFormPage({ token, values, errors = {} }: FeedbackFormInp
             aria-invalid={invalid('os_version')}
           />
           <p className="hint" id="os_version-hint">
-            For example: iPhone 15, iOS 18.1
+            {t.feedbackOsVersionHint}
           </p>
           <FieldError id="os_version-error" message={errors.os_version} />
         </div>
         <div>
-          <label htmlFor="build">Build</label>
+          <label htmlFor="build">{t.feedbackBuild}</label>
           <input
             type="text"
             id="build"
@@ -136,36 +138,38 @@ export function feedbackFormPage({ token, values, errors = {} }: FeedbackFormInp
         </div>
         <HoneypotField id={HONEYPOT_FIELD} />
         <div>
-          <button type="submit">Send feedback</button>
+          <button type="submit">{t.feedbackSend}</button>
         </div>
       </form>
     </ServerPage>
   )
 }
 
-export function feedbackThanksPage() {
+export function feedbackThanksPage(locale: Locale = DEFAULT_LOCALE) {
+  const t = SERVER_PAGE_TEXTS[locale]
   return (
-    <ServerPage title="Thank you">
-      <h1>Thank you for your feedback.</h1>
-      <p>It has reached the {PRODUCT.name} team. If you wrote about a problem, we may reply by email.</p>
+    <ServerPage title={t.feedbackThanksTitle}>
+      <h1>{t.feedbackThanksHeading}</h1>
+      <p>{t.feedbackThanksBody}</p>
       <p>
-        <a href="/">Back to {PRODUCT.name}</a>
+        <a href="/">{t.backHome}</a>
       </p>
     </ServerPage>
   )
 }
 
 /** The same words for a token that never existed and one whose person has left the list. */
-export function feedbackLinkNotValidPage() {
+export function feedbackLinkNotValidPage(locale: Locale = DEFAULT_LOCALE) {
+  const t = SERVER_PAGE_TEXTS[locale]
   return (
-    <ServerPage title="Link not valid">
-      <h1>This feedback link is not valid.</h1>
-      <p>It may have been copied incompletely, or the address has left the beta list.</p>
+    <ServerPage title={t.linkNotValidTitle}>
+      <h1>{t.feedbackNotValidHeading}</h1>
+      <p>{t.feedbackNotValidBody}</p>
       <p>
-        <a href="/beta/feedback">Send feedback with your email address instead</a>
+        <a href="/beta/feedback">{t.feedbackWithEmail}</a>
       </p>
       <p>
-        <a href="/">Back to {PRODUCT.name}</a>
+        <a href="/">{t.backHome}</a>
       </p>
     </ServerPage>
   )

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { DEFAULT_LOCALE, EMAIL_TEXTS, SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
 import { PlayTestingSummary } from '../../../shared/console-api.ts'
 import { createEmailQueue } from '../../../mail-core/queue.ts'
 import type { Db } from '../../db/db.ts'
@@ -9,6 +10,9 @@ import { inviteSignups } from '../invitations/queries.ts'
 import { createOutboxTransport, type OutboxRecord } from '../../mail-transports/outbox.ts'
 import { asOwner, ownerApp, OWNER, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { DB_KINDS, silentLogger, testDb } from '../../test-app.ts'
+
+const PAGE = SERVER_PAGE_TEXTS[DEFAULT_LOCALE]
+const ASKED = EMAIL_TEXTS[DEFAULT_LOCALE].playQuestion
 
 // The address Play knows, "Did you join the test?", and the 12 × 14 card's data.
 
@@ -107,7 +111,7 @@ describe.each(DB_KINDS)('Google Play closed testing on %s', (kind) => {
     const get = await app.request(`/beta/phone?platform=android&token=${ada.p}`)
     expect(get.status).toBe(200)
     const html = await get.text()
-    expect(html).toContain('<label for="google-account">Google account on the Play Store (optional)</label>')
+    expect(html).toContain(`<label for="google-account">${PAGE.playGoogleAccount}</label>`)
     expect(html).toMatch(/<input id="google-account" type="email"[^>]* name="google_account"/)
     expect(html).toContain('Google Play only lets in the accounts on our tester list')
     expect(html).not.toMatch(/<script|style=/)
@@ -211,16 +215,16 @@ describe.each(DB_KINDS)('Google Play closed testing on %s', (kind) => {
 
     // Nothing goes before the day is over.
     await drain()
-    expect((await sent()).filter((r) => r.subject === 'Did you join the test?')).toEqual([])
+    expect((await sent()).filter((r) => r.subject === ASKED.subject)).toEqual([])
     // A day later (the database's clock moved by moving the due time back).
     await db.query(`update app_private.email_queue set next_attempt_at = next_attempt_at - interval '1 day'
                     where kind = 'play-question'`)
     await drain()
-    const asked = (await sent()).filter((r) => r.subject === 'Did you join the test?')
+    const asked = (await sent()).filter((r) => r.subject === ASKED.subject)
     expect(asked.map((r) => r.to).sort()).toEqual(['and@example.com', 'both@example.com'])
     const text = asked.find((r) => r.to === 'and@example.com')!.text
-    expect(text).toContain("Yes, I'm in")
-    expect(text).toContain('I had trouble')
+    expect(text).toContain(ASKED.joined)
+    expect(text).toContain(ASKED.trouble)
     expect(text).toMatch(/http:\/\/localhost\/beta\/play\?answer=joined&token=[0-9a-f-]{36}/)
     expect(text).toMatch(/http:\/\/localhost\/beta\/play\?answer=trouble&token=[0-9a-f-]{36}/)
     expect(asked[0]!.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
@@ -243,9 +247,7 @@ describe.each(DB_KINDS)('Google Play closed testing on %s', (kind) => {
       (await app.request(`/unsubscribe?token=${(await tokens('gone@example.com')).u}`, { method: 'POST' })).status,
     ).toBe(200)
     await drain()
-    expect((await sent()).filter((r) => r.subject === 'Did you join the test?').map((r) => r.to)).toEqual([
-      'now@example.com',
-    ])
+    expect((await sent()).filter((r) => r.subject === ASKED.subject).map((r) => r.to)).toEqual(['now@example.com'])
     // Their question went with them, as their invitation did: no row keeps the address.
     expect(
       await db.query(`select kind from app_private.email_queue where to_email = 'gone@example.com'`),
@@ -268,7 +270,7 @@ describe.each(DB_KINDS)('Google Play closed testing on %s', (kind) => {
     await invite(['tess@example.com', 'other@example.com'])
     await app.request(`/beta/android?token=${(await tokens('tess@example.com')).i}`)
     await drain()
-    const question = (await sent()).find((r) => r.subject === 'Did you join the test?')!
+    const question = (await sent()).find((r) => r.subject === ASKED.subject)!
     const url = (answer: string) =>
       new URL(question.text.match(new RegExp(`http://localhost/beta/play\\?answer=${answer}&token=[0-9a-f-]{36}`))![0])
     const path = (answer: string) => `${url(answer).pathname}${url(answer).search}`
@@ -286,7 +288,9 @@ describe.each(DB_KINDS)('Google Play closed testing on %s', (kind) => {
     expect(await (await app.request(path('joined'))).text()).toContain(
       '<button type="submit">Yes, I&#x27;m in</button>',
     )
-    expect(await (await app.request(path('trouble'))).text()).toContain('<button type="submit">I had trouble</button>')
+    expect(await (await app.request(path('trouble'))).text()).toContain(
+      `<button type="submit">${PAGE.playTroubleButton}</button>`,
+    )
     expect(await snapshot()).toEqual(before)
 
     // Unknown, malformed, another answer word, too long: nothing recorded.
@@ -307,7 +311,7 @@ describe.each(DB_KINDS)('Google Play closed testing on %s', (kind) => {
     const joined = await app.request(path('joined'), { method: 'POST' })
     expect(joined.status).toBe(200)
     const thanks = await joined.text()
-    expect(thanks).toContain('Thank you, you are in.')
+    expect(thanks).toContain(PAGE.playJoinedThanksHeading)
     expect(thanks).toContain(`/beta/play?answer=left&amp;token=${token}`)
 
     const trouble = await app.request(path('trouble'), form({ details: 'Play says I am not eligible.' }))

@@ -1,6 +1,9 @@
 import { Hono } from 'hono'
 import type { ReactNode } from 'react'
 import type { NudgeResult } from '../../../shared/console-api.ts'
+import { fill } from '../../../shared/content-types.ts'
+import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
+import { PLAY_LIMITS } from '../../../shared/limits.ts'
 import { PLAY_ANSWERS, type PlayAnswer } from '../../../shared/play-testing.ts'
 import { isTokenShaped } from '../../../mail-core/tokens.ts'
 import type { Config } from '../../config.ts'
@@ -27,7 +30,6 @@ import {
 const isAnswer = (a: string | undefined): a is PlayAnswer => PLAY_ANSWERS.includes(a as PlayAnswer)
 
 /** The most a tester may write on the "I had trouble" page. */
-const TROUBLE_DETAILS_MAX = 2000
 
 /**
  * /beta/play?answer=joined|trouble|left&token=: the pages behind the "Did you join the test?"
@@ -56,10 +58,14 @@ export function playAnswerRoutes(deps: {
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
     const raw = typeof form.details === 'string' ? form.details.trim() : ''
     // PostgreSQL text cannot hold NUL; the page's maxlength keeps the length.
-    if (raw.length > TROUBLE_DETAILS_MAX || raw.includes('\u0000'))
+    if (raw.length > PLAY_LIMITS.troubleDetails || raw.includes('\u0000'))
       return sendPage(
         c,
-        answerPage(answer, token, `Please keep it under ${TROUBLE_DETAILS_MAX} characters, as plain text.`),
+        answerPage(
+          answer,
+          token,
+          fill(SERVER_PAGE_TEXTS[DEFAULT_LOCALE].playTroubleTooLong, { count: String(PLAY_LIMITS.troubleDetails) }),
+        ),
         400,
       )
     const details = answer === 'trouble' ? raw : ''
