@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { DEFAULT_LOCALE, PRODUCT } from '../../shared/content.ts'
+import { DEFAULT_LOCALE, PRODUCT, type Locale } from '../../shared/content.ts'
 import { LogoMark } from '../../ui/logo-mark.tsx'
 
 // The shell of the server's own small pages (unsubscribe and confirmation, the /beta pages, the
@@ -29,16 +29,19 @@ export function ServerPage({
   title,
   script,
   indexed = false,
+  locale = DEFAULT_LOCALE,
   children,
 }: {
   title: string
+  /** The language of the page's words: the person's own on the pages their links open. */
+  locale?: Locale
   script?: string
   /** The legal pages are public documents for search and the stores; the rest are not indexed. */
   indexed?: boolean
   children: ReactNode
 }) {
   return (
-    <html lang={DEFAULT_LOCALE}>
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

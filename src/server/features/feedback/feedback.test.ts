@@ -5,7 +5,7 @@ import type { OutgoingEmail } from '../../../mail-core/transport.ts'
 import { syncOwnerEmails } from '../owner-auth/owners.ts'
 import { asOwner, ownerApp, OWNER, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { count, DB_KINDS, silentLogger, testApp, testDb } from '../../test-app.ts'
-import { DEFAULT_LOCALE, PRODUCT, SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
+import { DEFAULT_LOCALE, LOCALES, PRODUCT, SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
 
 // The feedback page (GET changes nothing, POST stores, an unknown token
 // gets 404, the page without a token asks for the address and has the contact form's
@@ -33,6 +33,19 @@ describe.each(DB_KINDS)('tester feedback on %s', (kind) => {
     token = (await db.query<{ t: string }>('select feedback_token::text as t from public.beta_signups')).rows[0]!.t
   })
   const entries = () => count(db, 'app_private.beta_feedback')
+
+  test("a tester's link speaks the language of the page they signed up on, and the default without one", async () => {
+    const app = testApp(db)
+    for (const locale of [...LOCALES, null]) {
+      await db.query('update public.beta_signups set locale = $1', [locale])
+      const words = SERVER_PAGE_TEXTS[locale ?? DEFAULT_LOCALE]
+      const html = await (await app.request(`/beta/feedback?token=${token}`)).text()
+      expect(html).toContain(`<html lang="${locale ?? DEFAULT_LOCALE}">`)
+      expect(html).toContain(`<h1>${words.feedbackHeading}</h1>`)
+      const thanks = await (await app.request(`/beta/feedback?token=${token}`, form({ rating: '5' }))).text()
+      expect(thanks).toContain(`<h1>${words.feedbackThanksHeading}</h1>`)
+    }
+  })
 
   test('GET shows the form and changes nothing; POST stores; the build label is filled in', async () => {
     const app = testApp(db, { config: { BETA_BUILD_LABEL: '1.0 (42)' } })

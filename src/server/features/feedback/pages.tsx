@@ -65,7 +65,7 @@ export function feedbackFormPage({ token, values, errors = {}, locale = DEFAULT_
     </label>
   )
   return (
-    <ServerPage title={t.feedbackTitle}>
+    <ServerPage locale={locale} title={t.feedbackTitle}>
       <h1>{t.feedbackHeading}</h1>
       <p>{t.feedbackIntro}</p>
       <ErrorSummary title={t.feedbackErrorsTitle} messages={Object.values(errors)} />
@@ -148,7 +148,7 @@ export function feedbackFormPage({ token, values, errors = {}, locale = DEFAULT_
 export function feedbackThanksPage(locale: Locale = DEFAULT_LOCALE) {
   const t = SERVER_PAGE_TEXTS[locale]
   return (
-    <ServerPage title={t.feedbackThanksTitle}>
+    <ServerPage locale={locale} title={t.feedbackThanksTitle}>
       <h1>{t.feedbackThanksHeading}</h1>
       <p>{t.feedbackThanksBody}</p>
       <p>
@@ -162,7 +162,7 @@ export function feedbackThanksPage(locale: Locale = DEFAULT_LOCALE) {
 export function feedbackLinkNotValidPage(locale: Locale = DEFAULT_LOCALE) {
   const t = SERVER_PAGE_TEXTS[locale]
   return (
-    <ServerPage title={t.linkNotValidTitle}>
+    <ServerPage locale={locale} title={t.linkNotValidTitle}>
       <h1>{t.feedbackNotValidHeading}</h1>
       <p>{t.feedbackNotValidBody}</p>
       <p>

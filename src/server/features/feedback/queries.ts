@@ -9,9 +9,9 @@ import type { Db } from '../../db/db.ts'
 export async function signupByFeedbackToken(
   db: Db,
   token: string,
-): Promise<{ id: string; email: string; platform: PlatformChoice } | null> {
-  const r = await db.query<{ id: string; email: string; platform: PlatformChoice }>(
-    'select id::text as id, email, platform from public.beta_signups where feedback_token = $1::uuid',
+): Promise<{ id: string; email: string; platform: PlatformChoice; locale: string | null } | null> {
+  const r = await db.query<{ id: string; email: string; platform: PlatformChoice; locale: string | null }>(
+    'select id::text as id, email, platform, locale from public.beta_signups where feedback_token = $1::uuid',
     [token],
   )
   return r.rows[0] ?? null

@@ -13,6 +13,7 @@ import { startExport } from '../../owner/exports.ts'
 import type { OwnerEnv } from '../../owner/deps.ts'
 import { parseInput } from '../../owner/input.ts'
 import { readJsonBody } from '../../http/json-body.ts'
+import { localeOr } from '../../../shared/locales.ts'
 import { paths } from '../../../shared/paths.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 import { feedbackFormPage, feedbackLinkNotValidPage, feedbackThanksPage, type FeedbackValues } from './pages.tsx'
@@ -47,16 +48,19 @@ export function feedbackPageRoutes(deps: { db: Db; logger: Logger; config: Pick<
     const signup = isTokenShaped(token) ? await signupByFeedbackToken(db, token) : null
     if (!signup) return sendPage(c, feedbackLinkNotValidPage(), 404)
     const platform = signup.platform === 'unknown' ? '' : signup.platform
-    return sendPage(c, feedbackFormPage({ token, values: { build: await label(), platform } }), 200)
+    const locale = localeOr(signup.locale)
+    return sendPage(c, feedbackFormPage({ token, values: { build: await label(), platform }, locale }), 200)
   })
 
   app.post(paths.feedback.pattern, async (c) => {
     const token = c.req.query('token')
     const signup = token === undefined ? null : isTokenShaped(token) ? await signupByFeedbackToken(db, token) : null
     if (token !== undefined && !signup) return sendPage(c, feedbackLinkNotValidPage(), 404)
+    // A tester's link speaks the language of the page they signed up on; the open page, the default.
+    const locale = localeOr(signup?.locale)
     const values = await formValues(c)
     // A filled bot trap gets the usual answer and stores nothing, as the contact form.
-    if (values?.website) return sendPage(c, feedbackThanksPage(), 200)
+    if (values?.website) return sendPage(c, feedbackThanksPage(locale), 200)
     if (values === null)
       return sendPage(
         c,
@@ -64,6 +68,7 @@ export function feedbackPageRoutes(deps: { db: Db; logger: Logger; config: Pick<
           ...(token ? { token } : {}),
           values: {},
           errors: { form: 'The form could not be read. Please send it again.' },
+          locale,
         }),
         400,
       )
@@ -73,7 +78,7 @@ export function feedbackPageRoutes(deps: { db: Db; logger: Logger; config: Pick<
     if (!parsed.success) {
       const errors: Record<string, string> = {}
       for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message
-      return sendPage(c, feedbackFormPage({ ...(token ? { token } : {}), values, errors }), 400)
+      return sendPage(c, feedbackFormPage({ ...(token ? { token } : {}), values, errors, locale }), 400)
     }
     const f = parsed.data
     await insertFeedback(db, {
@@ -87,7 +92,7 @@ export function feedbackPageRoutes(deps: { db: Db; logger: Logger; config: Pick<
       build: f.build,
     })
     deps.logger.info({ event: 'beta.feedback', rating: f.rating, known: signup !== null }, 'a tester sent feedback')
-    return sendPage(c, feedbackThanksPage(), 200)
+    return sendPage(c, feedbackThanksPage(locale), 200)
   })
 
   return app

@@ -25,7 +25,7 @@ export function phoneConfirmPage(
   const t = SERVER_PAGE_TEXTS[locale]
   const words = phoneWords(platform, locale)
   return (
-    <ServerPage title={fill(t.phoneTitle, words)}>
+    <ServerPage locale={locale} title={fill(t.phoneTitle, words)}>
       <h1>{fill(t.phoneHeading, words)}</h1>
       <p>{fill(t.phoneBody, words)}</p>
       <form method="post" action={`/beta/phone?platform=${platform}&token=${encodeURIComponent(token)}`}>
@@ -39,7 +39,7 @@ export function phoneConfirmPage(
 export function phoneThanksPage(platform: Platform, locale: Locale = DEFAULT_LOCALE) {
   const t = SERVER_PAGE_TEXTS[locale]
   return (
-    <ServerPage title={t.phoneThanksTitle}>
+    <ServerPage locale={locale} title={t.phoneThanksTitle}>
       <h1>{t.phoneThanksHeading}</h1>
       <p>{fill(t.phoneThanksBody, phoneWords(platform, locale))}</p>
       <p>
@@ -53,7 +53,7 @@ export function phoneThanksPage(platform: Platform, locale: Locale = DEFAULT_LOC
 export function betaLinkNotValidPage(locale: Locale = DEFAULT_LOCALE) {
   const t = SERVER_PAGE_TEXTS[locale]
   return (
-    <ServerPage title={t.linkNotValidTitle}>
+    <ServerPage locale={locale} title={t.linkNotValidTitle}>
       <h1>{t.linkNotValidHeading}</h1>
       <p>{t.betaLinkNotValid}</p>
       <p>

@@ -60,7 +60,7 @@ function ask(answer: PlayAnswer, locale: Locale): { title: string; lead: string;
 export function answerPage(answer: PlayAnswer, token: string, error?: string, locale: Locale = DEFAULT_LOCALE) {
   const words = ask(answer, locale)
   return (
-    <ServerPage title={words.title}>
+    <ServerPage locale={locale} title={words.title}>
       <h1>{words.title}</h1>
       <p>{words.lead}</p>
       {error ? (
@@ -111,7 +111,7 @@ export function answerThanksPage(answer: PlayAnswer, token: string, locale: Loca
     ),
   }
   return (
-    <ServerPage title={t.feedbackThanksTitle}>
+    <ServerPage locale={locale} title={t.feedbackThanksTitle}>
       {text[answer]}
       <p>
         <a href="/">{t.backHome}</a>

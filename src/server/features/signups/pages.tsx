@@ -16,7 +16,7 @@ const Home = ({ locale }: { locale: Locale }) => (
 function Leave({ script, locale, children }: { script?: string; locale: Locale; children: ReactNode }) {
   const t = SERVER_PAGE_TEXTS[locale]
   return (
-    <ServerPage title={t.leaveTitle} {...(script ? { script } : {})}>
+    <ServerPage locale={locale} title={t.leaveTitle} {...(script ? { script } : {})}>
       <h1>{t.leaveHeading}</h1>
       <p>{t.leaveBody}</p>
       {children}
@@ -56,7 +56,7 @@ export function staticConfirmPage(script: string, locale: Locale = DEFAULT_LOCAL
 
 export function donePage(locale: Locale = DEFAULT_LOCALE) {
   return (
-    <ServerPage title={SERVER_PAGE_TEXTS[locale].leftTitle}>
+    <ServerPage locale={locale} title={SERVER_PAGE_TEXTS[locale].leftTitle}>
       <DoneContent locale={locale} />
     </ServerPage>
   )
@@ -78,7 +78,7 @@ export function DoneContent({ locale = DEFAULT_LOCALE }: { locale?: Locale }) {
 /** Same wording for a token that never existed and one already used: the page reveals nothing. */
 export function unknownTokenPage(locale: Locale = DEFAULT_LOCALE) {
   return (
-    <ServerPage title={SERVER_PAGE_TEXTS[locale].linkNotValidTitle}>
+    <ServerPage locale={locale} title={SERVER_PAGE_TEXTS[locale].linkNotValidTitle}>
       <UnknownTokenContent locale={locale} />
     </ServerPage>
   )
@@ -99,7 +99,7 @@ export function UnknownTokenContent({ locale = DEFAULT_LOCALE }: { locale?: Loca
 export function confirmSignupPage(token: string, locale: Locale = DEFAULT_LOCALE) {
   const t = SERVER_PAGE_TEXTS[locale]
   return (
-    <ServerPage title={t.confirmTitle}>
+    <ServerPage locale={locale} title={t.confirmTitle}>
       <h1>{t.confirmHeading}</h1>
       <p>{t.confirmBody}</p>
       <form method="post" action={`/confirm?token=${encodeURIComponent(token)}`}>
@@ -112,7 +112,7 @@ export function confirmSignupPage(token: string, locale: Locale = DEFAULT_LOCALE
 export function signupConfirmedPage(locale: Locale = DEFAULT_LOCALE) {
   const t = SERVER_PAGE_TEXTS[locale]
   return (
-    <ServerPage title={t.confirmedTitle}>
+    <ServerPage locale={locale} title={t.confirmedTitle}>
       <h1>{t.confirmedHeading}</h1>
       <p>{t.confirmedBody}</p>
       <Home locale={locale} />
@@ -128,7 +128,7 @@ export function tooManyRequestsPage(retryAfterSeconds: number, locale: Locale = 
       ? fill(t.seconds, { count: String(retryAfterSeconds) })
       : fill(t.minutes, { count: String(Math.ceil(retryAfterSeconds / 60)) })
   return (
-    <ServerPage title={t.tooManyTitle}>
+    <ServerPage locale={locale} title={t.tooManyTitle}>
       <h1>{t.tooManyHeading}</h1>
       <p>{fill(t.tooManyBody, { wait })}</p>
       <Home locale={locale} />
