@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { DEFAULT_LOCALE, EMAIL_TEXTS, SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
+import { DEFAULT_LOCALE, EMAIL_TEXTS, LOCALES, SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
 import { PlayTestingSummary } from '../../../shared/console-api.ts'
 import { createEmailQueue } from '../../../mail-core/queue.ts'
 import type { Db } from '../../db/db.ts'
@@ -291,6 +291,14 @@ describe.each(DB_KINDS)('Google Play closed testing on %s', (kind) => {
     expect(await (await app.request(path('trouble'))).text()).toContain(
       `<button type="submit">${PAGE.playTroubleButton}</button>`,
     )
+    // In the language of the page the tester signed up on.
+    for (const locale of LOCALES) {
+      await db.query(`update public.beta_signups set locale = $1 where email = 'tess@example.com'`, [locale])
+      const html = await (await app.request(path('left'))).text()
+      expect(html).toContain(`<html lang="${locale}">`)
+      expect(html).toContain(`<h1>${SERVER_PAGE_TEXTS[locale].playLeftTitle}</h1>`)
+    }
+    await db.query(`update public.beta_signups set locale = null`)
     expect(await snapshot()).toEqual(before)
 
     // Unknown, malformed, another answer word, too long: nothing recorded.

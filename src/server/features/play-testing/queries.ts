@@ -67,15 +67,15 @@ export async function askWhetherJoined(db: Db, inviteToken: string, delayMs: num
 export async function testerByAnswerToken(
   db: Queryable,
   token: string,
-): Promise<{ signupId: string; email: string; googleAccount: string | null } | null> {
-  const r = await db.query<{ id: string; email: string; google_account: string | null }>(
-    `select s.id::text as id, s.email, p.google_account
+): Promise<{ signupId: string; email: string; googleAccount: string | null; locale: string | null } | null> {
+  const r = await db.query<{ id: string; email: string; google_account: string | null; locale: string | null }>(
+    `select s.id::text as id, s.email, p.google_account, s.locale
      from app_private.play_testers p join public.beta_signups s on s.id = p.signup_id
      where p.answer_token = $1::uuid and ${ANDROID_TESTER}`,
     [token],
   )
   const row = r.rows[0]
-  return row ? { signupId: row.id, email: row.email, googleAccount: row.google_account } : null
+  return row ? { signupId: row.id, email: row.email, googleAccount: row.google_account, locale: row.locale } : null
 }
 
 /**

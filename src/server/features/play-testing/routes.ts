@@ -2,7 +2,8 @@ import { Hono } from 'hono'
 import type { ReactNode } from 'react'
 import type { NudgeResult } from '../../../shared/console-api.ts'
 import { fill } from '../../../shared/content-types.ts'
-import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
+import { SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
+import { localeOr } from '../../../shared/locales.ts'
 import { PLAY_LIMITS } from '../../../shared/limits.ts'
 import { PLAY_ANSWERS, type PlayAnswer } from '../../../shared/play-testing.ts'
 import { isTokenShaped } from '../../../mail-core/tokens.ts'
@@ -47,13 +48,18 @@ export function playAnswerRoutes(deps: {
 
   app.get(paths.playAnswer.pattern, async (c) => {
     const { token = '', answer } = c.req.query()
-    const known = isAnswer(answer) && isTokenShaped(token) && (await testerByAnswerToken(deps.db, token)) !== null
-    return known ? sendPage(c, answerPage(answer, token), 200) : sendPage(c, betaLinkNotValidPage(), 404)
+    const tester = isAnswer(answer) && isTokenShaped(token) ? await testerByAnswerToken(deps.db, token) : null
+    if (!tester || !isAnswer(answer)) return sendPage(c, betaLinkNotValidPage(), 404)
+    return sendPage(c, answerPage(answer, token, undefined, localeOr(tester.locale)), 200)
   })
 
   app.post(paths.playAnswer.pattern, async (c) => {
     const { token = '', answer } = c.req.query()
     if (!isAnswer(answer) || !isTokenShaped(token)) return sendPage(c, betaLinkNotValidPage(), 404)
+    // The tester's language (recordAnswer looks the token up again, inside its transaction).
+    const tester = await testerByAnswerToken(deps.db, token)
+    if (!tester) return sendPage(c, betaLinkNotValidPage(), 404)
+    const locale = localeOr(tester.locale)
     // A body that is not a form (or not one at all) reads as an empty form: the answer is in the URL.
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
     const raw = typeof form.details === 'string' ? form.details.trim() : ''
@@ -64,7 +70,8 @@ export function playAnswerRoutes(deps: {
         answerPage(
           answer,
           token,
-          fill(SERVER_PAGE_TEXTS[DEFAULT_LOCALE].playTroubleTooLong, { count: String(PLAY_LIMITS.troubleDetails) }),
+          fill(SERVER_PAGE_TEXTS[locale].playTroubleTooLong, { count: String(PLAY_LIMITS.troubleDetails) }),
+          locale,
         ),
         400,
       )
@@ -73,7 +80,7 @@ export function playAnswerRoutes(deps: {
     if (r === null) return sendPage(c, betaLinkNotValidPage(), 404)
     deps.logger.info({ event: 'play.answer', answer }, 'an Android tester answered')
     if (r.message) deps.wakeEmailQueue()
-    return sendPage(c, answerThanksPage(answer, token), 200)
+    return sendPage(c, answerThanksPage(answer, token, locale), 200)
   })
 
   return app
