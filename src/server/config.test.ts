@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { PRODUCT } from '../shared/content.ts'
 import { LOCAL_ANON_KEY } from '../shared/self-hosted.ts'
 import { readFileSync } from 'node:fs'
 import { loadConfig, SETTING_NAMES } from './config.ts'
@@ -15,7 +16,7 @@ test('with nothing set the server runs on defaults: PGlite, the outbox, the loca
     EMAIL_TRANSPORT: 'outbox',
     OUTBOX_DIR: './data/outbox',
     RESEND_API_URL: 'https://api.resend.com',
-    EMAIL_FROM: 'Beta Team <hello@localhost>',
+    EMAIL_FROM: `${PRODUCT.name} <hello@localhost>`,
     EMAIL_MAX_ATTEMPTS: 10,
   })
   expect(c.DATABASE_URL).toBeUndefined()
