@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test } from 'vitest'
-import { dropUnreadVariables } from '../scripts/first-view.ts'
+import { dropUnreadVariables, initialValuesOnce, svgDataUrl, withoutInteractionStates } from '../scripts/first-view.ts'
 
 // The critical CSS keeps only the custom properties something in it reads; the full
 // stylesheet declares them all once it has loaded.
@@ -33,4 +33,44 @@ test('the font list starts with system-ui', async () => {
   const css = await readFile(new URL('../src/web/styles.css', import.meta.url), 'utf8')
   const list = /--font-sans:\s*([^;]+);/.exec(css)?.[1]
   expect(list?.split(',')[0]?.trim()).toBe('system-ui')
+})
+
+// Tailwind's initial values, once: the declarations every browser reads, not the @property
+// rules that repeat them (the full stylesheet brings those).
+test('@property rules the properties layer also declares go, and its @supports opens to every browser', () => {
+  const css =
+    '@layer properties{@supports ((-webkit-hyphens:none)){*,:before,:after{--tw-shadow:0 0 #0000;--tw-blur:initial}}}' +
+    '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}' +
+    '@property --tw-blur{syntax:"*";inherits:false}' +
+    '@property --tw-only-here{syntax:"<length>";inherits:false;initial-value:0}' +
+    '.shadow{box-shadow:var(--tw-shadow)}'
+  expect(initialValuesOnce(css)).toBe(
+    '@layer properties{*,:before,:after{--tw-shadow:0 0 #0000;--tw-blur:initial}}' +
+      '@property --tw-only-here{syntax:"<length>";inherits:false;initial-value:0}' +
+      '.shadow{box-shadow:var(--tw-shadow)}',
+  )
+})
+
+test('hover, focus and press rules leave the critical CSS; states the page starts in stay', () => {
+  const css =
+    '@layer utilities{.a{color:red}.hover\\:b:hover{color:blue}@media (hover:hover){.c:hover{color:green}}' +
+    '.focus-visible\\:d:focus-visible{outline:2px}.e:enabled:active{scale:.98}.f:disabled{opacity:.6}' +
+    '.g:hover,.g{color:pink}}'
+  expect(withoutInteractionStates(css)).toBe(
+    '@layer utilities{.a{color:red}.f:disabled{opacity:.6}.g:hover,.g{color:pink}}',
+  )
+})
+
+test('an SVG data: URL keeps the drawing readable and decodes back to it', () => {
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg">\n  <path d="M1 1h2" fill="#6366f1"/><text>50% & ü $1</text></svg>'
+  const url = svgDataUrl(svg)
+  expect(url).toBe(
+    "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg'> <path d='M1 1h2' fill='%236366f1'/><text>50%25 %26 %C3%BC %241</text></svg>",
+  )
+  expect(decodeURIComponent(url.slice('data:image/svg+xml,'.length))).toBe(
+    svg.replace(/\s+/g, ' ').replaceAll('"', "'"),
+  )
+  // A drawing that already uses single quotes keeps its double ones, escaped.
+  expect(svgDataUrl(`<svg a="x" b='y'/>`)).toBe("data:image/svg+xml,<svg a=%22x%22 b='y'/>")
 })
