@@ -1,8 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { EMAIL_TEXTS, FOOTER_TEXTS, SIGNUP_TEXTS, SITE_TEXTS } from '../src/shared/content.ts'
+import { EMAIL_TEXTS, FOOTER_TEXTS, LEGAL_TEXTS, SIGNUP_TEXTS, SITE_TEXTS, texts } from '../src/shared/content.ts'
 import { DEFAULT_LOCALE, LOCALES, localeRoot, type Locale } from '../src/shared/locales.ts'
+import type { Page } from '@playwright/test'
 import { expect, test, uniqueEmail } from './fixtures.ts'
 
 // Each language is a prerendered page of its own: `/` for the default, `/<lang>/` for the others
@@ -64,6 +65,55 @@ test("the footer's link switches language, and the page is the visitor's choice,
   await expect(page).toHaveURL(/\/$/)
   await expect(page.locator('html')).toHaveAttribute('lang', DEFAULT_LOCALE)
   await context.close()
+})
+
+/** Every string of a language's content: its texts and its legal texts. */
+function stringsOf(locale: Locale): string[] {
+  const out: string[] = []
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') out.push(value)
+    else if (value && typeof value === 'object') for (const v of Object.values(value)) walk(v)
+  }
+  walk([texts(locale), LEGAL_TEXTS[locale]])
+  return out
+}
+
+/** The strings of `locale` that no other language has, not even inside one of its own texts. */
+function onlyIn(locale: Locale): string[] {
+  const others = LOCALES.filter((l) => l !== locale).flatMap(stringsOf)
+  return [...new Set(stringsOf(locale))].filter((s) => s.length >= 8 && !others.some((o) => o.includes(s)))
+}
+
+/** Every script a page loads once each of its islands has been woken and hydrated. */
+async function scriptsOf(page: Page, path: string): Promise<string> {
+  const bodies: Promise<string>[] = []
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') bodies.push(res.text())
+  })
+  await page.goto(path)
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '')
+  // Focus reaches every island: each fetches its code and its texts (src/web/islands/arm-islands.ts).
+  await page
+    .locator('[data-island]')
+    .evaluateAll((islands) => islands.forEach((el) => el.dispatchEvent(new FocusEvent('focusin'))))
+  await page.waitForLoadState('networkidle')
+  const inline = await page.locator('script:not([src])').evaluateAll((s) => s.map((e) => e.textContent).join('\n'))
+  return [inline, ...(await Promise.all(bodies))].join('\n')
+}
+
+test("a language's page loads its own strings and no other language's", async ({ browser }) => {
+  for (const locale of LOCALES) {
+    const context = await browser.newContext()
+    const js = await scriptsOf(await context.newPage(), localeRoot(locale))
+    await context.close()
+    const own = onlyIn(locale)
+    // Its own island texts are there (the check below would pass on a page with no texts at all).
+    expect(own.filter((s) => js.includes(s)).length, `${locale}'s own strings in its scripts`).toBeGreaterThan(10)
+    for (const other of LOCALES.filter((l) => l !== locale)) {
+      const leaked = onlyIn(other).filter((s) => js.includes(s))
+      expect(leaked, `${other} strings in the scripts of ${localeRoot(locale)}`).toEqual([])
+    }
+  }
 })
 
 test("the other language's page: its form speaks it once hydrated, and axe finds nothing", async ({ page }) => {

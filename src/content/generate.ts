@@ -1,6 +1,6 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { ISLAND_PICKS, type PageTexts, type TextGroup } from '../shared/content-types.ts'
+import { ISLAND_PICKS, type IslandTexts, type PageTexts, type TextGroup } from '../shared/content-types.ts'
 import { checkContent } from './checks.ts'
 import { loadContent, REPO_ROOT, type Content } from './load.ts'
 import { ContentError } from './problems.ts'
@@ -56,18 +56,54 @@ export function moduleSource(content: Content): string {
       ([g, name]) => `export const ${name}: Record<Locale, T.PageTexts['${g}']> = ${json(group(g as TextGroup))}`,
     ),
     '',
-    ...Object.entries(ISLAND_PICKS).map(([name, [g, keys]]) => {
-      const picked = Object.fromEntries(
-        Object.entries(group(g)).map(([locale, t]) => [
-          locale,
-          Object.fromEntries(keys.map((k) => [k, (t as Record<string, unknown>)[k]])),
-        ]),
-      )
-      return `export const ${name}: Record<Locale, T.IslandTexts<'${name}'>> = ${json(picked)}`
-    }),
+    `export const ISLAND_TEXTS: Record<Locale, T.IslandTexts> = ${json(
+      Object.fromEntries(locales.map((l) => [l, islandTexts(content, l)])),
+    )}`,
     '',
   ]
   return lines.join('\n')
+}
+
+/** The texts `locale`'s islands show (ISLAND_PICKS, the contact form's group, the legal texts). */
+export function islandTexts(content: Content, locale: string): IslandTexts {
+  const texts = content.texts[locale]!
+  const picked = Object.fromEntries(
+    Object.entries(ISLAND_PICKS).map(([name, [g, keys]]) => [
+      name,
+      Object.fromEntries(keys.map((k) => [k, (texts[g] as Record<string, unknown>)[k]])),
+    ]),
+  )
+  return { ...picked, contact: texts.contact, legal: content.legalTexts[locale]! } as IslandTexts
+}
+
+/**
+ * The modules the browser loads its islands' texts from: one per language, and the map that
+ * imports the page's own, so each language's strings are a chunk of their own.
+ */
+export function islandModuleSources(content: Content): Record<string, string> {
+  const head = [
+    '// Generated from content/ by src/content/generate.ts (npm run content:build). Do not edit.',
+    "import type * as T from '../content-types.ts'",
+    '',
+  ]
+  const sources: Record<string, string> = {}
+  for (const locale of content.locales)
+    sources[`island-texts-${locale}.ts`] = [
+      ...head,
+      `export const ISLAND_TEXTS: T.IslandTexts = ${json(islandTexts(content, locale))}`,
+      '',
+    ].join('\n')
+  sources['island-texts.ts'] = [
+    ...head,
+    "/** One language's island texts, fetched as that language's own chunk (src/web/islands/hydrate.tsx). */",
+    'export const ISLAND_TEXT_LOADERS: Record<string, () => Promise<T.IslandTexts>> = {',
+    ...content.locales.map(
+      (l) => `  ${JSON.stringify(l)}: () => import('./island-texts-${l}.ts').then((m) => m.ISLAND_TEXTS),`,
+    ),
+    '}',
+    '',
+  ].join('\n')
+  return sources
 }
 
 /** Writes `path` only when its text changes, so watchers and caches see no needless change. */
@@ -93,6 +129,11 @@ export function generateContent(dir?: string, out: string = GENERATED_MODULE): C
   const problems = loaded.content ? [...loaded.problems, ...checkContent(loaded.content, loaded.dir)] : loaded.problems
   if (problems.length || !loaded.content) throw new ContentError(problems)
   writeIfChanged(out, moduleSource(loaded.content))
+  const islands = islandModuleSources(loaded.content)
+  for (const [name, source] of Object.entries(islands)) writeIfChanged(join(dirname(out), name), source)
+  // A language no longer listed leaves no module behind.
+  for (const name of readdirSync(dirname(out)))
+    if (/^island-texts-.+\.ts$/.test(name) && !(name in islands)) rmSync(join(dirname(out), name))
   writeIfChanged(join(loaded.dir, 'site.schema.json'), `${json(siteJsonSchema())}\n`)
   writeIfChanged(join(loaded.dir, 'locale.schema.json'), `${json(localeJsonSchema())}\n`)
   return loaded.content

@@ -258,13 +258,15 @@ export type PageTexts = {
 export type TextGroup = keyof PageTexts
 
 /**
- * The texts the page's islands show, picked out of their groups into exports of their own, so
- * the browser's bundles carry these strings and none of the server-rendered ones around them.
+ * The texts the page's islands show, picked out of their groups: each language's set is a
+ * module of its own (generated/island-texts-<lang>.ts) that the browser loads with the first
+ * island it hydrates, so a page's scripts carry its own language's strings and no other's
+ * (docs/decisions/languages.md).
  */
 export const ISLAND_PICKS = {
-  HEADER_CTA_TEXTS: ['header', ['cta']],
-  HERO_CTA_TEXTS: ['hero', ['cta']],
-  SIGNUP_FORM_TEXTS: [
+  headerCta: ['header', ['cta']],
+  heroCta: ['hero', ['cta']],
+  signupForm: [
     'signup',
     [
       'emailLabel',
@@ -278,15 +280,14 @@ export const ISLAND_PICKS = {
       'errorEmail',
     ],
   ],
-  FOOTER_DIALOG_TEXTS: ['footer', ['contact', 'privacy', 'terms', 'close', 'effectiveDate']],
+  footerDialogs: ['footer', ['contact', 'privacy', 'terms', 'close', 'effectiveDate']],
 } as const satisfies Record<string, readonly [TextGroup, readonly string[]]>
 
 type Picks = typeof ISLAND_PICKS
-/** The texts of one island export, e.g. `IslandTexts<'SIGNUP_FORM_TEXTS'>`. */
-export type IslandTexts<K extends keyof Picks> = Pick<
-  PageTexts[Picks[K][0]],
-  Picks[K][1][number] & keyof PageTexts[Picks[K][0]]
->
+/** One language's island texts: the picks above, the contact form's group and the legal texts. */
+export type IslandTexts = {
+  [K in keyof Picks]: Pick<PageTexts[Picks[K][0]], Picks[K][1][number] & keyof PageTexts[Picks[K][0]]>
+} & { contact: PageTexts['contact']; legal: LegalTexts }
 
 /** A run of a legal text: plain, emphasised, or a link (an in-page dialog such as `#terms`, or a URL). */
 export type LegalRun = string | { text: string; emphasis: 'em' | 'strong' } | { text: string; href: string }

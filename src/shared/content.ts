@@ -4,12 +4,14 @@
  * the build, start, typecheck and the tests run first) into generated/content.ts.
  *
  * Texts are keyed by language: a caller passes the language it renders in (no global "current
- * language"). Each group of texts is its own export, and the islands read only their own picks
- * (`*_CTA_TEXTS`, `SIGNUP_FORM_TEXTS`, `FOOTER_DIALOG_TEXTS`, `CONTACT_TEXTS`), so the browser's
- * bundles carry no text the server already rendered. docs/decisions/content.md
+ * language"). Each group of texts is its own export. The islands take their texts as a prop
+ * (`IslandTexts`): the prerender passes `ISLAND_TEXTS[locale]`, the browser loads the page's own
+ * language's set alone (`loadIslandTexts`), so its bundles carry no other language's strings and
+ * no text the server already rendered. docs/decisions/content.md, docs/decisions/languages.md
  */
-import type { PageTexts } from './content-types.ts'
+import type { IslandTexts, PageTexts } from './content-types.ts'
 import * as generated from './generated/content.ts'
+import { ISLAND_TEXT_LOADERS } from './generated/island-texts.ts'
 
 export {
   BRAND_LOGO,
@@ -17,12 +19,10 @@ export {
   DEFAULT_LOCALE,
   EMAIL_TEXTS,
   FEATURES_TEXTS,
-  FOOTER_DIALOG_TEXTS,
   FOOTER_TEXTS,
-  HEADER_CTA_TEXTS,
   HEADER_TEXTS,
-  HERO_CTA_TEXTS,
   HERO_TEXTS,
+  ISLAND_TEXTS,
   LEGAL_ENTITY,
   LEGAL_TEXTS,
   LINKS,
@@ -31,7 +31,6 @@ export {
   PRODUCT_DIRECTORY_TEXTS,
   SCREENSHOTS,
   SERVER_PAGE_TEXTS,
-  SIGNUP_FORM_TEXTS,
   SIGNUP_TEXTS,
   SITE_TEXTS,
   SOCIAL_TEXTS,
@@ -65,3 +64,11 @@ export function isLocale(value: string): value is generated.Locale {
 
 /** The colour of the browser's chrome: the page's background in the page's scheme. */
 export const themeColour = (): string => generated.THEME[generated.THEME.pageScheme].page
+
+/**
+ * The page's islands' texts in `locale`, as a chunk of that language's own: the browser calls
+ * this, never `ISLAND_TEXTS`, which holds every language.
+ */
+export function loadIslandTexts(locale: generated.Locale): Promise<IslandTexts> {
+  return ISLAND_TEXT_LOADERS[locale]!()
+}

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react'
 import { renderToStaticMarkup, renderToString } from 'react-dom/server'
-import { DEFAULT_LOCALE, type Locale } from '../shared/content.ts'
+import { DEFAULT_LOCALE, ISLAND_TEXTS, type Locale } from '../shared/content.ts'
 import { App } from './app.tsx'
 import { IslandMarkup } from './islands/island.tsx'
 import { ISLANDS, type IslandName } from './islands/islands.ts'
@@ -10,7 +10,7 @@ export function renderIsland(name: IslandName, locale: Locale = DEFAULT_LOCALE):
   const Component = ISLANDS[name]
   return renderToString(
     <StrictMode>
-      <Component locale={locale} />
+      <Component texts={ISLAND_TEXTS[locale]} />
     </StrictMode>,
   )
 }

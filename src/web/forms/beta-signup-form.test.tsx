@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react'
 // The named export: under the editors' NodeNext resolution the default is the CommonJS module object.
 import { userEvent } from '@testing-library/user-event'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
+import { DEFAULT_LOCALE, ISLAND_TEXTS } from '../../shared/content.ts'
 import { LOCALES } from '../../shared/locales.ts'
 import { startSignupProof, takeSignupProof } from '../lib/signup-proof.ts'
 import { BetaSignupForm } from './beta-signup-form.tsx'
@@ -24,7 +25,7 @@ beforeEach(() => {
 
 function setup() {
   const user = userEvent.setup()
-  const { unmount } = render(<BetaSignupForm />)
+  const { unmount } = render(<BetaSignupForm texts={ISLAND_TEXTS[DEFAULT_LOCALE]} />)
   const email = screen.getByLabelText('Email address')
   const submit = () => screen.getByRole('button', { name: /Join Beta Now|Joining\.\.\./ })
   return { user, email, submit, unmount }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { LIMITS } from '../../shared/limits.ts'
-import { DEFAULT_LOCALE, SIGNUP_FORM_TEXTS, type Locale } from '../../shared/content.ts'
+import type { IslandTexts } from '../../shared/content-types.ts'
 import { Button } from '../ui/button.tsx'
 import { CONTROL_CLASS } from '../ui/field.tsx'
 import { HoneypotField } from '../../ui/honeypot-field.tsx'
@@ -9,8 +9,8 @@ import { usePrehydrationInput } from '../ui/use-prehydration-input.ts'
 
 type Status = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'success'; email: string }
 
-export function BetaSignupForm({ locale = DEFAULT_LOCALE }: { locale?: Locale }) {
-  const SIGNUP = SIGNUP_FORM_TEXTS[locale]
+export function BetaSignupForm({ texts }: { texts: IslandTexts }) {
+  const SIGNUP = texts.signupForm
   const [email, setEmail] = useState('')
   const [website, setWebsite] = useState('')
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
@@ -28,7 +28,7 @@ export function BetaSignupForm({ locale = DEFAULT_LOCALE }: { locale?: Locale })
     if (hydrated && document.activeElement?.id === 'beta-email') startProof()
   }, [hydrated])
 
-  if (status.kind === 'success') return <WelcomePanel email={status.email} locale={locale} />
+  if (status.kind === 'success') return <WelcomePanel email={status.email} texts={SIGNUP} />
 
   const submitting = status.kind === 'submitting'
 
@@ -111,8 +111,7 @@ function takeProof() {
   return import('../lib/signup-proof.ts').then((m) => m.takeSignupProof())
 }
 
-function WelcomePanel({ email, locale }: { email: string; locale: Locale }) {
-  const SIGNUP = SIGNUP_FORM_TEXTS[locale]
+function WelcomePanel({ email, texts: SIGNUP }: { email: string; texts: IslandTexts['signupForm'] }) {
   const heading = useRef<HTMLHeadingElement>(null)
   // The form that had focus is gone; move focus to the news so keyboard and screen reader users get it.
   useEffect(() => heading.current?.focus(), [])

@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 // The named export: under the editors' NodeNext resolution the default is the CommonJS module object.
 import { userEvent } from '@testing-library/user-event'
 import { describe, expect, test, vi } from 'vitest'
+import { CONTACT_TEXTS, DEFAULT_LOCALE } from '../../shared/content.ts'
 import { ContactForm } from './contact-form.tsx'
 import { created, deferred, fakeBackend, json } from './test-network.ts'
 
@@ -9,7 +10,7 @@ const INSERT = '/rest/v1/contact_messages'
 
 function setup() {
   const user = userEvent.setup()
-  render(<ContactForm />)
+  render(<ContactForm texts={CONTACT_TEXTS[DEFAULT_LOCALE]} />)
   const name = screen.getByLabelText('Name')
   const email = screen.getByLabelText('Email')
   const subject = screen.getByLabelText('Subject')

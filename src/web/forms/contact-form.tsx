@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { SUBJECTS } from '../../shared/subjects.ts'
 import { LIMITS } from '../../shared/limits.ts'
-import { CONTACT_TEXTS, DEFAULT_LOCALE, type Locale } from '../../shared/content.ts'
+import type { PageTexts } from '../../shared/content-types.ts'
 import { Button } from '../ui/button.tsx'
 import { CONTROL_CLASS, Field } from '../ui/field.tsx'
 import { HoneypotField } from '../../ui/honeypot-field.tsx'
@@ -13,8 +13,7 @@ type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind
 const EMPTY = { name: '', email: '', subject: '', message: '', website: '' }
 
 /** The contact form; its owner remounts it (a new key) to reset fields and status. */
-export function ContactForm({ locale = DEFAULT_LOCALE }: { locale?: Locale }) {
-  const CONTACT = CONTACT_TEXTS[locale]
+export function ContactForm({ texts: CONTACT }: { texts: PageTexts['contact'] }) {
   const [fields, setFields] = useState(EMPTY)
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
   const hydrated = useHydrated()

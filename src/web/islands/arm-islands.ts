@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react'
-import type { Locale } from '../../shared/content.ts'
+import type { IslandTexts } from '../../shared/content-types.ts'
+import { loadIslandTexts } from '../../shared/content.ts'
+import { localeOr } from '../../shared/locales.ts'
 import type { IslandName } from './islands.ts'
 
 /**
@@ -10,11 +12,22 @@ import type { IslandName } from './islands.ts'
  * - `intent`: only when the visitor reaches for it: the first view's two "try the beta" buttons,
  *   which work as plain #cta links (with CSS smooth scrolling) until then.
  */
-export type IslandSpec = { when: 'visible' | 'intent'; load: () => Promise<ComponentType<{ locale?: Locale }>> }
+export type IslandSpec = { when: 'visible' | 'intent'; load: () => Promise<ComponentType<{ texts: IslandTexts }>> }
 
 /** How far outside the viewport a `visible` island starts loading, so it is ready when seen. */
 const VISIBLE_MARGIN = '300px 0px'
 const INTENT_EVENTS = ['focusin', 'pointerover', 'pointerdown', 'touchstart'] as const
+
+let texts: Promise<IslandTexts> | undefined
+/**
+ * The islands' texts in the page's language, which its `<html lang>` names: that language's own
+ * chunk, fetched once, with the first island, so a page loads no other language's strings
+ * (docs/decisions/languages.md).
+ */
+function pageTexts(): Promise<IslandTexts> {
+  texts ??= loadIslandTexts(localeOr(document.documentElement.lang))
+  return texts
+}
 
 /**
  * The page's full stylesheet, added by the inline loader with this script: an island's states
@@ -48,8 +61,8 @@ function arm(el: HTMLElement, spec: IslandSpec): void {
     state = 'hydrating'
     observer?.disconnect()
     for (const type of INTENT_EVENTS) el.removeEventListener(type, onIntent, true)
-    done = Promise.all([import('./hydrate.tsx'), spec.load(), stylesheetsReady()])
-      .then(([{ hydrate }, Component]) => hydrate(el, Component))
+    done = Promise.all([import('./hydrate.tsx'), spec.load(), pageTexts(), stylesheetsReady()])
+      .then(([{ hydrate }, Component, texts]) => hydrate(el, Component, texts))
       .then(
         () => void (state = 'hydrated'),
         (err: unknown) => {

@@ -1,6 +1,6 @@
 import { StrictMode, useEffect, type ComponentType, type ReactNode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { localeOr, type Locale } from '../../shared/locales.ts'
+import type { IslandTexts } from '../../shared/content-types.ts'
 
 function Hydrated({ onDone, children }: { onDone: () => void; children: ReactNode }) {
   useEffect(onDone, [])
@@ -9,18 +9,20 @@ function Hydrated({ onDone, children }: { onDone: () => void; children: ReactNod
 
 /**
  * Hydrates `el` as a root of its own; resolves once React has taken it over (its effects ran).
- * A chunk of its own with React DOM, fetched only when an island is first needed (arm-islands.ts).
- * The island renders in the page's language, which its `<html lang>` names: one bundle serves
- * every language's page (docs/decisions/languages.md).
+ * A chunk of its own with React DOM, fetched only when an island is first needed (arm-islands.ts),
+ * with its language's texts.
  */
-export function hydrate(el: HTMLElement, Component: ComponentType<{ locale?: Locale }>): Promise<void> {
-  const locale = localeOr(document.documentElement.lang)
+export function hydrate(
+  el: HTMLElement,
+  Component: ComponentType<{ texts: IslandTexts }>,
+  texts: IslandTexts,
+): Promise<void> {
   return new Promise((resolve) => {
     hydrateRoot(
       el,
       <StrictMode>
         <Hydrated onDone={resolve}>
-          <Component locale={locale} />
+          <Component texts={texts} />
         </Hydrated>
       </StrictMode>,
     )

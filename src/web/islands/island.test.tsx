@@ -1,6 +1,7 @@
 import { act } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { describe, expect, test } from 'vitest'
+import { LOCALES, loadIslandTexts } from '../../shared/content.ts'
 import { render, renderIsland } from '../entry-server.tsx'
 import { ISLANDS, type IslandName } from './islands.ts'
 
@@ -31,13 +32,18 @@ describe('the prerendered page and its islands', () => {
     expect(doc.querySelector('h1')?.textContent).toMatch(/under control/)
   })
 
-  test('every island hydrates without a mismatch', async () => {
-    document.body.innerHTML = render()
+  // In the browser an island gets its page's language's texts alone (loadIslandTexts): the same
+  // set the prerender rendered it with.
+  test.each(LOCALES)('every island of the %s page hydrates without a mismatch from its texts', async (locale) => {
+    document.body.innerHTML = render(locale)
+    const texts = await loadIslandTexts(locale)
     const errors: unknown[] = []
     await act(async () => {
       for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
         const Component = ISLANDS[el.dataset.island as IslandName]
-        hydrateRoot(el, <Component />, { onRecoverableError: (err) => errors.push(err) })
+        hydrateRoot(el, <Component texts={texts} />, {
+          onRecoverableError: (err) => errors.push(err),
+        })
       }
     })
     expect(errors).toEqual([])

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react'
+import { DEFAULT_LOCALE, ISLAND_TEXTS } from '../../shared/content.ts'
 import { ISLANDS, type IslandName } from './islands.ts'
 
 /** Each island's own server markup, rendered apart for its own root (src/web/entry-server.tsx). */
@@ -17,7 +18,7 @@ export function Island({ name, className = 'contents' }: { name: IslandName; cla
   const Component = ISLANDS[name]
   return (
     <div data-island={name} className={className}>
-      <Component />
+      <Component texts={ISLAND_TEXTS[DEFAULT_LOCALE]} />
     </div>
   )
 }

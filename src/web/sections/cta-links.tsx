@@ -1,25 +1,25 @@
-import { DEFAULT_LOCALE, HEADER_CTA_TEXTS, HERO_CTA_TEXTS, type Locale } from '../../shared/content.ts'
+import type { IslandTexts } from '../../shared/content-types.ts'
 import { CTA_ID, scrollToCta } from '../lib/scroll-to-cta.ts'
 import { buttonClass, LinkButton } from '../ui/button.tsx'
 
 /** The header's "try the beta" button: an island, so the header around it stays server HTML. */
-export function HeaderCta({ locale = DEFAULT_LOCALE }: { locale?: Locale }) {
+export function HeaderCta({ texts }: { texts: IslandTexts }) {
   return (
     <LinkButton
       href={`#${CTA_ID}`}
       onClick={scrollToCta}
       className={buttonClass('light', 'md', 'h-9 px-3 sm:h-10 sm:px-4')}
     >
-      {HEADER_CTA_TEXTS[locale].cta}
+      {texts.headerCta.cta}
     </LinkButton>
   )
 }
 
 /** The hero's "try the beta" button: an island, so the hero around it stays server HTML. */
-export function HeroCta({ locale = DEFAULT_LOCALE }: { locale?: Locale }) {
+export function HeroCta({ texts }: { texts: IslandTexts }) {
   return (
     <LinkButton href={`#${CTA_ID}`} onClick={scrollToCta} className={buttonClass('primary', 'lg', 'px-8')}>
-      {HERO_CTA_TEXTS[locale].cta}
+      {texts.heroCta.cta}
     </LinkButton>
   )
 }

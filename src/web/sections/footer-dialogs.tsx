@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react'
-import { CONTACT_TEXTS, DEFAULT_LOCALE, FOOTER_DIALOG_TEXTS, LEGAL_TEXTS, type Locale } from '../../shared/content.ts'
+import type { IslandTexts } from '../../shared/content-types.ts'
 import { CONTACT_RESET_DELAY_MS } from '../../shared/limits.ts'
 import { ContactForm } from '../forms/contact-form.tsx'
 import { LinkButton } from '../ui/button.tsx'
@@ -13,9 +13,9 @@ const ITEMS = ['contact', 'privacy', 'terms'] as const satisfies readonly Dialog
  * The footer's island: the three dialog links and their dialogs, which share who opened what.
  * Without scripts each link still reaches its dialog as the URL's target (styles.css, dialog:target).
  */
-export function FooterDialogs({ locale = DEFAULT_LOCALE }: { locale?: Locale }) {
-  const FOOTER = FOOTER_DIALOG_TEXTS[locale]
-  const { privacy, terms } = LEGAL_TEXTS[locale]
+export function FooterDialogs({ texts }: { texts: IslandTexts }) {
+  const FOOTER = texts.footerDialogs
+  const { privacy, terms } = texts.legal
   const dialogs = useRef<Partial<Record<DialogId, HTMLDialogElement | null>>>({})
   const opener = useRef<HTMLElement | null>(null)
   const [contactKey, setContactKey] = useState(0)
@@ -77,8 +77,8 @@ export function FooterDialogs({ locale = DEFAULT_LOCALE }: { locale?: Locale }) 
           </li>
         ))}
       </ul>
-      <Dialog title={CONTACT_TEXTS[locale].title} closeLabel={FOOTER.close} {...dialogProps('contact')}>
-        <ContactForm key={contactKey} locale={locale} />
+      <Dialog title={texts.contact.title} closeLabel={FOOTER.close} {...dialogProps('contact')}>
+        <ContactForm key={contactKey} texts={texts.contact} />
       </Dialog>
       <Dialog title={privacy.title} closeLabel={FOOTER.close} {...dialogProps('privacy')}>
         <LegalText doc={privacy} effectiveDateLabel={FOOTER.effectiveDate} onNavigate={open} />
