@@ -37,7 +37,7 @@ test.describe('landing page', () => {
     // Left to right, each with its alt text from the content, and actually arrived.
     const shots = page.getByRole('group', { name: HERO_TEXTS[DEFAULT_LOCALE].screensLabel }).getByRole('img')
     await expect(shots).toHaveCount(SCREENSHOTS.length)
-    for (const [i, screen] of SCREENSHOTS.entries()) {
+    for (const [i, screen] of HERO_TEXTS[DEFAULT_LOCALE].screens.entries()) {
       await expect(shots.nth(i)).toHaveAccessibleName(screen.alt)
       await expect(shots.nth(i)).toBeVisible()
       expect(await shots.nth(i).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)

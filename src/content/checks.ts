@@ -48,12 +48,6 @@ export function checkScreens(content: Content, dir: string): Problem[] {
     const key = `screens[${i}]`
     if (!existsSync(join(dir, 'screens', screen.file)))
       problems.push({ file: 'site.yaml', key: `${key}.file`, message: `content/screens/${screen.file} is missing` })
-    if (screen.alt.trim().toLowerCase() === screen.caption.trim().toLowerCase())
-      problems.push({
-        file: 'site.yaml',
-        key: `${key}.alt`,
-        message: 'the alt text repeats the caption: describe what the screenshot shows',
-      })
   })
   return problems
 }
@@ -75,6 +69,14 @@ export function checkTexts(content: Content): Problem[] {
         key: 'texts.footer.imprint',
         message: 'missing text (the imprint link, as legal.imprint is set)',
       })
+    texts.hero.screens.forEach((screen, i) => {
+      if (screen.alt.trim().toLowerCase() === screen.caption.trim().toLowerCase())
+        problems.push({
+          file,
+          key: `texts.hero.screens[${i}].alt`,
+          message: 'the alt text repeats the caption: describe what the screenshot shows',
+        })
+    })
     const labelled = new Set(Object.keys(texts.social))
     for (const link of content.links.social)
       if (!labelled.has(link.id)) problems.push({ file, key: `texts.social.${link.id}`, message: 'missing text' })

@@ -46,6 +46,20 @@ test('a missing key fails naming the file and the key; so does an extra one', ()
   ])
 })
 
+// A screenshot's caption and alt text are texts of each language (the images are shared).
+test("a language's screenshot without its alt text, or with one screenshot too few, fails naming the key", () => {
+  const alt = contentWith((y) => y.replace(/^( {6}- caption: .*\n) {8}alt: .*\n/m, '$1'))
+  expect(problemsOf(alt.dir)).toEqual([{ file: alt.file, key: 'texts.hero.screens[0].alt', message: 'missing text' }])
+  const few = contentWith((y) => y.replace(/^( {6}- caption: .*\n {8}alt: .*\n)/m, ''))
+  expect(problemsOf(few.dir)).toEqual([
+    { file: few.file, key: 'texts.hero.screens', message: expect.stringMatching(/each of the three screenshots/) },
+  ])
+  const same = contentWith((y) => y.replace(/^( {6}- caption: (.*)\n {8}alt: ).*\n/m, '$1$2\n'))
+  expect(problemsOf(same.dir)).toEqual([
+    { file: same.file, key: 'texts.hero.screens[0].alt', message: expect.stringMatching(/repeats the caption/) },
+  ])
+})
+
 test('a language without its file, or with other feature cards, fails; and npm run content:check names the key', () => {
   const cards = contentWith((y) => y.replace('- id: tasks', '- id: todo'))
   expect(problemsOf(cards.dir)).toEqual([expect.objectContaining({ file: cards.file, key: 'texts.features.cards' })])

@@ -70,8 +70,6 @@ const legal: z.ZodType<LegalEntity> = z.strictObject({
 
 const screenshot: z.ZodType<Screenshot> = z.strictObject({
   file: z.string().regex(/^[\w.-]+\.(png|jpe?g|webp)$/i, 'must be a file name in content/screens/ (PNG, JPEG or WebP)'),
-  caption: text,
-  alt: text,
 })
 
 const locale = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'must be a language code such as en or de-AT')
@@ -99,6 +97,9 @@ export const pageTexts: z.ZodType<PageTexts> = z.strictObject({
     cta: text,
     note: text,
     screensLabel: text,
+    screens: z
+      .array(z.strictObject({ caption: text, alt: text }))
+      .length(3, 'one caption and alt text for each of the three screenshots, in their order'),
   }),
   features: z.strictObject({
     eyebrow: text,

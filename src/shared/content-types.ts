@@ -47,8 +47,14 @@ export type LegalEntity = { company: string; address: string; contact: string; i
  */
 export type BrandLogo = { kind: 'svg'; viewBox: string; markup: string } | { kind: 'png'; src: string }
 
-/** A phone screenshot of the hero: a file in content/screens/ (three, left to right). */
-export type Screenshot = { file: string; caption: string; alt: string }
+/**
+ * A phone screenshot of the hero: a file in content/screens/ (three, left to right). Its caption
+ * and alt text are texts, per language (`hero.screens`, in the same order).
+ */
+export type Screenshot = { file: string }
+
+/** A screenshot's words in one language: its caption, and what it shows for those who cannot see it. */
+export type ScreenshotTexts = { caption: string; alt: string }
 
 /** The keys of each visitor email's texts (all plain strings; `{product}` and friends filled). */
 export const EMAIL_TEXT_KEYS = {
@@ -193,6 +199,8 @@ export type PageTexts = {
     cta: string
     note: string
     screensLabel: string
+    /** One per screenshot of `screens`, in the same order. */
+    screens: readonly ScreenshotTexts[]
   }
   features: {
     eyebrow: string

@@ -1,7 +1,7 @@
 /**
  * One of the hero's phone screenshots as the page shows it: the build (src/content/screen-images.ts)
  * makes the variants and hands the page this through `virtual:screen-images`. Its texts (alt,
- * caption) come from the content module, `SCREENSHOTS`, in the same order.
+ * caption) are texts of the content module, per language (`HERO_TEXTS[locale].screens`), in the same order.
  */
 export type ScreenImage = {
   /** Its file in content/screens/. */

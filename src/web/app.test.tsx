@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, test, vi } from 'vitest'
-import { SCREENSHOTS } from '../shared/content.ts'
+import { DEFAULT_LOCALE, HERO_TEXTS, LOCALES } from '../shared/content.ts'
 import { App } from './app.tsx'
 
 describe('App', () => {
@@ -12,6 +12,13 @@ describe('App', () => {
     expect(html).not.toMatch(/\sstyle="/)
     expect(html).not.toMatch(/<script|<style/)
     expect(html).toContain('Try the Beta – It&#x27;s Free')
+  })
+
+  // The screenshots are shared; their alt texts are each language's own.
+  test.each(LOCALES)('the %s page describes its screenshots in its own language', (locale) => {
+    const { container } = render(<App locale={locale} />)
+    const alts = [...container.querySelectorAll('picture img')].map((img) => img.getAttribute('alt'))
+    expect(alts).toEqual(HERO_TEXTS[locale].screens.map((s) => s.alt))
   })
 
   test('landmarks and the specified texts', () => {
@@ -33,7 +40,7 @@ describe('App', () => {
       .getAllByRole('img')
       .map((img) => [img.tagName.toLowerCase(), img.getAttribute('alt')])
     // The screenshots, left to right, as <picture>s (docs/decisions/screenshots.md).
-    expect(shots).toEqual(SCREENSHOTS.map((s) => ['img', s.alt]))
+    expect(shots).toEqual(HERO_TEXTS[DEFAULT_LOCALE].screens.map((s) => ['img', s.alt]))
 
     const aside = within(main).getByRole('complementary')
     expect(aside).toHaveAttribute('id', 'cta')

@@ -1,5 +1,5 @@
 import { SCREEN_IMAGES } from 'virtual:screen-images'
-import { HERO_TEXTS, SCREENSHOTS, type Locale } from '../../shared/content.ts'
+import { HERO_TEXTS, type Locale } from '../../shared/content.ts'
 import type { ScreenImage } from '../../shared/screens.ts'
 import { Island } from '../islands/island.tsx'
 import { PhoneFrame } from '../ui/phone-frame.tsx'
@@ -92,7 +92,7 @@ export function Hero({ locale }: { locale: Locale }) {
       >
         {SCREEN_IMAGES.map((image, i) => (
           <PhoneFrame key={image.file} className={PLACES[i]!.frame}>
-            <Screen image={image} alt={SCREENSHOTS[i]!.alt} sizes={PLACES[i]!.sizes} />
+            <Screen image={image} alt={HERO.screens[i]!.alt} sizes={PLACES[i]!.sizes} />
           </PhoneFrame>
         ))}
       </div>
