@@ -46,7 +46,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
       [
         `import { listSignups } from '../server/features/console/signups.ts'`,
         `import { App } from '../web/app.tsx'`,
-        `import { WelcomeEmail } from '../email-templates/welcome.tsx'`,
+        `import { WelcomeEmail } from '../emails/welcome.tsx'`,
         `void [listSignups, App, WelcomeEmail]`,
       ].join('\n'),
     )
@@ -54,7 +54,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(found).toEqual([
       zone('../server/features/console/signups.ts', rule),
       zone('../web/app.tsx', rule),
-      zone('../email-templates/welcome.tsx', rule),
+      zone('../emails/welcome.tsx', rule),
     ])
   })
 
@@ -71,12 +71,12 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(found).toEqual([
       "no-restricted-imports: 'node:fs/promises' import is restricted from being used by a pattern. src/mail-core runs outside Node: no Node built-ins (docs/architecture.md).",
       "no-restricted-imports: 'crypto' import is restricted from being used. src/mail-core runs outside Node: no Node built-ins (docs/architecture.md).",
-      zone('../server/db/open.ts', 'src/mail-core may import only src/shared, src/email-templates'),
+      zone('../server/db/open.ts', 'src/mail-core may import only src/shared, src/emails'),
     ])
   })
 
   test('the mail core may import shared code and the email templates', async () => {
-    const code = `import { PRODUCT } from '../shared/content.ts'\nimport { WelcomeEmail } from '../email-templates/welcome.tsx'\nvoid [PRODUCT, WelcomeEmail]\n`
+    const code = `import { PRODUCT } from '../shared/content.ts'\nimport { WelcomeEmail } from '../emails/welcome.tsx'\nvoid [PRODUCT, WelcomeEmail]\n`
     expect(await errors('src/mail-core/lint-probe.ts', code)).toEqual([])
   })
 
@@ -87,7 +87,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(
       await errors('src/server/lint-probe.ts', `import { ConsoleApp } from '../console/app.tsx'\nvoid ConsoleApp\n`),
     ).toEqual([
-      zone('../console/app.tsx', 'src/server may import only src/shared, src/email-templates, src/mail-core, src/ui'),
+      zone('../console/app.tsx', 'src/server may import only src/shared, src/emails, src/mail-core, src/ui'),
     ])
   })
 
@@ -111,7 +111,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(await errors(dir, `import { openDb } from '../../../src/server/db/open.ts'\nvoid openDb\n`)).toEqual([
       zone(
         '../../../src/server/db/open.ts',
-        'supabase/functions may import only src/mail-core, src/shared, src/email-templates',
+        'supabase/functions may import only src/mail-core, src/shared, src/emails',
       ),
     ])
     expect(await errors(dir, `import { apiError } from '../../../src/mail-core/errors.ts'\nvoid apiError\n`)).toEqual(
@@ -148,7 +148,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
         `import { App } from '../../../web/app.tsx'\nvoid App\n`,
       ),
     ).toEqual([
-      zone('../../../web/app.tsx', 'src/server may import only src/shared, src/email-templates, src/mail-core, src/ui'),
+      zone('../../../web/app.tsx', 'src/server may import only src/shared, src/emails, src/mail-core, src/ui'),
     ])
   })
 

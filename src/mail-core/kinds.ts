@@ -13,7 +13,7 @@ import { welcome } from './kinds/welcome.ts'
 
 /**
  * Every kind of email the queue sends, by its name in the queue. A new kind is a module in
- * kinds/, its template in src/email-templates, and one line here; nothing in the database lists kinds
+ * kinds/, its template in src/emails, and one line here; nothing in the database lists kinds
  * (migration 20261123170000).
  */
 export const KINDS = {

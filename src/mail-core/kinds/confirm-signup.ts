@@ -18,7 +18,7 @@ export const confirmSignup = defineKind({
   async build(email, _payload, settings) {
     if (email.unsubscribeToken === null) return { cancel: 'address no longer on the beta list' }
     const leave = unsubscribeUrl(settings, email.unsubscribeToken)
-    const { renderConfirmSignupEmail } = await import('../../email-templates/confirm-signup.tsx')
+    const { renderConfirmSignupEmail } = await import('../../emails/confirm-signup.tsx')
     const rendered = await renderConfirmSignupEmail({
       // The language of the page they signed up on (docs/decisions/languages.md).
       locale: localeOr(email.signup?.locale),

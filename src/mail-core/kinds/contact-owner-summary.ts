@@ -17,7 +17,7 @@ export const contactOwnerSummary = defineKind({
   },
   async build(email, { count, feedback = 0 }, settings) {
     if (count < 1) return { cancel: 'no messages past the cap' }
-    const { renderContactOwnerSummaryEmail } = await import('../../email-templates/contact-owner-summary.tsx')
+    const { renderContactOwnerSummaryEmail } = await import('../../emails/contact-owner-summary.tsx')
     const rendered = await renderContactOwnerSummaryEmail({
       count,
       feedback,

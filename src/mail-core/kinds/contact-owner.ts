@@ -20,7 +20,7 @@ export const contactOwner = defineKind({
     // The database's own check is looser than the page's schema (Supabase inserts skip ours):
     // only an address the shared schema accepts becomes a header.
     const replyTo = emailAddress.safeParse(m.email)
-    const { renderContactOwnerEmail } = await import('../../email-templates/contact-owner.tsx')
+    const { renderContactOwnerEmail } = await import('../../emails/contact-owner.tsx')
     const rendered = await renderContactOwnerEmail({
       name: m.name,
       email: m.email,

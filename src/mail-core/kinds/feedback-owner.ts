@@ -37,7 +37,7 @@ export const feedbackOwner = defineKind({
   },
   async build(email, entry, settings) {
     const replyTo = emailAddress.safeParse(entry.email)
-    const { renderFeedbackOwnerEmail } = await import('../../email-templates/feedback-owner.tsx')
+    const { renderFeedbackOwnerEmail } = await import('../../emails/feedback-owner.tsx')
     const rendered = await renderFeedbackOwnerEmail({
       ...entry,
       receivedAt: `${new Date(entry.createdAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`,

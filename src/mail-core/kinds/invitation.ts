@@ -28,7 +28,7 @@ export const invitation = defineKind({
     const androidUrl = link('android')
     const feedback = feedbackUrl(settings, signup.feedbackToken)
     // Loaded on first use, as the welcome email.
-    const { renderInvitationEmail } = await import('../../email-templates/invitation.tsx')
+    const { renderInvitationEmail } = await import('../../emails/invitation.tsx')
     const rendered = await renderInvitationEmail({
       // The language of the page they signed up on (docs/decisions/languages.md).
       locale: localeOr(email.signup?.locale),

@@ -24,7 +24,7 @@ export const playQuestion = defineKind({
     const leave = unsubscribeUrl(settings, email.unsubscribeToken)
     const answer = (a: 'joined' | 'trouble' | 'left') =>
       `${settings.PUBLIC_URL}${paths.playAnswer.href(a, payload.answerToken)}`
-    const { renderPlayQuestionEmail } = await import('../../email-templates/play-question.tsx')
+    const { renderPlayQuestionEmail } = await import('../../emails/play-question.tsx')
     const rendered = await renderPlayQuestionEmail({
       // The language of the page they signed up on (docs/decisions/languages.md).
       locale: localeOr(email.signup?.locale),

@@ -21,7 +21,7 @@ export const playReminder = defineKind({
     if (signup.invitationLinks !== 'android' && signup.invitationLinks !== 'both')
       return { cancel: 'no Android invitation' }
     const leave = unsubscribeUrl(settings, email.unsubscribeToken)
-    const { renderPlayReminderEmail } = await import('../../email-templates/play-reminder.tsx')
+    const { renderPlayReminderEmail } = await import('../../emails/play-reminder.tsx')
     const rendered = await renderPlayReminderEmail({
       // The language of the page they signed up on (docs/decisions/languages.md).
       locale: localeOr(email.signup?.locale),

@@ -47,7 +47,7 @@ export const testerMessage = defineKind({
     const androidUrl = store('android')
     const feedback = feedbackUrl(settings, signup.feedbackToken)
     const leave = unsubscribeUrl(settings, email.unsubscribeToken)
-    const { renderTesterMessageEmail } = await import('../../email-templates/tester-message.tsx')
+    const { renderTesterMessageEmail } = await import('../../emails/tester-message.tsx')
     const rendered = await renderTesterMessageEmail({
       // The language of the page they signed up on (docs/decisions/languages.md).
       locale: localeOr(email.signup?.locale),

@@ -20,7 +20,7 @@ export const welcome = defineKind({
     const leave = unsubscribeUrl(settings, email.unsubscribeToken)
     // Loaded on first use: React Email and its dependencies cost start-up time and resident
     // memory that an idle server should not pay.
-    const { renderWelcomeEmail } = await import('../../email-templates/welcome.tsx')
+    const { renderWelcomeEmail } = await import('../../emails/welcome.tsx')
     const phone = (platform: 'ios' | 'android') =>
       `${settings.PUBLIC_URL}${paths.phoneChoice.href(platform, email.signup?.platformToken ?? '')}`
     const rendered = await renderWelcomeEmail({
