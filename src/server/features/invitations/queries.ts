@@ -1,7 +1,7 @@
 import type { InvitationLinks, Platform, PlatformChoice, PlatformFilter } from '../../../shared/beta-testers.ts'
 import type { Selection } from '../../../shared/console-api.ts'
 import { enqueue } from '../../../mail-core/enqueue.ts'
-import { invitation } from '../../../mail-core/kinds/invitation.ts'
+import { invitation } from '../../../emails/invitation.kind.ts'
 import { msUntilAfterLastPending } from '../../../mail-core/queue-rows.ts'
 import type { Db, Tx } from '../../db/db.ts'
 import { isDisposable } from '../../owner/disposable.ts'
