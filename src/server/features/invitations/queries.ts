@@ -1,5 +1,5 @@
 import type { InvitationLinks, Platform, PlatformChoice, PlatformFilter } from '../../../shared/beta-testers.ts'
-import type { Selection } from '../../../shared/console-api.ts'
+import type { Selection } from '../../../shared/console-common.ts'
 import { enqueue } from '../../../mail-core/enqueue.ts'
 import { invitation } from '../../../emails/invitation.kind.ts'
 import { msUntilAfterLastPending } from '../../../mail-core/queue-rows.ts'
