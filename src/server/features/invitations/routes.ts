@@ -5,6 +5,7 @@ import type { Platform } from '../../../shared/beta-testers.ts'
 import { choosePlatform, isOpenPlatformToken, recordInvitationOpened } from './queries.ts'
 import type { Logger } from '../../log.ts'
 import { betaLinkNotValidPage, phoneConfirmPage, phoneThanksPage } from './pages.tsx'
+import type { PublicRoutes } from '../../http/public-routes.ts'
 import { sendPage } from '../../http/server-page.tsx'
 import { isTokenShaped } from '../../../mail-core/tokens.ts'
 import { paths } from '../../../shared/paths.ts'
@@ -37,7 +38,7 @@ export function betaRoutes(deps: {
   config: BetaRoutesConfig
   android: AndroidTesting
   wakeEmailQueue?: () => void
-}): Hono {
+}): PublicRoutes {
   const app = new Hono()
   const stores: Record<Platform, string | undefined> = {
     ios: deps.config.BETA_IOS_URL,
@@ -85,7 +86,7 @@ export function betaRoutes(deps: {
     })
   }
 
-  return app
+  return { routes: app }
 }
 
 function noStore(c: Context): void {

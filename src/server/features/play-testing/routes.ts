@@ -8,6 +8,7 @@ import { PLAY_ANSWERS, type NudgeResult, type PlayAnswer } from '../../../shared
 import { isTokenShaped } from '../../../mail-core/tokens.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/db.ts'
+import type { PublicRoutes } from '../../http/public-routes.ts'
 import { sendPage } from '../../http/server-page.tsx'
 import type { Logger } from '../../log.ts'
 import { audit } from '../../owner/audit.ts'
@@ -41,7 +42,7 @@ export function playAnswerRoutes(deps: {
   wakeEmailQueue: () => void
   /** The invitations' "link not valid" page (features/invitations, passed in by app.ts). */
   notValidPage: () => ReactNode
-}): Hono {
+}): PublicRoutes {
   const app = new Hono()
   const betaLinkNotValidPage = deps.notValidPage
 
@@ -82,7 +83,7 @@ export function playAnswerRoutes(deps: {
     return sendPage(c, answerThanksPage(answer, token, locale), 200)
   })
 
-  return app
+  return { routes: app }
 }
 
 /**

@@ -1,8 +1,10 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { unsubscribe } from '../../../mail-core/signup-emails.ts'
 import { isTokenShaped } from '../../../mail-core/tokens.ts'
+import type { Config } from '../../config.ts'
 import type { Db } from '../../db/db.ts'
 import { confirmSignup, isKnownUnsubscribeToken } from './queries.ts'
+import type { PublicRoutes } from '../../http/public-routes.ts'
 import { sendPage } from '../../http/server-page.tsx'
 import type { Logger } from '../../log.ts'
 import { paths } from '../../../shared/paths.ts'
@@ -18,8 +20,14 @@ import {
 /**
  * The link in every email's footer and List-Unsubscribe header. GET only shows a button (mail
  * scanners fetch links); POST removes the address, which is also RFC 8058's one-click request.
+ * The two token pages (this and the confirmation below) share one budget, refused as a page.
  */
-export function unsubscribeRoutes(deps: { db: Db; logger: Logger; wakeEmailQueue?: () => void }): Hono {
+export function unsubscribeRoutes(deps: {
+  db: Db
+  logger: Logger
+  config: Pick<Config, 'RATE_LIMIT_UNSUBSCRIBE_PER_MINUTE' | 'RATE_LIMIT_UNSUBSCRIBE_PER_HOUR'>
+  wakeEmailQueue?: () => void
+}): PublicRoutes {
   const app = new Hono()
 
   app.get(paths.unsubscribe.pattern, async (c) => {
@@ -53,12 +61,25 @@ export function unsubscribeRoutes(deps: { db: Db; logger: Logger; wakeEmailQueue
     return sendPage(c, r.known ? signupConfirmedPage() : unknownTokenPage(), r.known ? 200 : 404)
   })
 
-  return app
+  return {
+    routes: app,
+    limits: [
+      {
+        group: 'unsubscribe',
+        paths: [paths.unsubscribe.pattern, paths.confirm.pattern],
+        limits: {
+          perMinute: deps.config.RATE_LIMIT_UNSUBSCRIBE_PER_MINUTE,
+          perHour: deps.config.RATE_LIMIT_UNSUBSCRIBE_PER_HOUR,
+        },
+        answer: 'page',
+      },
+    ],
+  }
 }
 
 /**
- * In front of the rate limit on the token pages: people open them in a browser, so a 429 is a
- * page too, not the API's JSON. Retry-After stays.
+ * In front of a rate limit on pages people open in a browser (a feature's limit with
+ * `answer: 'page'`, wired by app.ts): a 429 is a page too, not the API's JSON. Retry-After stays.
  */
 export function tokenPageErrors(): MiddlewareHandler {
   return async (c, next) => {
