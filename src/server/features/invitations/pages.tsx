@@ -1,6 +1,7 @@
 import { fill } from '../../../shared/content-types.ts'
 import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS, type Locale } from '../../../shared/content.ts'
 import type { Platform } from '../../../shared/beta-testers.ts'
+import { localeRoot } from '../../../shared/locales.ts'
 import { ServerPage } from '../../http/server-page.tsx'
 import { GoogleAccountField } from '../play-testing/pages.tsx'
 
@@ -43,7 +44,7 @@ export function phoneThanksPage(platform: Platform, locale: Locale = DEFAULT_LOC
       <h1>{t.phoneThanksHeading}</h1>
       <p>{fill(t.phoneThanksBody, phoneWords(platform, locale))}</p>
       <p>
-        <a href="/">{t.backHome}</a>
+        <a href={localeRoot(locale)}>{t.backHome}</a>
       </p>
     </ServerPage>
   )
@@ -57,7 +58,7 @@ export function betaLinkNotValidPage(locale: Locale = DEFAULT_LOCALE) {
       <h1>{t.linkNotValidHeading}</h1>
       <p>{t.betaLinkNotValid}</p>
       <p>
-        <a href="/">{t.backHome}</a>
+        <a href={localeRoot(locale)}>{t.backHome}</a>
       </p>
     </ServerPage>
   )
