@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { BuildLabelRequest, FeedbackQuery } from '../../../shared/console-api.ts'
-import { OpenFeedback, TesterFeedback } from '../../../shared/feedback.ts'
+import { feedbackForm, type OpenFeedback } from '../../../shared/feedback.ts'
+import { SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
 import { isTokenShaped } from '../../../mail-core/tokens.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/db.ts'
@@ -67,12 +68,13 @@ export function feedbackPageRoutes(deps: { db: Db; logger: Logger; config: Pick<
         feedbackFormPage({
           ...(token ? { token } : {}),
           values: {},
-          errors: { form: 'The form could not be read. Please send it again.' },
+          errors: { form: SERVER_PAGE_TEXTS[locale].feedbackUnreadable },
           locale,
         }),
         400,
       )
-    const parsed = (signup ? TesterFeedback : OpenFeedback).safeParse(
+    const form = feedbackForm(locale)
+    const parsed = (signup ? form.tester : form.open).safeParse(
       Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== '' || k === 'rating')),
     )
     if (!parsed.success) {
