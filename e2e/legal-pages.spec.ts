@@ -19,8 +19,6 @@ import { openerPolicyPaths } from '../scripts/static-host.ts'
 // language has its own at /<lang>/privacy and /<lang>/terms (docs/decisions/languages.md).
 
 const CLIENT = fileURLToPath(new URL('../dist/client/', import.meta.url))
-const LEGAL = LEGAL_TEXTS[DEFAULT_LOCALE]
-const FOOTER = FOOTER_TEXTS[DEFAULT_LOCALE]
 
 async function visit(page: Page, path: string) {
   const violations: string[] = []
