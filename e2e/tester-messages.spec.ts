@@ -125,7 +125,7 @@ test.describe('messages to testers and their feedback', () => {
         await page.evaluate(() => document.querySelector('form')!.setAttribute('novalidate', ''))
         await page.getByLabel('Your email address').fill('not-an-address')
         await page.getByRole('button', { name: PAGES.feedbackSend }).click()
-        await expect(page.getByRole('alert')).toContainText('Enter a valid email address.')
+        await expect(page.getByRole('alert')).toContainText(PAGES.feedbackEmailInvalid)
         await expectNoViolations(page)
         await expectNoHorizontalScroll(page)
         await openPlain(page, '/beta/feedback?token=00000000-0000-4000-8000-000000000000')

@@ -169,6 +169,7 @@ export const SERVER_PAGE_TEXT_KEYS = [
   'feedbackTooLong',
   'feedbackBadCharacter',
   'feedbackUnreadable',
+  'playGoogleAccountInvalid',
 ] as const
 export type ServerPageTexts = Record<(typeof SERVER_PAGE_TEXT_KEYS)[number], string>
 

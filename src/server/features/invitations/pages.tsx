@@ -30,7 +30,14 @@ export function phoneConfirmPage(
       <h1>{fill(t.phoneHeading, words)}</h1>
       <p>{fill(t.phoneBody, words)}</p>
       <form method="post" action={`/beta/phone?platform=${platform}&token=${encodeURIComponent(token)}`}>
-        {platform === 'android' ? <GoogleAccountField value={account.value} error={account.error} /> : null}
+        {platform === 'android' ? (
+          // A refused account is named in the page's language, whatever the check's own words.
+          <GoogleAccountField
+            value={account.value}
+            error={account.error === undefined ? undefined : t.playGoogleAccountInvalid}
+            locale={locale}
+          />
+        ) : null}
         <button type="submit">{fill(t.phoneButton, words)}</button>
       </form>
     </ServerPage>

@@ -83,7 +83,10 @@ describe.each(DB_KINDS)('the /beta pages on %s', (kind) => {
         body: 'google_account=not-an-address',
       })
       expect(again.status).toBe(400)
-      expect(readPage(await again.text()).lang).toBe(l)
+      const refused = readPage(await again.text())
+      expect(refused.lang).toBe(l)
+      expect(refused.text).toContain(t.playGoogleAccount)
+      expect(refused.text).toContain(t.playGoogleAccountInvalid)
       const done = readPage(await (await app.request(`/beta/phone?platform=ios&token=${p}`, { method: 'POST' })).text())
       expect(done.lang).toBe(l)
       expect(done.text).toContain(t.phoneThanksHeading)
