@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono'
-import { BuildLabelRequest, FeedbackQuery } from '../../../shared/console-api.ts'
-import { feedbackForm, type OpenFeedback } from '../../../shared/feedback.ts'
+import { BuildLabelRequest, FeedbackQuery, feedbackForm, type OpenFeedback } from '../../../shared/feedback.ts'
 import { SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
 import { isTokenShaped } from '../../../mail-core/tokens.ts'
 import type { Config } from '../../config.ts'
