@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono'
-import { BuildLabelRequest, FeedbackQuery, OpenFeedback, TesterFeedback } from '../../../shared/feedback.ts'
+import { BuildLabelRequest, FeedbackQuery, feedbackForm, type OpenFeedback } from '../../../shared/feedback.ts'
+import { SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
 import { isTokenShaped } from '../../../mail-core/tokens.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/db.ts'
@@ -71,12 +72,13 @@ export function feedbackPageRoutes(deps: {
         feedbackFormPage({
           ...(token ? { token } : {}),
           values: {},
-          errors: { form: 'The form could not be read. Please send it again.' },
+          errors: { form: SERVER_PAGE_TEXTS[locale].feedbackUnreadable },
           locale,
         }),
         400,
       )
-    const parsed = (signup ? TesterFeedback : OpenFeedback).safeParse(
+    const form = feedbackForm(locale)
+    const parsed = (signup ? form.tester : form.open).safeParse(
       Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== '' || k === 'rating')),
     )
     if (!parsed.success) {
