@@ -1,5 +1,5 @@
-import { BULK_PRIORITY, type ClaimedEmail, type QueuedContactMessage, type SignupLinks } from './define-kind.ts'
-import { KINDS } from './kinds.ts'
+import { BULK_PRIORITY, type ClaimedEmail, type QueuedContactMessage, type SignupLinks } from '../emails/define-kind.ts'
+import { KINDS } from '../emails/kinds.ts'
 import type { Queryable } from './db.ts'
 
 // The queue's own statements, apart from the one insert (enqueue.ts): claim, the three outcomes,

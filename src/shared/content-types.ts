@@ -169,6 +169,13 @@ export const SERVER_PAGE_TEXT_KEYS = [
   'playTroubleThanksBody',
   'playLeftThanksHeading',
   'playLeftThanksBody',
+  'feedbackRatingInvalid',
+  'feedbackPlatformInvalid',
+  'feedbackEmailInvalid',
+  'feedbackTooLong',
+  'feedbackBadCharacter',
+  'feedbackUnreadable',
+  'playGoogleAccountInvalid',
 ] as const
 export type ServerPageTexts = Record<(typeof SERVER_PAGE_TEXT_KEYS)[number], string>
 
@@ -176,7 +183,7 @@ export type ServerPageTexts = Record<(typeof SERVER_PAGE_TEXT_KEYS)[number], str
  * The names a text may hold to be filled when it is shown (a page's phone, a wait), as
  * `{name}`; the generator leaves these and fills the content's own ({product}...).
  */
-export const RUNTIME_PLACEHOLDERS = ['phone', 'phoneName', 'wait', 'count'] as const
+export const RUNTIME_PLACEHOLDERS = ['phone', 'phoneName', 'wait', 'count', 'field'] as const
 
 /** Fills a text's runtime placeholders: `fill('Yes, I use {phone}', { phone: 'an iPhone' })`. */
 export function fill(text: string, values: Partial<Record<(typeof RUNTIME_PLACEHOLDERS)[number], string>>): string {

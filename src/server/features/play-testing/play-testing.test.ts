@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { DEFAULT_LOCALE, EMAIL_TEXTS, LOCALES, SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
-import { PlayTestingSummary } from '../../../shared/console-api.ts'
+import { PlayTestingSummary } from '../../../shared/play-testing.ts'
 import { createEmailQueue } from '../../../mail-core/queue.ts'
 import type { Db } from '../../db/db.ts'
 import { inviteSignups } from '../invitations/queries.ts'
@@ -113,7 +113,7 @@ describe.each(DB_KINDS)('Google Play closed testing on %s', (kind) => {
     const html = await get.text()
     expect(html).toContain(`<label for="google-account">${PAGE.playGoogleAccount}</label>`)
     expect(html).toMatch(/<input id="google-account" type="email"[^>]* name="google_account"/)
-    expect(html).toContain('Google Play only lets in the accounts on our tester list')
+    expect(html).toContain(PAGE.playGoogleAccountHint)
     expect(html).not.toMatch(/<script|style=/)
     // The iPhone page asks nothing of the sort.
     expect(await (await app.request(`/beta/phone?platform=ios&token=${ada.p}`)).text()).not.toContain('google_account')
@@ -142,7 +142,7 @@ describe.each(DB_KINDS)('Google Play closed testing on %s', (kind) => {
     )
     expect(wrong.status).toBe(400)
     const wrongPage = await wrong.text()
-    expect(wrongPage).toContain('Enter a valid email address.')
+    expect(wrongPage).toContain(PAGE.playGoogleAccountInvalid)
     expect(wrongPage).toContain('value="di at gmail"')
     expect(wrongPage).toContain('aria-invalid="true"')
     expect(await snapshot()).toEqual(middle)

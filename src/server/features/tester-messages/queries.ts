@@ -1,5 +1,5 @@
 import { enqueue } from '../../../mail-core/enqueue.ts'
-import { testerMessage } from '../../../mail-core/kinds/tester-message.ts'
+import { testerMessage } from '../../../emails/tester-message.kind.ts'
 import { AUDIENCES, type Audience } from '../../../shared/tester-messages.ts'
 import type { Db, Tx } from '../../db/db.ts'
 import { audit } from '../../owner/audit.ts'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { AUDIENCES, MESSAGE_LIMITS } from '../tester-messages.ts'
-import { count, id, iso } from './common.ts'
+import { AUDIENCES, MESSAGE_LIMITS } from './tester-messages.ts'
+import { count, id, iso } from './console-common.ts'
 
 // The Messages view: the owner's messages to a group of testers.
 // docs/decisions/tester-messages-and-feedback.md

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { defineKind } from '../define-kind.ts'
-import { envelope, feedbackUrl, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
-import { paths } from '../../shared/paths.ts'
-import { localeOr } from '../../shared/locales.ts'
+import { defineKind } from './define-kind.ts'
+import { envelope, feedbackUrl, oneClickUnsubscribe, unsubscribeUrl } from './envelope.ts'
+import { paths } from '../shared/paths.ts'
+import { localeOr } from '../shared/locales.ts'
 
 /**
  * A message from the owner to a group of the beta list, one per person and message
@@ -47,7 +47,7 @@ export const testerMessage = defineKind({
     const androidUrl = store('android')
     const feedback = feedbackUrl(settings, signup.feedbackToken)
     const leave = unsubscribeUrl(settings, email.unsubscribeToken)
-    const { renderTesterMessageEmail } = await import('../../email-templates/tester-message.tsx')
+    const { renderTesterMessageEmail } = await import('./tester-message.tsx')
     const rendered = await renderTesterMessageEmail({
       // The language of the page they signed up on (docs/decisions/languages.md).
       locale: localeOr(email.signup?.locale),
