@@ -8,7 +8,7 @@ import {
   seedSignup,
   signInByEmail,
 } from './console-support.ts'
-import { PRODUCT } from '../src/shared/content.ts'
+import { CONTACT_TEXTS, DEFAULT_LOCALE, PRODUCT } from '../src/shared/content.ts'
 
 test.describe('the owner console', () => {
   test('an emailed link: opening it signs nobody in, its button does, and only once', async ({ page, outbox }) => {
@@ -49,7 +49,9 @@ test.describe('the owner console', () => {
       .toBe(1)
     const [email] = (await outbox.to(OWNER)).filter((e) => e.headers['Reply-To'] === sender)
     // The sender's name is in the body, not the subject.
-    expect(email!.subject.startsWith(`${PRODUCT.name} contact: Bug Report, `)).toBe(true)
+    expect(
+      email!.subject.startsWith(`${PRODUCT.name} contact: ${CONTACT_TEXTS[DEFAULT_LOCALE].subjects['bug-report']}, `),
+    ).toBe(true)
     expect(email!.subject).toMatch(/, \d{4}-\d\d-\d\d \d\d:\d\d UTC$/)
     expect(email!.text).toContain('The export button is missing.')
 

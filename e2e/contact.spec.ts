@@ -1,4 +1,5 @@
-import { SUBJECTS } from '../src/shared/contact-message.ts'
+import { CONTACT_TEXTS, DEFAULT_LOCALE } from '../src/shared/content.ts'
+import { SUBJECT_VALUES } from '../src/shared/subjects.ts'
 import {
   CONTACT_TABLE,
   contactFields,
@@ -29,7 +30,9 @@ test('the form: required fields, subject options exactly as specified, a 4-row m
     )
   // A placeholder with an empty value comes first, so a subject must be chosen on purpose.
   expect(options[0]?.value).toBe('')
-  expect(options.slice(1)).toEqual(SUBJECTS.map(({ value, label }) => ({ value, label })))
+  expect(options.slice(1)).toEqual(
+    SUBJECT_VALUES.map((value) => ({ value, label: CONTACT_TEXTS[DEFAULT_LOCALE].subjects[value] })),
+  )
   await expect(f.subject).toHaveValue('')
   expect(await f.subject.evaluate((s: HTMLSelectElement) => s.validity.valueMissing)).toBe(true)
 })

@@ -272,3 +272,19 @@ test("editors get a JSON Schema of site.yaml, named on the file's first line", (
     '# yaml-language-server: $schema=./site.schema.json',
   )
 })
+
+// The specification lists the contact form's subjects as value : label. The values are code (they
+// are stored); the labels are content, and the demo's English keeps the specification's words.
+test("the demo's subject labels are the specification's, and a language missing one is named by key", () => {
+  const demo = loadContent(DEMO).content!
+  expect(demo.texts[demo.locales[0]!]!.contact.subjects).toEqual({
+    'beta-feedback': 'Beta Feedback',
+    'bug-report': 'Bug Report',
+    'feature-request': 'Feature Request',
+    billing: 'Billing Question',
+    general: 'General Inquiry',
+    other: 'Other',
+  })
+  const dir = fixture((doc) => doc.deleteIn(['texts', 'contact', 'subjects', 'billing']))
+  expect(problems(dir)).toEqual([{ file: 'site.yaml', key: 'texts.contact.subjects.billing', message: 'missing text' }])
+})

@@ -14,6 +14,7 @@ import {
   type Theme,
   type ThemePalette,
 } from '../shared/content-types.ts'
+import { SUBJECT_VALUES, type SubjectValue } from '../shared/subjects.ts'
 
 // The schema of content/site.yaml. Each part is typed against the shapes the code reads
 // (src/shared/content-types.ts), so a field the code expects cannot be missing here. The JSON
@@ -138,6 +139,9 @@ export const pageTexts: z.ZodType<PageTexts> = z.strictObject({
     errorTitle: text,
     errorFallback: text,
     noScript: text,
+    subjects: z.strictObject(
+      Object.fromEntries(SUBJECT_VALUES.map((v) => [v, text])) as Record<SubjectValue, typeof text>,
+    ),
   }),
   footer: z.strictObject({
     betaBadge: text,

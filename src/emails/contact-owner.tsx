@@ -2,8 +2,8 @@
 /** @jsxImportSource react */
 import { Hr, Link, Section, Text } from '@react-email/components'
 import { render } from '@react-email/render'
-import { PRODUCT } from '../shared/content.ts'
-import { SUBJECTS } from '../shared/subjects.ts'
+import { CONTACT_TEXTS, DEFAULT_LOCALE, PRODUCT } from '../shared/content.ts'
+import type { SubjectValue } from '../shared/subjects.ts'
 import { OwnerEmailFrame, oneLine, ownerColors, ownerParagraph, ownerSmall } from './owner-parts.tsx'
 
 export type ContactOwnerEmailProps = {
@@ -17,9 +17,12 @@ export type ContactOwnerEmailProps = {
   consoleUrl?: string
 }
 
-/** The label the visitor chose, e.g. 'Bug Report'; an unknown value is shown as it is. */
+/**
+ * The label of the subject the visitor chose, in the default language (the owner's), e.g. 'Bug
+ * Report'; an unknown value is shown as it is.
+ */
 export function subjectLabel(value: string): string {
-  return SUBJECTS.find((s) => s.value === value)?.label ?? value
+  return CONTACT_TEXTS[DEFAULT_LOCALE].subjects[value as SubjectValue] ?? value
 }
 
 /**

@@ -3,11 +3,9 @@ import { emailAddress } from './email-address.ts'
 import { honeypot } from './honeypot.ts'
 import { LIMITS } from './limits.ts'
 
-import { SUBJECTS, type SubjectValue } from './subjects.ts'
+import { SUBJECT_VALUES, type SubjectValue } from './subjects.ts'
 
-export { SUBJECTS, type SubjectValue }
-
-const subjectValues = SUBJECTS.map((s) => s.value) as [SubjectValue, ...SubjectValue[]]
+export { SUBJECT_VALUES, type SubjectValue }
 
 const requiredText = (field: string, max: number) =>
   z
@@ -20,7 +18,7 @@ const requiredText = (field: string, max: number) =>
 export const ContactMessage = z.strictObject({
   name: requiredText('Name', LIMITS.name).refine((s) => !/[\r\n]/.test(s), 'Name must be on one line.'),
   email: emailAddress,
-  subject: z.enum(subjectValues, { error: 'Choose a subject.' }),
+  subject: z.enum(SUBJECT_VALUES, { error: 'Choose a subject.' }),
   message: requiredText('Message', LIMITS.message),
   website: honeypot,
 })

@@ -4,6 +4,7 @@
  * `content.ts`; the zod schema in `src/content/schema.ts` is typed against these shapes, so the
  * two cannot drift apart. Placeholders such as `{product}` are already filled in.
  */
+import type { SubjectValue } from './subjects.ts'
 
 export type Product = {
   name: string
@@ -246,6 +247,8 @@ export type PageTexts = {
     errorTitle: string
     errorFallback: string
     noScript: string
+    /** The subject options' labels, by the value stored (src/shared/subjects.ts). */
+    subjects: Record<SubjectValue, string>
   }
   footer: {
     betaBadge: string

@@ -1,14 +1,9 @@
 /**
- * Subject options of the contact form, value and label exactly as the specification lists them.
+ * The contact form's subject options: the values stored with each message, exactly as the
+ * specification lists them, in its order. Their labels are content, per language
+ * (`texts.contact.subjects`); the owner's emails and the console show the default language's.
  * Kept free of zod so the page can render the options without loading the schema library.
  */
-export const SUBJECTS = [
-  { value: 'beta-feedback', label: 'Beta Feedback' },
-  { value: 'bug-report', label: 'Bug Report' },
-  { value: 'feature-request', label: 'Feature Request' },
-  { value: 'billing', label: 'Billing Question' },
-  { value: 'general', label: 'General Inquiry' },
-  { value: 'other', label: 'Other' },
-] as const
+export const SUBJECT_VALUES = ['beta-feedback', 'bug-report', 'feature-request', 'billing', 'general', 'other'] as const
 
-export type SubjectValue = (typeof SUBJECTS)[number]['value']
+export type SubjectValue = (typeof SUBJECT_VALUES)[number]

@@ -2,7 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 // The named export: under the editors' NodeNext resolution the default is the CommonJS module object.
 import { userEvent } from '@testing-library/user-event'
 import { describe, expect, test, vi } from 'vitest'
-import { CONTACT_TEXTS, DEFAULT_LOCALE } from '../../shared/content.ts'
+import { CONTACT_TEXTS, DEFAULT_LOCALE, LOCALES } from '../../shared/content.ts'
+import { SUBJECT_VALUES } from '../../shared/subjects.ts'
 import { ContactForm } from './contact-form.tsx'
 import { created, deferred, fakeBackend, json } from './test-network.ts'
 
@@ -19,7 +20,7 @@ function setup() {
   async function fill() {
     await user.type(name, 'Ada Lovelace')
     await user.type(email, 'ada@example.com')
-    await user.selectOptions(subject, 'Bug Report')
+    await user.selectOptions(subject, CONTACT_TEXTS[DEFAULT_LOCALE].subjects['bug-report'])
     await user.type(message, 'The export button does nothing.')
   }
   return { user, name, email, subject, message, submit, fill }
@@ -34,16 +35,22 @@ describe('ContactForm', () => {
     expect(message).toHaveAttribute('maxlength', '5000')
     expect(message).toHaveAttribute('rows', '4')
     const options = within(subject).getAllByRole('option') as HTMLOptionElement[]
+    const labels = CONTACT_TEXTS[DEFAULT_LOCALE].subjects
     expect(options.map((o) => [o.value, o.textContent, o.disabled])).toEqual([
-      ['', 'Choose a subject', true],
-      ['beta-feedback', 'Beta Feedback', false],
-      ['bug-report', 'Bug Report', false],
-      ['feature-request', 'Feature Request', false],
-      ['billing', 'Billing Question', false],
-      ['general', 'General Inquiry', false],
-      ['other', 'Other', false],
+      ['', CONTACT_TEXTS[DEFAULT_LOCALE].subjectPlaceholder, true],
+      ...SUBJECT_VALUES.map((value) => [value, labels[value], false]),
     ])
     expect(subject).toHaveValue('')
+  })
+
+  // The values are stored, so they are the same in every language; the labels are each language's.
+  test.each(LOCALES)('in %s the options keep their values and show its own labels', (locale) => {
+    render(<ContactForm texts={CONTACT_TEXTS[locale]} />)
+    const subject = screen.getByLabelText(CONTACT_TEXTS[locale].subjectLabel)
+    const options = (within(subject).getAllByRole('option') as HTMLOptionElement[]).slice(1)
+    expect(options.map((o) => [o.value, o.textContent])).toEqual(
+      SUBJECT_VALUES.map((value) => [value, CONTACT_TEXTS[locale].subjects[value]]),
+    )
   })
 
   test('while sending, every input and the button are disabled; success clears the fields and says so', async () => {

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { SUBJECTS } from '../../shared/subjects.ts'
+import { SUBJECT_VALUES } from '../../shared/subjects.ts'
 import { LIMITS } from '../../shared/limits.ts'
 import type { PageTexts } from '../../shared/content-types.ts'
 import { Button } from '../ui/button.tsx'
@@ -107,9 +107,9 @@ export function ContactForm({ texts: CONTACT }: { texts: PageTexts['contact'] })
           <option value="" disabled>
             {CONTACT.subjectPlaceholder}
           </option>
-          {SUBJECTS.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
+          {SUBJECT_VALUES.map((value) => (
+            <option key={value} value={value}>
+              {CONTACT.subjects[value]}
             </option>
           ))}
         </select>

@@ -1,10 +1,12 @@
-import { SUBJECTS } from '../../../shared/subjects.ts'
+import { CONTACT_TEXTS, DEFAULT_LOCALE } from '../../../shared/content.ts'
+import type { SubjectValue } from '../../../shared/subjects.ts'
 import { Button, buttonClass } from '../../../ui/button.tsx'
 import type { ContactMessage } from '../../../shared/contact.ts'
 import { when } from '../../format.ts'
 import { Card } from '../../components/card.tsx'
 
-const label = (value: string) => SUBJECTS.find((s) => s.value === value)?.label ?? value
+// The console speaks the default language: the subject's label in it, or the value as stored.
+const label = (value: string) => CONTACT_TEXTS[DEFAULT_LOCALE].subjects[value as SubjectValue] ?? value
 
 /** A mailto: link that opens the owner's mail client with the answer's subject filled in. */
 function replyHref(email: string, subject: string): string {

@@ -12,7 +12,7 @@ import type { Transport } from '../../mail-transports/transport.ts'
 import { anonJson, count, DB_KINDS, silentLogger, testApp, testDb, truncateAll } from '../../test-app.ts'
 import { outboxRecords } from '../../../../test/support/drain-queue.ts'
 import { syncOwnerEmails } from '../owner-auth/owners.ts'
-import { PRODUCT } from '../../../shared/content.ts'
+import { CONTACT_TEXTS, DEFAULT_LOCALE, PRODUCT } from '../../../shared/content.ts'
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -68,7 +68,9 @@ describe.each(DB_KINDS)('owner notification of a contact message on %s', (kind) 
       expect(r.headers).toEqual({ 'Reply-To': 'Ada@Example.com' })
       // The sender's free-text name stays out of the subject (it is in the body).
       expect(r.subject).toMatch(
-        new RegExp(`^${escapeRegExp(PRODUCT.name)} contact: Bug Report, \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC$`),
+        new RegExp(
+          `^${escapeRegExp(PRODUCT.name)} contact: ${escapeRegExp(CONTACT_TEXTS[DEFAULT_LOCALE].subjects['bug-report'])}, \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC$`,
+        ),
       )
       expect(r.text).toContain('Ada Lovelace')
       // The message as plain text, line breaks and all; in the body it cannot become a header.
