@@ -103,9 +103,14 @@ async function scriptsOf(page: Page, path: string): Promise<string> {
   await page.goto(path)
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', '')
   // Focus reaches every island: each fetches its code and its texts (src/web/islands/arm-islands.ts).
+  // Each island's chunk and the texts' chunk are awaited: networkidle alone may already hold.
+  const chunks = ['hydrate', 'cta-links', 'beta-signup-form', 'footer-dialogs', 'island-texts-'].map((name) =>
+    page.waitForResponse((res) => new URL(res.url()).pathname.startsWith(`/assets/${name}`)),
+  )
   await page
     .locator('[data-island]')
     .evaluateAll((islands) => islands.forEach((el) => el.dispatchEvent(new FocusEvent('focusin'))))
+  await Promise.all(chunks)
   await page.waitForLoadState('networkidle')
   const inline = await page.locator('script:not([src])').evaluateAll((s) => s.map((e) => e.textContent).join('\n'))
   return [inline, ...(await Promise.all(bodies))].join('\n')

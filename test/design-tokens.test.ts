@@ -5,6 +5,7 @@ import { PAGE_SCHEME, paletteOf, TOKEN_NAMES, TOKENS } from '../src/shared/desig
 import { THEME, themeColour } from '../src/shared/content.ts'
 import { pageTokensCss, schemeTokensCss } from '../scripts/design-tokens.ts'
 import { brandScale, toOklch } from '../scripts/brand-scale.ts'
+import { menuOf, sunkenOf } from '../src/shared/theme-shades.ts'
 
 // The design tokens come from the founder's theme (content/site.yaml) and the fixed neutrals of
 // src/shared/design-tokens.ts; the stylesheets the page, the console and the server pages import
@@ -86,4 +87,21 @@ test("the landing page draws no colour from Tailwind's indigo, violet, purple or
 
 test("the browser's theme colour is the page's background", () => {
   expect(themeColour()).toBe(TOKENS[PAGE_SCHEME].page)
+})
+
+// The footer's ground and the select's menu are tokens like every colour of the page, derived from
+// the theme: no literal colour is left for them in the page's markup or stylesheet.
+test("the footer and the select's menu take their colours from tokens derived from the theme", async () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    expect(TOKENS[scheme].sunken).toBe(sunkenOf(THEME[scheme].page, scheme))
+    expect(TOKENS[scheme].menu).toBe(menuOf(THEME[scheme].surface, scheme))
+  }
+  // A founder's darker page gives a darker footer.
+  expect(sunkenOf('#202020', 'dark')).toBe('#171717')
+  const footer = await read('src/web/sections/site-footer.tsx')
+  expect(footer).toContain('bg-sunken')
+  expect(footer).not.toMatch(/\[#[0-9a-f]{3,6}\]/i)
+  const option = /\.select-control option \{([^}]*)\}/.exec(await read('src/web/styles.css'))![1]!
+  expect(option).not.toMatch(/#[0-9a-f]{3,6}\b|rgb\(/i)
+  expect(option).toContain('var(--color-menu)')
 })

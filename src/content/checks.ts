@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ThemeColour } from '../shared/content-types.ts'
+import { menuOf, sunkenOf } from '../shared/theme-shades.ts'
 import { contrastRatio } from './contrast.ts'
 import type { Content } from './load.ts'
 import type { Problem } from './problems.ts'
@@ -25,10 +26,21 @@ const TEXT_PAIRS: readonly [ThemeColour | 'white', ThemeColour][] = [
   ['white', 'accent'],
 ]
 
+/**
+ * Backgrounds derived from the theme (src/shared/theme-shades.ts) and the theme's text drawn on
+ * them: the footer's ground under text, muted and link; a select's menu under text. A problem
+ * names the text's theme key.
+ */
+const DERIVED_PAIRS: readonly { name: string; texts: readonly ThemeColour[] }[] = [
+  { name: 'the footer (the page, darker)', texts: ['text', 'muted', 'link'] },
+  { name: "a select's menu (the surface, lighter)", texts: ['text'] },
+]
+
 export function checkContrast(content: Content): Problem[] {
   const problems: Problem[] = []
   for (const scheme of ['light', 'dark'] as const) {
     const palette = content.theme[scheme]
+    const derived = [sunkenOf(palette.page, scheme), menuOf(palette.surface, scheme)]
     for (const [fg, bg] of TEXT_PAIRS) {
       const ratio = contrastRatio(fg === 'white' ? '#ffffff' : palette[fg], palette[bg])
       if (ratio < MIN_CONTRAST)
@@ -38,6 +50,17 @@ export function checkContrast(content: Content): Problem[] {
           message: `${fg} on ${bg} has a contrast of ${ratio.toFixed(2)}:1, below WCAG AA's ${MIN_CONTRAST}:1`,
         })
     }
+    DERIVED_PAIRS.forEach(({ name, texts }, i) => {
+      for (const fg of texts) {
+        const ratio = contrastRatio(palette[fg], derived[i]!)
+        if (ratio < MIN_CONTRAST)
+          problems.push({
+            file: 'site.yaml',
+            key: `theme.${scheme}.${fg}`,
+            message: `${fg} on ${name} has a contrast of ${ratio.toFixed(2)}:1, below WCAG AA's ${MIN_CONTRAST}:1`,
+          })
+      }
+    })
   }
   return problems
 }

@@ -105,6 +105,11 @@ test("the theme's text and background pairs must reach WCAG AA, in both schemes"
       key: 'theme.light.muted',
       message: expect.stringMatching(/^muted on surface has a contrast of 2\.\d\d:1/),
     },
+    {
+      file: 'site.yaml',
+      key: 'theme.light.muted',
+      message: expect.stringMatching(/^muted on the footer \(the page, darker\) has a contrast of 2\.\d\d:1/),
+    },
     { file: 'site.yaml', key: 'theme.dark.brand', message: expect.stringMatching(/^white on brand has a contrast of/) },
   ])
 })
@@ -287,4 +292,20 @@ test("the demo's subject labels are the specification's, and a language missing 
   })
   const dir = fixture((doc) => doc.deleteIn(['texts', 'contact', 'subjects', 'billing']))
   expect(problems(dir)).toEqual([{ file: 'site.yaml', key: 'texts.contact.subjects.billing', message: 'missing text' }])
+})
+
+// The footer's ground and a select's menu are derived from the theme (src/shared/theme-shades.ts);
+// the check measures the theme's text on them too.
+test('text that reads on the page but not on the darker footer is a problem, named by its key', () => {
+  const dir = fixture((doc) => {
+    doc.setIn(['theme', 'light', 'page'], '#ffffff')
+    doc.setIn(['theme', 'light', 'muted'], '#767676')
+  })
+  expect(problems(dir)).toEqual([
+    {
+      file: 'site.yaml',
+      key: 'theme.light.muted',
+      message: expect.stringMatching(/^muted on the footer \(the page, darker\) has a contrast of 4\.\d\d:1/),
+    },
+  ])
 })

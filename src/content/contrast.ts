@@ -1,18 +1,10 @@
+import { parseColour } from '../shared/theme-shades.ts'
+
+export { parseColour }
+
 // WCAG 2.x contrast (https://www.w3.org/TR/WCAG22/#dfn-contrast-ratio) for the theme's colours.
 
-type Rgba = { r: number; g: number; b: number; a: number }
-
-/** #rgb, #rrggbb or rgb(r g b / a), as the schema allows. */
-export function parseColour(colour: string): Rgba {
-  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(colour)
-  if (hex) {
-    const h = hex[1]!.length === 3 ? [...hex[1]!].map((c) => c + c).join('') : hex[1]!
-    return { r: parseInt(h.slice(0, 2), 16), g: parseInt(h.slice(2, 4), 16), b: parseInt(h.slice(4, 6), 16), a: 1 }
-  }
-  const rgb = /^rgb\(\s*(\d+)\s+(\d+)\s+(\d+)\s*(?:\/\s*([\d.]+)\s*)?\)$/i.exec(colour)
-  if (!rgb) throw new Error(`not a colour: ${colour}`)
-  return { r: +rgb[1]!, g: +rgb[2]!, b: +rgb[3]!, a: rgb[4] === undefined ? 1 : +rgb[4] }
-}
+type Rgba = ReturnType<typeof parseColour>
 
 /** A translucent colour as it shows over an opaque background. */
 function over(top: Rgba, bottom: Rgba): Rgba {

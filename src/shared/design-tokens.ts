@@ -1,5 +1,6 @@
 import type { ThemePalette } from './content-types.ts'
 import { THEME } from './content.ts'
+import { menuOf, sunkenOf } from './theme-shades.ts'
 
 /**
  * The one set of design tokens (docs/decisions/design-tokens.md, docs/decisions/brand.md). The
@@ -17,6 +18,10 @@ import { THEME } from './content.ts'
 export const TOKEN_NAMES = [
   /** The page's background. */
   'page',
+  /** Below the page: the footer's ground (derived from the page, theme-shades.ts). */
+  'sunken',
+  /** A select's open menu (derived from the surface, theme-shades.ts). */
+  'menu',
   /** Cards, dialogs, the email's column: what sits on the page. */
   'surface',
   /** A quiet fill: chips, code, a hovered row. */
@@ -93,13 +98,27 @@ const FIXED: Record<Scheme, Omit<Palette, ThemeRole>> = {
   },
 }
 
-type ThemeRole = 'page' | 'surface' | 'fg' | 'fg-muted' | 'border' | 'brand' | 'accent' | 'link' | 'focus' | 'danger'
+type ThemeRole =
+  | 'page'
+  | 'sunken'
+  | 'menu'
+  | 'surface'
+  | 'fg'
+  | 'fg-muted'
+  | 'border'
+  | 'brand'
+  | 'accent'
+  | 'link'
+  | 'focus'
+  | 'danger'
 
 /** The tokens of one scheme: the founder's theme in its roles, the fixed ones around it. */
 export function paletteOf(theme: ThemePalette, scheme: Scheme): Palette {
   return {
     ...FIXED[scheme],
     page: theme.page,
+    sunken: sunkenOf(theme.page, scheme),
+    menu: menuOf(theme.surface, scheme),
     surface: theme.surface,
     fg: theme.text,
     'fg-muted': theme.muted,

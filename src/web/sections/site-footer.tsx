@@ -10,7 +10,7 @@ import { SocialIcon } from './social-icon.tsx'
 export function SiteFooter({ locale }: { locale: Locale }) {
   const FOOTER = FOOTER_TEXTS[locale]
   return (
-    <footer id="site-footer" className="border-t border-white/[0.06] bg-[#080a12]">
+    <footer id="site-footer" className="border-t border-white/[0.06] bg-sunken">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-[1fr_auto] md:items-start">
         <div className="grid gap-3">
           <div className="flex flex-wrap items-center gap-2.5">
