@@ -213,18 +213,24 @@ export const describeWarmUp = (w: LighthouseMedian['warmUp']): string =>
     ? `The warm-up run (not counted) failed: ${w}`
     : `The warm-up run (not counted): performance ${w.scores.performance}, FCP ${w.fcpMs.toFixed(0)} ms, LCP ${w.lcpMs.toFixed(0)} ms, TBT ${w.tbtMs.toFixed(0)} ms`
 
-// `tsx bench/lighthouse.ts [url] [runs] [simulate|devtools]`: one figure set, for trying a change.
-// Without a URL (or with `-`) it starts the built server itself on a fresh embedded database.
-// Each run's TBT and long tasks are printed with the machine's load, since both move with it.
+// `tsx bench/lighthouse.ts [url] [runs] [simulate|devtools] [--path /de/]`: one figure set, for
+// trying a change. Without a URL (or with `-`) it starts the built server itself on a fresh
+// embedded database. `--path` measures another page of the site (a language's, `/de/`), resolved
+// against the URL. Each run's TBT and long tasks are printed with the machine's load, since both
+// move with it.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const [arg = '-', runs = '7', mode = 'simulate'] = process.argv.slice(2)
+  const args = process.argv.slice(2)
+  const at = args.indexOf('--path')
+  const path = at >= 0 ? args.splice(at, 2)[1] : undefined
+  if (at >= 0 && !path?.startsWith('/')) throw new Error('--path takes a path such as /de/')
+  const [arg = '-', runs = '7', mode = 'simulate'] = args
   const { startServer } = await import('./server.ts')
   const scratch = arg === '-' ? await mkdtemp(join(tmpdir(), 'lh-server-')) : undefined
   const server = scratch
     ? await startServer({ PGLITE_DIR: join(scratch, 'db'), OUTBOX_DIR: join(scratch, 'outbox') })
     : undefined
   try {
-    const url = server ? `${server.url}/` : arg
+    const url = new URL(path ?? (server ? '/' : arg), server ? server.url : arg).href
     const loadBefore = loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')

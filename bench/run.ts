@@ -144,6 +144,9 @@ try {
   rows.push(row('first-view transfer (Lighthouse)', kb(lh.totalBytes), '≤ 250 KB', lh.totalBytes <= 250 * 1024))
   rows.push(row('first-view bytes from the build (html+js+css+images, br)', kb(fv.totalBrotli), '(info)', null))
   rows.push(
+    row('first-view WebP fallbacks, apart (a browser without AVIF)', kb(fv.imagesFallbackBytes), '(info)', null),
+  )
+  rows.push(
     row(
       'proof of work: server CPU per check',
       `${verify.cpuMsPerCheck.toFixed(2)} ms`,
