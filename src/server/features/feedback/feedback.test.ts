@@ -5,7 +5,7 @@ import type { OutgoingEmail } from '../../../mail-core/transport.ts'
 import { syncOwnerEmails } from '../owner-auth/owners.ts'
 import { asOwner, ownerApp, OWNER, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { count, DB_KINDS, silentLogger, testApp, testDb } from '../../test-app.ts'
-import { DEFAULT_LOCALE, EMAIL_TEXTS, LOCALES, PRODUCT, SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
+import { DEFAULT_LOCALE, EMAIL_TEXTS, LOCALES, SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
 import { fill } from '../../../shared/content-types.ts'
 
 // The feedback page (GET changes nothing, POST stores, an unknown token
