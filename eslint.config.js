@@ -16,7 +16,7 @@ const FOLDERS = {
   ui: 'src/ui',
   web: 'src/web',
   console: 'src/console',
-  emails: 'src/email-templates',
+  emails: 'src/emails',
   mail: 'src/mail-core',
   server: 'src/server',
   content: 'src/content',

@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/{shared,server,email-templates,mail-core,content}/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+          include: ['src/{shared,server,emails,mail-core,content}/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
           globalSetup: ['test/global-setup-content.ts', 'test/global-setup-pg.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,

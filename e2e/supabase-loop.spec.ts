@@ -11,7 +11,7 @@ import { startFunction, type RunningFunction } from '../test/support/supabase-fu
 import { startGateway } from '../test/support/supabase-gateway.ts'
 import { buildForStaticHost, startStaticHost } from '../test/support/supabase-static-host.ts'
 import { testConfig } from '../src/server/test-config.ts'
-import { welcomeSubject } from '../src/email-templates/welcome.tsx'
+import { welcomeSubject } from '../src/emails/welcome.tsx'
 import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS } from '../src/shared/content.ts'
 
 const PAGES = SERVER_PAGE_TEXTS[DEFAULT_LOCALE]

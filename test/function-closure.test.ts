@@ -21,7 +21,7 @@ test('the function imports nothing under src/server, directly or through another
   expect(ours).toEqual(
     expect.arrayContaining([
       expect.stringMatching(/\/src\/mail-core\/resend-email-handler\.ts$/),
-      expect.stringMatching(/\/src\/email-templates\/welcome\.tsx$/),
+      expect.stringMatching(/\/src\/emails\/welcome\.tsx$/),
       // The founder's content reaches the function as the generated module, not as files it reads.
       expect.stringMatching(/\/src\/shared\/generated\/content\.ts$/),
     ]),

@@ -46,7 +46,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
       [
         `import { listSignups } from '../server/features/console/signups.ts'`,
         `import { App } from '../web/app.tsx'`,
-        `import { WelcomeEmail } from '../email-templates/welcome.tsx'`,
+        `import { WelcomeEmail } from '../emails/welcome.tsx'`,
         `void [listSignups, App, WelcomeEmail]`,
       ].join('\n'),
     )
@@ -54,7 +54,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(found).toEqual([
       zone('../server/features/console/signups.ts', rule),
       zone('../web/app.tsx', rule),
-      zone('../email-templates/welcome.tsx', rule),
+      zone('../emails/welcome.tsx', rule),
     ])
   })
 
@@ -71,13 +71,31 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(found).toEqual([
       "no-restricted-imports: 'node:fs/promises' import is restricted from being used by a pattern. src/mail-core runs outside Node: no Node built-ins (docs/architecture.md).",
       "no-restricted-imports: 'crypto' import is restricted from being used. src/mail-core runs outside Node: no Node built-ins (docs/architecture.md).",
-      zone('../server/db/open.ts', 'src/mail-core may import only src/shared, src/email-templates'),
+      zone('../server/db/open.ts', 'src/mail-core may import only src/shared, src/emails'),
     ])
   })
 
-  test('the mail core may import shared code and the email templates', async () => {
-    const code = `import { PRODUCT } from '../shared/content.ts'\nimport { WelcomeEmail } from '../email-templates/welcome.tsx'\nvoid [PRODUCT, WelcomeEmail]\n`
+  test('the mail core may import shared code and the emails (kinds and templates)', async () => {
+    const code = `import { PRODUCT } from '../shared/content.ts'\nimport { WelcomeEmail } from '../emails/welcome.tsx'\nimport { KINDS } from '../emails/kinds.ts'\nvoid [PRODUCT, WelcomeEmail, KINDS]\n`
     expect(await errors('src/mail-core/lint-probe.ts', code)).toEqual([])
+  })
+
+  test('an email (its kind and template) may not import the mail core, the server or Node built-ins', async () => {
+    const found = await errors(
+      'src/emails/lint-probe.ts',
+      [
+        `import { readFile } from 'node:fs/promises'`,
+        `import { enqueue } from '../mail-core/enqueue.ts'`,
+        `import { openDb } from '../server/db/open.ts'`,
+        `import { paths } from '../shared/paths.ts'`,
+        `void [readFile, enqueue, openDb, paths]`,
+      ].join('\n'),
+    )
+    expect(found).toEqual([
+      "no-restricted-imports: 'node:fs/promises' import is restricted from being used by a pattern. src/emails runs outside Node: no Node built-ins (docs/architecture.md).",
+      zone('../mail-core/enqueue.ts', 'src/emails may import only src/shared'),
+      zone('../server/db/open.ts', 'src/emails may import only src/shared'),
+    ])
   })
 
   test('shared code imports nothing of ours, and the server never the page or the console', async () => {
@@ -86,9 +104,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ).toEqual([zone('../ui/button.tsx', 'src/shared may import only nothing of ours')])
     expect(
       await errors('src/server/lint-probe.ts', `import { ConsoleApp } from '../console/app.tsx'\nvoid ConsoleApp\n`),
-    ).toEqual([
-      zone('../console/app.tsx', 'src/server may import only src/shared, src/email-templates, src/mail-core, src/ui'),
-    ])
+    ).toEqual([zone('../console/app.tsx', 'src/server may import only src/shared, src/emails, src/mail-core, src/ui')])
   })
 
   test('the server pages may use the shared React parts, which never reach back into the server', async () => {
@@ -111,7 +127,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(await errors(dir, `import { openDb } from '../../../src/server/db/open.ts'\nvoid openDb\n`)).toEqual([
       zone(
         '../../../src/server/db/open.ts',
-        'supabase/functions may import only src/mail-core, src/shared, src/email-templates',
+        'supabase/functions may import only src/mail-core, src/shared, src/emails',
       ),
     ])
     expect(await errors(dir, `import { apiError } from '../../../src/mail-core/errors.ts'\nvoid apiError\n`)).toEqual(
@@ -148,7 +164,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
         `import { App } from '../../../web/app.tsx'\nvoid App\n`,
       ),
     ).toEqual([
-      zone('../../../web/app.tsx', 'src/server may import only src/shared, src/email-templates, src/mail-core, src/ui'),
+      zone('../../../web/app.tsx', 'src/server may import only src/shared, src/emails, src/mail-core, src/ui'),
     ])
   })
 

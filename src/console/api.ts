@@ -41,8 +41,8 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
 }
 
 /**
- * The answer type of a schema of the shared contract (src/shared/console-api/, one file per
- * feature). Types only: zod stays out of the console's bundle; the server's tests parse its
+ * The answer type of a schema of the shared contract (named by src/shared/console-api.ts, one module per
+ * feature, src/shared/<feature>.ts). Types only: zod stays out of the console's bundle; the server's tests parse its
  * answers with the same schemas. Each feature's calls live in its folder (`<feature>-api.ts`).
  */
 export type Answer<K extends keyof typeof Contract> = z.infer<(typeof Contract)[K]>

@@ -4,7 +4,7 @@ import { Button } from '../ui/button.tsx'
 import { LogoMark } from '../ui/logo-mark.tsx'
 import { ApiFailure } from './api.ts'
 import { ownerAuthApi } from './features/owner-auth/owner-auth-api.ts'
-import type { Me } from '../shared/console-api/owner-auth.ts'
+import type { Me } from '../shared/owner-auth.ts'
 import { viewFromHash, VIEWS } from './registry.tsx'
 import { SignInView } from './features/owner-auth/sign-in-view.tsx'
 

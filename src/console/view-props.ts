@@ -1,4 +1,4 @@
-import type { EraseResult } from '../shared/console-api/data-access.ts'
+import type { EraseResult } from '../shared/data-access.ts'
 
 /**
  * What a person's data offers the views that list people (erasure, "Download data"): the

@@ -1,6 +1,6 @@
-import type { EmailKind } from './define-kind.ts'
+import type { EmailKind } from '../emails/define-kind.ts'
 import type { Queryable } from './db.ts'
-import { KINDS, type RegisteredKind } from './kinds.ts'
+import { KINDS, type RegisteredKind } from '../emails/kinds.ts'
 
 /** One email to queue: its recipient, what makes it unique (see the kind's dedupeKey), its payload. */
 type EnqueueItem<Key, Payload> = {

@@ -4,8 +4,8 @@ import {
   type QueuedContactMessage,
   type QueuedGroupMessage,
   type SignupLinks,
-} from './define-kind.ts'
-import { KINDS } from './kinds.ts'
+} from '../emails/define-kind.ts'
+import { KINDS } from '../emails/kinds.ts'
 import type { Queryable } from './db.ts'
 
 // The queue's own statements, apart from the one insert (enqueue.ts): claim, the three outcomes,

@@ -1,4 +1,4 @@
-import type { KindSettings } from './define-kind.ts'
+import type { KindSettings } from '../emails/define-kind.ts'
 
 /** The queue's settings; the Node server reads them from its config, the edge function takes QUEUE_DEFAULTS. */
 export type QueueSettings = KindSettings & {

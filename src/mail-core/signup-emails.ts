@@ -1,7 +1,7 @@
 import type { MailDb, Queryable } from './db.ts'
 import { enqueue } from './enqueue.ts'
-import { confirmSignup } from './kinds/confirm-signup.ts'
-import { welcome } from './kinds/welcome.ts'
+import { confirmSignup } from '../emails/confirm-signup.kind.ts'
+import { welcome } from '../emails/welcome.kind.ts'
 
 /**
  * Queues the welcome email for an address on the beta list, at most once per mailbox ever, sent

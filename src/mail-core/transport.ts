@@ -1,16 +1,9 @@
 // The transports' contract: Resend's (resend.ts) here, the outbox's and SMTP's in the Node server
 // (src/server/mail-transports), which picks one of them (transport.ts there).
 
-/** One email, ready to send. `id` is stable per email (the queue row id): it is the idempotency key, the Message-ID seed and the outbox file name. */
-export type OutgoingEmail = {
-  id: string
-  from: string
-  to: string
-  subject: string
-  html: string
-  text: string
-  headers: Record<string, string>
-}
+import type { OutgoingEmail } from '../emails/define-kind.ts'
+
+export type { OutgoingEmail }
 
 /** Expected outcomes are values: the queue reads `retryable` (and `retryAfterMs`) to decide what to do next. */
 export type SendResult =

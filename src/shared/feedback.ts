@@ -2,9 +2,11 @@ import { z } from 'zod'
 import { FEEDBACK_LIMITS } from './limits.ts'
 import { emailAddress } from './email-address.ts'
 import { honeypot } from './honeypot.ts'
+import { count, id, iso, pageFields } from './console-common.ts'
 
-// What a tester sends from /beta/feedback. The table's checks mirror these limits
-// (migration 20261124200000). docs/decisions/tester-messages-and-feedback.md
+// Feedback, shared by the server and the console: what a tester sends from /beta/feedback (the
+// table's checks mirror these limits, migration 20261124200000), and the console's contract for
+// the Feedback view (the console imports only its types). docs/decisions/tester-messages-and-feedback.md
 
 export { FEEDBACK_LIMITS }
 
@@ -37,3 +39,59 @@ export type TesterFeedback = z.infer<typeof TesterFeedback>
 /** The form of /beta/feedback without a token: the address is asked for (Play's feedback URL). */
 export const OpenFeedback = z.strictObject({ ...FeedbackFields, email: emailAddress })
 export type OpenFeedback = z.infer<typeof OpenFeedback>
+
+// The console's Feedback view: what testers sent from /beta/feedback (its endpoints in
+// console-endpoints.ts).
+
+export const FeedbackPlatform = z.enum(['unknown', 'ios', 'android'])
+
+/** GET /feedback and /feedback/export: filters by build, rating and phone. */
+export const FeedbackQuery = z.object({
+  build: z.string().trim().max(FEEDBACK_LIMITS.build).optional(),
+  rating: z.coerce.number().int().min(1).max(5).optional(),
+  platform: z.enum(['all', ...FeedbackPlatform.options]).default('all'),
+  ...pageFields(),
+})
+export type FeedbackQuery = z.infer<typeof FeedbackQuery>
+
+export const FeedbackEntry = z.strictObject({
+  id,
+  email: z.string(),
+  rating: z.number().int().min(1).max(5),
+  works: z.string(),
+  broken: z.string(),
+  platform: FeedbackPlatform,
+  osVersion: z.string(),
+  build: z.string(),
+  createdAt: iso,
+})
+export type FeedbackEntry = z.infer<typeof FeedbackEntry>
+
+/** Per build: how many entries and their average rating (what Play's production application asks for). */
+export const FeedbackSummaryRow = z.strictObject({ build: z.string(), count, average: z.number().min(1).max(5) })
+export type FeedbackSummaryRow = z.infer<typeof FeedbackSummaryRow>
+
+export const FeedbackPage = z.strictObject({
+  rows: z.array(FeedbackEntry),
+  /** Entries matching the filters. */
+  total: count,
+  page: id,
+  size: id,
+  /** All entries, per build, newest build first. */
+  summary: z.array(FeedbackSummaryRow),
+  /** The build label the feedback page fills in now. */
+  buildLabel: z.string(),
+})
+export type FeedbackPage = z.infer<typeof FeedbackPage>
+
+/** PUT /feedback/build-label: the label the feedback page fills in (empty: back to BETA_BUILD_LABEL). */
+export const BuildLabelRequest = z.strictObject({
+  label: z
+    .string()
+    .trim()
+    .max(FEEDBACK_LIMITS.build, `The build label must be at most ${FEEDBACK_LIMITS.build} characters.`)
+    // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'The build label must be one line of text.'),
+})
+export const BuildLabel = z.strictObject({ label: z.string() })
+export type BuildLabel = z.infer<typeof BuildLabel>

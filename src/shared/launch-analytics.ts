@@ -247,3 +247,6 @@ export const ChannelRequest = z.strictObject({
 export type ChannelRequest = z.input<typeof ChannelRequest>
 
 export const ChannelName = z.string().regex(CHANNEL_NAME, 'No such link.')
+
+/** POST /launch/channels: whether the share link was new. */
+export const ChannelSaved = z.strictObject({ created: z.boolean() })

@@ -1,3 +1,6 @@
+import { z } from 'zod'
+import { count, id, iso } from './console-common.ts'
+
 // Google Play's closed-test rule for new personal developer accounts: at least
 // `required` testers opted in for the last `days` days without a break. Play cannot be asked who
 // opted in, so this counts the testers' own answers. Pure functions, for the server and its tests.
@@ -111,3 +114,43 @@ export function playProgress(
 function firstWholeDay(ms: number): number {
   return Math.ceil(ms / DAY_MS) * DAY_MS
 }
+
+// The console's contract for the 12 × 14 card and its nudge (the console imports only its types).
+
+/** An Android tester who said "Yes, I'm in", with their latest stretch in the test. */
+export const PlayTester = z.strictObject({
+  id,
+  email: z.string(),
+  /** The Google account they gave for the Play list, or null (the sign-up address is used). */
+  googleAccount: z.string().nullable(),
+  joinedAt: iso,
+  /** null while they are in; else when they said they left, or when an email to them bounced. */
+  leftAt: iso.nullable(),
+  leftBecause: z.enum(['said-left', 'bounced']).nullable(),
+})
+export type PlayTester = z.infer<typeof PlayTester>
+
+/** GET /play-testing: the 12 × 14 card (playProgress above computes `progress`). */
+export const PlayTestingSummary = z.strictObject({
+  rule: z.strictObject({ required: id, days: id }),
+  progress: z.strictObject({
+    counting: count,
+    required: id,
+    days: id,
+    missing: count,
+    requiredSince: iso.nullable(),
+    applyOn: z.iso.date().nullable(),
+    reached: z.boolean(),
+    daysIn: count,
+  }),
+  testers: z.array(PlayTester),
+  androidInvited: count,
+  opened: count,
+  unanswered: count,
+  trouble: count,
+})
+export type PlayTestingSummary = z.infer<typeof PlayTestingSummary>
+
+/** POST /play-testing/nudge: how many reminders were queued now (a second click the same day queues none). */
+export const NudgeResult = z.strictObject({ queued: count })
+export type NudgeResult = z.infer<typeof NudgeResult>

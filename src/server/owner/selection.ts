@@ -1,4 +1,4 @@
-import type { Selection } from '../../shared/console-api.ts'
+import type { Selection } from '../../shared/console-common.ts'
 
 // The owner's selection of sign-ups (status, platform, search), as the sign-ups list and the
 // invitations' store exports read it: one condition, so the two never disagree.

@@ -1,6 +1,6 @@
 /** The Inbox view's calls: the contact form's messages. Types only from the shared contract (zod stays out of the console's bundle). */
 import { call, qs, type Answer } from '../../api.ts'
-import type { InboxFilter } from '../../../shared/console-api/contact.ts'
+import type { InboxFilter } from '../../../shared/contact.ts'
 import { endpointPath, endpoints } from '../../../shared/console-endpoints.ts'
 
 export const contactApi = {

@@ -1,6 +1,6 @@
 import { SUBJECTS } from '../../../shared/subjects.ts'
 import { Button, buttonClass } from '../../../ui/button.tsx'
-import type { ContactMessage } from '../../../shared/console-api/contact.ts'
+import type { ContactMessage } from '../../../shared/contact.ts'
 import { when } from '../../format.ts'
 import { Card } from '../../components/card.tsx'
 

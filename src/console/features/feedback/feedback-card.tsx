@@ -1,4 +1,4 @@
-import type { FeedbackEntry } from '../../../shared/console-api/feedback.ts'
+import type { FeedbackEntry } from '../../../shared/feedback.ts'
 import { when } from '../../format.ts'
 import { Card } from '../../components/card.tsx'
 import { PLATFORM_TEXT } from '../../components/selection-fields.tsx'

@@ -1,4 +1,4 @@
-import type { FeedbackSummaryRow } from '../../../shared/console-api/feedback.ts'
+import type { FeedbackSummaryRow } from '../../../shared/feedback.ts'
 
 /** Entries and average rating per build, what Play's production application asks for. */
 export function FeedbackSummary({ rows }: { rows: FeedbackSummaryRow[] }) {

@@ -1,6 +1,6 @@
 import { Button } from '../../../ui/button.tsx'
 import type { InvitationLinks } from '../../../shared/beta-testers.ts'
-import type { InvitationPreviewRow } from '../../../shared/console-api/invitations.ts'
+import type { InvitationPreviewRow } from '../../../shared/invitations.ts'
 import { plural, when } from '../../format.ts'
 import { DisposableBadge } from '../../components/disposable-badge.tsx'
 

@@ -1,8 +1,8 @@
 /** The Invitations view's calls: "invite next N" and the store exports. Types only from the shared contract (zod stays out of the console's bundle). */
 import { call, qs, type Answer } from '../../api.ts'
 import type { PlatformFilter } from '../../../shared/beta-testers.ts'
-import type { Selection } from '../../../shared/console-api/common.ts'
-import type { StoreExportFormat } from '../../../shared/console-api/invitations.ts'
+import type { Selection } from '../../../shared/console-common.ts'
+import type { StoreExportFormat } from '../../../shared/invitations.ts'
 import { endpoints } from '../../../shared/console-endpoints.ts'
 
 export const invitationsApi = {

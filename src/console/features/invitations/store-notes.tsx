@@ -1,4 +1,4 @@
-import type { InvitationSummary } from '../../../shared/console-api/invitations.ts'
+import type { InvitationSummary } from '../../../shared/invitations.ts'
 
 /** What the owner must know about the store links before inviting. */
 export function StoreNotes({ stores }: { stores: InvitationSummary['stores'] }) {

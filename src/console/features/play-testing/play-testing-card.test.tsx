@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { expect, test, vi } from 'vitest'
 import { playProgress, type TesterSpan } from '../../../shared/play-testing.ts'
-import type { PlayTestingSummary } from '../../../shared/console-api/play-testing.ts'
+import type { PlayTestingSummary } from '../../../shared/play-testing.ts'
 import { stubApi } from '../../test-api.ts'
 import { headline, ordinal, PlayTestingCard } from './play-testing-card.tsx'
 

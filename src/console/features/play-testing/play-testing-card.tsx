@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button } from '../../../ui/button.tsx'
 import { playTestingApi } from './play-testing-api.ts'
-import type { PlayTester, PlayTestingSummary } from '../../../shared/console-api/play-testing.ts'
+import type { PlayTester, PlayTestingSummary } from '../../../shared/play-testing.ts'
 import { plural } from '../../format.ts'
 import { Card } from '../../components/card.tsx'
 import { DoneText } from '../../components/status-text.tsx'

@@ -1,4 +1,4 @@
-import type { SignupStats } from '../../../shared/console-api/signups.ts'
+import type { SignupStats } from '../../../shared/signups.ts'
 
 /** Sign-ups per day as bars; the figure's text says what the bars show for screen readers. */
 export function DailyChart({ perDay }: { perDay: SignupStats['perDay'] }) {

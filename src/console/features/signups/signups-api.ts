@@ -1,7 +1,7 @@
 /** The Sign-ups view's calls. Types only from the shared contract (zod stays out of the console's bundle). */
 import { call, qs, type Answer } from '../../api.ts'
 import type { PlatformFilter, StatusFilter } from '../../../shared/beta-testers.ts'
-import type { StatsDays } from '../../../shared/console-api/signups.ts'
+import type { StatsDays } from '../../../shared/signups.ts'
 import { endpoints } from '../../../shared/console-endpoints.ts'
 
 export const signupsApi = {

@@ -1,7 +1,7 @@
 import { dataAccessApi } from '../data-access/data-access-api.ts'
 import { render, screen, within } from '@testing-library/react'
 import { expect, test } from 'vitest'
-import type { Signup } from '../../../shared/console-api/signups.ts'
+import type { Signup } from '../../../shared/signups.ts'
 import { SignupsTable } from './signups-table.tsx'
 
 const base: Signup = {

@@ -1,5 +1,5 @@
 import { Button, buttonClass } from '../../../ui/button.tsx'
-import type { Signup } from '../../../shared/console-api/signups.ts'
+import type { Signup } from '../../../shared/signups.ts'
 import type { WelcomeState } from '../../../shared/beta-testers.ts'
 import { when } from '../../format.ts'
 import { DisposableBadge } from '../../components/disposable-badge.tsx'

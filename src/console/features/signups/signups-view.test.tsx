@@ -2,7 +2,7 @@ import { dataAccessApi } from '../data-access/data-access-api.ts'
 import { render, screen, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { beforeEach, expect, test } from 'vitest'
-import type { SignupPage } from '../../../shared/console-api/signups.ts'
+import type { SignupPage } from '../../../shared/signups.ts'
 import { polyfillDialog, stubApi } from '../../test-api.ts'
 import { SignupsView } from './signups-view.tsx'
 

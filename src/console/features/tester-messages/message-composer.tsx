@@ -7,7 +7,7 @@ import {
   TRANSLATED_LOCALES,
 } from '../../../shared/tester-messages.ts'
 import { Button } from '../../../ui/button.tsx'
-import type { AudienceCounts } from '../../../shared/console-api/tester-messages.ts'
+import type { AudienceCounts } from '../../../shared/tester-messages-contract.ts'
 import { plural } from '../../format.ts'
 import { MANY_LANGUAGES, useMessageComposer } from './use-message-composer.ts'
 import { Card } from '../../components/card.tsx'

@@ -1,5 +1,5 @@
 import { AUDIENCE_LABELS, languageName } from '../../../shared/tester-messages.ts'
-import type { SentTesterMessage } from '../../../shared/console-api/tester-messages.ts'
+import type { SentTesterMessage } from '../../../shared/tester-messages-contract.ts'
 import { when } from '../../format.ts'
 
 /** The messages sent, newest first: group, time, and where their emails stand. */

@@ -1,6 +1,6 @@
 /** The Messages view's calls: the owner's messages to a group of testers. Types only from the shared contract (zod stays out of the console's bundle). */
 import { call, type Answer } from '../../api.ts'
-import type { SendTesterMessageRequest } from '../../../shared/console-api/tester-messages.ts'
+import type { SendTesterMessageRequest } from '../../../shared/tester-messages-contract.ts'
 import { endpoints } from '../../../shared/console-endpoints.ts'
 
 export const testerMessagesApi = {

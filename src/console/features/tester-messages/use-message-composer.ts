@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../shared/content.ts'
-import type { MessageTranslations } from '../../../shared/console-api/tester-messages.ts'
+import type { MessageTranslations } from '../../../shared/tester-messages-contract.ts'
 import {
   languageName,
   MESSAGE_LIMITS,

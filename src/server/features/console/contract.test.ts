@@ -8,7 +8,7 @@ import { TRANSLATED_LOCALES } from '../../../shared/tester-messages.ts'
 import { asOwner, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { testDb } from '../../test-app.ts'
 
-// The console types each answer with src/shared/console-api/, and never checks them
+// The console types each answer with src/shared/console-api.ts's schemas, and never checks them
 // at run time. Here every GET answer, and each POST answer the console reads, is parsed with
 // the same strict schema, so a field renamed or added on the server alone fails a test.
 
@@ -68,7 +68,7 @@ type Answer<N extends EndpointName> = (typeof endpoints)[N] extends { answer: in
   ? z.infer<(typeof Contract)[A]>
   : undefined
 
-// One test per feature's part of the contract (src/shared/console-api/<feature>.ts), each on
+// One test per feature's part of the contract (src/shared/<feature>.ts), each on
 // fresh rows; the last test checks that together they called every endpoint of the table.
 
 test('owner-auth: who is signed in, sessions, passkeys, the audit log, sign-out', async () => {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
-import { EmailRequest, PageQuery, SignupListQuery, SignupStatsQuery } from '../../../shared/console-api.ts'
+import { EmailRequest, PageQuery } from '../../../shared/console-common.ts'
+import { SignupListQuery, SignupStatsQuery } from '../../../shared/signups.ts'
 import { audit } from '../../owner/audit.ts'
 import { csvDownload } from '../../owner/csv.ts'
 import type { OwnerDeps } from '../../owner/deps.ts'

@@ -1,5 +1,6 @@
 import type { InvitationStatus, PlatformChoice, WelcomeState } from '../../../shared/beta-testers.ts'
-import type { Selection, Signup } from '../../../shared/console-api.ts'
+import type { Selection } from '../../../shared/console-common.ts'
+import type { Signup } from '../../../shared/signups.ts'
 import type { Db } from '../../db/db.ts'
 import { selectionWhere } from '../../owner/selection.ts'
 import { isDisposable } from '../../owner/disposable.ts'

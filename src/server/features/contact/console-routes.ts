@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { InboxQuery, ContactMessageId } from '../../../shared/console-api.ts'
+import { InboxQuery, ContactMessageId } from '../../../shared/contact.ts'
 import { apiError } from '../../../mail-core/errors.ts'
 import { audit } from '../../owner/audit.ts'
 import type { OwnerDeps, OwnerEnv } from '../../owner/deps.ts'

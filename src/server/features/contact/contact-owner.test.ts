@@ -14,7 +14,7 @@ import { outboxRecords } from '../../../../test/support/drain-queue.ts'
 import { syncOwnerEmails } from '../owner-auth/owners.ts'
 import { DEFAULT_LOCALE, EMAIL_TEXTS } from '../../../shared/content.ts'
 import { fill } from '../../../shared/content-types.ts'
-import { subjectLabel } from '../../../email-templates/contact-owner.tsx'
+import { subjectLabel } from '../../../emails/contact-owner.tsx'
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 

@@ -8,7 +8,7 @@ import { syncOwnerEmails } from '../owner-auth/owners.ts'
 import { asOwner, ORIGIN, OWNER, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { DEFAULT_LOCALE, EMAIL_TEXTS } from '../../../shared/content.ts'
 import { fill } from '../../../shared/content-types.ts'
-import { subjectLabel } from '../../../email-templates/contact-owner.tsx'
+import { subjectLabel } from '../../../emails/contact-owner.tsx'
 
 const OWNER_TEXTS = EMAIL_TEXTS[DEFAULT_LOCALE]
 

@@ -1,4 +1,4 @@
-import type { InboxFilter } from '../../../shared/console-api.ts'
+import type { InboxFilter } from '../../../shared/contact.ts'
 import type { Db } from '../../db/db.ts'
 
 type Raw = {

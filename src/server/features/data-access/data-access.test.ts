@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { PersonData } from '../../../shared/console-api.ts'
+import { PersonData } from '../../../shared/data-access.ts'
 import { LOCALES } from '../../../shared/locales.ts'
 import type { Db } from '../../db/db.ts'
 import { addressHash } from '../../owner/audit.ts'

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
-import { EmailRequest, PersonDataQuery, type PersonData } from '../../../shared/console-api.ts'
+import { EmailRequest } from '../../../shared/console-common.ts'
+import { PersonDataQuery, type PersonData } from '../../../shared/data-access.ts'
 import { addressHash, audit } from '../../owner/audit.ts'
 import type { OwnerDeps } from '../../owner/deps.ts'
 import type { OwnerEnv } from '../../owner/deps.ts'

@@ -1,4 +1,4 @@
-import type { FeedbackEntry, FeedbackQuery, FeedbackSummaryRow } from '../../../shared/console-api.ts'
+import type { FeedbackEntry, FeedbackQuery, FeedbackSummaryRow } from '../../../shared/feedback.ts'
 import type { PlatformChoice } from '../../../shared/beta-testers.ts'
 import type { Db } from '../../db/db.ts'
 

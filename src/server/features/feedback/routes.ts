@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono'
-import { BuildLabelRequest, FeedbackQuery } from '../../../shared/console-api.ts'
-import { OpenFeedback, TesterFeedback } from '../../../shared/feedback.ts'
+import { BuildLabelRequest, FeedbackQuery, OpenFeedback, TesterFeedback } from '../../../shared/feedback.ts'
 import { isTokenShaped } from '../../../mail-core/tokens.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/db.ts'

@@ -4,7 +4,7 @@ import {
   InviteRequest,
   MAX_INVITATION_BATCH,
   StoreExportQuery,
-} from '../../../shared/console-api.ts'
+} from '../../../shared/invitations.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/db.ts'
 import { apiError } from '../../../mail-core/errors.ts'

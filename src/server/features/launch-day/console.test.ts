@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { InvitationPreview, SignupPage, SuppressionCount } from '../../../shared/console-api.ts'
+import { InvitationPreview } from '../../../shared/invitations.ts'
+import { SignupPage, SuppressionCount } from '../../../shared/signups.ts'
 import type { Db } from '../../db/db.ts'
 import { asOwner, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { anonJson, DB_KINDS, testDb } from '../../test-app.ts'

@@ -1,7 +1,7 @@
 import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/web/sha'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { SendWelcomeResult, SignupPage } from '../../../shared/console-api.ts'
+import { SendWelcomeResult, SignupPage } from '../../../shared/signups.ts'
 import { SIGNUP_PROOF_HEADER } from '../../../shared/signup-challenge.ts'
 import { encodeSignupProof } from '../../../mail-core/signup-proof.ts'
 import type { Db } from '../../db/db.ts'

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { enqueue } from '../../../mail-core/enqueue.ts'
-import { ownerSignIn } from '../../../mail-core/kinds/owner-sign-in.ts'
+import { ownerSignIn } from '../../../emails/owner-sign-in.kind.ts'
 import { countQueuedSince } from '../../../mail-core/queue-rows.ts'
 import type { Db } from '../../db/db.ts'
 import type { OwnerDeps } from '../../owner/deps.ts'

@@ -1,10 +1,15 @@
 import type { Db, Tx } from '../../db/db.ts'
 import { enqueue } from '../../../mail-core/enqueue.ts'
-import { playQuestion } from '../../../mail-core/kinds/play-question.ts'
-import { playReminder } from '../../../mail-core/kinds/play-reminder.ts'
+import { playQuestion } from '../../../emails/play-question.kind.ts'
+import { playReminder } from '../../../emails/play-reminder.kind.ts'
 import { msUntilAfterLastPending } from '../../../mail-core/queue-rows.ts'
-import { playProgress, spansFromAnswers, type PlayAnswer, type PlayProgress } from '../../../shared/play-testing.ts'
-import type { PlayTester } from '../../../shared/console-api.ts'
+import {
+  playProgress,
+  spansFromAnswers,
+  type PlayAnswer,
+  type PlayProgress,
+  type PlayTester,
+} from '../../../shared/play-testing.ts'
 
 // Google Play closed testing. Decisions: docs/decisions/play-closed-testing.md
 

@@ -6,8 +6,8 @@ import type { Db } from '../../db/db.ts'
 import { createOutboxTransport } from '../../mail-transports/outbox.ts'
 import { createEmailQueue, type EmailQueue } from '../../../mail-core/queue.ts'
 import { anonJson, count, DB_KINDS, silentLogger, testApp, testDb, truncateAll } from '../../test-app.ts'
-import { confirmSignupSubject } from '../../../email-templates/confirm-signup.tsx'
-import { welcomeSubject } from '../../../email-templates/welcome.tsx'
+import { confirmSignupSubject } from '../../../emails/confirm-signup.tsx'
+import { welcomeSubject } from '../../../emails/welcome.tsx'
 import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
 
 const PAGES = SERVER_PAGE_TEXTS[DEFAULT_LOCALE]

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts'
 import { enqueue } from '../../../mail-core/enqueue.ts'
-import { signupDigest } from '../../../mail-core/kinds/signup-digest.ts'
+import { signupDigest } from '../../../emails/signup-digest.kind.ts'
 import type { Db } from '../../db/db.ts'
 import type { Logger } from '../../log.ts'
 

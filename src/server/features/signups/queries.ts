@@ -1,5 +1,5 @@
 import { enqueue } from '../../../mail-core/enqueue.ts'
-import { welcome } from '../../../mail-core/kinds/welcome.ts'
+import { welcome } from '../../../emails/welcome.kind.ts'
 import type { Db } from '../../db/db.ts'
 
 /**

@@ -1,8 +1,8 @@
 import { enqueue } from '../../../mail-core/enqueue.ts'
-import { testerMessage } from '../../../mail-core/kinds/tester-message.ts'
+import { testerMessage } from '../../../emails/tester-message.kind.ts'
 import { DEFAULT_LOCALE } from '../../../shared/content.ts'
 import { AUDIENCES, type Audience } from '../../../shared/tester-messages.ts'
-import type { MessageTranslations } from '../../../shared/console-api/tester-messages.ts'
+import type { MessageTranslations } from '../../../shared/tester-messages-contract.ts'
 import type { Db, Tx } from '../../db/db.ts'
 import { audit } from '../../owner/audit.ts'
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { SendTesterMessageRequest } from '../../../shared/console-api.ts'
+import { SendTesterMessageRequest } from '../../../shared/tester-messages-contract.ts'
 import type { OwnerDeps } from '../../owner/deps.ts'
 import type { OwnerEnv } from '../../owner/deps.ts'
 import { parseInput } from '../../owner/input.ts'

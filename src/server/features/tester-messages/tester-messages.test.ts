@@ -6,7 +6,8 @@ import type { OutgoingEmail } from '../../../mail-core/transport.ts'
 import { createEmailQueue } from '../../../mail-core/queue.ts'
 import { asOwner, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { DB_KINDS, silentLogger, testDb } from '../../test-app.ts'
-import { DEFAULT_LOCALE } from '../../../shared/content.ts'
+import { DEFAULT_LOCALE, EMAIL_TEXTS, LOCALES, TESTER_MESSAGE_TEXTS, type Locale } from '../../../shared/content.ts'
+import { bodyAsText, parseBody } from '../../../shared/plain-text-body.ts'
 import { languageName, TRANSLATED_LOCALES } from '../../../shared/tester-messages.ts'
 import { audienceCounts, audienceMembers, sendTesterMessage, type NewMessage } from './queries.ts'
 
@@ -207,6 +208,54 @@ describe.each(DB_KINDS)('messages to a group on %s', (kind) => {
     )
     expect(opened.rows).toHaveLength(1)
     expect((await audienceCounts(db))['invited-not-opened']).toBe(7)
+  })
+
+  test('a text per language: each tester gets their language’s text and frame; without one, the default language’s', async () => {
+    const sent: OutgoingEmail[] = []
+    const queue = createEmailQueue({
+      db,
+      transport: { name: 'test', send: async (e) => (sent.push(e), { ok: true, id: e.id }), close: async () => {} },
+      logger: silentLogger,
+      config: QUEUE_CONFIG,
+    })
+    // The opened group, p1..p4: p1 signed up on the default language's page, p2 on the last
+    // language's (the demo: English and German), p3 sent no language, p4 one the site does not serve.
+    const other = LOCALES.at(-1)!
+    const stored: Record<string, string | null> = { p1: DEFAULT_LOCALE, p2: other, p3: null, p4: 'zz' }
+    for (const [p, locale] of Object.entries(stored))
+      await db.query(`update public.beta_signups set locale = $1 where email = $2`, [locale, `${p}@example.com`])
+    // The starting texts of each language, from the content.
+    const text = (l: Locale) => ({
+      subject: TESTER_MESSAGE_TEXTS[l]['new-build'].subject,
+      body: TESTER_MESSAGE_TEXTS[l]['new-build'].body,
+    })
+    const translations = Object.fromEntries(TRANSLATED_LOCALES.map((l) => [l, text(l)]))
+    const perLanguage = await sendTesterMessage(
+      db,
+      message({ audience: 'opened', ...text(DEFAULT_LOCALE), translations }),
+    )
+    await queue.runOnce()
+    const expectEmail = (to: string, locale: Locale, words: { subject: string; body: string }) => {
+      const e = sent.find((x) => x.to === to)
+      expect(e, to).toBeDefined()
+      expect(e!.subject, to).toBe(words.subject)
+      expect(e!.html, to).toMatch(new RegExp(`<html [^>]*lang="${locale}"`))
+      expect(e!.text, to).toContain(bodyAsText(parseBody(words.body)))
+      expect(e!.text, to).toContain(EMAIL_TEXTS[locale].testerMessage.footer)
+      expect(e!.text, to).toContain(EMAIL_TEXTS[locale].common.leaveIntro)
+    }
+    expect(sent).toHaveLength(4)
+    expectEmail('p1@example.com', DEFAULT_LOCALE, text(DEFAULT_LOCALE))
+    expectEmail('p2@example.com', other, text(other))
+    expectEmail('p3@example.com', DEFAULT_LOCALE, text(DEFAULT_LOCALE))
+    expectEmail('p4@example.com', DEFAULT_LOCALE, text(DEFAULT_LOCALE))
+    // One text for everyone: everyone gets it, in the default language's frame.
+    sent.length = 0
+    const one = await sendTesterMessage(db, message({ audience: 'opened', ...text(DEFAULT_LOCALE) }))
+    expect(one.id).not.toBe(perLanguage.id)
+    await queue.runOnce()
+    expect(sent).toHaveLength(4)
+    for (const p of Object.keys(stored)) expectEmail(`${p}@example.com`, DEFAULT_LOCALE, text(DEFAULT_LOCALE))
   })
 
   test('the body is escaped and only http(s) links become links', async () => {

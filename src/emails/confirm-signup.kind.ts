@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { defineKind } from '../define-kind.ts'
-import { envelope, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
-import { localeOr } from '../../shared/locales.ts'
+import { defineKind } from './define-kind.ts'
+import { envelope, oneClickUnsubscribe, unsubscribeUrl } from './envelope.ts'
+import { localeOr } from '../shared/locales.ts'
 
 /**
  * Double opt-in's first email: a link to the confirmation page (/confirm, whose button POSTs).
@@ -18,7 +18,7 @@ export const confirmSignup = defineKind({
   async build(email, _payload, settings) {
     if (email.unsubscribeToken === null) return { cancel: 'address no longer on the beta list' }
     const leave = unsubscribeUrl(settings, email.unsubscribeToken)
-    const { renderConfirmSignupEmail } = await import('../../email-templates/confirm-signup.tsx')
+    const { renderConfirmSignupEmail } = await import('./confirm-signup.tsx')
     const rendered = await renderConfirmSignupEmail({
       // The language of the page they signed up on (docs/decisions/languages.md).
       locale: localeOr(email.signup?.locale),

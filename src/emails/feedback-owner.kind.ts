@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { emailAddress } from '../../shared/email-address.ts'
-import { defineKind } from '../define-kind.ts'
-import { envelope } from '../envelope.ts'
+import { emailAddress } from '../shared/email-address.ts'
+import { defineKind } from './define-kind.ts'
+import { envelope } from './envelope.ts'
 
 /**
  * The owner's copy of a tester's feedback. Queued in SQL, by the beta_feedback trigger
@@ -37,7 +37,7 @@ export const feedbackOwner = defineKind({
   },
   async build(email, entry, settings) {
     const replyTo = emailAddress.safeParse(entry.email)
-    const { renderFeedbackOwnerEmail } = await import('../../email-templates/feedback-owner.tsx')
+    const { renderFeedbackOwnerEmail } = await import('./feedback-owner.tsx')
     const rendered = await renderFeedbackOwnerEmail({
       ...entry,
       receivedAt: `${new Date(entry.createdAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineKind } from '../define-kind.ts'
-import { envelope } from '../envelope.ts'
+import { defineKind } from './define-kind.ts'
+import { envelope } from './envelope.ts'
 
 /** An emailed one-time sign-in link (key: the link's nonce); never sent once it has expired. */
 export const ownerSignIn = defineKind({
@@ -14,7 +14,7 @@ export const ownerSignIn = defineKind({
   },
   async build(email, { url, expiresAt }, settings) {
     if (!(expiresAt > Date.now())) return { cancel: 'sign-in link expired' }
-    const { renderOwnerSignInEmail } = await import('../../email-templates/owner-sign-in.tsx')
+    const { renderOwnerSignInEmail } = await import('./owner-sign-in.tsx')
     const minutes = Math.max(1, Math.round((expiresAt - Date.now()) / 60_000))
     const rendered = await renderOwnerSignInEmail({ url, minutes })
     return envelope(email, settings, rendered)

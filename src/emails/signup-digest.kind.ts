@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineKind } from '../define-kind.ts'
-import { envelope } from '../envelope.ts'
+import { defineKind } from './define-kind.ts'
+import { envelope } from './envelope.ts'
 
 /** The daily sign-up summary of one day (UTC) for one owner (key: `<day>:<owner>`), written when it was due. */
 export const signupDigest = defineKind({
@@ -12,7 +12,7 @@ export const signupDigest = defineKind({
     payload: { day: '2026-11-22', count: 2, total: 9 },
   },
   async build(email, { day, count, total }, settings) {
-    const { renderSignupDigestEmail } = await import('../../email-templates/signup-digest.tsx')
+    const { renderSignupDigestEmail } = await import('./signup-digest.tsx')
     const rendered = await renderSignupDigestEmail({ day, count, total, consoleUrl: `${settings.PUBLIC_URL}/admin/` })
     return envelope(email, settings, rendered)
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineKind } from '../define-kind.ts'
-import { envelope } from '../envelope.ts'
+import { defineKind } from './define-kind.ts'
+import { envelope } from './envelope.ts'
 
 /**
  * The end-of-hour summary of the contact messages past an owner's cap. Queued in SQL,
@@ -17,7 +17,7 @@ export const contactOwnerSummary = defineKind({
   },
   async build(email, { count, feedback = 0 }, settings) {
     if (count < 1) return { cancel: 'no messages past the cap' }
-    const { renderContactOwnerSummaryEmail } = await import('../../email-templates/contact-owner-summary.tsx')
+    const { renderContactOwnerSummaryEmail } = await import('./contact-owner-summary.tsx')
     const rendered = await renderContactOwnerSummaryEmail({
       count,
       feedback,

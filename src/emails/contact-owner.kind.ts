@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { emailAddress } from '../../shared/email-address.ts'
-import { defineKind } from '../define-kind.ts'
-import { envelope } from '../envelope.ts'
+import { emailAddress } from '../shared/email-address.ts'
+import { defineKind } from './define-kind.ts'
+import { envelope } from './envelope.ts'
 
 /**
  * The owner's copy of a contact message. Queued in SQL, by the contact_messages trigger
@@ -20,7 +20,7 @@ export const contactOwner = defineKind({
     // The database's own check is looser than the page's schema (Supabase inserts skip ours):
     // only an address the shared schema accepts becomes a header.
     const replyTo = emailAddress.safeParse(m.email)
-    const { renderContactOwnerEmail } = await import('../../email-templates/contact-owner.tsx')
+    const { renderContactOwnerEmail } = await import('./contact-owner.tsx')
     const rendered = await renderContactOwnerEmail({
       name: m.name,
       email: m.email,

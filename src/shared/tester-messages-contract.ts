@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import type { Locale } from '../content.ts'
-import { AUDIENCES, languageName, MESSAGE_LIMITS, TRANSLATED_LOCALES } from '../tester-messages.ts'
-import { count, id, iso } from './common.ts'
+import type { Locale } from './content.ts'
+import { AUDIENCES, languageName, MESSAGE_LIMITS, TRANSLATED_LOCALES } from './tester-messages.ts'
+import { count, id, iso } from './console-common.ts'
 
 // The Messages view: the owner's messages to a group of testers.
 // docs/decisions/tester-messages-and-feedback.md

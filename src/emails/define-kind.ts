@@ -1,5 +1,15 @@
 import type { z } from 'zod'
-import type { OutgoingEmail } from './transport.ts'
+
+/** One email, ready to send (the mail core's transports send it). `id` is stable per email (the queue row id): it is the idempotency key, the Message-ID seed and the outbox file name. */
+export type OutgoingEmail = {
+  id: string
+  from: string
+  to: string
+  subject: string
+  html: string
+  text: string
+  headers: Record<string, string>
+}
 
 /** What every kind's builder may read of the settings: our sender, and where links point. */
 export type KindSettings = {

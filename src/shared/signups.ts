@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { InvitationStatus, PlatformChoice, PlatformFilter, StatusFilter, WelcomeState } from '../beta-testers.ts'
-import { count, id, iso, PageQuery } from './common.ts'
+import { InvitationStatus, PlatformChoice, PlatformFilter, StatusFilter, WelcomeState } from './beta-testers.ts'
+import { count, id, iso, PageQuery } from './console-common.ts'
 
 // The Sign-ups view: the list, its figures, the suppression list and a withheld welcome email.
 

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { defineKind } from '../define-kind.ts'
-import { envelope, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
-import { paths } from '../../shared/paths.ts'
-import { localeOr } from '../../shared/locales.ts'
+import { defineKind } from './define-kind.ts'
+import { envelope, oneClickUnsubscribe, unsubscribeUrl } from './envelope.ts'
+import { paths } from '../shared/paths.ts'
+import { localeOr } from '../shared/locales.ts'
 
 /**
  * The console's nudge: a plain reminder of the Android invitation to testers who have
@@ -21,7 +21,7 @@ export const playReminder = defineKind({
     if (signup.invitationLinks !== 'android' && signup.invitationLinks !== 'both')
       return { cancel: 'no Android invitation' }
     const leave = unsubscribeUrl(settings, email.unsubscribeToken)
-    const { renderPlayReminderEmail } = await import('../../email-templates/play-reminder.tsx')
+    const { renderPlayReminderEmail } = await import('./play-reminder.tsx')
     const rendered = await renderPlayReminderEmail({
       // The language of the page they signed up on (docs/decisions/languages.md).
       locale: localeOr(email.signup?.locale),

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { defineKind } from '../define-kind.ts'
-import { envelope, feedbackUrl, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
-import { paths } from '../../shared/paths.ts'
-import { localeOr } from '../../shared/locales.ts'
+import { defineKind } from './define-kind.ts'
+import { envelope, feedbackUrl, oneClickUnsubscribe, unsubscribeUrl } from './envelope.ts'
+import { paths } from '../shared/paths.ts'
+import { localeOr } from '../shared/locales.ts'
 
 /**
  * The beta invitation, one per sign-up (key: its id): links through our /beta/ios and
@@ -28,7 +28,7 @@ export const invitation = defineKind({
     const androidUrl = link('android')
     const feedback = feedbackUrl(settings, signup.feedbackToken)
     // Loaded on first use, as the welcome email.
-    const { renderInvitationEmail } = await import('../../email-templates/invitation.tsx')
+    const { renderInvitationEmail } = await import('./invitation.tsx')
     const rendered = await renderInvitationEmail({
       // The language of the page they signed up on (docs/decisions/languages.md).
       locale: localeOr(email.signup?.locale),

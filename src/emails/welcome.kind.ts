@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { defineKind } from '../define-kind.ts'
-import { envelope, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
-import { paths } from '../../shared/paths.ts'
-import { localeOr } from '../../shared/locales.ts'
+import { defineKind } from './define-kind.ts'
+import { envelope, oneClickUnsubscribe, unsubscribeUrl } from './envelope.ts'
+import { paths } from '../shared/paths.ts'
+import { localeOr } from '../shared/locales.ts'
 
 /**
  * The welcome email of a beta sign-up, at most one per mailbox ever (key: the canonical mailbox,
@@ -20,7 +20,7 @@ export const welcome = defineKind({
     const leave = unsubscribeUrl(settings, email.unsubscribeToken)
     // Loaded on first use: React Email and its dependencies cost start-up time and resident
     // memory that an idle server should not pay.
-    const { renderWelcomeEmail } = await import('../../email-templates/welcome.tsx')
+    const { renderWelcomeEmail } = await import('./welcome.tsx')
     const phone = (platform: 'ios' | 'android') =>
       `${settings.PUBLIC_URL}${paths.phoneChoice.href(platform, email.signup?.platformToken ?? '')}`
     const rendered = await renderWelcomeEmail({

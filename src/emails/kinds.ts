@@ -1,20 +1,20 @@
 import type { EmailKind } from './define-kind.ts'
-import { confirmSignup } from './kinds/confirm-signup.ts'
-import { contactOwner } from './kinds/contact-owner.ts'
-import { contactOwnerSummary } from './kinds/contact-owner-summary.ts'
-import { feedbackOwner } from './kinds/feedback-owner.ts'
-import { invitation } from './kinds/invitation.ts'
-import { ownerSignIn } from './kinds/owner-sign-in.ts'
-import { playQuestion } from './kinds/play-question.ts'
-import { playReminder } from './kinds/play-reminder.ts'
-import { signupDigest } from './kinds/signup-digest.ts'
-import { testerMessage } from './kinds/tester-message.ts'
-import { welcome } from './kinds/welcome.ts'
+import { confirmSignup } from './confirm-signup.kind.ts'
+import { contactOwner } from './contact-owner.kind.ts'
+import { contactOwnerSummary } from './contact-owner-summary.kind.ts'
+import { feedbackOwner } from './feedback-owner.kind.ts'
+import { invitation } from './invitation.kind.ts'
+import { ownerSignIn } from './owner-sign-in.kind.ts'
+import { playQuestion } from './play-question.kind.ts'
+import { playReminder } from './play-reminder.kind.ts'
+import { signupDigest } from './signup-digest.kind.ts'
+import { testerMessage } from './tester-message.kind.ts'
+import { welcome } from './welcome.kind.ts'
 
 /**
- * Every kind of email the queue sends, by its name in the queue. A new kind is a module in
- * kinds/, its template in src/email-templates, and one line here; nothing in the database lists kinds
- * (migration 20261123170000).
+ * Every kind of email the queue sends, by its name in the queue. A new kind is a module
+ * `<kind>.kind.ts` beside its template `<kind>.tsx` in this folder, and one line here; nothing in
+ * the database lists kinds (migration 20261123170000).
  */
 export const KINDS = {
   [welcome.kind]: welcome,

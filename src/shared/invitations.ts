@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { InvitationLinks, PlatformChoice, PlatformFilter } from '../beta-testers.ts'
-import { count, id, iso, SelectionQuery } from './common.ts'
+import { InvitationLinks, PlatformChoice, PlatformFilter } from './beta-testers.ts'
+import { count, id, iso, SelectionQuery } from './console-common.ts'
 
 // The Invitations view: "invite next N" and the store exports. docs/decisions/beta-invitations.md
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { count, EmailRequest, iso } from './common.ts'
+import { count, EmailRequest, iso } from './console-common.ts'
 
 // A person's data on request ("Download data") and erasure. docs/decisions/play-closed-testing.md
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { PlatformFilter, StatusFilter } from '../beta-testers.ts'
-import { LIMITS, PAGE_LIMITS } from '../limits.ts'
+import { PlatformFilter, StatusFilter } from './beta-testers.ts'
+import { LIMITS, PAGE_LIMITS } from './limits.ts'
 
 // What the console's features share in their contracts: a page of a list, an address as stored,
 // the selection of sign-ups, and the field types of the answers. docs/decisions/owner-console.md

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { count, id, iso, PageQuery } from './common.ts'
+import { count, id, iso, PageQuery } from './console-common.ts'
 
 // The Inbox view: the contact form's messages (table contact_messages).
 

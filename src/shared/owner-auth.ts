@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { iso } from './common.ts'
+import { iso } from './console-common.ts'
 
 // Who is signed in, their sessions and passkeys, the audit log, and the sign-in calls under /admin/auth.
 

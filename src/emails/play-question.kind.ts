@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { defineKind } from '../define-kind.ts'
-import { envelope, oneClickUnsubscribe, unsubscribeUrl } from '../envelope.ts'
-import { paths } from '../../shared/paths.ts'
-import { localeOr } from '../../shared/locales.ts'
+import { defineKind } from './define-kind.ts'
+import { envelope, oneClickUnsubscribe, unsubscribeUrl } from './envelope.ts'
+import { paths } from '../shared/paths.ts'
+import { localeOr } from '../shared/locales.ts'
 
 /**
  * "Did you join the test?": once per sign-up (key: its id), queued when the Android
@@ -24,7 +24,7 @@ export const playQuestion = defineKind({
     const leave = unsubscribeUrl(settings, email.unsubscribeToken)
     const answer = (a: 'joined' | 'trouble' | 'left') =>
       `${settings.PUBLIC_URL}${paths.playAnswer.href(a, payload.answerToken)}`
-    const { renderPlayQuestionEmail } = await import('../../email-templates/play-question.tsx')
+    const { renderPlayQuestionEmail } = await import('./play-question.tsx')
     const rendered = await renderPlayQuestionEmail({
       // The language of the page they signed up on (docs/decisions/languages.md).
       locale: localeOr(email.signup?.locale),
