@@ -187,11 +187,10 @@ export default tseslint.config(
   },
   // A feature folder imports no other feature's files (its own, the server's infrastructure and
   // src/server/owner/ are fine); app.ts wires features together. Tests may sign in through
-  // owner-auth's helpers. invitations/pages.tsx still imports play-testing's Google account field:
-  // the server pages are being rewritten as components, which lifts that exception.
+  // owner-auth's helpers.
   ...FEATURES.map((feature) => ({
     files: [`${FEATURES_DIR}/${feature}/${SOURCES}`],
-    ignores: ['**/*.test.{ts,tsx}', '**/test-*.ts', `${FEATURES_DIR}/invitations/pages.tsx`],
+    ignores: ['**/*.test.{ts,tsx}', '**/test-*.ts'],
     rules: { 'import/no-restricted-paths': roomRules('server', { feature })['import/no-restricted-paths'] },
   })),
   // The same in the console: a feature folder (view, parts, hook, calls) imports no other's files;

@@ -1,9 +1,11 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { EMAIL_TEXTS, FOOTER_TEXTS, SIGNUP_TEXTS, SITE_TEXTS } from '../src/shared/content.ts'
+import { EMAIL_TEXTS, FOOTER_TEXTS, SERVER_PAGE_TEXTS, SIGNUP_TEXTS, SITE_TEXTS } from '../src/shared/content.ts'
+import { fill } from '../src/shared/content-types.ts'
 import { DEFAULT_LOCALE, LOCALES, localeRoot, type Locale } from '../src/shared/locales.ts'
 import { expect, test, uniqueEmail } from './fixtures.ts'
+import { linkFrom, signInToConsole } from './console-support.ts'
 
 // Each language is a prerendered page of its own: `/` for the default, `/<lang>/` for the others
 // (docs/decisions/languages.md). Texts come from the content module, so a founder's edit or a
@@ -92,3 +94,88 @@ test("a sign-up on the other language's page gets its welcome email in that lang
   expect(html).toMatch(new RegExp(`<html[^>]*\\slang="${other}"`))
   expect(html).toContain(EMAIL_TEXTS[other].welcome.phoneQuestion)
 })
+
+test("a sign-up on the other language's page: its invitation and the pages its links open speak that language", async ({
+  page,
+  outbox,
+  browser,
+}) => {
+  test.slow()
+  const pages = SERVER_PAGE_TEXTS[other]
+  const mail = EMAIL_TEXTS[other]
+  const email = uniqueEmail('lang-invite')
+  await page.goto(localeRoot(other))
+  const cta = page.locator('aside#cta')
+  await cta.getByRole('textbox', { name: SIGNUP_TEXTS[other].emailLabel }).fill(email)
+  await cta.getByRole('button', { name: SIGNUP_TEXTS[other].submit }).click()
+  await expect(cta.getByText(SIGNUP_TEXTS[other].successTitle, { exact: true })).toBeVisible()
+
+  // The welcome email's iPhone link: the phone choice, in their language, and home to their page.
+  const choice = await linkFrom(
+    outbox,
+    email,
+    exactly(mail.welcome.subject),
+    /https?:\/\/\S+\/beta\/phone\?platform=ios&token=[\w-]+/,
+  )
+  const person = await browser.newContext({ baseURL: test.info().project.use.baseURL! })
+  const tester = await person.newPage()
+  await tester.goto(choice)
+  const ios = { phone: pages.phoneIos, phoneName: pages.phoneNameIos }
+  await expect(tester.locator('html')).toHaveAttribute('lang', other)
+  await expect(tester.getByRole('heading', { level: 1 })).toHaveText(fill(pages.phoneHeading, ios))
+  await tester.getByRole('button', { name: fill(pages.phoneButton, ios) }).click()
+  await expect(tester.getByRole('heading', { level: 1 })).toHaveText(pages.phoneThanksHeading)
+  await expect(tester.locator('main').getByRole('link', { name: pages.backHome })).toHaveAttribute(
+    'href',
+    localeRoot(other),
+  )
+
+  // The owner invites them from the console (the console stays in the default language).
+  await signInToConsole(page, outbox)
+  await page.getByRole('link', { name: 'Invitations' }).click()
+  await page.getByLabel('How many').fill('1000')
+  await page.getByLabel('Platform to invite').selectOption('ios')
+  await page.getByRole('button', { name: 'Preview' }).click()
+  await expect(page.getByRole('row').filter({ hasText: email })).toBeVisible()
+  await page.getByRole('button', { name: /^Invite these/ }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Send invitations' }).click()
+  await expect(page.getByRole('status').filter({ hasText: /invitations? queued/ })).toBeVisible()
+
+  // The invitation is in their language, HTML and text.
+  const feedback = await linkFrom(
+    outbox,
+    email,
+    exactly(mail.invitation.subject),
+    /https?:\/\/\S+\/beta\/feedback\?token=[\w-]+/,
+  )
+  const invitation = (await outbox.to(email)).find((e) => e.subject === mail.invitation.subject)!
+  expect(invitation.text).toContain(mail.invitation.introOne)
+  expect(invitation.text).toContain(mail.common.joinIos)
+  const html = await readFile(join(outbox.dir, `${invitation.id}.html`), 'utf8')
+  expect(html).toMatch(new RegExp(`<html[^>]*\\slang="${other}"`))
+
+  // Its feedback link: the form, what to fix, and the thanks, all in their language.
+  await tester.goto(feedback)
+  await expect(tester.locator('html')).toHaveAttribute('lang', other)
+  await expect(tester.getByRole('heading', { level: 1 })).toHaveText(pages.feedbackHeading)
+  await tester.getByLabel(pages.feedbackWorks).fill('Alles.')
+  await tester.evaluate(() => document.querySelector('form')!.setAttribute('novalidate', ''))
+  await tester.getByRole('button', { name: pages.feedbackSend }).click()
+  await expect(tester.getByRole('alert')).toContainText(pages.feedbackRatingInvalid)
+  await tester.locator('input[name="rating"][value="5"]').check()
+  await tester.getByRole('button', { name: pages.feedbackSend }).click()
+  await expect(tester.getByRole('heading', { level: 1 })).toHaveText(pages.feedbackThanksHeading)
+  await expect(tester.locator('html')).toHaveAttribute('lang', other)
+
+  // And its link to leave the beta.
+  const leave = /https?:\/\/\S+\/unsubscribe\?token=[\w-]+/.exec(invitation.text)![0]
+  await tester.goto(new URL(leave).pathname + new URL(leave).search)
+  await expect(tester.locator('html')).toHaveAttribute('lang', other)
+  await expect(tester.getByRole('heading', { level: 1 })).toHaveText(pages.leaveHeading)
+  await person.close()
+})
+
+/** A subject as a pattern that matches it whole. */
+function exactly(text: string): RegExp {
+  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
+}

@@ -1,16 +1,24 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { fileURLToPath } from 'node:url'
-import { DEFAULT_LOCALE, FOOTER_TEXTS, LEGAL_ENTITY, LEGAL_TEXTS, PRODUCT, THEME } from '../src/shared/content.ts'
+import {
+  DEFAULT_LOCALE,
+  FOOTER_TEXTS,
+  LEGAL_ENTITY,
+  LEGAL_TEXTS,
+  LOCALES,
+  PRODUCT,
+  THEME,
+} from '../src/shared/content.ts'
+import { legalPath, localeRoot } from '../src/shared/locales.ts'
 import { paths } from '../src/shared/paths.ts'
 import { openerPolicyPaths } from '../scripts/static-host.ts'
 
 // The legal texts at stable URLs (docs/decisions/brand.md): the stores' listings link /privacy;
-// the pages are prerendered from the documents the dialogs show, and wear the brand.
+// the pages are prerendered from the documents the dialogs show, and wear the brand. Every
+// language has its own at /<lang>/privacy and /<lang>/terms (docs/decisions/languages.md).
 
 const CLIENT = fileURLToPath(new URL('../dist/client/', import.meta.url))
-const LEGAL = LEGAL_TEXTS[DEFAULT_LOCALE]
-const FOOTER = FOOTER_TEXTS[DEFAULT_LOCALE]
 
 async function visit(page: Page, path: string) {
   const violations: string[] = []
@@ -28,64 +36,96 @@ async function expectAccessible(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
-for (const id of ['privacy', 'terms'] as const) {
-  test(`/${id} is the dialog's document as a page of its own, with the logo, the brand's colours and a link home`, async ({
-    page,
-  }) => {
-    const doc = LEGAL[id]
-    const { res, violations } = await visit(page, paths[id].href())
-    expect(res.status()).toBe(200)
-    expect(res.headers()['content-type']).toContain('text/html')
-    expect(res.headers()['content-security-policy']).toContain("default-src 'none'")
-    await expect(page).toHaveTitle(`${doc.title} · ${PRODUCT.name}`)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(doc.title)
-    for (const section of doc.sections)
-      await expect(page.getByRole('heading', { level: 2, name: section.heading, exact: true })).toBeVisible()
-    await expect(page.locator('time')).toHaveAttribute('datetime', doc.effectiveDate)
-    const home = page.locator('header').getByRole('link', { name: PRODUCT.name, exact: true })
-    await expect(home).toHaveAttribute('href', '/')
-    await expect(home.locator('svg, img')).toHaveCount(1)
-    // Indexed, unlike the server's other pages: the stores and search engines should find it.
-    await expect(page.locator('meta[name="robots"]')).toHaveCount(0)
-    // The theme's background reaches the page (light, as the server pages start).
-    const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)
-    const { r, g, b } = /^#/.test(THEME.light.page) ? hex(THEME.light.page) : { r: -1, g: -1, b: -1 }
-    if (r >= 0) expect(background).toBe(`rgb(${r}, ${g}, ${b})`)
-    // The dialogs' in-page links lead to the other pages.
-    for (const href of await page.locator('main a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))))
-      expect(href).not.toMatch(/^#(privacy|terms)$/)
-    await expectAccessible(page)
-    expect(violations).toEqual([])
-  })
-}
+for (const locale of LOCALES)
+  for (const id of ['privacy', 'terms'] as const) {
+    const path = legalPath(id, locale)
+    test(`${path} is the dialog's document in its language as a page of its own, with the logo, the brand's colours and a link home`, async ({
+      page,
+      request,
+    }) => {
+      const doc = LEGAL_TEXTS[locale][id]
+      const { res, violations } = await visit(page, path)
+      expect(res.status()).toBe(200)
+      expect(res.headers()['content-type']).toContain('text/html')
+      expect(res.headers()['content-security-policy']).toContain("default-src 'none'")
+      await expect(page.locator('html')).toHaveAttribute('lang', locale)
+      await expect(page).toHaveTitle(`${doc.title} · ${PRODUCT.name}`)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(doc.title)
+      for (const section of doc.sections)
+        await expect(page.getByRole('heading', { level: 2, name: section.heading, exact: true })).toBeVisible()
+      await expect(page.locator('time')).toHaveAttribute('datetime', doc.effectiveDate)
+      const home = page.locator('header').getByRole('link', { name: PRODUCT.name, exact: true })
+      await expect(home).toHaveAttribute('href', localeRoot(locale))
+      await expect(home.locator('svg, img')).toHaveCount(1)
+      // Indexed, unlike the server's other pages: the stores and search engines should find it.
+      await expect(page.locator('meta[name="robots"]')).toHaveCount(0)
+      // The theme's background reaches the page (light, as the server pages start).
+      const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)
+      const { r, g, b } = /^#/.test(THEME.light.page) ? hex(THEME.light.page) : { r: -1, g: -1, b: -1 }
+      if (r >= 0) expect(background).toBe(`rgb(${r}, ${g}, ${b})`)
+      // The dialogs' in-page links lead to the other pages of the same language.
+      for (const href of await page.locator('main a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
+        expect(href).not.toMatch(/^#(privacy|terms)$/)
+        if (href?.startsWith('/')) expect(href.startsWith(localeRoot(locale))).toBe(true)
+      }
+      await expectAccessible(page)
+      expect(violations).toEqual([])
+      // With its slash too, and sent precompressed.
+      const slash = await request.get(`${path}/`, { headers: { 'accept-encoding': 'br' } })
+      expect(slash.status()).toBe(200)
+      expect(slash.headers()['content-encoding']).toBe('br')
+      expect(await slash.text()).toContain(`<html lang="${locale}">`)
+    })
+  }
 
 function hex(colour: string) {
   const h = colour.length === 4 ? [...colour.slice(1)].map((c) => c + c).join('') : colour.slice(1)
   return { r: parseInt(h.slice(0, 2), 16), g: parseInt(h.slice(2, 4), 16), b: parseInt(h.slice(4, 6), 16) }
 }
 
-test('the imprint has its page and a footer link exactly when the content sets one', async ({ page, request }) => {
-  const res = await request.get(paths.imprint.href())
-  await page.goto('/')
-  const link = page.locator('footer').getByRole('link', { name: FOOTER.imprint ?? 'no imprint text' })
-  if (LEGAL_ENTITY.imprint) {
-    expect(res.status()).toBe(200)
-    await expect(link).toHaveAttribute('href', paths.imprint.href())
-    await link.click()
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(FOOTER.imprint!)
-    await expect(page.locator('main')).toContainText(LEGAL_ENTITY.company)
-    await expectAccessible(page)
-  } else {
-    expect(res.status()).toBe(404)
-    await expect(link).toHaveCount(0)
+test('the imprint has its page in every language, and a footer link, exactly when the content sets one', async ({
+  page,
+  request,
+}) => {
+  for (const locale of LOCALES) {
+    const path = legalPath('imprint', locale)
+    const footer = FOOTER_TEXTS[locale]
+    const res = await request.get(path)
+    await page.goto(localeRoot(locale))
+    const link = page.locator('footer').getByRole('link', { name: footer.imprint ?? 'no imprint text' })
+    if (LEGAL_ENTITY.imprint) {
+      expect(res.status()).toBe(200)
+      await expect(link).toHaveAttribute('href', path)
+      await link.click()
+      await expect(page.locator('html')).toHaveAttribute('lang', locale)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(footer.imprint!)
+      await expect(page.locator('main')).toContainText(LEGAL_ENTITY.company)
+      await expectAccessible(page)
+    } else {
+      expect(res.status()).toBe(404)
+      await expect(link).toHaveCount(0)
+    }
   }
 })
 
-test('the sitemap and the static hosts know the legal pages', async ({ request }) => {
+test('the sitemap names every language of each legal page, and the static hosts know them all', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text()
-  const pages = [paths.privacy.href(), paths.terms.href(), ...(LEGAL_ENTITY.imprint ? [paths.imprint.href()] : [])]
-  for (const path of pages) expect(sitemap).toContain(`${path}</loc>`)
+  const origin = /<loc>(https?:\/\/[^/<]+)\//.exec(sitemap)![1]!
+  const names = ['privacy', 'terms', ...(LEGAL_ENTITY.imprint ? ['imprint' as const] : [])] as const
+  expect(paths.privacy.href()).toBe(legalPath('privacy', DEFAULT_LOCALE))
   // The static hosts' header files give every page but the landing page the opener policy.
   const opener = await openerPolicyPaths(CLIENT)
-  for (const path of pages) expect(opener).toEqual(expect.arrayContaining([path, `${path}/`]))
+  for (const name of names) {
+    for (const locale of LOCALES) {
+      const path = legalPath(name, locale)
+      expect(sitemap).toContain(`<loc>${origin}${path}</loc>`)
+      expect(opener).toEqual(expect.arrayContaining([path, `${path}/`]))
+    }
+    // Each entry names every language's page and x-default, as the landing pages do.
+    if (LOCALES.length > 1) {
+      for (const locale of LOCALES)
+        expect(sitemap).toContain(`hreflang="${locale}" href="${origin}${legalPath(name, locale)}"`)
+      expect(sitemap).toContain(`hreflang="x-default" href="${origin}${legalPath(name, DEFAULT_LOCALE)}"`)
+    }
+  }
 })

@@ -178,9 +178,9 @@ test('the Android phone page asks for the Google account, and the answer pages w
   // The browser's own email check would stop the form; the server's is what this tests.
   await page.locator('form').evaluate((f) => f.setAttribute('novalidate', ''))
   await page.getByRole('button', { name: fill(PAGES.phoneButton, { phone: PAGES.phoneAndroid }) }).click()
-  await expect(page.getByText('Enter a valid email address.')).toBeVisible()
+  await expect(page.getByText(PAGES.playGoogleAccountInvalid)).toBeVisible()
   await expect(page.getByLabel(SERVER_PAGE_TEXTS[DEFAULT_LOCALE].playGoogleAccount)).toHaveAccessibleDescription(
-    /Google Play only lets in the accounts on our tester list.*Enter a valid email address\./,
+    `${PAGES.playGoogleAccountHint} ${PAGES.playGoogleAccountInvalid}`,
   )
   await expectNoViolations(page)
   await page.getByLabel(SERVER_PAGE_TEXTS[DEFAULT_LOCALE].playGoogleAccount).fill('me.on.play@gmail.com')

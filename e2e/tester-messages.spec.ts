@@ -85,7 +85,7 @@ test.describe('messages to testers and their feedback', () => {
     // No rating: the browser's own check stops it; the server refuses it too (form without validation).
     await plain.evaluate(() => document.querySelector('form')!.setAttribute('novalidate', ''))
     await plain.getByRole('button', { name: PAGES.feedbackSend }).click()
-    await expect(plain.getByRole('alert')).toContainText('Choose how it is going, from 1 to 5.')
+    await expect(plain.getByRole('alert')).toContainText(PAGES.feedbackRatingInvalid)
     await expect(plain.getByLabel('What works?')).toHaveValue('Adding a client is quick.')
     await plain.getByRole('radio', { name: '4' }).check()
     await plain.getByLabel(PAGES.feedbackBroken).fill('The total is wrong without a rate.')
@@ -125,7 +125,7 @@ test.describe('messages to testers and their feedback', () => {
         await page.evaluate(() => document.querySelector('form')!.setAttribute('novalidate', ''))
         await page.getByLabel('Your email address').fill('not-an-address')
         await page.getByRole('button', { name: PAGES.feedbackSend }).click()
-        await expect(page.getByRole('alert')).toContainText('Enter a valid email address.')
+        await expect(page.getByRole('alert')).toContainText(PAGES.feedbackEmailInvalid)
         await expectNoViolations(page)
         await expectNoHorizontalScroll(page)
         await openPlain(page, '/beta/feedback?token=00000000-0000-4000-8000-000000000000')

@@ -30,7 +30,8 @@ export function proxyPageHeaders(
 
 /**
  * Caddy: `import` this inside the `handle` block that serves the files (deploy/Caddyfile), so it
- * never touches what Node answers. Caddy can say "every path but the landing page's".
+ * never touches what Node answers. Caddy can say "every path but the landing page's". A folder's
+ * page asked for without its slash (/privacy, /de/privacy) is a document too: found by its index.
  */
 export function caddyProxyHeaders(headers: [string, string][]): string {
   const lines = headers.map(([k, v]) => `\t${k} ${quoted(v)}`)
@@ -47,6 +48,8 @@ header @assets Cache-Control ${quoted(CACHE_RULES.assets)}
 header @documents Cache-Control ${quoted(CACHE_RULES.documents)}
 @other not path ${documents} ${IMMUTABLE_ASSETS.path}*
 header @other Cache-Control ${quoted(CACHE_RULES.other)}
+@folders file {path}/index.html
+header @folders Cache-Control ${quoted(CACHE_RULES.documents)}
 `
 }
 

@@ -10,7 +10,7 @@ import {
   themeColour,
   type Locale,
 } from '../src/shared/content.ts'
-import { localeRoot } from '../src/shared/locales.ts'
+import { legalPath, localeRoot, type LegalPageName } from '../src/shared/locales.ts'
 
 /** The Open Graph / Twitter card picture (made from content/ at build: src/content/brand-assets.ts). */
 export const SHARE_IMAGE = { path: '/og-image.png', ...SHARE_SIZE } as const
@@ -104,25 +104,32 @@ export function robotsTxt(origin: string): string {
 
 /**
  * Each language's page, each listing every language's page as its alternate (Google's sitemap
- * form of hreflang), then the legal pages (`more`: paths); lastmod is the build date, so a
- * redeploy tells crawlers to look again.
+ * form of hreflang), then each legal page (`legal`: their names) in every language with the same
+ * alternates; lastmod is the build date, so a redeploy tells crawlers to look again.
  */
-export function sitemapXml(origin: string, built: Date, more: readonly string[] = []): string {
+export function sitemapXml(origin: string, built: Date, legal: readonly LegalPageName[] = []): string {
   const day = built.toISOString().slice(0, 10)
-  const links = alternates(origin).map(
-    (a) => `    <xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${attr(a.href)}"/>`,
-  )
+  // One language has no alternates to name.
+  const links = (url: (l: Locale) => string) =>
+    LOCALES.length > 1
+      ? [
+          ...LOCALES.map((l) => ({ hreflang: l, href: url(l) })),
+          { hreflang: 'x-default', href: url(DEFAULT_LOCALE) },
+        ].map((a) => `    <xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${attr(a.href)}"/>`)
+      : []
+  const entries = (url: (l: Locale) => string) =>
+    LOCALES.flatMap((l) => [
+      '  <url>',
+      `    <loc>${attr(url(l))}</loc>`,
+      `    <lastmod>${day}</lastmod>`,
+      ...links(url),
+      '  </url>',
+    ])
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
-    ...LOCALES.flatMap((l) => [
-      '  <url>',
-      `    <loc>${attr(pageUrl(origin, l))}</loc>`,
-      `    <lastmod>${day}</lastmod>`,
-      ...links,
-      '  </url>',
-    ]),
-    ...more.map((path) => `  <url><loc>${attr(origin)}${path}</loc><lastmod>${day}</lastmod></url>`),
+    ...entries((l) => pageUrl(origin, l)),
+    ...legal.flatMap((name) => entries((l) => `${origin}${legalPath(name, l)}`)),
     '</urlset>',
     '',
   ].join('\n')

@@ -5,7 +5,8 @@
 import { readFile } from 'node:fs/promises'
 import type { ReactElement } from 'react'
 import { chromium } from 'playwright-core'
-import { OpenFeedback } from '../src/shared/feedback.ts'
+import { feedbackForm } from '../src/shared/feedback.ts'
+import { DEFAULT_LOCALE } from '../src/shared/content.ts'
 import {
   feedbackFormPage,
   feedbackLinkNotValidPage,
@@ -29,7 +30,8 @@ const token = '6f1c2a9e-3b7d-4e2f-9a1c-5d8e7f6a4b3c'
 // A refused form's messages, as the route makes them from the schema.
 const refused = { email: 'maya@example', rating: '', works: 'The invoices.' }
 const errors: Record<string, string> = {}
-for (const issue of OpenFeedback.safeParse(refused).error?.issues ?? []) errors[String(issue.path[0])] ??= issue.message
+for (const issue of feedbackForm(DEFAULT_LOCALE).open.safeParse(refused).error?.issues ?? [])
+  errors[String(issue.path[0])] ??= issue.message
 const PAGES: [string, ReactElement, ('light' | 'dark')[]][] = [
   ['unsubscribe', confirmPage(token), ['light']],
   ['unsubscribe-done', donePage(), ['light']],

@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
   INLINE_HASHES_FILE,
@@ -47,10 +47,13 @@ export async function openerPolicyPaths(dir: string): Promise<string[]> {
   const pages = files
     .filter((f) => !LANDING_PATHS.includes(`/${f}`))
     .flatMap((f) => [`/${f.slice(0, -'.html'.length)}`, `/${f}`])
-  // A folder's index.html (the legal pages: /privacy is privacy/index.html) is served at three paths.
-  for (const e of entries)
-    if (e.isDirectory() && existsSync(join(dir, e.name, 'index.html')))
-      pages.push(...[`/${e.name}`, `/${e.name}/`, `/${e.name}/index.html`].filter((p) => !LANDING_PATHS.includes(p)))
+  // A folder's index.html (the legal pages: /privacy is privacy/index.html, /de/privacy is
+  // de/privacy/index.html) is served at three paths.
+  const folders = (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isDirectory() && existsSync(join(e.parentPath, e.name, 'index.html')))
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
+  for (const f of folders)
+    pages.push(...[`/${f}`, `/${f}/`, `/${f}/index.html`].filter((p) => !LANDING_PATHS.includes(p)))
   return pages.sort()
 }
 

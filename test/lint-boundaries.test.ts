@@ -157,6 +157,14 @@ describe('import boundaries', { timeout: 60_000 }, () => {
       zone('../invitations/queries.ts', rule),
       zone('../owner-auth/console-routes.ts', rule),
     ])
+    // No feature file is exempt: the Android phone page takes its email field from the server
+    // pages' parts (http/email-field.tsx), not from play testing's pages.
+    expect(
+      await errors(
+        'src/server/features/invitations/pages.tsx',
+        `import { answerPage } from '../play-testing/pages.tsx'\nimport { EmailField } from '../../http/email-field.tsx'\nvoid [answerPage, EmailField]\n`,
+      ),
+    ).toEqual([zone('../play-testing/pages.tsx', rule)])
     // The server's own zones still hold inside a feature folder.
     expect(
       await errors(

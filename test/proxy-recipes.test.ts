@@ -39,7 +39,7 @@ beforeAll(async () => {
   // nginx's workers run as nobody: the build must be readable by others, as /opt/solodesk is.
   await chmod(root, 0o755)
   const client = join(root, 'client')
-  await mkdir(join(client, 'assets'), { recursive: true })
+  for (const folder of ['assets', 'privacy', 'de/privacy']) await mkdir(join(client, folder), { recursive: true })
   const files: Record<string, string | Buffer> = {
     'index.html': `<!doctype html><title>Page</title>${big('<p>landing</p>')}`,
     'assets/index-abc.css': big('body{color:red}'),
@@ -48,6 +48,9 @@ beforeAll(async () => {
     'robots.txt': 'User-agent: *\n',
     'og-image.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4]),
     'csp-hashes.json': JSON.stringify(HASHES),
+    // The legal pages: a folder's index, in the default language and another (scripts/legal-pages.ts).
+    'privacy/index.html': `<!doctype html><title>Privacy</title>${big('<p>privacy</p>')}`,
+    'de/privacy/index.html': `<!doctype html><title>Datenschutz</title>${big('<p>Datenschutz</p>')}`,
   }
   for (const [name, body] of Object.entries(files)) {
     await writeFile(join(client, name), body)
@@ -118,6 +121,19 @@ describe.each(['nginx', 'caddy'])('%s', (name) => {
           expect(got.headers[h], `${what}: ${h}`).toBe(want.headers[h])
         // A file sent as a twin varies by Accept-Encoding (Node also says so for text without one).
         if (want.headers['content-encoding']) expect(got.headers.vary, what).toMatch(/accept-encoding/i)
+        expect(got.body.equals(want.body), what).toBe(true)
+      }
+    // The legal pages, in every language, with and without the folder's slash.
+    for (const path of ['/privacy', '/privacy/', '/de/privacy', '/de/privacy/'])
+      for (const enc of ['br, gzip', '']) {
+        const headers: Record<string, string> = enc ? { 'accept-encoding': enc } : {}
+        const [want, got] = await Promise.all([viaNode(path, headers), viaProxy(path, headers)])
+        const what = `${name} ${path} ${enc}`
+        expect(want.status, what).toBe(200)
+        expect(got.status, what).toBe(200)
+        expect(got.headers.server, what).toMatch(/nginx|Caddy/)
+        for (const h of [...SECURITY, 'cache-control', 'content-encoding'])
+          expect(got.headers[h], `${what}: ${h}`).toBe(want.headers[h])
         expect(got.body.equals(want.body), what).toBe(true)
       }
     const revalidated = await viaProxy('/', { 'if-none-match': (await viaProxy('/')).headers.etag as string })

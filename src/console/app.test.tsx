@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react'
-import { afterEach, expect, test } from 'vitest'
+import { userEvent } from '@testing-library/user-event'
+import { afterEach, expect, test, vi } from 'vitest'
 import { PRODUCT } from '../shared/content.ts'
 import { ConsoleApp } from './app.tsx'
 import { stubApi } from './test-api.ts'
@@ -40,4 +41,43 @@ test('an unknown hash opens the first view', async () => {
   })
   render(<ConsoleApp />)
   expect(await screen.findByRole('heading', { level: 1, name: 'Sign-ups' })).toBeVisible()
+})
+
+test('who is signed in is asked like every other read: leaving the console cancels the request', async () => {
+  const signals: (AbortSignal | null | undefined)[] = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((_input: string, init: RequestInit = {}) => {
+      signals.push(init.signal)
+      // No answer: the console leaves first.
+      return new Promise<Response>(() => {})
+    }),
+  )
+  const { unmount } = render(<ConsoleApp />)
+  expect(screen.getByRole('status')).toHaveTextContent('Loading…')
+  expect(signals).toHaveLength(1)
+  expect(signals[0]?.aborted).toBe(false)
+  unmount()
+  expect(signals[0]?.aborted).toBe(true)
+})
+
+test('signing out shows the sign-in view at once, without asking again', async () => {
+  let signedIn = true
+  const calls = stubApi({
+    'GET /admin/api/me': () =>
+      signedIn ? { json: { email: 'owner@example.com', sessionId: 's1' } } : { status: 401, message: 'Sign in first' },
+    'POST /admin/api/sign-out': { json: null },
+    'GET /admin/api/sessions': { json: { sessions: [] } },
+    'GET /admin/api/audit': { json: { entries: [] } },
+    'GET /admin/api/passkeys': { json: { passkeys: [] } },
+  })
+  location.hash = '#/sessions'
+  render(<ConsoleApp />)
+  expect(await screen.findByText('owner@example.com')).toBeVisible()
+  signedIn = false
+  await userEvent.click(screen.getByRole('button', { name: 'Sign out' }))
+  expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+  expect(screen.queryByText('owner@example.com')).toBeNull()
+  // Signed out, nothing asks who is signed in.
+  expect(calls.filter((c) => c.url.pathname === '/admin/api/me')).toHaveLength(1)
 })

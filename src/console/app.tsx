@@ -3,22 +3,42 @@ import { PRODUCT } from '../shared/content.ts'
 import { Button } from '../ui/button.tsx'
 import { LogoMark } from '../ui/logo-mark.tsx'
 import { ApiFailure } from './api.ts'
+import { useApi } from './use-api.ts'
 import { ownerAuthApi } from './features/owner-auth/owner-auth-api.ts'
 import type { Me } from '../shared/owner-auth.ts'
 import { viewFromHash, VIEWS } from './registry.tsx'
 import { SignInView } from './features/owner-auth/sign-in-view.tsx'
 
+/**
+ * Who is signed in, read like every other answer (useApi). Each sign-in or sign-out starts a new
+ * session `n`: an answer is the owner's only for the session it was asked in, so an older answer
+ * never signs anyone back in. Signed out, nothing is asked.
+ */
+function useOwner(): { me: Me | null | undefined; signedIn: () => void; signedOut: () => void } {
+  const [session, setSession] = useState({ n: 0, signedOut: false })
+  const who = useApi(
+    () =>
+      session.signedOut
+        ? Promise.resolve({ n: session.n, me: null })
+        : // Anything but a session (401, or the server unreachable) shows the sign-in view.
+          ownerAuthApi.me().then(
+            (me) => ({ n: session.n, me }),
+            () => ({ n: session.n, me: null }),
+          ),
+    [session],
+  )
+  // undefined until the first answer; after a sign-in or out, the sign-in view until the new one.
+  const me = who.data?.n === session.n ? who.data.me : session.n === 0 ? undefined : null
+  const signedIn = useCallback(() => setSession((s) => ({ n: s.n + 1, signedOut: false })), [])
+  const signedOut = useCallback(() => setSession((s) => ({ n: s.n + 1, signedOut: true })), [])
+  return { me, signedIn, signedOut }
+}
+
 /** The console: who is signed in decides between the sign-in view and the working views (registry.ts). */
 export function ConsoleApp() {
-  const [me, setMe] = useState<Me | null | undefined>(undefined)
+  const { me, signedIn, signedOut } = useOwner()
   const [current, setCurrent] = useState(() => viewFromHash(location.hash))
 
-  const refreshMe = useCallback(() => {
-    // Anything but a session (401, or the server unreachable) shows the sign-in view.
-    ownerAuthApi.me().then(setMe, () => setMe(null))
-  }, [])
-
-  useEffect(refreshMe, [refreshMe])
   // Browser tests wait for this mark, as they do on the page (e2e/fixtures.ts).
   useEffect(() => {
     if (me !== undefined) document.documentElement.dataset.hydrated = ''
@@ -33,9 +53,12 @@ export function ConsoleApp() {
   }, [current, me])
 
   // Any 401 later (session revoked or timed out) brings back the sign-in view.
-  const onUnauthorised = useCallback((err: unknown) => {
-    if (err instanceof ApiFailure && err.status === 401) setMe(null)
-  }, [])
+  const onUnauthorised = useCallback(
+    (err: unknown) => {
+      if (err instanceof ApiFailure && err.status === 401) signedOut()
+    },
+    [signedOut],
+  )
 
   return (
     <div className="min-h-dvh bg-page text-fg">
@@ -50,7 +73,7 @@ export function ConsoleApp() {
           {me ? (
             <div className="flex min-w-0 items-center gap-2">
               <span className="truncate text-sm text-fg-muted">{me.email}</span>
-              <Button variant="secondary" onClick={() => ownerAuthApi.signOut().finally(() => setMe(null))}>
+              <Button variant="secondary" onClick={() => ownerAuthApi.signOut().finally(signedOut)}>
                 Sign out
               </Button>
             </div>
@@ -78,9 +101,9 @@ export function ConsoleApp() {
         {me === undefined ? (
           <p role="status">Loading…</p>
         ) : me === null ? (
-          <SignInView onSignedIn={refreshMe} />
+          <SignInView onSignedIn={signedIn} />
         ) : (
-          <current.View onError={onUnauthorised} onSignedOut={() => setMe(null)} />
+          <current.View onError={onUnauthorised} onSignedOut={signedOut} />
         )}
       </main>
     </div>

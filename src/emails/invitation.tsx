@@ -1,10 +1,10 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 // The pragmas keep JSX working in every runtime that loads this file (tsx, Vitest, Deno), whatever tsconfig it finds.
-import { Link, Section, Text } from '@react-email/components'
+import { Text } from '@react-email/components'
 import { DEFAULT_LOCALE, EMAIL_TEXTS, type Locale } from '../shared/content.ts'
-import { FeedbackLink } from './feedback-link.tsx'
-import { EmailFrame, LeaveTheBeta, palette, paragraph, renderParts, requireHttpUrls, VisitorFooter } from './frame.tsx'
+import { EmailFrame, paragraph, renderParts, requireHttpUrls } from './frame.tsx'
+import { StoreButtons, TesterEmailEnd } from './tester-parts.tsx'
 
 export type InvitationEmailProps = {
   /** Our redirect to TestFlight (/beta/ios?token=…); absent when this person gets no iPhone link. */
@@ -19,49 +19,26 @@ export type InvitationEmailProps = {
   locale?: Locale
 }
 
-const button = {
-  backgroundColor: palette.brand,
-  borderRadius: '6px',
-  color: palette.onBrand,
-  display: 'inline-block',
-  fontSize: '16px',
-  fontWeight: 'bold',
-  padding: '12px 20px',
-  textDecoration: 'none',
-}
-
 export function invitationSubject(locale: Locale = DEFAULT_LOCALE): string {
   return EMAIL_TEXTS[locale].invitation.subject
 }
 
 /** The invitation to install the beta: the store link for the person's phone, or both. */
 export function InvitationEmail(props: InvitationEmailProps) {
-  const { iosUrl, androidUrl, feedbackUrl, unsubscribeUrl, siteUrl, locale = DEFAULT_LOCALE } = props
-  const { invitation: t, common } = EMAIL_TEXTS[locale]
+  const { iosUrl, androidUrl, locale = DEFAULT_LOCALE } = props
+  const t = EMAIL_TEXTS[locale].invitation
   const both = iosUrl !== undefined && androidUrl !== undefined
   return (
     <EmailFrame size="visitor" locale={locale} title={t.subject} heading={t.heading} preview={t.preview}>
       <Text style={paragraph}>{both ? t.introBoth : t.introOne}</Text>
-      {iosUrl !== undefined ? (
-        <Section style={{ margin: '0 0 16px' }}>
-          <Text style={paragraph}>{t.iosIntro}</Text>
-          <Link href={iosUrl} style={button}>
-            {common.joinIos}
-          </Link>
-        </Section>
-      ) : null}
-      {androidUrl !== undefined ? (
-        <Section style={{ margin: '0 0 16px' }}>
-          <Text style={paragraph}>{t.androidIntro}</Text>
-          <Link href={androidUrl} style={button}>
-            {common.joinAndroid}
-          </Link>
-        </Section>
-      ) : null}
+      <StoreButtons
+        iosUrl={iosUrl}
+        androidUrl={androidUrl}
+        intros={{ ios: t.iosIntro, android: t.androidIntro }}
+        locale={locale}
+      />
       <Text style={paragraph}>{t.free}</Text>
-      <FeedbackLink url={feedbackUrl} locale={locale} />
-      <LeaveTheBeta url={unsubscribeUrl} locale={locale} />
-      <VisitorFooter siteUrl={siteUrl}>{t.footer}</VisitorFooter>
+      <TesterEmailEnd {...props} footer={t.footer} locale={locale} />
     </EmailFrame>
   )
 }

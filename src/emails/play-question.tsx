@@ -7,13 +7,13 @@ import {
   EmailFrame,
   LeaveTheBeta,
   link,
-  palette,
   paragraph,
   renderParts,
   requireHttpUrls,
   small,
   VisitorFooter,
 } from './frame.tsx'
+import { testerButton } from './tester-parts.tsx'
 
 // A day after an Android invitation was opened, the tester's own word on whether they
 // joined the Google Play test. docs/decisions/play-closed-testing.md
@@ -31,17 +31,7 @@ export type PlayQuestionEmailProps = {
   locale?: Locale
 }
 
-export const questionButton = {
-  backgroundColor: palette.brand,
-  borderRadius: '6px',
-  color: palette.onBrand,
-  display: 'inline-block',
-  fontSize: '16px',
-  fontWeight: 'bold',
-  margin: '0 12px 12px 0',
-  padding: '12px 20px',
-  textDecoration: 'none',
-}
+export const questionButton = { ...testerButton, margin: '0 12px 12px 0' }
 
 export function playQuestionSubject(locale: Locale = DEFAULT_LOCALE): string {
   return EMAIL_TEXTS[locale].playQuestion.subject

@@ -1,13 +1,13 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 // The pragmas keep JSX working in every runtime that loads this file (tsx, Vitest, Deno), whatever tsconfig it finds.
-import { Link, Section, Text } from '@react-email/components'
+import { Link, Text } from '@react-email/components'
 import { render } from '@react-email/render'
 import { Fragment } from 'react'
 import { DEFAULT_LOCALE, EMAIL_TEXTS, PRODUCT, type Locale } from '../shared/content.ts'
 import { bodyAsText, parseBody, type Paragraph } from '../shared/plain-text-body.ts'
-import { FeedbackLink } from './feedback-link.tsx'
-import { EmailFrame, LeaveTheBeta, link, palette, paragraph, requireHttpUrls, VisitorFooter } from './frame.tsx'
+import { EmailFrame, link, paragraph, requireHttpUrls } from './frame.tsx'
+import { StoreButtons, TesterEmailEnd } from './tester-parts.tsx'
 
 export type TesterMessageEmailProps = {
   subject: string
@@ -21,17 +21,6 @@ export type TesterMessageEmailProps = {
   siteUrl?: string
   /** The sign-up's language. */
   locale?: Locale
-}
-
-const button = {
-  backgroundColor: palette.brand,
-  borderRadius: '6px',
-  color: palette.onBrand,
-  display: 'inline-block',
-  fontSize: '16px',
-  fontWeight: 'bold',
-  padding: '12px 20px',
-  textDecoration: 'none',
 }
 
 function Body({ paragraphs }: { paragraphs: Paragraph[] }) {
@@ -57,30 +46,15 @@ function Body({ paragraphs }: { paragraphs: Paragraph[] }) {
 
 /** A message from the owner to a group of the beta list, in the visitors' frame. */
 export function TesterMessageEmail(props: TesterMessageEmailProps) {
-  const { subject, body, iosUrl, androidUrl, feedbackUrl, unsubscribeUrl, siteUrl, locale = DEFAULT_LOCALE } = props
-  const { testerMessage: t, common } = EMAIL_TEXTS[locale]
+  const { subject, body, iosUrl, androidUrl, locale = DEFAULT_LOCALE } = props
+  const t = EMAIL_TEXTS[locale].testerMessage
   const paragraphs = parseBody(body)
   const first = paragraphs[0]?.map((line) => line.map((r) => r.text).join('')).join(' ') ?? subject
   return (
     <EmailFrame size="visitor" locale={locale} title={subject} preview={first.slice(0, 140)}>
       <Body paragraphs={paragraphs} />
-      {iosUrl !== undefined ? (
-        <Section style={{ margin: '0 0 16px' }}>
-          <Link href={iosUrl} style={button}>
-            {common.joinIos}
-          </Link>
-        </Section>
-      ) : null}
-      {androidUrl !== undefined ? (
-        <Section style={{ margin: '0 0 16px' }}>
-          <Link href={androidUrl} style={button}>
-            {common.joinAndroid}
-          </Link>
-        </Section>
-      ) : null}
-      <FeedbackLink url={feedbackUrl} locale={locale} />
-      <LeaveTheBeta url={unsubscribeUrl} locale={locale} />
-      <VisitorFooter siteUrl={siteUrl}>{t.footer}</VisitorFooter>
+      <StoreButtons iosUrl={iosUrl} androidUrl={androidUrl} locale={locale} />
+      <TesterEmailEnd {...props} footer={t.footer} locale={locale} />
     </EmailFrame>
   )
 }

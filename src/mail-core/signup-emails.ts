@@ -57,8 +57,21 @@ export async function enqueueSignupEmailIn(
  * mailbox (app_private.unsubscribe, migration 20261122100100). Returns whether the token was known.
  */
 export async function unsubscribe(db: Queryable, token: string): Promise<boolean> {
-  const r = await db.query<{ ok: boolean }>('select app_private.unsubscribe($1::uuid) as ok', [token])
-  return r.rows[0]?.ok === true
+  return (await unsubscribeSignup(db, token)) !== null
+}
+
+/**
+ * unsubscribe, answering with the language the sign-up had (the page that says it is done speaks
+ * it), or null for an unknown token. One statement: its snapshot still sees the row the function deletes.
+ */
+export async function unsubscribeSignup(db: Queryable, token: string): Promise<{ locale: string | null } | null> {
+  const r = await db.query<{ ok: boolean; locale: string | null }>(
+    `select (select locale from public.beta_signups where unsubscribe_token = $1::uuid) as locale,
+            app_private.unsubscribe($1::uuid) as ok`,
+    [token],
+  )
+  const row = r.rows[0]
+  return row?.ok === true ? { locale: row.locale } : null
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status'
@@ -24,6 +24,7 @@ import { clientIp, rateLimitKey } from './http/client-ip.ts'
 import { rateLimit, type Limits } from './http/rate-limit.ts'
 import { forgiveTrailingPunctuation } from './http/token-links.ts'
 import { securityHeaders } from './http/security-headers.ts'
+import type { PublicRoutes } from './http/public-routes.ts'
 import type { Transport } from './mail-transports/transport.ts'
 import type { Logger } from './log.ts'
 import { requireApiKey } from './features/rest/api-key.ts'
@@ -158,22 +159,28 @@ export function createApp(deps: AppDeps): Hono {
   // A token link that a mail client extended with the sentence's full stop still works.
   for (const path of ['/beta/*', '/unsubscribe', '/confirm', '/admin/sign-in'])
     app.use(path, forgiveTrailingPunctuation())
-  // The token pages share one budget: unsubscribe and the double opt-in confirmation.
-  const tokenPages = limited('unsubscribe', {
-    perMinute: config.RATE_LIMIT_UNSUBSCRIBE_PER_MINUTE,
-    perHour: config.RATE_LIMIT_UNSUBSCRIBE_PER_HOUR,
-  })
-  for (const path of [paths.unsubscribe.pattern, paths.confirm.pattern]) app.use(path, tokenPageErrors(), tokenPages)
-  // The feedback form gets the contact form's budget (and its 429 as a page).
-  app.on(
-    'POST',
-    paths.feedback.pattern,
-    tokenPageErrors(),
-    limited('feedback', {
-      perMinute: config.RATE_LIMIT_CONTACT_PER_MINUTE,
-      perHour: config.RATE_LIMIT_CONTACT_PER_HOUR,
-    }),
-  )
+  // Each feature's public routes and the budgets it declares in front of them (http/public-routes.ts);
+  // where one feature needs another's part, app.ts hands it over.
+  const wakeEmailQueue = deps.wakeEmailQueue ?? (() => {})
+  const publicRoutes: PublicRoutes[] = [
+    launchDayRoutes({ db, logger, config }),
+    unsubscribeRoutes({ db, logger, config, wakeEmailQueue }),
+    playAnswerRoutes({ db, logger, wakeEmailQueue, notValidPage: betaLinkNotValidPage }),
+    betaRoutes({ db, logger, config, wakeEmailQueue, android: androidTesting({ db, config }) }),
+    feedbackPageRoutes({ db, logger, config }),
+    shareLinkRoutes(db),
+  ]
+  for (const rule of publicRoutes.flatMap((p) => p.limits ?? [])) {
+    const chain: MiddlewareHandler[] = [
+      ...(rule.answer === 'page' ? [tokenPageErrors()] : []),
+      limited(rule.group, rule.limits),
+    ]
+    for (const path of rule.paths) {
+      if (rule.method) app.on(rule.method, [path], ...chain)
+      else app.use(path, ...chain)
+    }
+  }
+  // Every /beta page (invitations, play testing, feedback) shares one budget besides.
   app.use(
     paths.beta.pattern,
     limited('beta', { perMinute: config.RATE_LIMIT_BETA_PER_MINUTE, perHour: config.RATE_LIMIT_BETA_PER_HOUR }),
@@ -217,7 +224,6 @@ export function createApp(deps: AppDeps): Hono {
       signupSource: (c, sent) => launch.signupSource(documentRequest(c, launchHooks), sent),
     }),
   )
-  const wakeEmailQueue = deps.wakeEmailQueue ?? (() => {})
   // The edge function's own routes (src/mail-core), on Hono's raw request: its errors reach onError.
   const resendEmail = resendEmailRoutes({
     db,
@@ -227,13 +233,8 @@ export function createApp(deps: AppDeps): Hono {
     challenge: signupChallengeSettings(db, config),
   })
   app.all('/functions/v1/*', (c) => resendEmail(c.req.raw))
-  app.route('/', launchDayRoutes({ db, logger, config }))
   app.route('/', healthRoutes(db))
-  app.route('/', unsubscribeRoutes({ db, logger, wakeEmailQueue }))
-  app.route('/', playAnswerRoutes({ db, logger, wakeEmailQueue, notValidPage: betaLinkNotValidPage }))
-  app.route('/', betaRoutes({ db, logger, config, wakeEmailQueue, android: androidTesting({ db, config }) }))
-  app.route('/', feedbackPageRoutes({ db, logger, config }))
-  app.route('/', shareLinkRoutes(db))
+  for (const { routes } of publicRoutes) app.route('/', routes)
   // The console: each feature's console API behind the owner's session and the Origin check.
   const owner = ownerDeps({
     db,

@@ -188,6 +188,13 @@ export const SERVER_PAGE_TEXT_KEYS = [
   'playTroubleThanksBody',
   'playLeftThanksHeading',
   'playLeftThanksBody',
+  'feedbackRatingInvalid',
+  'feedbackPlatformInvalid',
+  'feedbackEmailInvalid',
+  'feedbackTooLong',
+  'feedbackBadCharacter',
+  'feedbackUnreadable',
+  'playGoogleAccountInvalid',
 ] as const
 export type ServerPageTexts = Record<(typeof SERVER_PAGE_TEXT_KEYS)[number], string>
 
@@ -200,6 +207,7 @@ export const RUNTIME_PLACEHOLDERS = [
   'phoneName',
   'wait',
   'count',
+  'field',
   // The owner's emails: who wrote, when, about what, and how many.
   'name',
   'email',

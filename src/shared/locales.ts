@@ -16,3 +16,11 @@ export function localeOr(value: string | null | undefined): Locale {
 export function localeRoot(locale: Locale): string {
   return locale === DEFAULT_LOCALE ? '/' : `/${locale}/`
 }
+
+/** The legal pages at stable URLs, by the folder each is prerendered to. */
+export type LegalPageName = 'privacy' | 'terms' | 'imprint'
+
+/** A legal page in a language: `/privacy` for the default, `/de/privacy` for the others. */
+export function legalPath(name: LegalPageName, locale: Locale): string {
+  return `${localeRoot(locale)}${name}`
+}

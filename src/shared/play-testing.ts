@@ -10,6 +10,9 @@ import { count, id, iso } from './console-common.ts'
 export type PlayAnswer = 'joined' | 'trouble' | 'left'
 export const PLAY_ANSWERS: readonly PlayAnswer[] = ['joined', 'trouble', 'left']
 
+/** The form field's name for the Google account on the Android phone-choice page, which play testing reads. */
+export const GOOGLE_ACCOUNT_FIELD = 'google_account'
+
 /** Why a tester stopped counting. */
 type LeftBecause = 'said-left' | 'bounced'
 

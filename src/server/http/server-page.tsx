@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { DEFAULT_LOCALE, PRODUCT, type Locale } from '../../shared/content.ts'
+import { localeRoot } from '../../shared/locales.ts'
 import { LogoMark } from '../../ui/logo-mark.tsx'
 
 // The shell of the server's own small pages (unsubscribe and confirmation, the /beta pages, the
@@ -22,7 +23,8 @@ export const PAGE_CSP =
 export const SERVER_PAGE_STYLESHEET = '/server-page.css'
 
 /**
- * The layout: the logo and the product's name as the link home, the page's title, one stylesheet.
+ * The layout: the logo and the product's name as the link home (the page in `locale`), the page's
+ * title, one stylesheet.
  * No script, but for the static hosts' /unsubscribe (`script`, from our origin: scripts/static-host.ts).
  */
 export function ServerPage({
@@ -52,7 +54,7 @@ export function ServerPage({
       </head>
       <body>
         <header>
-          <a href="/" className="home">
+          <a href={localeRoot(locale)} className="home">
             <LogoMark id="logo" size={28} />
             <span>{PRODUCT.name}</span>
           </a>

@@ -1,5 +1,5 @@
 import { FOOTER_TEXTS, LEGAL_ENTITY, LINKS, PRODUCT, SOCIAL_TEXTS, type Locale } from '../../shared/content.ts'
-import { paths } from '../../shared/paths.ts'
+import { legalPath } from '../../shared/locales.ts'
 import { Island } from '../islands/island.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { LogoMark } from '../../ui/logo-mark.tsx'
@@ -45,7 +45,7 @@ export function SiteFooter({ locale }: { locale: Locale }) {
             {LEGAL_ENTITY.imprint && FOOTER.imprint ? (
               <>
                 {' · '}
-                <a href={paths.imprint.href()} className="text-link">
+                <a href={legalPath('imprint', locale)} className="text-link">
                   {FOOTER.imprint}
                 </a>
               </>

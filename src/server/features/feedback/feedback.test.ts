@@ -7,6 +7,8 @@ import { asOwner, ownerApp, OWNER, signIn, truncateOwner } from '../owner-auth/t
 import { count, DB_KINDS, silentLogger, testApp, testDb } from '../../test-app.ts'
 import { DEFAULT_LOCALE, EMAIL_TEXTS, LOCALES, SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
 import { fill } from '../../../shared/content-types.ts'
+import { FEEDBACK_LIMITS } from '../../../shared/feedback.ts'
+import { readPage } from '../../../../test/support/server-page-text.ts'
 
 // The feedback page (GET changes nothing, POST stores, an unknown token
 // gets 404, the page without a token asks for the address and has the contact form's
@@ -46,6 +48,39 @@ describe.each(DB_KINDS)('tester feedback on %s', (kind) => {
       const thanks = await (await app.request(`/beta/feedback?token=${token}`, form({ rating: '5' }))).text()
       expect(thanks).toContain(`<h1>${words.feedbackThanksHeading}</h1>`)
     }
+  })
+
+  test("what to fix is said in the tester's language: each field's problem, and a form that cannot be read", async () => {
+    const app = testApp(db)
+    for (const locale of [...LOCALES, null]) {
+      const t = SERVER_PAGE_TEXTS[locale ?? DEFAULT_LOCALE]
+      await db.query('update public.beta_signups set locale = $1', [locale])
+      const bad = await app.request(
+        `/beta/feedback?token=${token}`,
+        form({
+          rating: '9',
+          platform: 'windows',
+          os_version: 'x'.repeat(FEEDBACK_LIMITS.osVersion + 1),
+          build: 'a\u0000b',
+        }),
+      )
+      expect(bad.status).toBe(400)
+      const page = readPage(await bad.text())
+      expect(page.lang).toBe(locale ?? DEFAULT_LOCALE)
+      for (const message of [
+        t.feedbackRatingInvalid,
+        t.feedbackPlatformInvalid,
+        fill(t.feedbackTooLong, { field: t.feedbackOsVersion, count: String(FEEDBACK_LIMITS.osVersion) }),
+        fill(t.feedbackBadCharacter, { field: t.feedbackBuild }),
+      ])
+        expect(page.text).toContain(message)
+      const file = new FormData()
+      file.append('works', new Blob(['x']), 'x.txt')
+      const unreadable = await app.request(`/beta/feedback?token=${token}`, { method: 'POST', body: file })
+      expect(unreadable.status).toBe(400)
+      expect(readPage(await unreadable.text()).text).toContain(t.feedbackUnreadable)
+    }
+    expect(await entries()).toBe(0)
   })
 
   test('GET shows the form and changes nothing; POST stores; the build label is filled in', async () => {
@@ -110,13 +145,19 @@ describe.each(DB_KINDS)('tester feedback on %s', (kind) => {
     const get = await app.request('/beta/feedback')
     expect(get.status).toBe(200)
     expect(await get.text()).toContain('name="email"')
-    const bad = await app.request('/beta/feedback', form({ email: 'not-an-address', works: 'x'.repeat(5001) }))
+    const bad = await app.request(
+      '/beta/feedback',
+      form({ email: 'not-an-address', works: 'x'.repeat(FEEDBACK_LIMITS.text + 1) }),
+    )
     expect(bad.status).toBe(400)
-    const text = await bad.text()
-    expect(text).toContain('Enter a valid email address.')
-    expect(text).toContain('Choose how it is going, from 1 to 5.')
-    expect(text).toContain('What works must be at most 5000 characters.')
-    expect(text).toContain('value="not-an-address"')
+    const text = readPage(await bad.text()).text
+    const t = SERVER_PAGE_TEXTS[DEFAULT_LOCALE]
+    expect(text).toContain(t.feedbackEmailInvalid)
+    expect(text).toContain(t.feedbackRatingInvalid)
+    expect(text).toContain(fill(t.feedbackTooLong, { field: t.feedbackWorks, count: String(FEEDBACK_LIMITS.text) }))
+    expect(await (await app.request('/beta/feedback', form({ email: 'not-an-address' }))).text()).toContain(
+      'value="not-an-address"',
+    )
     for (const body of [
       form({ rating: '6', email: 'a@example.com' }),
       form({ rating: '3', email: 'a@example.com', platform: 'windows' }),

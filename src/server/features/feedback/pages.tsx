@@ -4,6 +4,7 @@ import { LIMITS } from '../../../shared/limits.ts'
 import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS, type Locale } from '../../../shared/content.ts'
 import { ErrorSummary, FieldError } from '../../../ui/error-summary.tsx'
 import { HoneypotField } from '../../../ui/honeypot-field.tsx'
+import { localeRoot } from '../../../shared/locales.ts'
 import { ServerPage } from '../../http/server-page.tsx'
 
 // The tester's feedback page, /beta/feedback (?token=… from their emails, or none: the
@@ -152,7 +153,7 @@ export function feedbackThanksPage(locale: Locale = DEFAULT_LOCALE) {
       <h1>{t.feedbackThanksHeading}</h1>
       <p>{t.feedbackThanksBody}</p>
       <p>
-        <a href="/">{t.backHome}</a>
+        <a href={localeRoot(locale)}>{t.backHome}</a>
       </p>
     </ServerPage>
   )
@@ -169,7 +170,7 @@ export function feedbackLinkNotValidPage(locale: Locale = DEFAULT_LOCALE) {
         <a href="/beta/feedback">{t.feedbackWithEmail}</a>
       </p>
       <p>
-        <a href="/">{t.backHome}</a>
+        <a href={localeRoot(locale)}>{t.backHome}</a>
       </p>
     </ServerPage>
   )

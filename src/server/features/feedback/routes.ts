@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono'
-import { BuildLabelRequest, FeedbackQuery, OpenFeedback, TesterFeedback } from '../../../shared/feedback.ts'
+import { BuildLabelRequest, FeedbackQuery, feedbackForm, type OpenFeedback } from '../../../shared/feedback.ts'
+import { SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
 import { isTokenShaped } from '../../../mail-core/tokens.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/db.ts'
@@ -12,6 +13,7 @@ import { startExport } from '../../owner/exports.ts'
 import type { OwnerEnv } from '../../owner/deps.ts'
 import { parseInput } from '../../owner/input.ts'
 import { readJsonBody } from '../../http/json-body.ts'
+import type { PublicRoutes } from '../../http/public-routes.ts'
 import { localeOr } from '../../../shared/locales.ts'
 import { paths } from '../../../shared/paths.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
@@ -33,10 +35,14 @@ const FIELDS = ['email', 'rating', 'works', 'broken', 'platform', 'os_version', 
 /**
  * /beta/feedback: GET shows the form and changes nothing; POST stores. With ?token= (the link in
  * each invitation and message) the person is known; without, the form asks for the address (the
- * URL to give Play as a closed test's feedback URL). app.ts puts the contact form's rate limits in
- * front of the POST; the honeypot field is checked here.
+ * URL to give Play as a closed test's feedback URL). The POST gets the contact form's budget (its
+ * 429 a page); the honeypot field is checked here.
  */
-export function feedbackPageRoutes(deps: { db: Db; logger: Logger; config: Pick<Config, 'BETA_BUILD_LABEL'> }): Hono {
+export function feedbackPageRoutes(deps: {
+  db: Db
+  logger: Logger
+  config: Pick<Config, 'BETA_BUILD_LABEL' | 'RATE_LIMIT_CONTACT_PER_MINUTE' | 'RATE_LIMIT_CONTACT_PER_HOUR'>
+}): PublicRoutes {
   const { db } = deps
   const app = new Hono()
   const label = () => currentBuildLabel(db, deps.config.BETA_BUILD_LABEL)
@@ -66,12 +72,13 @@ export function feedbackPageRoutes(deps: { db: Db; logger: Logger; config: Pick<
         feedbackFormPage({
           ...(token ? { token } : {}),
           values: {},
-          errors: { form: 'The form could not be read. Please send it again.' },
+          errors: { form: SERVER_PAGE_TEXTS[locale].feedbackUnreadable },
           locale,
         }),
         400,
       )
-    const parsed = (signup ? TesterFeedback : OpenFeedback).safeParse(
+    const form = feedbackForm(locale)
+    const parsed = (signup ? form.tester : form.open).safeParse(
       Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== '' || k === 'rating')),
     )
     if (!parsed.success) {
@@ -94,7 +101,21 @@ export function feedbackPageRoutes(deps: { db: Db; logger: Logger; config: Pick<
     return sendPage(c, feedbackThanksPage(locale), 200)
   })
 
-  return app
+  return {
+    routes: app,
+    limits: [
+      {
+        group: 'feedback',
+        method: 'POST',
+        paths: [paths.feedback.pattern],
+        limits: {
+          perMinute: deps.config.RATE_LIMIT_CONTACT_PER_MINUTE,
+          perHour: deps.config.RATE_LIMIT_CONTACT_PER_HOUR,
+        },
+        answer: 'page',
+      },
+    ],
+  }
 }
 
 // The form's fields as strings; null for a body that cannot be read or carries a file.

@@ -1,8 +1,10 @@
 import { fill } from '../../../shared/content-types.ts'
 import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS, type Locale } from '../../../shared/content.ts'
 import type { Platform } from '../../../shared/beta-testers.ts'
+import { localeRoot } from '../../../shared/locales.ts'
 import { ServerPage } from '../../http/server-page.tsx'
-import { GoogleAccountField } from '../play-testing/pages.tsx'
+import { GOOGLE_ACCOUNT_FIELD } from '../../../shared/play-testing.ts'
+import { EmailField } from '../../http/email-field.tsx'
 
 // The pages behind the welcome email's "iPhone" and "Android" links. They share the
 // server pages' stylesheet and CSP: no script at all. Their words are content (texts.pages).
@@ -29,7 +31,18 @@ export function phoneConfirmPage(
       <h1>{fill(t.phoneHeading, words)}</h1>
       <p>{fill(t.phoneBody, words)}</p>
       <form method="post" action={`/beta/phone?platform=${platform}&token=${encodeURIComponent(token)}`}>
-        {platform === 'android' ? <GoogleAccountField value={account.value} error={account.error} /> : null}
+        {platform === 'android' ? (
+          // Play testing's question, in the page's language; play testing reads the field. A refused
+          // account is named in the page's language, whatever the check's own words.
+          <EmailField
+            id="google-account"
+            name={GOOGLE_ACCOUNT_FIELD}
+            label={t.playGoogleAccount}
+            hint={t.playGoogleAccountHint}
+            value={account.value}
+            error={account.error === undefined ? undefined : t.playGoogleAccountInvalid}
+          />
+        ) : null}
         <button type="submit">{fill(t.phoneButton, words)}</button>
       </form>
     </ServerPage>
@@ -43,7 +56,7 @@ export function phoneThanksPage(platform: Platform, locale: Locale = DEFAULT_LOC
       <h1>{t.phoneThanksHeading}</h1>
       <p>{fill(t.phoneThanksBody, phoneWords(platform, locale))}</p>
       <p>
-        <a href="/">{t.backHome}</a>
+        <a href={localeRoot(locale)}>{t.backHome}</a>
       </p>
     </ServerPage>
   )
@@ -57,7 +70,7 @@ export function betaLinkNotValidPage(locale: Locale = DEFAULT_LOCALE) {
       <h1>{t.linkNotValidHeading}</h1>
       <p>{t.betaLinkNotValid}</p>
       <p>
-        <a href="/">{t.backHome}</a>
+        <a href={localeRoot(locale)}>{t.backHome}</a>
       </p>
     </ServerPage>
   )

@@ -216,9 +216,9 @@ describe.each(DB_KINDS)('beta invitations on %s', (kind) => {
     const tokens = (
       await db.query<{ t: string }>('select platform_token::text as t from public.beta_signups order by id')
     ).rows
-    expect(await choosePlatform(db, tokens[0]!.t, 'android')).toBe(true)
-    expect(await choosePlatform(db, tokens[0]!.t, 'ios')).toBe(false)
-    expect(await choosePlatform(db, '00000000-0000-4000-8000-000000000000', 'ios')).toBe(false)
+    expect(await choosePlatform(db, tokens[0]!.t, 'android')).toEqual({ locale: null })
+    expect(await choosePlatform(db, tokens[0]!.t, 'ios')).toBeNull()
+    expect(await choosePlatform(db, '00000000-0000-4000-8000-000000000000', 'ios')).toBeNull()
     const r = await db.query('select platform from public.beta_signups order by id')
     expect(r.rows).toEqual([{ platform: 'android' }, { platform: 'unknown' }])
   })

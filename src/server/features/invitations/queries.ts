@@ -113,22 +113,30 @@ export async function inviteSignups(
   })
 }
 
-/** Whether a platform-choice token is open: known, and no platform chosen with it yet. */
-export async function isOpenPlatformToken(db: Db, token: string): Promise<boolean> {
-  const r = await db.query(
-    `select 1 from public.beta_signups where platform_token = $1::uuid and platform = 'unknown'`,
+/**
+ * The sign-up whose platform-choice token is open (known, no platform chosen with it yet), by the
+ * language its pages speak; null when there is none.
+ */
+export async function openPlatformSignup(db: Db, token: string): Promise<{ locale: string | null } | null> {
+  const r = await db.query<{ locale: string | null }>(
+    `select locale from public.beta_signups where platform_token = $1::uuid and platform = 'unknown'`,
     [token],
   )
-  return r.rows.length > 0
+  return r.rows[0] ?? null
 }
 
-/** Records the person's phone once; returns false for an unknown or already used token. */
-export async function choosePlatform(db: Db | Tx, token: string, platform: Platform): Promise<boolean> {
-  const r = await db.query(
-    `update public.beta_signups set platform = $2 where platform_token = $1::uuid and platform = 'unknown'`,
+/** Records the person's phone once; null for an unknown or already used token, else the sign-up's language. */
+export async function choosePlatform(
+  db: Db | Tx,
+  token: string,
+  platform: Platform,
+): Promise<{ locale: string | null } | null> {
+  const r = await db.query<{ locale: string | null }>(
+    `update public.beta_signups set platform = $2 where platform_token = $1::uuid and platform = 'unknown'
+     returning locale`,
     [token, platform],
   )
-  return r.rowCount > 0
+  return r.rows[0] ?? null
 }
 
 /**

@@ -3,7 +3,9 @@ import type { Db } from '../../db/db.ts'
 import { inviteSignups } from './queries.ts'
 import { DB_KINDS, testApp, testDb, truncateAll } from '../../test-app.ts'
 import { fill } from '../../../shared/content-types.ts'
-import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
+import { DEFAULT_LOCALE, LOCALES, SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
+import { localeRoot } from '../../../shared/locales.ts'
+import { readPage } from '../../../../test/support/server-page-text.ts'
 
 const PAGES = SERVER_PAGE_TEXTS[DEFAULT_LOCALE]
 
@@ -52,6 +54,45 @@ describe.each(DB_KINDS)('the /beta pages on %s', (kind) => {
     expect(res.headers.get('referrer-policy')).toBe('no-referrer')
     expect(res.headers.get('cache-control')).toBe('no-store')
     expect(await snapshot()).toEqual(before)
+  })
+
+  test("the phone choice speaks the sign-up's language, and leads home to its page; without one, the default's", async () => {
+    for (const locale of [...LOCALES, null]) {
+      const l = locale ?? DEFAULT_LOCALE
+      const t = SERVER_PAGE_TEXTS[l]
+      const email = `${l}-${locale === null ? 'none' : 'set'}@example.com`
+      await db.query('insert into public.beta_signups (email, locale, confirmed_at) values ($1, $2, now())', [
+        email,
+        locale,
+      ])
+      const { p } = await row(email)
+      for (const [platform, phone, phoneName] of [
+        ['ios', t.phoneIos, t.phoneNameIos],
+        ['android', t.phoneAndroid, t.phoneNameAndroid],
+      ] as const) {
+        const ask = readPage(await (await app.request(`/beta/phone?platform=${platform}&token=${p}`)).text())
+        expect(ask.lang).toBe(l)
+        expect(ask.text).toContain(fill(t.phoneHeading, { phone, phoneName }))
+        expect(ask.text).toContain(fill(t.phoneButton, { phone, phoneName }))
+        expect(ask.links).toEqual([localeRoot(l)])
+      }
+      // A Google account that is not an address: the same page again, still in their language.
+      const again = await app.request(`/beta/phone?platform=android&token=${p}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'google_account=not-an-address',
+      })
+      expect(again.status).toBe(400)
+      const refused = readPage(await again.text())
+      expect(refused.lang).toBe(l)
+      expect(refused.text).toContain(t.playGoogleAccount)
+      expect(refused.text).toContain(t.playGoogleAccountInvalid)
+      const done = readPage(await (await app.request(`/beta/phone?platform=ios&token=${p}`, { method: 'POST' })).text())
+      expect(done.lang).toBe(l)
+      expect(done.text).toContain(t.phoneThanksHeading)
+      expect(done.text).toContain(fill(t.phoneThanksBody, { phone: t.phoneIos, phoneName: t.phoneNameIos }))
+      expect(done.links).toEqual([localeRoot(l), localeRoot(l)])
+    }
   })
 
   test('POST records the choice for that person only, then thanks them', async () => {

@@ -2,9 +2,11 @@ import { Hono, type Context } from 'hono'
 import type { Config } from '../../config.ts'
 import type { Db, Tx } from '../../db/db.ts'
 import type { Platform } from '../../../shared/beta-testers.ts'
-import { choosePlatform, isOpenPlatformToken, recordInvitationOpened } from './queries.ts'
+import { choosePlatform, openPlatformSignup, recordInvitationOpened } from './queries.ts'
+import { localeOr } from '../../../shared/locales.ts'
 import type { Logger } from '../../log.ts'
 import { betaLinkNotValidPage, phoneConfirmPage, phoneThanksPage } from './pages.tsx'
+import type { PublicRoutes } from '../../http/public-routes.ts'
 import { sendPage } from '../../http/server-page.tsx'
 import { isTokenShaped } from '../../../mail-core/tokens.ts'
 import { paths } from '../../../shared/paths.ts'
@@ -37,17 +39,21 @@ export function betaRoutes(deps: {
   config: BetaRoutesConfig
   android: AndroidTesting
   wakeEmailQueue?: () => void
-}): Hono {
+}): PublicRoutes {
   const app = new Hono()
   const stores: Record<Platform, string | undefined> = {
     ios: deps.config.BETA_IOS_URL,
     android: deps.config.BETA_ANDROID_URL,
   }
 
+  // The pages speak the sign-up's language (docs/decisions/languages.md); a token that is unknown
+  // or used gets the default's: the same page whoever asks, so it reveals nothing.
   app.get(paths.phoneChoice.pattern, async (c) => {
     const { token = '', platform } = c.req.query()
-    const open = isPlatform(platform) && isTokenShaped(token) && (await isOpenPlatformToken(deps.db, token))
-    return open ? sendPage(c, phoneConfirmPage(platform, token), 200) : sendPage(c, betaLinkNotValidPage(), 404)
+    if (!isPlatform(platform) || !isTokenShaped(token)) return sendPage(c, betaLinkNotValidPage(), 404)
+    const signup = await openPlatformSignup(deps.db, token)
+    if (!signup) return sendPage(c, betaLinkNotValidPage(), 404)
+    return sendPage(c, phoneConfirmPage(platform, token, undefined, localeOr(signup.locale)), 200)
   })
 
   app.post(paths.phoneChoice.pattern, async (c) => {
@@ -57,17 +63,18 @@ export function betaRoutes(deps: {
     const form = platform === 'android' ? await c.req.parseBody().catch(() => ({}) as Record<string, unknown>) : {}
     const account = deps.android.readAccount(form)
     if (!account.ok) {
-      if (!(await isOpenPlatformToken(deps.db, token))) return sendPage(c, betaLinkNotValidPage(), 404)
-      return sendPage(c, phoneConfirmPage(platform, token, account), 400)
+      const signup = await openPlatformSignup(deps.db, token)
+      if (!signup) return sendPage(c, betaLinkNotValidPage(), 404)
+      return sendPage(c, phoneConfirmPage(platform, token, account, localeOr(signup.locale)), 400)
     }
     const chosen = await deps.db.transaction(async (tx) => {
-      const done = await choosePlatform(tx, token, platform)
-      if (done && account.value !== null) await deps.android.saveAccount(tx, token, account.value)
-      return done
+      const signup = await choosePlatform(tx, token, platform)
+      if (signup && account.value !== null) await deps.android.saveAccount(tx, token, account.value)
+      return signup
     })
     if (!chosen) return sendPage(c, betaLinkNotValidPage(), 404)
     deps.logger.info({ event: 'beta.platform_chosen', platform }, 'a tester chose a platform')
-    return sendPage(c, phoneThanksPage(platform), 200)
+    return sendPage(c, phoneThanksPage(platform, localeOr(chosen.locale)), 200)
   })
 
   for (const platform of ['ios', 'android'] as const) {
@@ -85,7 +92,7 @@ export function betaRoutes(deps: {
     })
   }
 
-  return app
+  return { routes: app }
 }
 
 function noStore(c: Context): void {

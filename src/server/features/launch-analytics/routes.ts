@@ -6,6 +6,7 @@ import { apiError } from '../../../mail-core/errors.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 import { ChannelName, ChannelRequest, LaunchQuery, type LaunchReport } from '../../../shared/launch-analytics.ts'
 import type { Db } from '../../db/db.ts'
+import type { PublicRoutes } from '../../http/public-routes.ts'
 import { clientAddress, clientIp } from '../../http/client-ip.ts'
 import { readJsonBody } from '../../http/json-body.ts'
 import type { OwnerEnv } from '../../owner/deps.ts'
@@ -100,7 +101,7 @@ export function countDocuments(hooks: Hooks): MiddlewareHandler {
  * utm_medium when it has one), keeping the rest of the query string. The visit that follows is
  * counted like any other, for that source; in-app browsers that drop the Referer keep it.
  */
-export function shareLinkRoutes(db: Db): Hono {
+export function shareLinkRoutes(db: Db): PublicRoutes {
   const app = new Hono()
   app.get('/go/:name', async (c) => {
     const parsed = ChannelName.safeParse(c.req.param('name').toLowerCase())
@@ -113,7 +114,7 @@ export function shareLinkRoutes(db: Db): Hono {
     c.header('Referrer-Policy', 'no-referrer-when-downgrade')
     return c.redirect(`/?${query.toString()}`, 302)
   })
-  return app
+  return { routes: app }
 }
 
 /** The console's Launch API (behind the session and Origin checks of features/console/routes.ts). */

@@ -3,6 +3,7 @@ import { handleResendWebhook } from '../../../mail-core/resend-webhook.ts'
 import { signupChallengeKeyFrom, type SignupChallengeSettings } from '../../../mail-core/signup-proof.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/db.ts'
+import type { PublicRoutes } from '../../http/public-routes.ts'
 import type { Logger } from '../../log.ts'
 
 /**
@@ -24,9 +25,9 @@ export function signupChallengeSettings(db: Db, config: LaunchDayConfig): Signup
   }
 }
 
-export function launchDayRoutes(deps: { db: Db; logger: Logger; config: LaunchDayConfig }): Hono {
+export function launchDayRoutes(deps: { db: Db; logger: Logger; config: LaunchDayConfig }): PublicRoutes {
   const app = new Hono()
   const settings = { secret: deps.config.RESEND_WEBHOOK_SECRET }
   app.post('/webhooks/resend', (c) => handleResendWebhook(c.req.raw, { db: deps.db, logger: deps.logger, settings }))
-  return app
+  return { routes: app }
 }

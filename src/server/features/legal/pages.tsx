@@ -1,26 +1,27 @@
 import type { LegalBlock, LegalDocument, LegalParagraph } from '../../../shared/content-types.ts'
 import { FOOTER_TEXTS, LEGAL_ENTITY, LEGAL_TEXTS, type Locale } from '../../../shared/content.ts'
-import { paths } from '../../../shared/paths.ts'
+import { legalPath, localeRoot, type LegalPageName } from '../../../shared/locales.ts'
 import { ServerPage } from '../../http/server-page.tsx'
 
-// The legal texts at stable URLs (/privacy, /terms, /imprint): the documents the page's dialogs
-// show, prerendered at build into dist/client/<name>/index.html (scripts/legal-pages.ts) inside
-// the server pages' shell, so they wear the brand and need no script (docs/decisions/brand.md).
+// The legal texts at stable URLs (/privacy, /terms, /imprint; /<lang>/privacy... for the other
+// languages): the documents the page's dialogs show, prerendered at build into
+// dist/client/[<lang>/]<name>/index.html (scripts/legal-pages.ts) inside the server pages' shell,
+// so they wear the brand and need no script (docs/decisions/brand.md, docs/decisions/languages.md).
 
-/** The dialogs' in-page anchors, as links between the pages. */
-const PAGE_OF: Record<string, string> = {
-  '#privacy': paths.privacy.href(),
-  '#terms': paths.terms.href(),
-  '#contact': '/#contact',
+/** The dialogs' in-page anchors, as links between the pages of the same language. */
+function pageOf(href: string, locale: Locale): string {
+  if (href === '#privacy' || href === '#terms') return legalPath(href.slice(1) as 'privacy' | 'terms', locale)
+  if (href === '#contact') return `${localeRoot(locale)}#contact`
+  return href
 }
 
-function Paragraph({ p }: { p: LegalParagraph }) {
+function Paragraph({ p, locale }: { p: LegalParagraph; locale: Locale }) {
   if (typeof p === 'string') return p
   return p.map((run, i) =>
     typeof run === 'string' ? (
       run
     ) : 'href' in run ? (
-      <a key={i} href={PAGE_OF[run.href] ?? run.href}>
+      <a key={i} href={pageOf(run.href, locale)}>
         {run.text}
       </a>
     ) : run.emphasis === 'strong' ? (
@@ -31,39 +32,39 @@ function Paragraph({ p }: { p: LegalParagraph }) {
   )
 }
 
-function Block({ b }: { b: LegalBlock }) {
+function Block({ b, locale }: { b: LegalBlock; locale: Locale }) {
   if (typeof b === 'object' && 'list' in b)
     return (
       <ul>
         {b.list.map((item, j) => (
           <li key={j}>
-            <Paragraph p={item} />
+            <Paragraph p={item} locale={locale} />
           </li>
         ))}
       </ul>
     )
   return (
     <p>
-      <Paragraph p={b} />
+      <Paragraph p={b} locale={locale} />
     </p>
   )
 }
 
 export function legalPage(doc: LegalDocument, locale: Locale) {
   return (
-    <ServerPage title={doc.title} indexed>
+    <ServerPage locale={locale} title={doc.title} indexed>
       <h1>{doc.title}</h1>
       <p className="muted">
         {FOOTER_TEXTS[locale].effectiveDate} <time dateTime={doc.effectiveDate}>{doc.effectiveDateLabel}</time>
       </p>
       <p>
-        <Paragraph p={doc.summary} />
+        <Paragraph p={doc.summary} locale={locale} />
       </p>
       {doc.sections.map((section) => (
         <section key={section.heading}>
           <h2>{section.heading}</h2>
           {section.paragraphs.map((b, i) => (
-            <Block key={i} b={b} />
+            <Block key={i} b={b} locale={locale} />
           ))}
         </section>
       ))}
@@ -75,7 +76,7 @@ export function legalPage(doc: LegalDocument, locale: Locale) {
 export function imprintPage(locale: Locale) {
   const title = FOOTER_TEXTS[locale].imprint ?? ''
   return (
-    <ServerPage title={title} indexed>
+    <ServerPage locale={locale} title={title} indexed>
       <h1>{title}</h1>
       <p className="imprint">
         {[LEGAL_ENTITY.company, LEGAL_ENTITY.address].join('\n')}
@@ -94,8 +95,11 @@ export function imprintPage(locale: Locale) {
   )
 }
 
-/** The legal pages of the default language, by the folder each is written to. */
-export function legalPages(locale: Locale) {
+/**
+ * A language's legal pages, by the folder each is written to (below the language's root). The
+ * imprint's facts are the founder's one text (legal.imprint), under each language's heading.
+ */
+export function legalPages(locale: Locale): Partial<Record<LegalPageName, ReturnType<typeof legalPage>>> {
   const { privacy, terms } = LEGAL_TEXTS[locale]
   return {
     privacy: legalPage(privacy, locale),

@@ -1,53 +1,13 @@
 import type { ReactNode } from 'react'
 import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS, type Locale } from '../../../shared/content.ts'
-import { LIMITS, PLAY_LIMITS } from '../../../shared/limits.ts'
+import { PLAY_LIMITS } from '../../../shared/limits.ts'
 import type { PlayAnswer } from '../../../shared/play-testing.ts'
-import { FieldError } from '../../../ui/error-summary.tsx'
 import { ServerPage } from '../../http/server-page.tsx'
 
 // The server pages of Google Play closed testing. Like the other /beta pages: no script,
 // the shared stylesheet and CSP, a button that POSTs (mail scanners fetch links, and a GET changes
 // nothing). Their words are the founder's content (content/site.yaml, texts.pages).
 // docs/decisions/play-closed-testing.md
-
-/** The form field's name for the Google account on the Android phone-choice page. */
-export const GOOGLE_ACCOUNT_FIELD = 'google_account'
-
-/**
- * The optional Google account on the Android phone-choice page, with the one sentence of why.
- * `error` (already worded for people) shows the address again with what is wrong with it.
- */
-export function GoogleAccountField({
-  value = '',
-  error,
-  locale = DEFAULT_LOCALE,
-}: {
-  value?: string
-  error?: string | undefined
-  locale?: Locale
-}) {
-  const t = SERVER_PAGE_TEXTS[locale]
-  return (
-    <div>
-      <label htmlFor="google-account">{t.playGoogleAccount}</label>
-      <input
-        id="google-account"
-        name={GOOGLE_ACCOUNT_FIELD}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        maxLength={LIMITS.email}
-        defaultValue={value}
-        aria-describedby={error ? 'google-account-hint google-account-error' : 'google-account-hint'}
-        aria-invalid={error ? true : undefined}
-      />
-      <p className="hint" id="google-account-hint">
-        {t.playGoogleAccountHint}
-      </p>
-      <FieldError id="google-account-error" message={error} />
-    </div>
-  )
-}
 
 function ask(answer: PlayAnswer, locale: Locale): { title: string; lead: string; button: string } {
   const t = SERVER_PAGE_TEXTS[locale]

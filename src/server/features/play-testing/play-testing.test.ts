@@ -113,7 +113,7 @@ describe.each(DB_KINDS)('Google Play closed testing on %s', (kind) => {
     const html = await get.text()
     expect(html).toContain(`<label for="google-account">${PAGE.playGoogleAccount}</label>`)
     expect(html).toMatch(/<input id="google-account" type="email"[^>]* name="google_account"/)
-    expect(html).toContain('Google Play only lets in the accounts on our tester list')
+    expect(html).toContain(PAGE.playGoogleAccountHint)
     expect(html).not.toMatch(/<script|style=/)
     // The iPhone page asks nothing of the sort.
     expect(await (await app.request(`/beta/phone?platform=ios&token=${ada.p}`)).text()).not.toContain('google_account')
@@ -142,7 +142,7 @@ describe.each(DB_KINDS)('Google Play closed testing on %s', (kind) => {
     )
     expect(wrong.status).toBe(400)
     const wrongPage = await wrong.text()
-    expect(wrongPage).toContain('Enter a valid email address.')
+    expect(wrongPage).toContain(PAGE.playGoogleAccountInvalid)
     expect(wrongPage).toContain('value="di at gmail"')
     expect(wrongPage).toContain('aria-invalid="true"')
     expect(await snapshot()).toEqual(middle)

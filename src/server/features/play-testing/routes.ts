@@ -4,16 +4,17 @@ import { fill } from '../../../shared/content-types.ts'
 import { SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
 import { localeOr } from '../../../shared/locales.ts'
 import { PLAY_LIMITS } from '../../../shared/limits.ts'
-import { PLAY_ANSWERS, type NudgeResult, type PlayAnswer } from '../../../shared/play-testing.ts'
+import { GOOGLE_ACCOUNT_FIELD, PLAY_ANSWERS, type NudgeResult, type PlayAnswer } from '../../../shared/play-testing.ts'
 import { isTokenShaped } from '../../../mail-core/tokens.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/db.ts'
+import type { PublicRoutes } from '../../http/public-routes.ts'
 import { sendPage } from '../../http/server-page.tsx'
 import type { Logger } from '../../log.ts'
 import { audit } from '../../owner/audit.ts'
 import type { OwnerEnv } from '../../owner/deps.ts'
 import { parseGoogleAccount } from './google-account.ts'
-import { answerPage, answerThanksPage, GOOGLE_ACCOUNT_FIELD } from './pages.tsx'
+import { answerPage, answerThanksPage } from './pages.tsx'
 import { paths } from '../../../shared/paths.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 import {
@@ -41,7 +42,7 @@ export function playAnswerRoutes(deps: {
   wakeEmailQueue: () => void
   /** The invitations' "link not valid" page (features/invitations, passed in by app.ts). */
   notValidPage: () => ReactNode
-}): Hono {
+}): PublicRoutes {
   const app = new Hono()
   const betaLinkNotValidPage = deps.notValidPage
 
@@ -82,7 +83,7 @@ export function playAnswerRoutes(deps: {
     return sendPage(c, answerThanksPage(answer, token, locale), 200)
   })
 
-  return app
+  return { routes: app }
 }
 
 /**

@@ -8,7 +8,9 @@ import { createEmailQueue, type EmailQueue } from '../../../mail-core/queue.ts'
 import { anonJson, count, DB_KINDS, silentLogger, testApp, testDb, truncateAll } from '../../test-app.ts'
 import { confirmSignupSubject } from '../../../emails/confirm-signup.tsx'
 import { welcomeSubject } from '../../../emails/welcome.tsx'
-import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
+import { DEFAULT_LOCALE, LOCALES, SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
+import { localeRoot } from '../../../shared/locales.ts'
+import { readPage } from '../../../../test/support/server-page-text.ts'
 
 const PAGES = SERVER_PAGE_TEXTS[DEFAULT_LOCALE]
 
@@ -109,6 +111,28 @@ describe.each(DB_KINDS)('double opt-in (SIGNUP_CONFIRMATION) on %s', (kind) => {
     await resend('ada+beta@example.com')
     await queue.runOnce()
     expect(await emails()).toHaveLength(2)
+  })
+
+  test("both pages speak the sign-up's language, and lead home to its page; without one, the default's", async () => {
+    const { page, signUp } = setUp(true)
+    for (const locale of [...LOCALES, null]) {
+      const l = locale ?? DEFAULT_LOCALE
+      const t = SERVER_PAGE_TEXTS[l]
+      await truncateAll(db)
+      await signUp('ada@example.com')
+      await db.query('update public.beta_signups set locale = $1', [locale])
+      const [row] = await signup()
+      const ask = readPage(await (await page('GET', row!.token)).text())
+      expect(ask.lang).toBe(l)
+      expect(ask.text).toContain(t.confirmHeading)
+      expect(ask.text).toContain(t.confirmButton)
+      expect(ask.links).toContain(localeRoot(l))
+      const done = readPage(await (await page('POST', row!.token)).text())
+      expect(done.lang).toBe(l)
+      expect(done.text).toContain(t.confirmedHeading)
+      expect(done.text).toContain(t.backHome)
+      expect(done.links).toEqual([localeRoot(l), localeRoot(l)])
+    }
   })
 
   test('an unknown or malformed token gets the usual 404 page and changes nothing', async () => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { fill } from '../../../shared/content-types.ts'
 import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS, type Locale } from '../../../shared/content.ts'
+import { localeRoot } from '../../../shared/locales.ts'
 import { ServerPage } from '../../http/server-page.tsx'
 
 // The pages behind every email's "Leave the beta" link and the double opt-in's link: each one
@@ -9,7 +10,7 @@ import { ServerPage } from '../../http/server-page.tsx'
 
 const Home = ({ locale }: { locale: Locale }) => (
   <p>
-    <a href="/">{SERVER_PAGE_TEXTS[locale].backHome}</a>
+    <a href={localeRoot(locale)}>{SERVER_PAGE_TEXTS[locale].backHome}</a>
   </p>
 )
 
@@ -69,7 +70,7 @@ export function DoneContent({ locale = DEFAULT_LOCALE }: { locale?: Locale }) {
       <h1>{t.leftHeading}</h1>
       <p>{t.leftBody}</p>
       <p>
-        {t.leftChangedMind} <a href="/#contact">{t.leftContactLink}</a> {t.leftRejoin}
+        {t.leftChangedMind} <a href={`${localeRoot(locale)}#contact`}>{t.leftContactLink}</a> {t.leftRejoin}
       </p>
     </>
   )

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../../db/db.ts'
 import { enqueueWelcomeEmail } from '../../../mail-core/signup-emails.ts'
 import { count, DB_KINDS, fromAddress, NO_RATE_LIMITS, testApp, testDb, truncateAll } from '../../test-app.ts'
-import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
+import { DEFAULT_LOCALE, LOCALES, SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
+import { localeRoot } from '../../../shared/locales.ts'
+import { readPage } from '../../../../test/support/server-page-text.ts'
 
 const PAGES = SERVER_PAGE_TEXTS[DEFAULT_LOCALE]
 
@@ -38,6 +40,27 @@ describe.each(DB_KINDS)('unsubscribe on %s', (kind) => {
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")
     expect(res.headers.get('referrer-policy')).toBe('no-referrer')
     expect(await count(db, 'public.beta_signups')).toBe(2)
+  })
+
+  test("both pages speak the sign-up's language, and lead home to its page; without one, the default's", async () => {
+    for (const locale of [...LOCALES, null]) {
+      const l = locale ?? DEFAULT_LOCALE
+      const t = SERVER_PAGE_TEXTS[l]
+      const r = await db.query<{ t: string }>(
+        'insert into public.beta_signups (email, locale) values ($1, $2) returning unsubscribe_token::text as t',
+        [`${l}-${locale === null ? 'none' : 'set'}@example.com`, locale],
+      )
+      const token = r.rows[0]!.t
+      const ask = readPage(await (await app.request(`/unsubscribe?token=${token}`)).text())
+      expect(ask.lang).toBe(l)
+      expect(ask.text).toContain(t.leaveHeading)
+      expect(ask.text).toContain(t.leaveButton)
+      expect(ask.links).toContain(localeRoot(l))
+      const done = readPage(await (await app.request(`/unsubscribe?token=${token}`, { method: 'POST' })).text())
+      expect(done.lang).toBe(l)
+      expect(done.text).toContain(t.leftHeading)
+      expect(done.links).toEqual(expect.arrayContaining([localeRoot(l), `${localeRoot(l)}#contact`]))
+    }
   })
 
   test('POST deletes the address and its queued email, and only those', async () => {
