@@ -59,6 +59,22 @@ for (const locale of LOCALES)
       await expect(home.locator('svg, img')).toHaveCount(1)
       // Indexed, unlike the server's other pages: the stores and search engines should find it.
       await expect(page.locator('meta[name="robots"]')).toHaveCount(0)
+      // Named to search engines as the landing pages are: itself, and every language's version.
+      const canonical = (await page.locator('link[rel="canonical"]').getAttribute('href'))!
+      const origin = new URL(canonical).origin
+      expect(canonical).toBe(`${origin}${path}`)
+      expect(
+        await page
+          .locator('link[rel="alternate"][hreflang]')
+          .evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')])),
+      ).toEqual(
+        LOCALES.length > 1
+          ? [
+              ...LOCALES.map((l) => [l, `${origin}${legalPath(id, l)}`]),
+              ['x-default', `${origin}${legalPath(id, DEFAULT_LOCALE)}`],
+            ]
+          : [],
+      )
       // The theme's background reaches the page (light, as the server pages start).
       const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)
       const { r, g, b } = /^#/.test(THEME.light.page) ? hex(THEME.light.page) : { r: -1, g: -1, b: -1 }

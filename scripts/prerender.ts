@@ -106,7 +106,7 @@ for (const { path, page } of pages) {
   await writeFile(path, page)
 }
 await writeFile(`${root}dist/client/robots.txt`, robotsTxt(origin))
-const legal = await writeLegalPages(`${root}dist/client`)
+const legal = await writeLegalPages(`${root}dist/client`, origin)
 await writeFile(`${root}dist/client/sitemap.xml`, sitemapXml(origin, new Date(), legal))
 await writeFile(`${root}dist/client/site.webmanifest`, webManifest())
 // The SSR bundle was only needed for this step; it is not served.

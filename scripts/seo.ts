@@ -11,6 +11,7 @@ import {
   type Locale,
 } from '../src/shared/content.ts'
 import { legalPath, localeRoot, type LegalPageName } from '../src/shared/locales.ts'
+import type { HeadLink } from '../src/server/http/server-page.tsx'
 
 /** The Open Graph / Twitter card picture (made from content/ at build: src/content/brand-assets.ts). */
 export const SHARE_IMAGE = { path: '/og-image.png', ...SHARE_SIZE } as const
@@ -37,15 +38,22 @@ function ogLocale(locale: string): string {
   return `${full.language}_${full.region ?? full.language.toUpperCase()}`
 }
 
+/** Where one page is in each language, as an absolute URL (`pageUrl`, or a legal page's). */
+export type PageUrls = (locale: Locale) => string
+
 /**
- * Every language's page named to search engines from each of them, with `x-default` for
- * visitors whose language the site does not have: the default language's page.
+ * Every language's version of a page named to search engines from each of them, with `x-default`
+ * for visitors whose language the site does not have: the default language's version. One language
+ * has no alternates to name.
  */
-export function alternates(origin: string): { hreflang: string; href: string }[] {
-  return [
-    ...LOCALES.map((l) => ({ hreflang: l, href: pageUrl(origin, l) })),
-    { hreflang: 'x-default', href: pageUrl(origin, DEFAULT_LOCALE) },
-  ]
+export function alternates(url: PageUrls): { hreflang: string; href: string }[] {
+  if (LOCALES.length < 2) return []
+  return [...LOCALES.map((l) => ({ hreflang: l, href: url(l) })), { hreflang: 'x-default', href: url(DEFAULT_LOCALE) }]
+}
+
+/** A page's canonical URL (itself, in its language) and its alternates, for its `<head>`. */
+export function headLinks(url: PageUrls, locale: Locale): HeadLink[] {
+  return [{ rel: 'canonical', href: url(locale) }, ...alternates(url).map((a) => ({ rel: 'alternate' as const, ...a }))]
 }
 
 export function jsonLd(origin: string, locale: Locale = DEFAULT_LOCALE): Record<string, unknown> {
@@ -72,11 +80,10 @@ export function headTags(origin: string, locale: Locale = DEFAULT_LOCALE): strin
     `<meta ${key}="${name}" content="${attr(content)}" />`
   const url = pageUrl(origin, locale)
   return [
-    `<link rel="canonical" href="${attr(url)}" />`,
-    // One language has no alternates to name.
-    ...(LOCALES.length > 1
-      ? alternates(origin).map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${attr(a.href)}" />`)
-      : []),
+    ...headLinks((l) => pageUrl(origin, l), locale).map(
+      (link) =>
+        `<link rel="${link.rel}"${link.hreflang ? ` hreflang="${link.hreflang}"` : ''} href="${attr(link.href)}" />`,
+    ),
     `<link rel="manifest" href="/site.webmanifest" />`,
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', PRODUCT.name),
@@ -109,15 +116,9 @@ export function robotsTxt(origin: string): string {
  */
 export function sitemapXml(origin: string, built: Date, legal: readonly LegalPageName[] = []): string {
   const day = built.toISOString().slice(0, 10)
-  // One language has no alternates to name.
-  const links = (url: (l: Locale) => string) =>
-    LOCALES.length > 1
-      ? [
-          ...LOCALES.map((l) => ({ hreflang: l, href: url(l) })),
-          { hreflang: 'x-default', href: url(DEFAULT_LOCALE) },
-        ].map((a) => `    <xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${attr(a.href)}"/>`)
-      : []
-  const entries = (url: (l: Locale) => string) =>
+  const links = (url: PageUrls) =>
+    alternates(url).map((a) => `    <xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${attr(a.href)}"/>`)
+  const entries = (url: PageUrls) =>
     LOCALES.flatMap((l) => [
       '  <url>',
       `    <loc>${attr(url(l))}</loc>`,

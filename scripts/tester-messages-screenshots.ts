@@ -1,13 +1,15 @@
 // Screenshots of the tester messages' views for docs/screenshots: the console's Messages and Feedback views
 // (light and dark) and the tester's feedback page, at 390x844 and 1440x900. Starts the built
 // server on a throwaway PGlite folder with a small beta list: 20 people invited, a nudge sent,
-// feedback on two builds. Usage: npm run build && tsx scripts/tester-messages-screenshots.ts
+// feedback on two builds; every third person signed up on another language's page, and the nudge
+// has a text per language. The composer is shot with a starting text in every language. Usage: npm run build && tsx scripts/tester-messages-screenshots.ts
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { chromium, type Page } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 import { ANON_HEADERS as anon, SAMPLE_NAMES as names, startScreenshotServer } from './screenshot-server.ts'
-import { DEFAULT_LOCALE, TESTER_MESSAGE_TEXTS } from '../src/shared/content.ts'
+import { DEFAULT_LOCALE, LOCALES, TESTER_MESSAGE_TEXTS } from '../src/shared/content.ts'
+import { TRANSLATED_LOCALES } from '../src/shared/tester-messages.ts'
 
 const server = await startScreenshotServer('message', {
   BETA_IOS_URL: 'https://testflight.apple.com/join/AbCdEf12',
@@ -43,7 +45,12 @@ async function openInvitations(n: number): Promise<number> {
 try {
   for (let i = 0; i < 32; i++) {
     const email = `${names[i % names.length]}${i}@example.com`
-    await fetch(`${base}/rest/v1/beta_signups`, { method: 'POST', headers: anon, body: JSON.stringify({ email }) })
+    const locale = LOCALES[Math.floor(i / 3) % LOCALES.length]
+    await fetch(`${base}/rest/v1/beta_signups`, {
+      method: 'POST',
+      headers: anon,
+      body: JSON.stringify({ email, locale }),
+    })
     // The page's second call: it queues the welcome email and confirms the address.
     await fetch(`${base}/functions/v1/resend-email`, { method: 'POST', headers: anon, body: JSON.stringify({ email }) })
   }
@@ -111,6 +118,12 @@ try {
           audience: 'invited-not-opened',
           subject: TESTER_MESSAGE_TEXTS[DEFAULT_LOCALE].nudge.subject,
           body: TESTER_MESSAGE_TEXTS[DEFAULT_LOCALE].nudge.body,
+          translations: Object.fromEntries(
+            TRANSLATED_LOCALES.map((l) => [
+              l,
+              { subject: TESTER_MESSAGE_TEXTS[l].nudge.subject, body: TESTER_MESSAGE_TEXTS[l].nudge.body },
+            ]),
+          ),
           storeLinks: true,
         },
       })
@@ -123,7 +136,7 @@ try {
     ] as const) {
       await page.setViewportSize({ width: w, height: h })
       await page.goto(`${base}/admin/#/messages`)
-      await page.getByRole('button', { name: 'A new build is out: what to test' }).click()
+      await page.getByRole('button', { name: TESTER_MESSAGE_TEXTS[DEFAULT_LOCALE]['new-build'].label }).click()
       await page.waitForTimeout(800)
       await checkOverflow(page, `messages ${scheme} ${w}`)
       await page.screenshot({ path: `docs/screenshots/console-messages-${scheme}-${w}x${h}.png`, fullPage: true })

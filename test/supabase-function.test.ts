@@ -1,9 +1,17 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { freePort } from '../scripts/pg-cluster.ts'
+import { createApp } from '../src/server/app.ts'
+import { openDb } from '../src/server/db/open.ts'
+import { testConfig } from '../src/server/test-config.ts'
+import { DEFAULT_LOCALE, EMAIL_TEXTS, LOCALES, type Locale } from '../src/shared/content.ts'
+import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
+import { startGateway } from './support/supabase-gateway.ts'
 import type { Db } from '../src/server/db/db.ts'
 import { welcome } from '../src/emails/welcome.kind.ts'
-import { anonJson, testApp, testDb } from '../src/server/test-app.ts'
+import { anonJson, silentLogger, testApp, testDb } from '../src/server/test-app.ts'
 import { startResendStandIn, type ResendStandIn } from './support/resend-stand-in.ts'
 import { startSupabaseDatabase, type SupabaseDatabase } from './support/supabase-database.ts'
 import { startFunction, type RunningFunction } from './support/supabase-function.ts'
@@ -432,5 +440,76 @@ describe('answers as the self-hosted server answers', () => {
     expect(allowed).toEqual(expect.arrayContaining(['apikey', 'authorization', 'content-type', 'x-client-info']))
     // And the answer itself is readable cross-origin.
     expect((await resendEmail('nobody@example.com')).headers.get('access-control-allow-origin')).toBe('*')
+  })
+})
+
+// The page's own path on a Supabase project: supabase-js stores the sign-up with the page's
+// language through the REST stand-in (our Node server, as anon, like PostgREST), then invokes the
+// function, which sends the welcome email in that language (docs/decisions/languages.md).
+class NoRealtime {
+  constructor() {
+    throw new Error('realtime is not part of this backend; nothing may open a socket')
+  }
+}
+describe('the welcome email speaks the language of the page the sign-up came from', () => {
+  let supabase: SupabaseClient
+  let rest: Db
+  let gateway: { url: string; close: () => Promise<void> }
+
+  beforeAll(async () => {
+    rest = await openDb({ DATABASE_URL: supa.url, PGLITE_DIR: 'memory://' })
+    const restApp = createApp({
+      config: testConfig({ ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: '/nonexistent' }),
+      db: rest,
+      logger: silentLogger,
+    })
+    gateway = await startGateway({
+      port: await freePort(),
+      functionUrl: fn.url,
+      rest: (req, env) => restApp.fetch(req, env),
+    })
+    supabase = createClient(gateway.url, LOCAL_ANON_KEY, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      // Node 20 has no WebSocket; the page opens no realtime socket, so none may be opened here.
+      realtime: { transport: NoRealtime as never },
+    })
+  })
+  afterAll(async () => {
+    await gateway?.close()
+    await rest?.close()
+  })
+
+  const signUpOnPage = async (email: string, locale?: Locale) => {
+    const insert = await supabase.from('beta_signups').insert({ email, ...(locale ? { locale } : {}) })
+    expect(insert.error).toBeNull()
+    expect(insert.status).toBe(201)
+    const invoked = await supabase.functions.invoke('resend-email', { body: { email } })
+    expect(invoked.error).toBeNull()
+    expect(invoked.data).toEqual({ queued: true })
+    for (let i = 0; i < 400 && resend.emailsTo(email).length === 0; i++) await new Promise((r) => setTimeout(r, 25))
+    const [sent, ...more] = resend.emailsTo(email)
+    expect(more).toEqual([])
+    return JSON.parse(sent!.body) as { subject: string; html: string; text: string }
+  }
+
+  test.each(LOCALES)('a sign-up on the %s page gets its welcome email in that language', async (locale) => {
+    const t = EMAIL_TEXTS[locale].welcome
+    const email = `page-${locale}@example.com`
+    const sent = await signUpOnPage(email, locale)
+    const stored = await admin.query('select locale from public.beta_signups where email = $1', [email])
+    expect(stored.rows).toEqual([{ locale }])
+    expect(sent.subject).toBe(t.subject)
+    expect(sent.html).toMatch(new RegExp(`<html[^>]* lang="${locale}"`))
+    expect(sent.text).toContain(t.free)
+    // No other language's words in it.
+    for (const other of LOCALES.filter((l) => EMAIL_TEXTS[l].welcome.free !== t.free)) {
+      expect(sent.text).not.toContain(EMAIL_TEXTS[other].welcome.free)
+    }
+  })
+
+  test('a sign-up that names no language (an older page) gets the default language', async () => {
+    const sent = await signUpOnPage('page-none@example.com')
+    expect(sent.subject).toBe(EMAIL_TEXTS[DEFAULT_LOCALE].welcome.subject)
+    expect(sent.html).toMatch(new RegExp(`<html[^>]* lang="${DEFAULT_LOCALE}"`))
   })
 })

@@ -2,19 +2,22 @@
 /** @jsxImportSource react */
 import { Link, Text } from '@react-email/components'
 import { render } from '@react-email/render'
-import { PRODUCT } from '../shared/content.ts'
-import { OwnerEmailFrame, ownerColors, ownerParagraph, ownerSmall } from './owner-parts.tsx'
+import { fill } from '../shared/content-types.ts'
+import { OwnerEmailFrame, ownerColors, ownerParagraph, ownerSmall, ownerTexts } from './owner-parts.tsx'
 
 export type ContactOwnerSummaryEmailProps = { count: number; consoleUrl: string; feedback?: number }
 
 /**
- * The words the issue asks for, whatever the count; feedback entries, which share the
- * cap, are named as feedback.
+ * "N more messages are waiting in the console", whatever the count (the content's words);
+ * feedback entries, which share the cap, are named as feedback.
  */
 export const summaryLine = (count: number, feedback = 0) => {
+  const t = ownerTexts().contactOwnerSummary
   const messages = count - feedback
-  const parts = [messages > 0 ? `${messages} more messages` : '', feedback > 0 ? `${feedback} more feedback` : '']
-  return `${parts.filter(Boolean).join(' and ')} are waiting in the console`
+  const m = fill(t.messages, { count: String(messages) })
+  const f = fill(t.feedback, { count: String(feedback) })
+  const what = messages > 0 && feedback > 0 ? fill(t.both, { messages: m, feedback: f }) : feedback > 0 ? f : m
+  return fill(t.waiting, { what })
 }
 
 /**
@@ -22,18 +25,17 @@ export const summaryLine = (count: number, feedback = 0) => {
  * every message is stored and shown in the console, only their emails were held back.
  */
 export function ContactOwnerSummaryEmail({ count, consoleUrl, feedback = 0 }: ContactOwnerSummaryEmailProps) {
+  const t = ownerTexts().contactOwnerSummary
   const line = summaryLine(count, feedback)
   return (
     <OwnerEmailFrame title={line} preview={line}>
       <Text style={ownerParagraph}>{`${line}.`}</Text>
       <Text style={ownerParagraph}>
         <Link href={consoleUrl} style={{ color: ownerColors.link, textDecoration: 'underline' }}>
-          Open the inbox
+          {t.openInbox}
         </Link>
       </Text>
-      <Text style={ownerSmall}>
-        {`More contact messages and feedback came in that hour than you get emails for (OWNER_NOTIFY_MAX_PER_HOUR); none was lost.`}
-      </Text>
+      <Text style={ownerSmall}>{t.note}</Text>
     </OwnerEmailFrame>
   )
 }
@@ -44,5 +46,6 @@ export default ContactOwnerSummaryEmail
 export async function renderContactOwnerSummaryEmail(input: ContactOwnerSummaryEmailProps) {
   const email = <ContactOwnerSummaryEmail {...input} />
   const [html, text] = await Promise.all([render(email), render(email, { plainText: true })])
-  return { subject: `${PRODUCT.name} contact: ${summaryLine(input.count, input.feedback)}`, html, text }
+  const summary = summaryLine(input.count, input.feedback)
+  return { subject: fill(ownerTexts().contactOwnerSummary.subject, { summary }), html, text }
 }

@@ -2,9 +2,10 @@
 /** @jsxImportSource react */
 import { Hr, Link, Section, Text } from '@react-email/components'
 import { render } from '@react-email/render'
-import { CONTACT_TEXTS, DEFAULT_LOCALE, PRODUCT } from '../shared/content.ts'
+import { fill } from '../shared/content-types.ts'
+import { CONTACT_TEXTS, DEFAULT_LOCALE } from '../shared/content.ts'
 import type { SubjectValue } from '../shared/subjects.ts'
-import { OwnerEmailFrame, oneLine, ownerColors, ownerParagraph, ownerSmall } from './owner-parts.tsx'
+import { OwnerEmailFrame, oneLine, ownerColors, ownerParagraph, ownerSmall, ownerTexts } from './owner-parts.tsx'
 
 export type ContactOwnerEmailProps = {
   name: string
@@ -17,10 +18,7 @@ export type ContactOwnerEmailProps = {
   consoleUrl?: string
 }
 
-/**
- * The label of the subject the visitor chose, in the default language (the owner's), e.g. 'Bug
- * Report'; an unknown value is shown as it is.
- */
+/** The label the visitor chose, in the default language (the owner's), e.g. 'Bug Report'; an unknown value is shown as it is. */
 export function subjectLabel(value: string): string {
   return CONTACT_TEXTS[DEFAULT_LOCALE].subjects[value as SubjectValue] ?? value
 }
@@ -31,23 +29,30 @@ export function subjectLabel(value: string): string {
  * The name is in the body. The time keeps messages on one topic from folding into one thread.
  */
 export function contactOwnerSubject(input: Pick<ContactOwnerEmailProps, 'subject' | 'receivedAt'>): string {
-  return oneLine(`${PRODUCT.name} contact: ${subjectLabel(input.subject)}, ${input.receivedAt}`, 140)
+  const topic = subjectLabel(input.subject)
+  return oneLine(fill(ownerTexts().contactOwner.subject, { topic, time: input.receivedAt }), 140)
 }
 
 /** The email an owner receives for each contact message; replying answers the visitor (Reply-To). */
 export function ContactOwnerEmail(props: ContactOwnerEmailProps) {
+  const t = ownerTexts().contactOwner
   return (
-    <OwnerEmailFrame title={`New message: ${subjectLabel(props.subject)}`} preview={oneLine(props.message, 90)}>
-      <Text style={ownerParagraph}>{`From ${props.name} <${props.email}>, ${props.receivedAt}`}</Text>
+    <OwnerEmailFrame
+      title={fill(t.heading, { topic: subjectLabel(props.subject) })}
+      preview={oneLine(props.message, 90)}
+    >
+      <Text style={ownerParagraph}>
+        {fill(t.from, { name: props.name, email: props.email, time: props.receivedAt })}
+      </Text>
       <Section style={{ borderLeft: `4px solid ${ownerColors.rule}`, paddingLeft: '16px', margin: '0 0 16px' }}>
         <Text style={{ ...ownerParagraph, whiteSpace: 'pre-wrap' }}>{props.message}</Text>
       </Section>
       <Hr style={{ borderColor: ownerColors.rule, margin: '24px 0 16px' }} />
-      <Text style={ownerSmall}>Reply to this email to answer the sender.</Text>
+      <Text style={ownerSmall}>{t.reply}</Text>
       {props.consoleUrl ? (
         <Text style={ownerSmall}>
           <Link href={props.consoleUrl} style={{ color: ownerColors.link, textDecoration: 'underline' }}>
-            Open the inbox
+            {t.openInbox}
           </Link>
         </Text>
       ) : null}
@@ -71,16 +76,17 @@ export async function renderContactOwnerEmail(
   input: ContactOwnerEmailProps,
 ): Promise<{ subject: string; html: string; text: string }> {
   const html = await render(<ContactOwnerEmail {...input} />)
+  const t = ownerTexts().contactOwner
   const text = [
-    `New message: ${subjectLabel(input.subject)}`,
-    `From: ${input.name} <${input.email}>`,
-    `Received: ${input.receivedAt}`,
+    fill(t.heading, { topic: subjectLabel(input.subject) }),
+    `${t.fromLabel} ${input.name} <${input.email}>`,
+    `${t.receivedLabel} ${input.receivedAt}`,
     '',
     input.message,
     '',
     '-- ',
-    'Reply to this email to answer the sender.',
-    ...(input.consoleUrl ? [`Inbox: ${input.consoleUrl}`] : []),
+    t.reply,
+    ...(input.consoleUrl ? [`${t.inboxLabel} ${input.consoleUrl}`] : []),
     '',
   ].join('\n')
   return { subject: contactOwnerSubject(input), html, text }

@@ -25,6 +25,16 @@ export type KindSettings = {
 /** The contact message an owner email is about, as stored. */
 export type QueuedContactMessage = { name: string; email: string; subject: string; message: string; created_at: string }
 
+/**
+ * An owner's message to testers, as stored: the default language's text, and every other
+ * language's when the owner wrote one per language (null: one text for everyone).
+ */
+export type QueuedGroupMessage = {
+  subject: string
+  body: string
+  translations: Record<string, { subject: string; body: string }> | null
+}
+
 /** The recipient's beta tokens and invitation. */
 export type SignupLinks = {
   platformToken: string
@@ -50,8 +60,8 @@ export type ClaimedEmail = {
   contact: QueuedContactMessage | null
   payload: unknown
   signup: SignupLinks | null
-  /** The owner's message a `message` email names (its text is stored once), else null. */
-  message: { subject: string; body: string } | null
+  /** The owner's message a `message` email names (its texts are stored once), else null. */
+  message: QueuedGroupMessage | null
 }
 
 /** What a kind makes of a claimed row: the email to send, or why it must not be sent any more. */

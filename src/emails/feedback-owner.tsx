@@ -2,8 +2,8 @@
 /** @jsxImportSource react */
 import { Hr, Link, Section, Text } from '@react-email/components'
 import { render } from '@react-email/render'
-import { PRODUCT } from '../shared/content.ts'
-import { OwnerEmailFrame, oneLine, ownerColors, ownerParagraph, ownerSmall } from './owner-parts.tsx'
+import { fill } from '../shared/content-types.ts'
+import { OwnerEmailFrame, oneLine, ownerColors, ownerParagraph, ownerSmall, ownerTexts } from './owner-parts.tsx'
 
 export type FeedbackOwnerEmailProps = {
   email: string
@@ -18,40 +18,49 @@ export type FeedbackOwnerEmailProps = {
   consoleUrl?: string
 }
 
-const PHONE: Record<string, string> = { ios: 'iPhone', android: 'Android', unknown: 'phone not given' }
-
 /** The subject names the rating, the build and the time, never the tester's free text (as the contact emails). */
 export function feedbackOwnerSubject(input: Pick<FeedbackOwnerEmailProps, 'rating' | 'build' | 'receivedAt'>): string {
-  const build = input.build ? `, build ${input.build}` : ''
-  return oneLine(`${PRODUCT.name} feedback: ${input.rating}/5${build}, ${input.receivedAt}`, 140)
+  const t = ownerTexts().feedbackOwner
+  const values = { rating: String(input.rating), build: input.build, time: input.receivedAt }
+  return oneLine(fill(input.build ? t.subjectWithBuild : t.subject, values), 140)
 }
 
 function phoneLine(p: Pick<FeedbackOwnerEmailProps, 'platform' | 'osVersion'>): string {
-  return [PHONE[p.platform] ?? p.platform, p.osVersion].filter(Boolean).join(', ')
+  const t = ownerTexts().feedbackOwner
+  const phone: Record<string, string> = { ios: t.phoneIos, android: t.phoneAndroid, unknown: t.phoneUnknown }
+  return [phone[p.platform] ?? p.platform, p.osVersion].filter(Boolean).join(', ')
 }
 
 /** The email an owner receives for each feedback entry; replying answers the tester. */
 export function FeedbackOwnerEmail(props: FeedbackOwnerEmailProps) {
+  const t = ownerTexts().feedbackOwner
   const quote = { borderLeft: `4px solid ${ownerColors.rule}`, paddingLeft: '16px', margin: '0 0 16px' }
+  const from = {
+    email: props.email,
+    time: props.receivedAt,
+    build: props.build || t.notGiven,
+    phone: phoneLine(props),
+  }
   return (
-    <OwnerEmailFrame title={`New feedback: ${props.rating}/5`} preview={oneLine(props.works || props.broken, 90)}>
-      <Text style={ownerParagraph}>
-        {`From ${props.email}, ${props.receivedAt}. Build: ${props.build || 'not given'}. Phone: ${phoneLine(props)}.`}
-      </Text>
-      <Text style={{ ...ownerParagraph, fontWeight: 'bold', margin: '0 0 4px' }}>What works</Text>
+    <OwnerEmailFrame
+      title={fill(t.heading, { rating: String(props.rating) })}
+      preview={oneLine(props.works || props.broken, 90)}
+    >
+      <Text style={ownerParagraph}>{fill(t.from, from)}</Text>
+      <Text style={{ ...ownerParagraph, fontWeight: 'bold', margin: '0 0 4px' }}>{t.works}</Text>
       <Section style={quote}>
-        <Text style={{ ...ownerParagraph, whiteSpace: 'pre-wrap' }}>{props.works || '(nothing written)'}</Text>
+        <Text style={{ ...ownerParagraph, whiteSpace: 'pre-wrap' }}>{props.works || t.nothingWritten}</Text>
       </Section>
-      <Text style={{ ...ownerParagraph, fontWeight: 'bold', margin: '0 0 4px' }}>What does not</Text>
+      <Text style={{ ...ownerParagraph, fontWeight: 'bold', margin: '0 0 4px' }}>{t.broken}</Text>
       <Section style={quote}>
-        <Text style={{ ...ownerParagraph, whiteSpace: 'pre-wrap' }}>{props.broken || '(nothing written)'}</Text>
+        <Text style={{ ...ownerParagraph, whiteSpace: 'pre-wrap' }}>{props.broken || t.nothingWritten}</Text>
       </Section>
       <Hr style={{ borderColor: ownerColors.rule, margin: '24px 0 16px' }} />
-      <Text style={ownerSmall}>Reply to this email to answer the tester.</Text>
+      <Text style={ownerSmall}>{t.reply}</Text>
       {props.consoleUrl ? (
         <Text style={ownerSmall}>
           <Link href={props.consoleUrl} style={{ color: ownerColors.link, textDecoration: 'underline' }}>
-            Open the feedback
+            {t.openFeedback}
           </Link>
         </Text>
       ) : null}
@@ -78,22 +87,23 @@ export async function renderFeedbackOwnerEmail(
   input: FeedbackOwnerEmailProps,
 ): Promise<{ subject: string; html: string; text: string }> {
   const html = await render(<FeedbackOwnerEmail {...input} />)
+  const t = ownerTexts().feedbackOwner
   const text = [
-    `New feedback: ${input.rating}/5`,
-    `From: ${input.email}`,
-    `Received: ${input.receivedAt}`,
-    `Build: ${input.build || 'not given'}`,
-    `Phone: ${phoneLine(input)}`,
+    fill(t.heading, { rating: String(input.rating) }),
+    `${t.fromLabel} ${input.email}`,
+    `${t.receivedLabel} ${input.receivedAt}`,
+    `${t.buildLabel} ${input.build || t.notGiven}`,
+    `${t.phoneLabel} ${phoneLine(input)}`,
     '',
-    'What works:',
-    input.works || '(nothing written)',
+    `${t.works}:`,
+    input.works || t.nothingWritten,
     '',
-    'What does not:',
-    input.broken || '(nothing written)',
+    `${t.broken}:`,
+    input.broken || t.nothingWritten,
     '',
     '-- ',
-    'Reply to this email to answer the tester.',
-    ...(input.consoleUrl ? [`Feedback: ${input.consoleUrl}`] : []),
+    t.reply,
+    ...(input.consoleUrl ? [`${t.feedbackLabel} ${input.consoleUrl}`] : []),
   ].join('\n')
   return { subject: feedbackOwnerSubject(input), html, text }
 }

@@ -2,7 +2,14 @@
 /** @jsxImportSource react */
 // The owner's emails: the one frame and palette of every email (frame.tsx), in the owner's size.
 import type { ReactNode } from 'react'
+import { DEFAULT_LOCALE, EMAIL_TEXTS } from '../shared/content.ts'
 import { EmailFrame, palette, paragraph, small } from './frame.tsx'
+
+/**
+ * The owner's emails' words: content (`texts.emails` in content/site.yaml), in the default
+ * language, as the console (docs/decisions/owner-email-texts.md).
+ */
+export const ownerTexts = () => EMAIL_TEXTS[DEFAULT_LOCALE]
 
 export const ownerColors = palette
 export const ownerParagraph = paragraph
@@ -10,7 +17,7 @@ export const ownerSmall = small
 
 export function OwnerEmailFrame(props: { title: string; preview: string; children: ReactNode }) {
   return (
-    <EmailFrame size="owner" title={props.title} preview={props.preview}>
+    <EmailFrame size="owner" locale={DEFAULT_LOCALE} title={props.title} preview={props.preview}>
       {props.children}
     </EmailFrame>
   )

@@ -2,27 +2,29 @@
 /** @jsxImportSource react */
 import { Link, Text } from '@react-email/components'
 import { render } from '@react-email/render'
-import { PRODUCT } from '../shared/content.ts'
-import { OwnerEmailFrame, ownerColors, ownerParagraph } from './owner-parts.tsx'
+import { DEFAULT_LOCALE } from '../shared/content.ts'
+import { fill, pluralText } from '../shared/content-types.ts'
+import { OwnerEmailFrame, ownerColors, ownerParagraph, ownerTexts } from './owner-parts.tsx'
 
 export type SignupDigestEmailProps = { day: string; count: number; total: number; consoleUrl?: string }
 
-const plural = (n: number) => `${n} new sign-up${n === 1 ? '' : 's'}`
+/** The digest's words with its numbers in: `{signups}` is the count's plural form. */
+function digestText(text: string, props: Pick<SignupDigestEmailProps, 'day' | 'count' | 'total'>): string {
+  const t = ownerTexts().signupDigest
+  const signups = pluralText(DEFAULT_LOCALE, props.count, { one: t.countOne, other: t.countOther })
+  return fill(text, { signups, day: props.day, total: String(props.total) })
+}
 
 /** The optional daily summary of new beta sign-ups (OWNER_DIGEST_HOUR). */
 export function SignupDigestEmail(props: SignupDigestEmailProps) {
+  const t = ownerTexts().signupDigest
   return (
-    <OwnerEmailFrame
-      title={`${plural(props.count)} on ${props.day}`}
-      preview={`${props.total} on the beta list in all`}
-    >
-      <Text
-        style={ownerParagraph}
-      >{`${plural(props.count)} on ${props.day} (UTC); ${props.total} on the ${PRODUCT.name} beta list in all.`}</Text>
+    <OwnerEmailFrame title={digestText(t.heading, props)} preview={digestText(t.preview, props)}>
+      <Text style={ownerParagraph}>{digestText(t.body, props)}</Text>
       {props.consoleUrl ? (
         <Text style={ownerParagraph}>
           <Link href={props.consoleUrl} style={{ color: ownerColors.link, textDecoration: 'underline' }}>
-            Open the console
+            {t.openConsole}
           </Link>
         </Text>
       ) : null}
@@ -36,5 +38,5 @@ export default SignupDigestEmail
 export async function renderSignupDigestEmail(input: SignupDigestEmailProps) {
   const email = <SignupDigestEmail {...input} />
   const [html, text] = await Promise.all([render(email), render(email, { plainText: true })])
-  return { subject: `${PRODUCT.name}: ${plural(input.count)} on ${input.day}`, html, text }
+  return { subject: digestText(ownerTexts().signupDigest.subject, input), html, text }
 }

@@ -2,13 +2,36 @@ import { z } from 'zod'
 import { defineKind } from './define-kind.ts'
 import { envelope, feedbackUrl, oneClickUnsubscribe, unsubscribeUrl } from './envelope.ts'
 import { paths } from '../shared/paths.ts'
-import { localeOr } from '../shared/locales.ts'
+import { DEFAULT_LOCALE, localeOr, type Locale } from '../shared/locales.ts'
+import type { QueuedGroupMessage } from './define-kind.ts'
+
+/**
+ * The text a person gets, and the language of its email: their sign-up's language when the
+ * owner wrote one for it; otherwise (no language stored, one text for everyone, a language added
+ * since) the default language's text in the default language's frame.
+ * docs/decisions/tester-messages-per-language.md
+ */
+export function messageFor(
+  stored: QueuedGroupMessage | null,
+  payload: { subject?: string | undefined; body?: string | undefined },
+  signupLocale: string | null,
+): { locale: Locale; text: { subject: string; body: string } } | null {
+  // Rows queued before the texts were stored once carry their one text in the payload.
+  const base =
+    stored ??
+    (payload.subject && payload.body ? { subject: payload.subject, body: payload.body, translations: null } : null)
+  if (base === null) return null
+  const locale = localeOr(signupLocale)
+  const own = locale === DEFAULT_LOCALE ? undefined : base.translations?.[locale]
+  if (own) return { locale, text: { subject: own.subject, body: own.body } }
+  return { locale: DEFAULT_LOCALE, text: { subject: base.subject, body: base.body } }
+}
 
 /**
  * A message from the owner to a group of the beta list, one per person and message
  * (key: `<message id>:<sign-up id>`). The payload names the message; its text is read from the
- * message's row (app_private.group_messages, stored once for the whole group), so the
- * email is the one the owner previewed; rows queued before that carry the text in their payload.
+ * message's row (app_private.group_messages, stored once for the whole group, with a text per
+ * language when the owner wrote one), so the email is the one the owner previewed; rows queued before that carry the text in their payload.
  * The person's links come from their sign-up at send time. Paced as invitations
  * (trigger email_queue_pace_messages); cancelled once the address has left the list.
  */
@@ -35,10 +58,9 @@ export const testerMessage = defineKind({
   async build(email, payload, settings) {
     const signup = email.signup
     if (email.unsubscribeToken === null || signup === null) return { cancel: 'address no longer on the beta list' }
-    const text =
-      email.message ?? (payload.subject && payload.body ? { subject: payload.subject, body: payload.body } : null)
-    if (text === null) return { cancel: 'message no longer stored' }
-    const message = { ...payload, ...text }
+    const chosen = messageFor(email.message, payload, signup.locale)
+    if (chosen === null) return { cancel: 'message no longer stored' }
+    const message = { ...payload, ...chosen.text }
     const store = (platform: 'ios' | 'android') =>
       message.storeLinks && (signup.invitationLinks === platform || signup.invitationLinks === 'both')
         ? `${settings.PUBLIC_URL}${paths.store.href(platform, signup.inviteToken)}`
@@ -49,8 +71,8 @@ export const testerMessage = defineKind({
     const leave = unsubscribeUrl(settings, email.unsubscribeToken)
     const { renderTesterMessageEmail } = await import('./tester-message.tsx')
     const rendered = await renderTesterMessageEmail({
-      // The language of the page they signed up on (docs/decisions/languages.md).
-      locale: localeOr(email.signup?.locale),
+      // The language of the text they get: the frame never mixes two.
+      locale: chosen.locale,
       subject: message.subject,
       body: message.body,
       ...(iosUrl ? { iosUrl } : {}),

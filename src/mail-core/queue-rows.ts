@@ -1,4 +1,10 @@
-import { BULK_PRIORITY, type ClaimedEmail, type QueuedContactMessage, type SignupLinks } from '../emails/define-kind.ts'
+import {
+  BULK_PRIORITY,
+  type ClaimedEmail,
+  type QueuedContactMessage,
+  type QueuedGroupMessage,
+  type SignupLinks,
+} from '../emails/define-kind.ts'
 import { KINDS } from '../emails/kinds.ts'
 import type { Queryable } from './db.ts'
 
@@ -45,7 +51,7 @@ export async function claimDueEmails(
     contact: QueuedContactMessage | null
     payload: unknown
     signup: SignupLinks | null
-    message: { subject: string; body: string } | null
+    message: QueuedGroupMessage | null
   }>(
     `with expired as (
        delete from public.beta_signups
@@ -77,7 +83,8 @@ export async function claimDueEmails(
           'invitationLinks', s.invitation_links,
           'feedbackToken', s.feedback_token, 'locale', s.locale) from public.beta_signups s
         where app_private.canonical_email(s.email) = app_private.canonical_email(q.to_email)) as signup,
-       (select json_build_object('subject', g.subject, 'body', g.body) from app_private.group_messages g
+       (select json_build_object('subject', g.subject, 'body', g.body, 'translations', g.translations)
+        from app_private.group_messages g
         where q.kind = 'message' and g.id = (q.payload ->> 'messageId')::bigint) as message`,
     [limit, leaseMs, expireUnconfirmed, UNCONFIRMED_SIGNUP_DAYS],
   )

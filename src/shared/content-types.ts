@@ -78,6 +78,31 @@ export const EMAIL_TEXT_KEYS = {
   playQuestion: ['subject', 'preview', 'intro', 'joined', 'trouble', 'eachButton', 'leftIntro', 'leftLink', 'footer'],
   playReminder: ['subject', 'heading', 'preview', 'intro', 'help', 'footer'],
   testerMessage: ['footer'],
+  // The owner's own emails, in the default language (docs/decisions/owner-email-texts.md).
+  ownerSignIn: ['subject', 'preview', 'intro', 'link', 'ignore'],
+  signupDigest: ['countOne', 'countOther', 'subject', 'heading', 'preview', 'body', 'openConsole'],
+  contactOwner: ['subject', 'heading', 'from', 'fromLabel', 'receivedLabel', 'reply', 'openInbox', 'inboxLabel'],
+  contactOwnerSummary: ['messages', 'feedback', 'both', 'waiting', 'subject', 'openInbox', 'note'],
+  feedbackOwner: [
+    'subject',
+    'subjectWithBuild',
+    'heading',
+    'from',
+    'fromLabel',
+    'receivedLabel',
+    'buildLabel',
+    'phoneLabel',
+    'notGiven',
+    'phoneIos',
+    'phoneAndroid',
+    'phoneUnknown',
+    'works',
+    'broken',
+    'nothingWritten',
+    'reply',
+    'openFeedback',
+    'feedbackLabel',
+  ],
 } as const
 
 /** Groups of plain texts, as named by a table of keys such as EMAIL_TEXT_KEYS. */
@@ -184,11 +209,40 @@ export type ServerPageTexts = Record<(typeof SERVER_PAGE_TEXT_KEYS)[number], str
  * The names a text may hold to be filled when it is shown (a page's phone, a wait), as
  * `{name}`; the generator leaves these and fills the content's own ({product}...).
  */
-export const RUNTIME_PLACEHOLDERS = ['phone', 'phoneName', 'wait', 'count', 'field'] as const
+export const RUNTIME_PLACEHOLDERS = [
+  'phone',
+  'phoneName',
+  'wait',
+  'count',
+  'field',
+  // The owner's emails: who wrote, when, about what, and how many.
+  'name',
+  'email',
+  'time',
+  'topic',
+  'rating',
+  'build',
+  'day',
+  'total',
+  'minutes',
+  'signups',
+  'messages',
+  'feedback',
+  'what',
+  'summary',
+] as const
 
 /** Fills a text's runtime placeholders: `fill('Yes, I use {phone}', { phone: 'an iPhone' })`. */
 export function fill(text: string, values: Partial<Record<(typeof RUNTIME_PLACEHOLDERS)[number], string>>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name as keyof typeof values] ?? whole)
+}
+
+/**
+ * A count's words in a language, by Intl.PluralRules: `one` where the language's rules say
+ * "one" for n, else `other` (two forms are all the content holds; docs/decisions/owner-email-texts.md).
+ */
+export function pluralText(locale: string, n: number, forms: { one: string; other: string }): string {
+  return fill(new Intl.PluralRules(locale).select(n) === 'one' ? forms.one : forms.other, { count: String(n) })
 }
 
 export const STARTING_TEXT_IDS = ['nudge', 'new-build', 'live'] as const

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, TESTER_MESSAGE_TEXTS, type Locale } from './content.ts'
+import { DEFAULT_LOCALE, LOCALES, TESTER_MESSAGE_TEXTS, type Locale } from './content.ts'
 import { STARTING_TEXT_IDS, type StartingTextId } from './content-types.ts'
 
 // The words for the owner's messages to testers, shared by the console (no zod here: the
@@ -19,6 +19,18 @@ export const AUDIENCE_LABELS: Record<Audience, string> = {
 }
 
 export const MESSAGE_LIMITS = { subject: 150, body: 10_000 } as const
+
+/**
+ * The languages a message may have a text of its own in, besides the default one (its `subject`
+ * and `body`): every other language of the site. A message to testers is either one text for
+ * everyone or a text per language, every language's. docs/decisions/tester-messages-per-language.md
+ */
+export const TRANSLATED_LOCALES: readonly Locale[] = LOCALES.filter((l) => l !== DEFAULT_LOCALE)
+
+/** A language's name in the console's words (English, as the console's other words). */
+export function languageName(locale: string): string {
+  return new Intl.DisplayNames(['en'], { type: 'language' }).of(locale) ?? locale
+}
 
 export type StartingText = {
   id: StartingTextId

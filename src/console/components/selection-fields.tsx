@@ -45,7 +45,7 @@ export function StatusSelect(props: { id: string; value: StatusFilter; onChange:
 }
 
 /** A label over its field, as every filter and form field in the console is laid out. */
-export function LabelledField(props: { id: string; label: string; className?: string; children: ReactNode }) {
+export function LabelledField(props: { id: string; label: ReactNode; className?: string; children: ReactNode }) {
   return (
     <div className={`grid gap-1 ${props.className ?? ''}`.trim()}>
       <label htmlFor={props.id} className="text-sm font-medium">

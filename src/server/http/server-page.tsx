@@ -22,6 +22,9 @@ export const PAGE_CSP =
  */
 export const SERVER_PAGE_STYLESHEET = '/server-page.css'
 
+/** A `<link>` naming where a page is: its canonical URL, or its version in another language. */
+export type HeadLink = { rel: 'canonical' | 'alternate'; href: string; hreflang?: string }
+
 /**
  * The layout: the logo and the product's name as the link home (the page in `locale`), the page's
  * title, one stylesheet.
@@ -32,6 +35,7 @@ export function ServerPage({
   script,
   indexed = false,
   locale = DEFAULT_LOCALE,
+  links = [],
   children,
 }: {
   title: string
@@ -40,6 +44,8 @@ export function ServerPage({
   script?: string
   /** The legal pages are public documents for search and the stores; the rest are not indexed. */
   indexed?: boolean
+  /** The indexed pages' canonical URL and alternates (absolute; scripts/seo.ts `headLinks`). */
+  links?: readonly HeadLink[]
   children: ReactNode
 }) {
   return (
@@ -49,6 +55,9 @@ export function ServerPage({
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {indexed ? null : <meta name="robots" content="noindex" />}
         <title>{`${title} · ${PRODUCT.name}`}</title>
+        {links.map((link) => (
+          <link key={`${link.rel} ${link.hreflang ?? ''}`} rel={link.rel} hrefLang={link.hreflang} href={link.href} />
+        ))}
         <link rel="stylesheet" href={SERVER_PAGE_STYLESHEET} />
         {script ? <script type="module" src={script} /> : null}
       </head>

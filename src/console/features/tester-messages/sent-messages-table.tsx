@@ -1,4 +1,4 @@
-import { AUDIENCE_LABELS } from '../../../shared/tester-messages.ts'
+import { AUDIENCE_LABELS, languageName } from '../../../shared/tester-messages.ts'
 import type { SentTesterMessage } from '../../../shared/tester-messages-contract.ts'
 import { when } from '../../format.ts'
 
@@ -34,6 +34,7 @@ export function SentMessagesTable({ rows }: { rows: SentTesterMessage[] }) {
                 <p className="text-xs text-fg-muted">
                   {AUDIENCE_LABELS[m.audience]} · {when(m.createdAt)} · {m.recipients.toLocaleString('en-US')}{' '}
                   recipients
+                  {m.languages.length > 0 ? ` · in ${m.languages.map(languageName).join(', ')}` : ''}
                   {m.cancelled > 0 ? ` · ${m.cancelled.toLocaleString('en-US')} left the list` : ''}
                 </p>
               </td>

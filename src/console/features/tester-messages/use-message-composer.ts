@@ -1,22 +1,47 @@
 import { useState } from 'react'
-import { MESSAGE_LIMITS, startingTexts, type Audience, type StartingText } from '../../../shared/tester-messages.ts'
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../shared/content.ts'
+import type { MessageTranslations } from '../../../shared/tester-messages-contract.ts'
+import {
+  languageName,
+  MESSAGE_LIMITS,
+  startingTexts,
+  TRANSLATED_LOCALES,
+  type Audience,
+  type StartingText,
+} from '../../../shared/tester-messages.ts'
 import { testerMessagesApi } from './tester-messages-api.ts'
 import { plural } from '../../format.ts'
 
-// The console speaks the page's default language (the owner's side is not translated).
-const STARTING_TEXTS = startingTexts()
+// The console speaks the page's default language (the owner's side is not translated); the
+// starting texts come in every language, for a message with a text per language.
+const STARTING_TEXTS = startingTexts(DEFAULT_LOCALE)
+const STARTING_BY_LOCALE = Object.fromEntries(LOCALES.map((l) => [l, startingTexts(l)])) as Record<
+  Locale,
+  readonly StartingText[]
+>
+
+/** Whether the site has more than one language, and a message may have a text per language. */
+export const MANY_LANGUAGES = TRANSLATED_LOCALES.length > 0
 
 // The Messages view's form. A message gets one request id while its words and group stay
 // the same: a second click, or a retry after a lost answer, names the message already sent, and
 // the server queues nothing twice. Any change makes it a new message with a new id.
+// With a text per language, each person gets the one in their sign-up's language
+// (docs/decisions/tester-messages-per-language.md).
 
 const newId = () => crypto.randomUUID()
+
+export type MessageText = { subject: string; body: string }
+
+const emptyTexts = () =>
+  Object.fromEntries(LOCALES.map((l) => [l, { subject: '', body: '' }])) as Record<Locale, MessageText>
 
 export function useMessageComposer(props: { onError: (err: unknown) => void; onSent: () => void }) {
   const [draft, setDraftState] = useState(() => ({
     audience: 'invited-not-opened' as Audience,
-    subject: '',
-    body: '',
+    /** A text per language (every language's), or one text for everyone (the default language's fields). */
+    perLanguage: MANY_LANGUAGES,
+    texts: emptyTexts(),
     storeLinks: false,
     requestId: newId(),
   }))
@@ -30,18 +55,43 @@ export function useMessageComposer(props: { onError: (err: unknown) => void; onS
     setDone(null)
   }
 
+  const editText = (locale: Locale, change: Partial<MessageText>) => {
+    setDraftState((d) => ({
+      ...d,
+      texts: { ...d.texts, [locale]: { ...d.texts[locale], ...change } },
+      requestId: newId(),
+    }))
+    setDone(null)
+  }
+
   const start = (text: StartingText) =>
-    edit({ audience: text.audience, subject: text.subject, body: text.body, storeLinks: text.storeLinks })
+    edit({
+      audience: text.audience,
+      storeLinks: text.storeLinks,
+      texts: Object.fromEntries(
+        LOCALES.map((l) => {
+          const own = STARTING_BY_LOCALE[l].find((t) => t.id === text.id) ?? text
+          return [l, { subject: own.subject, body: own.body }]
+        }),
+      ) as Record<Locale, MessageText>,
+    })
+
+  /** The languages whose fields the form shows and sends: every one, or the default's alone. */
+  const locales: readonly Locale[] = draft.perLanguage ? LOCALES : [DEFAULT_LOCALE]
 
   /** Checks the words before the confirmation opens; null when they are fine. */
   function problem(): string | null {
-    if (!draft.subject.trim()) return 'Write a subject.'
-    if (/[\r\n]/.test(draft.subject)) return 'The subject must be one line of text.'
-    if (draft.subject.trim().length > MESSAGE_LIMITS.subject)
-      return `The subject must be at most ${MESSAGE_LIMITS.subject} characters.`
-    if (!draft.body.trim()) return 'Write the message.'
-    if (draft.body.trim().length > MESSAGE_LIMITS.body)
-      return `The message must be at most ${MESSAGE_LIMITS.body} characters.`
+    for (const l of locales) {
+      const where = draft.perLanguage ? ` in ${languageName(l)}` : ''
+      const { subject, body } = draft.texts[l]
+      if (!subject.trim()) return draft.perLanguage ? `Write the subject${where}.` : 'Write a subject.'
+      if (/[\r\n]/.test(subject)) return `The subject${where} must be one line of text.`
+      if (subject.trim().length > MESSAGE_LIMITS.subject)
+        return `The subject${where} must be at most ${MESSAGE_LIMITS.subject} characters.`
+      if (!body.trim()) return `Write the message${where}.`
+      if (body.trim().length > MESSAGE_LIMITS.body)
+        return `The message${where} must be at most ${MESSAGE_LIMITS.body} characters.`
+    }
     return null
   }
 
@@ -52,16 +102,19 @@ export function useMessageComposer(props: { onError: (err: unknown) => void; onS
     if (!p) setConfirming(true)
   }
 
+  const trimmed = (l: Locale) => ({ subject: draft.texts[l].subject.trim(), body: draft.texts[l].body.trim() })
+
   async function send() {
     if (busy) return
     setBusy(true)
     setError(null)
     try {
+      const translations: MessageTranslations = Object.fromEntries(TRANSLATED_LOCALES.map((l) => [l, trimmed(l)]))
       const r = await testerMessagesApi.send({
         requestId: draft.requestId,
         audience: draft.audience,
-        subject: draft.subject.trim(),
-        body: draft.body.trim(),
+        ...trimmed(DEFAULT_LOCALE),
+        ...(draft.perLanguage && MANY_LANGUAGES ? { translations } : {}),
         storeLinks: draft.storeLinks,
       })
       setDone(
@@ -82,7 +135,9 @@ export function useMessageComposer(props: { onError: (err: unknown) => void; onS
 
   return {
     draft,
+    locales,
     edit,
+    editText,
     start,
     review,
     send,

@@ -3,6 +3,8 @@ import type { z } from 'zod'
 import * as Contract from '../../../shared/console-api.ts'
 import { endpointPath, endpoints, type Endpoint, type EndpointName } from '../../../shared/console-endpoints.ts'
 import type { Db } from '../../db/db.ts'
+import { DEFAULT_LOCALE } from '../../../shared/content.ts'
+import { TRANSLATED_LOCALES } from '../../../shared/tester-messages.ts'
 import { asOwner, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { testDb } from '../../test-app.ts'
 
@@ -132,7 +134,20 @@ test('tester-messages: the groups and a message to one', async () => {
     },
   })
   expect(sent).toMatchObject({ recipients: 4, created: true })
-  expect((await call('testerMessages')).messages).toHaveLength(1)
+  // A text per language: every other language of the content's.
+  const perLanguage = await call('sendTesterMessage', {
+    body: {
+      requestId: '7a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d',
+      audience: 'everyone',
+      subject: 'Hello',
+      body: 'Hi',
+      translations: Object.fromEntries(TRANSLATED_LOCALES.map((l) => [l, { subject: `Hello ${l}`, body: `Hi ${l}` }])),
+      storeLinks: false,
+    },
+  })
+  expect(perLanguage).toMatchObject({ recipients: 4, created: true })
+  const messages = (await call('testerMessages')).messages
+  expect(messages.map((m) => m.languages)).toEqual([[DEFAULT_LOCALE, ...TRANSLATED_LOCALES], []])
 })
 
 test('feedback: the entries, their CSV, the build label', async () => {

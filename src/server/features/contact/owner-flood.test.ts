@@ -6,7 +6,11 @@ import type { OutgoingEmail, Transport } from '../../mail-transports/transport.t
 import { anonJson, count, DB_KINDS, fromAddress, silentLogger, testDb } from '../../test-app.ts'
 import { syncOwnerEmails } from '../owner-auth/owners.ts'
 import { asOwner, ORIGIN, OWNER, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
-import { PRODUCT } from '../../../shared/content.ts'
+import { DEFAULT_LOCALE, EMAIL_TEXTS } from '../../../shared/content.ts'
+import { fill } from '../../../shared/content-types.ts'
+import { subjectLabel } from '../../../emails/contact-owner.tsx'
+
+const OWNER_TEXTS = EMAIL_TEXTS[DEFAULT_LOCALE]
 
 // Strangers could flood the owner's inbox and spend the provider's quota.
 // Decisions: docs/decisions/owner-console.md, "Owner notifications".
@@ -93,14 +97,19 @@ describe.each(DB_KINDS)('the owner’s inbox under a flood on %s', (kind) => {
 
     const provider = providerWithQuota(100)
     expect(await sendDue(db, provider)).toBe(3)
-    expect(provider.sent.map((e) => e.subject).every((s) => s.startsWith(`${PRODUCT.name} contact: Other`))).toBe(true)
+    const topic = fill(OWNER_TEXTS.contactOwner.subject, { topic: subjectLabel('other') }).split('{time}')[0]!
+    expect(provider.sent.map((e) => e.subject).every((s) => s.startsWith(topic))).toBe(true)
     // The hour ends (its summary's time is moved to now): one summary, with the issue's words.
     await db.query("update app_private.email_queue set next_attempt_at = now() where kind = 'contact-owner-summary'")
     expect(await sendDue(db, provider)).toBe(1)
     const last = provider.sent.at(-1)!
     expect(last.to).toBe(OWNER)
-    expect(last.text).toContain('5 more messages are waiting in the console')
-    expect(last.subject).toContain('5 more messages are waiting in the console')
+    // "5 more messages are waiting in the console", in the content's words.
+    const waiting = fill(OWNER_TEXTS.contactOwnerSummary.waiting, {
+      what: fill(OWNER_TEXTS.contactOwnerSummary.messages, { count: '5' }),
+    })
+    expect(last.text).toContain(waiting)
+    expect(last.subject).toContain(waiting)
     // Exactly once.
     expect(await sendDue(db, provider)).toBe(0)
     expect(provider.sent).toHaveLength(4)

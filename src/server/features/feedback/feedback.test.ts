@@ -5,7 +5,7 @@ import type { OutgoingEmail } from '../../../mail-core/transport.ts'
 import { syncOwnerEmails } from '../owner-auth/owners.ts'
 import { asOwner, ownerApp, OWNER, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { count, DB_KINDS, silentLogger, testApp, testDb } from '../../test-app.ts'
-import { DEFAULT_LOCALE, LOCALES, PRODUCT, SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
+import { DEFAULT_LOCALE, EMAIL_TEXTS, LOCALES, SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
 import { fill } from '../../../shared/content-types.ts'
 import { FEEDBACK_LIMITS } from '../../../shared/feedback.ts'
 import { readPage } from '../../../../test/support/server-page-text.ts'
@@ -227,11 +227,13 @@ describe.each(DB_KINDS)('tester feedback on %s', (kind) => {
       },
     })
     await queue.runOnce()
-    const notice = sent.find((e) => e.subject.includes('feedback'))!
+    // The owner's words are the content's, in the default language.
+    const owner = EMAIL_TEXTS[DEFAULT_LOCALE]
+    const noticeStart = fill(owner.feedbackOwner.subject, { rating: '3' }).split('{time}')[0]!
+    const notice = sent.find((e) => e.subject.startsWith(noticeStart))!
     expect(notice.to).toBe(OWNER)
     expect(notice.headers?.['Reply-To']).toBe('Tess@Example.com')
-    expect(notice.subject.startsWith(`${PRODUCT.name} feedback: 3/5, `)).toBe(true)
-    expect(notice.text).toContain('What works:\nA')
+    expect(notice.text).toContain(`${owner.feedbackOwner.works}:\nA`)
     // The end-of-hour summary names feedback as feedback; a contact message past the cap
     // afterwards keeps that count.
     expect(q.rows.find((r) => r.kind === 'contact-owner-summary')!.payload).toMatchObject({ feedback: 1 })
@@ -240,8 +242,13 @@ describe.each(DB_KINDS)('tester feedback on %s', (kind) => {
     )
     await db.query("update app_private.email_queue set next_attempt_at = now() where kind = 'contact-owner-summary'")
     await queue.runOnce()
-    const summary = sent.find((e) => e.subject.includes('waiting in the console'))!
-    expect(summary.text).toContain('1 more messages and 1 more feedback are waiting in the console')
+    const s = owner.contactOwnerSummary
+    const both = fill(s.both, {
+      messages: fill(s.messages, { count: '1' }),
+      feedback: fill(s.feedback, { count: '1' }),
+    })
+    const summary = sent.find((e) => e.subject.includes(fill(s.waiting, { what: both })))!
+    expect(summary.text).toContain(fill(s.waiting, { what: both }))
   })
 
   test('the console: newest first, filters, summary per build, build label, CSV with the formula guard; erasure removes it', async () => {

@@ -1,7 +1,7 @@
 import type { LegalBlock, LegalDocument, LegalParagraph } from '../../../shared/content-types.ts'
 import { FOOTER_TEXTS, LEGAL_ENTITY, LEGAL_TEXTS, type Locale } from '../../../shared/content.ts'
 import { legalPath, localeRoot, type LegalPageName } from '../../../shared/locales.ts'
-import { ServerPage } from '../../http/server-page.tsx'
+import { ServerPage, type HeadLink } from '../../http/server-page.tsx'
 
 // The legal texts at stable URLs (/privacy, /terms, /imprint; /<lang>/privacy... for the other
 // languages): the documents the page's dialogs show, prerendered at build into
@@ -50,9 +50,9 @@ function Block({ b, locale }: { b: LegalBlock; locale: Locale }) {
   )
 }
 
-export function legalPage(doc: LegalDocument, locale: Locale) {
+export function legalPage(doc: LegalDocument, locale: Locale, links: readonly HeadLink[] = []) {
   return (
-    <ServerPage locale={locale} title={doc.title} indexed>
+    <ServerPage locale={locale} title={doc.title} indexed links={links}>
       <h1>{doc.title}</h1>
       <p className="muted">
         {FOOTER_TEXTS[locale].effectiveDate} <time dateTime={doc.effectiveDate}>{doc.effectiveDateLabel}</time>
@@ -73,10 +73,10 @@ export function legalPage(doc: LegalDocument, locale: Locale) {
 }
 
 /** The imprint: the company, its address and contact, then the founder's own text, line by line. */
-export function imprintPage(locale: Locale) {
+export function imprintPage(locale: Locale, links: readonly HeadLink[] = []) {
   const title = FOOTER_TEXTS[locale].imprint ?? ''
   return (
-    <ServerPage locale={locale} title={title} indexed>
+    <ServerPage locale={locale} title={title} indexed links={links}>
       <h1>{title}</h1>
       <p className="imprint">
         {[LEGAL_ENTITY.company, LEGAL_ENTITY.address].join('\n')}
@@ -98,12 +98,16 @@ export function imprintPage(locale: Locale) {
 /**
  * A language's legal pages, by the folder each is written to (below the language's root). The
  * imprint's facts are the founder's one text (legal.imprint), under each language's heading.
+ * `links`: each page's canonical URL and alternates, which need the site's public origin.
  */
-export function legalPages(locale: Locale): Partial<Record<LegalPageName, ReturnType<typeof legalPage>>> {
+export function legalPages(
+  locale: Locale,
+  links: (name: LegalPageName) => readonly HeadLink[] = () => [],
+): Partial<Record<LegalPageName, ReturnType<typeof legalPage>>> {
   const { privacy, terms } = LEGAL_TEXTS[locale]
   return {
-    privacy: legalPage(privacy, locale),
-    terms: legalPage(terms, locale),
-    ...(LEGAL_ENTITY.imprint ? { imprint: imprintPage(locale) } : {}),
+    privacy: legalPage(privacy, locale, links('privacy')),
+    terms: legalPage(terms, locale, links('terms')),
+    ...(LEGAL_ENTITY.imprint ? { imprint: imprintPage(locale, links('imprint')) } : {}),
   }
 }

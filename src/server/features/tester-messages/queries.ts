@@ -1,6 +1,8 @@
 import { enqueue } from '../../../mail-core/enqueue.ts'
 import { testerMessage } from '../../../emails/tester-message.kind.ts'
+import { DEFAULT_LOCALE } from '../../../shared/content.ts'
 import { AUDIENCES, type Audience } from '../../../shared/tester-messages.ts'
+import type { MessageTranslations } from '../../../shared/tester-messages-contract.ts'
 import type { Db, Tx } from '../../db/db.ts'
 import { audit } from '../../owner/audit.ts'
 
@@ -49,8 +51,11 @@ export async function audienceMembers(db: Db | Tx, audience: Audience): Promise<
 export type NewMessage = {
   requestId: string
   audience: Audience
+  /** The default language's text; everyone's when `translations` is absent. */
   subject: string
   body: string
+  /** Every other language's text, for a per-language message. */
+  translations?: MessageTranslations | undefined
   storeLinks: boolean
   actor: string
   intervalMs: number
@@ -77,18 +82,20 @@ export const MESSAGE_BATCH = 1_000
  * message (two consoles), and each email's dedupe key is `message:<message id>:<sign-up id>`.
  * The message row, its audit entry and the first due time commit together; each batch then
  * commits with the row's cursor (queueMessageBatches), so a crash leaves a message that
- * resumeTesterMessages finishes at the next start. The body lives in the row only; each payload names
- * it. Emails are spaced `intervalMs` apart after the invitations and messages already waiting.
+ * resumeTesterMessages finishes at the next start. The texts (one, or one per language) live in the
+ * row only; each payload names it. Emails are spaced `intervalMs` apart after the invitations and messages already waiting.
  */
 export async function sendTesterMessage(db: Db, input: NewMessage): Promise<SendOutcome> {
+  const translations = input.translations ? JSON.stringify(input.translations) : null
   const outcome = await db.transaction(async (tx): Promise<SendOutcome> => {
     await tx.query('select pg_advisory_xact_lock($1)', [MESSAGE_LOCK])
     const same = await tx.query<{ id: string; recipients: number; same_request: boolean }>(
       `select id::text as id, recipients, request_id = $1::uuid as same_request from app_private.group_messages
        where request_id = $1::uuid
-          or (audience = $2 and subject = $3 and body = $4 and created_at > now() - make_interval(mins => $5))
+          or (audience = $2 and subject = $3 and body = $4 and translations is not distinct from $6::jsonb
+              and created_at > now() - make_interval(mins => $5))
        order by (request_id = $1::uuid) desc, id desc limit 1`,
-      [input.requestId, input.audience, input.subject, input.body, SAME_TEXT_WINDOW_MINUTES],
+      [input.requestId, input.audience, input.subject, input.body, SAME_TEXT_WINDOW_MINUTES, translations],
     )
     const found = same.rows[0]
     if (found)
@@ -105,8 +112,9 @@ export async function sendTesterMessage(db: Db, input: NewMessage): Promise<Send
     const start = await msUntilAfterLastPaced(tx, input.intervalMs)
     const inserted = await tx.query<{ id: string }>(
       `insert into app_private.group_messages
-         (request_id, audience, subject, body, store_links, created_by, recipients, queued_through, first_due_at, pace_ms)
-       values ($1::uuid, $2, $3, $4, $5, $6, $7, 0, now() + make_interval(secs => $8::double precision / 1000), $9)
+         (request_id, audience, subject, body, translations, store_links, created_by, recipients, queued_through,
+          first_due_at, pace_ms)
+       values ($1::uuid, $2, $3, $4, $10::jsonb, $5, $6, $7, 0, now() + make_interval(secs => $8::double precision / 1000), $9)
        returning id::text as id`,
       [
         input.requestId,
@@ -118,6 +126,7 @@ export async function sendTesterMessage(db: Db, input: NewMessage): Promise<Send
         recipients,
         start,
         input.intervalMs,
+        translations,
       ],
     )
     const id = Number(inserted.rows[0]!.id)
@@ -212,6 +221,7 @@ export type SentTesterMessage = {
   id: number
   audience: Audience
   subject: string
+  languages: string[]
   createdAt: string
   createdBy: string
   recipients: number
@@ -227,6 +237,7 @@ export async function listTesterMessages(db: Db, limit = 50): Promise<SentTester
     id: string
     audience: Audience
     subject: string
+    translated: string[] | null
     created_at: string | Date
     created_by: string
     recipients: number
@@ -235,14 +246,15 @@ export async function listTesterMessages(db: Db, limit = 50): Promise<SentTester
     failed: string | number
     cancelled: string | number
   }>(
-    `select m.id::text as id, m.audience, m.subject, m.created_at, m.created_by, m.recipients,
+    `select m.id::text as id, m.audience, m.subject,
+       (select json_agg(k order by k) from jsonb_object_keys(m.translations) k) as translated, m.created_at, m.created_by, m.recipients,
        count(q.id) filter (where q.status in ('pending', 'sending')) as queued,
        count(q.id) filter (where q.status = 'sent') as sent,
        count(q.id) filter (where q.status = 'failed') as failed,
        count(q.id) filter (where q.status = 'cancelled') as cancelled
      from (select * from app_private.group_messages order by id desc limit $1) m
      left join app_private.email_queue q on q.kind = 'message' and (q.payload ->> 'messageId')::bigint = m.id
-     group by m.id, m.audience, m.subject, m.created_at, m.created_by, m.recipients
+     group by m.id, m.audience, m.subject, m.translations, m.created_at, m.created_by, m.recipients
      order by m.id desc`,
     [limit],
   )
@@ -250,6 +262,7 @@ export async function listTesterMessages(db: Db, limit = 50): Promise<SentTester
     id: Number(x.id),
     audience: x.audience,
     subject: x.subject,
+    languages: x.translated ? [DEFAULT_LOCALE, ...x.translated] : [],
     createdAt: new Date(x.created_at).toISOString(),
     createdBy: x.created_by,
     recipients: Number(x.recipients),

@@ -6,6 +6,9 @@ import type { OutgoingEmail } from '../../../mail-core/transport.ts'
 import { createEmailQueue } from '../../../mail-core/queue.ts'
 import { asOwner, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { DB_KINDS, silentLogger, testDb } from '../../test-app.ts'
+import { DEFAULT_LOCALE, EMAIL_TEXTS, LOCALES, TESTER_MESSAGE_TEXTS, type Locale } from '../../../shared/content.ts'
+import { bodyAsText, parseBody } from '../../../shared/plain-text-body.ts'
+import { languageName, TRANSLATED_LOCALES } from '../../../shared/tester-messages.ts'
 import { audienceCounts, audienceMembers, sendTesterMessage, type NewMessage } from './queries.ts'
 
 // Messages to a group. Counts and recipients exact (suppressed, bounced,
@@ -207,6 +210,54 @@ describe.each(DB_KINDS)('messages to a group on %s', (kind) => {
     expect((await audienceCounts(db))['invited-not-opened']).toBe(7)
   })
 
+  test('a text per language: each tester gets their language’s text and frame; without one, the default language’s', async () => {
+    const sent: OutgoingEmail[] = []
+    const queue = createEmailQueue({
+      db,
+      transport: { name: 'test', send: async (e) => (sent.push(e), { ok: true, id: e.id }), close: async () => {} },
+      logger: silentLogger,
+      config: QUEUE_CONFIG,
+    })
+    // The opened group, p1..p4: p1 signed up on the default language's page, p2 on the last
+    // language's (the demo: English and German), p3 sent no language, p4 one the site does not serve.
+    const other = LOCALES.at(-1)!
+    const stored: Record<string, string | null> = { p1: DEFAULT_LOCALE, p2: other, p3: null, p4: 'zz' }
+    for (const [p, locale] of Object.entries(stored))
+      await db.query(`update public.beta_signups set locale = $1 where email = $2`, [locale, `${p}@example.com`])
+    // The starting texts of each language, from the content.
+    const text = (l: Locale) => ({
+      subject: TESTER_MESSAGE_TEXTS[l]['new-build'].subject,
+      body: TESTER_MESSAGE_TEXTS[l]['new-build'].body,
+    })
+    const translations = Object.fromEntries(TRANSLATED_LOCALES.map((l) => [l, text(l)]))
+    const perLanguage = await sendTesterMessage(
+      db,
+      message({ audience: 'opened', ...text(DEFAULT_LOCALE), translations }),
+    )
+    await queue.runOnce()
+    const expectEmail = (to: string, locale: Locale, words: { subject: string; body: string }) => {
+      const e = sent.find((x) => x.to === to)
+      expect(e, to).toBeDefined()
+      expect(e!.subject, to).toBe(words.subject)
+      expect(e!.html, to).toMatch(new RegExp(`<html [^>]*lang="${locale}"`))
+      expect(e!.text, to).toContain(bodyAsText(parseBody(words.body)))
+      expect(e!.text, to).toContain(EMAIL_TEXTS[locale].testerMessage.footer)
+      expect(e!.text, to).toContain(EMAIL_TEXTS[locale].common.leaveIntro)
+    }
+    expect(sent).toHaveLength(4)
+    expectEmail('p1@example.com', DEFAULT_LOCALE, text(DEFAULT_LOCALE))
+    expectEmail('p2@example.com', other, text(other))
+    expectEmail('p3@example.com', DEFAULT_LOCALE, text(DEFAULT_LOCALE))
+    expectEmail('p4@example.com', DEFAULT_LOCALE, text(DEFAULT_LOCALE))
+    // One text for everyone: everyone gets it, in the default language's frame.
+    sent.length = 0
+    const one = await sendTesterMessage(db, message({ audience: 'opened', ...text(DEFAULT_LOCALE) }))
+    expect(one.id).not.toBe(perLanguage.id)
+    await queue.runOnce()
+    expect(sent).toHaveLength(4)
+    for (const p of Object.keys(stored)) expectEmail(`${p}@example.com`, DEFAULT_LOCALE, text(DEFAULT_LOCALE))
+  })
+
   test('the body is escaped and only http(s) links become links', async () => {
     const sent: OutgoingEmail[] = []
     const queue = createEmailQueue({
@@ -275,5 +326,80 @@ describe.each(DB_KINDS)('messages to a group on %s', (kind) => {
       expect(res.status).toBeLessThan(500)
       expect(Object.keys(await res.json()).sort()).toEqual(['code', 'details', 'hint', 'message'])
     }
+  })
+
+  test('a per-language message needs every other language’s subject and body: a 400 naming what is missing, nothing stored', async () => {
+    const app = await ownerApp(db, { INVITATION_INTERVAL_MS: 0 })
+    const cookie = await signIn(app, db)
+    const body = {
+      requestId: randomUUID(),
+      audience: 'opened',
+      subject: 'New build',
+      body: 'Try it.',
+      storeLinks: false,
+    }
+    const post = (b: unknown) => app.request('/admin/api/tester-messages', asOwner(cookie, { method: 'POST', body: b }))
+    const full = Object.fromEntries(TRANSLATED_LOCALES.map((l) => [l, { subject: `Subject ${l}`, body: `Body ${l}` }]))
+    const refusals: [unknown, string][] = [
+      [{ ...body, translations: 'de' }, 'translations must be an object of texts by language.'],
+      [{ ...body, translations: { ...full, xx: { subject: 'a', body: 'b' } } }, 'The site has no other language xx'],
+      [
+        { ...body, translations: { ...full, [DEFAULT_LOCALE]: { subject: 'a', body: 'b' } } },
+        `no other language ${DEFAULT_LOCALE}`,
+      ],
+    ]
+    for (const l of TRANSLATED_LOCALES) {
+      const name = languageName(l)
+      const { [l]: _left, ...without } = full
+      refusals.push(
+        [{ ...body, translations: without }, `The text in ${name} (${l}) is missing`],
+        [{ ...body, translations: { ...full, [l]: { subject: ' ', body: 'b' } } }, `Write the subject in ${name}.`],
+        [{ ...body, translations: { ...full, [l]: { subject: 'a' } } }, `Write the message in ${name}.`],
+        [
+          { ...body, translations: { ...full, [l]: { subject: 'a\nb', body: 'b' } } },
+          `The subject in ${name} must be one line of text.`,
+        ],
+        [
+          { ...body, translations: { ...full, [l]: { subject: 'a', body: 'x'.repeat(10_001) } } },
+          `The message in ${name} must be at most`,
+        ],
+        [
+          { ...body, translations: { ...full, [l]: { subject: 'a', body: 'b', extra: 1 } } },
+          `The text in ${name} (${l}) must be an object`,
+        ],
+      )
+    }
+    for (const [bad, words] of refusals) {
+      const res = await post(bad)
+      expect(res.status, JSON.stringify(bad).slice(0, 80)).toBe(400)
+      const error = await res.json()
+      expect(Object.keys(error).sort()).toEqual(['code', 'details', 'hint', 'message'])
+      expect(error.message).toContain(words)
+    }
+    const stored = await db.query('select 1 from app_private.group_messages')
+    expect(stored.rows).toEqual([])
+    // Complete, it is sent, and the row keeps every text as sent.
+    const ok = await post({ ...body, translations: full })
+    expect(ok.status).toBe(201)
+    const row = await db.query<{ subject: string; body: string; translations: unknown }>(
+      'select subject, body, translations from app_private.group_messages',
+    )
+    expect(row.rows).toEqual([
+      { subject: 'New build', body: 'Try it.', translations: TRANSLATED_LOCALES.length ? full : {} },
+    ])
+    // From a second console (a new request id), the same texts are the same message; one text
+    // for everyone with the same default text, or another translation, is a new one.
+    const twice = await post({ ...body, requestId: randomUUID(), translations: full })
+    expect(twice.status).toBe(200)
+    expect(await twice.json()).toMatchObject({ created: false })
+    expect((await post({ ...body, requestId: randomUUID() })).status).toBe(201)
+    for (const l of TRANSLATED_LOCALES) {
+      const other = { ...full, [l]: { subject: `Other ${l}`, body: `Body ${l}` } }
+      expect((await post({ ...body, requestId: randomUUID(), translations: other })).status).toBe(201)
+    }
+    const list = await (await app.request('/admin/api/tester-messages', asOwner(cookie))).json()
+    expect(list.messages.at(-1).languages).toEqual(
+      TRANSLATED_LOCALES.length ? [DEFAULT_LOCALE, ...TRANSLATED_LOCALES] : [DEFAULT_LOCALE],
+    )
   })
 })
