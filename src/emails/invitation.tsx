@@ -4,20 +4,9 @@
 import { Text } from '@react-email/components'
 import { DEFAULT_LOCALE, EMAIL_TEXTS, type Locale } from '../shared/content.ts'
 import { EmailFrame, paragraph, renderParts, requireHttpUrls } from './frame.tsx'
-import { StoreButtons, TesterEmailEnd } from './tester-parts.tsx'
+import { StoreButtons, TesterEmailEnd, type TesterLinks } from './tester-parts.tsx'
 
-export type InvitationEmailProps = {
-  /** Our redirect to TestFlight (/beta/ios?token=…); absent when this person gets no iPhone link. */
-  iosUrl?: string
-  /** Our redirect to the Play testing opt-in (/beta/android?token=…). */
-  androidUrl?: string
-  /** The person's own feedback page, /beta/feedback?token=…. */
-  feedbackUrl?: string
-  unsubscribeUrl: string
-  siteUrl?: string
-  /** The sign-up's language. */
-  locale?: Locale
-}
+export type InvitationEmailProps = TesterLinks
 
 export function invitationSubject(locale: Locale = DEFAULT_LOCALE): string {
   return EMAIL_TEXTS[locale].invitation.subject

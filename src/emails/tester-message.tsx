@@ -4,23 +4,15 @@
 import { Link, Text } from '@react-email/components'
 import { render } from '@react-email/render'
 import { Fragment } from 'react'
-import { DEFAULT_LOCALE, EMAIL_TEXTS, PRODUCT, type Locale } from '../shared/content.ts'
+import { DEFAULT_LOCALE, EMAIL_TEXTS, PRODUCT } from '../shared/content.ts'
 import { bodyAsText, parseBody, type Paragraph } from '../shared/plain-text-body.ts'
 import { EmailFrame, link, paragraph, requireHttpUrls } from './frame.tsx'
-import { StoreButtons, TesterEmailEnd } from './tester-parts.tsx'
+import { StoreButtons, TesterEmailEnd, type TesterLinks } from './tester-parts.tsx'
 
-export type TesterMessageEmailProps = {
+export type TesterMessageEmailProps = TesterLinks & {
   subject: string
   /** The owner's text, in the small format of src/shared/plain-text-body.ts. */
   body: string
-  /** The person's own store links (/beta/ios?token=…), when the message carries them. */
-  iosUrl?: string
-  androidUrl?: string
-  feedbackUrl?: string
-  unsubscribeUrl: string
-  siteUrl?: string
-  /** The sign-up's language. */
-  locale?: Locale
 }
 
 function Body({ paragraphs }: { paragraphs: Paragraph[] }) {

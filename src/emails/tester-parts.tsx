@@ -7,6 +7,20 @@ import { DEFAULT_LOCALE, EMAIL_TEXTS, type Locale } from '../shared/content.ts'
 import { LeaveTheBeta, link, palette, paragraph, VisitorFooter } from './frame.tsx'
 
 /** A tester email's button (the store links, Play testing's answers). */
+/** The links every email to a tester carries: their store links, feedback page and a way out. */
+export type TesterLinks = {
+  /** Our redirect to TestFlight (/beta/ios?token=…); absent when this person gets no iPhone link. */
+  iosUrl?: string
+  /** Our redirect to the Play testing opt-in (/beta/android?token=…). */
+  androidUrl?: string
+  /** The person's own feedback page, /beta/feedback?token=…. */
+  feedbackUrl?: string
+  unsubscribeUrl: string
+  siteUrl?: string
+  /** The sign-up's language. */
+  locale?: Locale
+}
+
 export const testerButton = {
   backgroundColor: palette.brand,
   borderRadius: '6px',
