@@ -43,23 +43,31 @@ export function connectionBudget(options: {
  * limits). A connection over the cap is closed at once, before Node reads a byte of it, so
  * one client cannot hold every descriptor while another is still served.
  */
-export function limitConnectionsPerAddress(server: Server, max: number, onRefused: () => void): void {
+export function limitConnectionsPerAddress(
+  server: Server,
+  max: number,
+  onRefused: () => void,
+  guard: (listener: (socket: Socket) => void) => (socket: Socket) => void = (l) => l,
+): void {
   const open = new Map<string, number>()
-  server.on('connection', (socket: Socket) => {
-    const key = connectionKey(socket.remoteAddress)
-    const count = open.get(key) ?? 0
-    if (count >= max) {
-      socket.destroy()
-      onRefused()
-      return
-    }
-    open.set(key, count + 1)
-    socket.once('close', () => {
-      const left = (open.get(key) ?? 1) - 1
-      if (left > 0) open.set(key, left)
-      else open.delete(key)
-    })
-  })
+  server.on(
+    'connection',
+    guard((socket: Socket) => {
+      const key = connectionKey(socket.remoteAddress)
+      const count = open.get(key) ?? 0
+      if (count >= max) {
+        socket.destroy()
+        onRefused()
+        return
+      }
+      open.set(key, count + 1)
+      socket.once('close', () => {
+        const left = (open.get(key) ?? 1) - 1
+        if (left > 0) open.set(key, left)
+        else open.delete(key)
+      })
+    }),
+  )
 }
 
 /**

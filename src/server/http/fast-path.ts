@@ -5,7 +5,7 @@ import { PatternRouter } from 'hono/router/pattern-router'
 import { parseAccept } from 'hono/utils/accept'
 import { loadBuiltFiles, TWIN_ENCODINGS, type BuiltFile, type Variant } from './built-files.ts'
 import { overHttps } from './client-ip.ts'
-import { isFresh, isSupportedRange } from './static.ts'
+import { isFresh, parseRange, type ByteRange } from './static.ts'
 
 /** Answers a request from memory, or returns false and leaves it to the app. */
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean
@@ -46,8 +46,8 @@ const COMPRESS_THRESHOLD = 1024
  * The built page's files served from memory, ahead of the app's middleware chain:
  * what a browser receives is what the chain sends (static.ts, security-headers.ts). Requests the
  * chain would treat in a way the table does not hold go to the app unchanged: another method, a
- * path not in the table (percent-encoded, a twin, a route's), an HTTP/1.1 request without Host,
- * and a plain answer that hono/compress would compress on the fly (an Accept-Encoding naming
+ * path not in the table (percent-encoded, a twin, a route's), a request without Host or with a
+ * Host the app refuses, and a plain answer that hono/compress would compress on the fly (an Accept-Encoding naming
  * gzip or deflate but no precompressed twin, such as `gzip;q=1`).
  */
 export function fastPath(table: Map<string, BuiltFile>, options: FastPathOptions): FastPath {
@@ -60,11 +60,14 @@ export function fastPath(table: Map<string, BuiltFile>, options: FastPathOptions
     const file = table.get(query === -1 ? url : url.slice(0, query))
     if (!file) return false
     const headers = req.headers
-    if (headers.host === undefined && req.httpVersion === '1.1') return false
+    // No Host, or one the app refuses with a 400 (node-server.ts): the app answers, so the
+    // refusal is the same whichever way the request came.
+    if (!headers.host || !appAcceptsHost(headers.host, url)) return false
     const variant = chooseVariant(file, headers['accept-encoding'])
     const secure = overHttps((req.socket as TLSSocket).encrypted, headers['x-forwarded-proto'] as string, trustedHops)
-    const range = method === 'GET' ? headers.range : undefined
-    if (range !== undefined && isSupportedRange(range)) {
+    // Parsed once, here: what is served is what was checked.
+    const range = method === 'GET' && headers.range !== undefined ? parseRange(headers.range) : undefined
+    if (range) {
       if (file.document) onDocument?.(req)
       sendRange(res, variant, secure, range)
       return true
@@ -87,6 +90,24 @@ export function fastPath(table: Map<string, BuiltFile>, options: FastPathOptions
     if (method === 'HEAD') res.end()
     else res.end(variant.body)
     return true
+  }
+}
+
+// @hono/node-server's test for a Host it takes as is (its url.ts, buildUrl).
+const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/
+
+/**
+ * Whether @hono/node-server makes a Request of this Host (buildUrl in its url.ts); where it
+ * cannot, node-server.ts answers 400. `url` is a built file's path, with its query.
+ */
+function appAcceptsHost(host: string, url: string): boolean {
+  if (PLAIN_HOST.test(host)) return true
+  try {
+    const { hostname } = new URL(`http://${host}${url}`)
+    const bare = host.includes(':') ? host.replace(/:\d+$/, '') : host
+    return hostname.length === host.length || hostname === bare.toLowerCase()
+  } catch {
+    return false
   }
 }
 
@@ -113,17 +134,16 @@ function compressWouldEncode(acceptEncoding: string | undefined): boolean {
  * One byte range, as serveStatic answers it: 206 with the bytes (of the chosen representation),
  * or 416 past the end; no ETag on either, and conditional headers are not looked at.
  */
-function sendRange(res: ServerResponse, variant: Variant, secure: boolean, range: string): void {
+function sendRange(res: ServerResponse, variant: Variant, secure: boolean, range: ByteRange): void {
   const size = variant.body.length
-  const m = /^(?:bytes=)?(\d*)-(\d*)$/.exec(range)!
   let start: number
   let end: number
-  if (m[1] === '') {
-    start = Math.max(size - Number(m[2]), 0)
-    end = Number(m[2]) === 0 ? -1 : size - 1
+  if ('suffix' in range) {
+    start = Math.max(size - range.suffix, 0)
+    end = range.suffix === 0 ? -1 : size - 1
   } else {
-    start = Number(m[1])
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1)
+    start = range.first
+    end = range.last === undefined ? size - 1 : Math.min(range.last, size - 1)
   }
   const kept = (secure ? variant.pairs.https : variant.pairs.http).filter(
     ([name]) => name !== 'etag' && name !== 'content-length',

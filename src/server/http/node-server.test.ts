@@ -11,7 +11,9 @@ import { createLogger } from '../log.ts'
 import { LOCAL_ANON_KEY } from '../../shared/self-hosted.ts'
 import { NO_RATE_LIMITS, testDb } from '../test-app.ts'
 import { plainErrorHeaders } from './client-error.ts'
+import type { FastPath } from './fast-path.ts'
 import { createNodeServer, type ServerSettings } from './node-server.ts'
+import { failureLog, guarded } from './request-failures.ts'
 import { testConfig } from '../test-config.ts'
 
 // The app behind the real HTTP server on a loopback port: what only a socket shows.
@@ -40,7 +42,7 @@ afterEach(async () => {
 
 type LogLine = { level: number; event?: string; msg: string; err?: unknown }
 
-async function start(overrides: Partial<ServerSettings> = {}) {
+async function start(overrides: Partial<ServerSettings> = {}, fastPath?: FastPath) {
   const settings = { ...loadConfig({ HOST: '127.0.0.1' }), ...overrides }
   const logs: LogLine[] = []
   const logger = createLogger('debug', { write: (line: string) => logs.push(JSON.parse(line) as LogLine) })
@@ -54,7 +56,12 @@ async function start(overrides: Partial<ServerSettings> = {}) {
     db,
     logger,
   })
-  const server = createNodeServer(app.fetch, { settings, logger, errorHeaders: await plainErrorHeaders([]) })
+  const server = createNodeServer(app.fetch, {
+    settings,
+    logger,
+    errorHeaders: await plainErrorHeaders([]),
+    fastPath,
+  })
   // The status of every answer the app gave, as a request log would count it.
   const statuses: number[] = []
   server.on('request', (_req, res) => res.on('close', () => statuses.push(res.statusCode)))
@@ -246,4 +253,62 @@ test('MAX_CONNECTIONS caps connections in total', async () => {
   await sleep(200)
   expect(sockets.filter((x) => x.readyState === 'open')).toHaveLength(10)
   expect(s.logs.filter((l) => l.event === 'server.connections_full')).toHaveLength(1)
+})
+
+// Issue 37: a throw in the fast path (a Range header with a byte 0xA0) was an uncaught
+// exception in Node's request listener, and the process exited.
+test('a throw in the fast path leaves the request to the app, is logged, and never stops the process', async () => {
+  const fastPath: FastPath = (req, res) => {
+    if (req.url === '/index.html') throw new Error('fast path bug before the answer')
+    if (req.url === '/after') {
+      res.writeHead(200, ['content-type', 'text/plain'])
+      throw new Error('fast path bug after the head')
+    }
+    return false
+  }
+  const s = await start({}, fastPath)
+  for (let i = 0; i < 3; i++) {
+    const res = await fetch(`${s.url}/index.html`)
+    expect(res.status).toBe(200)
+    expect(await res.text()).toBe('<!doctype html><title>Launch page</title>')
+  }
+  // Past the head only the connection can go; the server goes on.
+  const raw = await exchange(s.port, 'GET /after HTTP/1.1\r\nhost: x\r\n\r\n')
+  expect(raw).toBe('')
+  expect((await fetch(`${s.url}/index.html`)).status).toBe(200)
+  const failures = s.logs.filter((l) => l.event === 'request.unhandled_throw')
+  // One line a minute, whatever the number of requests that hit it.
+  expect(failures).toHaveLength(1)
+  expect(failures[0]!.level).toBe(50)
+  expect(JSON.stringify(failures[0]!.err)).toContain('fast path bug before the answer')
+})
+
+test('the failure log writes one line a minute, with the number it left out', () => {
+  const lines: { unlogged: number; where: string }[] = []
+  let now = 0
+  const failed = failureLog({ error: (o: { unlogged: number; where: string }) => lines.push(o) } as never, () => now)
+  failed(new Error('a'), 'fast path')
+  for (let i = 0; i < 5; i++) failed(new Error('b'), 'fast path')
+  now = 60_000
+  failed(new Error('c'), 'clientError')
+  expect(lines.map((l) => [l.where, l.unlogged])).toEqual([
+    ['fast path', 0],
+    ['clientError', 5],
+  ])
+})
+
+test('a socket listener that throws closes what it holds instead of stopping the process', () => {
+  const seen: string[] = []
+  const listener = guarded(
+    'clientError',
+    (_err: Error, _socket: { destroy(): void }) => {
+      throw new Error('listener bug')
+    },
+    (_e, where) => seen.push(where),
+    (_err, socket) => socket.destroy(),
+  )
+  let destroyed = false
+  expect(() => listener(new Error('parse'), { destroy: () => (destroyed = true) })).not.toThrow()
+  expect(destroyed).toBe(true)
+  expect(seen).toEqual(['clientError'])
 })

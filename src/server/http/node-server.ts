@@ -1,10 +1,11 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import type { Config } from '../config.ts'
 import type { Logger } from '../log.ts'
 import { answerClientErrors, plainErrorResponse } from './client-error.ts'
 import type { FastPath } from './fast-path.ts'
 import { connectionBudget, limitConnectionsPerAddress, refusalLog } from './connection-limits.ts'
+import { failureLog, fastPathThenApp, guarded, settledListener } from './request-failures.ts'
 
 export type ServerSettings = Pick<
   Config,
@@ -40,6 +41,8 @@ export function createNodeServer(
 ): Server & { limits: { maxConnections: number; perAddress: number } } {
   const { settings, logger, errorHeaders } = options
   const badRequest = () => plainErrorResponse(400, errorHeaders)
+  // Nothing on the request path outside the app's own error handling may throw into the process.
+  const failed = failureLog(logger)
   const listener = getRequestListener(
     (req, env) => {
       const incoming = (env as { incoming: IncomingMessage }).incoming
@@ -69,10 +72,8 @@ export function createNodeServer(
       connectionsCheckingInterval: Math.min(1_000, Math.ceil(settings.HTTP_HEADERS_TIMEOUT_MS / 4)),
     },
     options.fastPath
-      ? (req, res) => {
-          if (!options.fastPath!(req, res)) void listener(req, res)
-        }
-      : listener,
+      ? fastPathThenApp(options.fastPath, settledListener(listener, failed), failed)
+      : settledListener(listener, failed),
   )
   server.keepAliveTimeout = settings.HTTP_KEEP_ALIVE_TIMEOUT_MS
   // A connection with nothing moving either way (a client that stopped reading an answer).
@@ -88,7 +89,11 @@ export function createNodeServer(
       `MAX_CONNECTIONS is above what the open-file limit (${options.fileLimit}) allows; using ${budget.max}`,
     )
   server.maxConnections = budget.max
-  server.on('drop', refusalLog(logger, 'server.connections_full', 'connections refused: MAX_CONNECTIONS reached'))
+  const dropped = refusalLog(logger, 'server.connections_full', 'connections refused: MAX_CONNECTIONS reached')
+  server.on(
+    'drop',
+    guarded('drop', dropped, failed, () => {}),
+  )
 
   // Behind a trusted proxy every connection comes from the proxy: a cap per address would cap
   // the proxy, so it is the proxy's job there (docs/decisions/server-hardening.md).
@@ -98,13 +103,21 @@ export function createNodeServer(
       server,
       perAddress,
       refusalLog(logger, 'server.address_connections_full', 'connections refused: MAX_CONNECTIONS_PER_ADDRESS reached'),
+      (listener) => guarded('connection limit', listener, failed, (socket) => socket.destroy()),
     )
 
-  server.on('clientError', answerClientErrors(errorHeaders))
+  server.on(
+    'clientError',
+    guarded('clientError', answerClientErrors(errorHeaders), failed, (_err, socket) => socket.destroy()),
+  )
   // Node answers an unknown Expect header with a bare 417.
-  server.on('checkExpectation', (_req, res) => {
+  const expectation = (_req: IncomingMessage, res: ServerResponse) => {
     res.writeHead(417, [...errorHeaders.flat(), 'Connection', 'close'])
     res.end()
-  })
+  }
+  server.on(
+    'checkExpectation',
+    guarded('checkExpectation', expectation, failed, (_req, res) => res.destroy()),
+  )
   return Object.assign(server, { limits: { maxConnections: budget.max, perAddress } })
 }

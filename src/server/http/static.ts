@@ -74,13 +74,25 @@ function safeDecode(path: string): string {
  */
 function ignoreUnsupportedRange(c: Context): void {
   const range = c.req.header('range')
-  if (range !== undefined && !isSupportedRange(range)) c.req.raw.headers.delete('range')
+  if (range !== undefined && !parseRange(range)) c.req.raw.headers.delete('range')
 }
 
-/** One `bytes=` range, `a-b` with a ≤ b, `a-` or `-n`. */
-export function isSupportedRange(range: string): boolean {
-  const one = /^bytes=(?:(\d+)-(\d*)|-\d+)$/.exec(range.trim())
-  return one !== null && (one[1] === undefined || one[2] === '' || Number(one[1]) <= Number(one[2]))
+/** One byte range: `first-last`, `first-` (last undefined) or the last `suffix` bytes. */
+export type ByteRange = { first: number; last: number | undefined } | { suffix: number }
+
+/**
+ * One `bytes=` range, `a-b` with a ≤ b, `a-` or `-n`; anything else is undefined (ignored).
+ * The one parser of a Range header: the chain keeps a header only if it parses, and the fast
+ * path serves what it parsed. Nothing is trimmed (Node already strips the spaces and tabs
+ * around a field value): a value with any other byte around it, 0xA0 included, is no range.
+ */
+export function parseRange(range: string): ByteRange | undefined {
+  const one = /^bytes=(?:(\d+)-(\d*)|-(\d+))$/.exec(range)
+  if (!one) return undefined
+  if (one[3] !== undefined) return { suffix: Number(one[3]) }
+  const first = Number(one[1])
+  const last = one[2] === '' ? undefined : Number(one[2])
+  return last !== undefined && first > last ? undefined : { first, last }
 }
 
 /**
