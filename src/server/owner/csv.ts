@@ -18,9 +18,13 @@ function neutralise(value: string): string {
   return LOOKS_LIKE_FORMULA.test(value) ? `'${value}` : value
 }
 
-/** RFC 4180 §2 quoting only: quoted when it holds a comma, a quote, CR or LF, with quotes doubled. */
+/**
+ * RFC 4180 §2 quoting: quoted when it holds a comma, a quote, CR or LF, with quotes doubled; and
+ * a semicolon or a tab, the separators a spreadsheet may split on instead (Excel with a German
+ * list separator splits `x;=cmd…` into a cell that starts with `=`, issue 37).
+ */
 export function csvQuote(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value
+  return /[",;\t\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value
 }
 
 /** One field of a CSV a person opens in a spreadsheet: neutralised, then quoted. */

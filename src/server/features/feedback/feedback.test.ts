@@ -260,7 +260,7 @@ describe.each(DB_KINDS)('tester feedback on %s', (kind) => {
     )
     await app.request(
       '/beta/feedback',
-      form({ email: 'b@example.com', rating: '2', build: '1.0', platform: 'android' }),
+      form({ email: 'b@example.com', rating: '2', build: '1.0', platform: 'android', broken: "x;=cmd|' /C calc'!A0" }),
     )
     await app.request('/beta/feedback', form({ email: 'c@example.com', rating: '5', build: '1.1' }))
     const get = async (path: string) => (await app.request(`/admin/api${path}`, asOwner(cookie))).json()
@@ -309,6 +309,8 @@ describe.each(DB_KINDS)('tester feedback on %s', (kind) => {
     expect(lines[0]).toBe('received_at,email,rating,build,phone,os_version,what_works,what_does_not')
     expect(lines).toHaveLength(3)
     expect(csv).toContain(`"'=HYPERLINK(""x"")"`)
+    // With `;` as the list separator (Excel in German) an unquoted field split into `=cmd…` (issue 37).
+    expect(csv).toContain(`,"x;=cmd|' /C calc'!A0"\r\n`)
     const audit = await db.query<{ action: string }>(
       `select action from app_private.owner_audit where action like 'feedback.%' order by id`,
     )
