@@ -309,3 +309,59 @@ test('text that reads on the page but not on the darker footer is a problem, nam
     },
   ])
 })
+
+// Issue 37: content:check on hostile or damaged files reports a problem naming the file, never a
+// stack trace, and never "is fine" for a file the build then fails on.
+describe('content:check on bad input', () => {
+  const BOMB = [
+    'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+    'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]',
+    'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+    'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]',
+    'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]',
+    'f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]',
+    'g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]',
+  ].join('\n')
+  const check = (dir: string) =>
+    spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/content/cli.ts'), 'check'], {
+      env: { ...process.env, CONTENT_DIR: dir },
+      encoding: 'utf8',
+    })
+
+  test(
+    'a YAML alias bomb, in site.yaml, a language file or a legal front matter: a problem naming the file',
+    { timeout: 60_000 },
+    () => {
+      for (const file of ['site.yaml', 'locales/de.yaml']) {
+        const dir = fixture()
+        writeFileSync(join(dir, file), `${readFileSync(join(dir, file), 'utf8')}\n${BOMB}\n`)
+        const r = check(dir)
+        expect(r.status, file).toBe(1)
+        expect(r.stderr, file).toContain(`content/${file}: its aliases (*name) expand too far`)
+        expect(r.stderr, file).not.toMatch(/\n\s+at /)
+      }
+      const dir = fixture()
+      const legal = join(dir, 'legal', 'privacy.md')
+      writeFileSync(legal, readFileSync(legal, 'utf8').replace(/^---\n/, `---\n${BOMB}\n`))
+      const found = problems(dir)
+      expect(found).toContainEqual({
+        file: 'legal/privacy.md',
+        key: '',
+        message: expect.stringMatching(/expand too far/),
+      })
+    },
+  )
+
+  test('a truncated screenshot fails the check, named', { timeout: 60_000 }, () => {
+    const dir = fixture()
+    const loaded = loadContent(dir).content!
+    const name = loaded.screens[0]!.file
+    const path = join(dir, 'screens', name)
+    const bytes = readFileSync(path)
+    writeFileSync(path, bytes.subarray(0, Math.floor(bytes.length / 2)))
+    const r = check(dir)
+    expect(r.status).toBe(1)
+    expect(r.stdout).not.toContain('is fine')
+    expect(r.stderr).toMatch(new RegExp(`content/screens/${name}: site\\.yaml screens\\[0\\]: cannot be decoded`))
+  })
+})

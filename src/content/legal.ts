@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { marked, type Token, type Tokens } from 'marked'
-import { parse } from 'yaml'
 import { z } from 'zod'
 import type {
   LegalBlock,
@@ -13,6 +12,7 @@ import type {
 } from '../shared/content-types.ts'
 import { fillText, type Placeholders } from './placeholders.ts'
 import type { Problem } from './problems.ts'
+import { yamlValue } from './yaml.ts'
 
 // The legal texts are Markdown with front matter (content/legal/privacy.md, terms.md), parsed here
 // at generation into plain data, so no Markdown code reaches the browser. Only what the dialogs
@@ -84,7 +84,9 @@ export function parseLegal(
     problems.push({ file, key: '', message: 'must start with front matter: ---, title, effectiveDate, ---' })
     return null
   }
-  const meta = frontMatter.safeParse(parse(match[1]!) ?? {})
+  const yaml = yamlValue(match[1]!, file, problems)
+  if (!yaml) return null
+  const meta = frontMatter.safeParse(yaml.value ?? {})
   if (!meta.success) {
     for (const issue of meta.error.issues)
       problems.push({ file, key: issue.path.join('.') || 'front matter', message: issue.message })

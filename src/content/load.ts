@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseDocument } from 'yaml'
 import type { z } from 'zod'
 import type { BrandLogo, LegalTexts, PageTexts } from '../shared/content-types.ts'
 import { loadLogo } from './brand.ts'
@@ -9,6 +8,7 @@ import { loadLegal } from './legal.ts'
 import { fillAll, type Placeholders } from './placeholders.ts'
 import type { Problem } from './problems.ts'
 import { localeFile, siteFile, type SiteFile } from './schema.ts'
+import { yamlValue } from './yaml.ts'
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -45,12 +45,9 @@ export function readYaml<S extends z.ZodType>(
     problems.push({ file, key: '', message: 'file is missing' })
     return null
   }
-  const doc = parseDocument(readFileSync(path, 'utf8'), { prettyErrors: true, uniqueKeys: true })
-  if (doc.errors.length) {
-    for (const e of doc.errors) problems.push({ file, key: '', message: e.message.split('\n')[0]! })
-    return null
-  }
-  const parsed = schema.safeParse(doc.toJS())
+  const yaml = yamlValue(readFileSync(path, 'utf8'), file, problems)
+  if (!yaml) return null
+  const parsed = schema.safeParse(yaml.value)
   if (parsed.success) return parsed.data
   for (const issue of parsed.error.issues) {
     // An unknown key is named itself, so a typo reads "texts.hero.headlin: not a known key".

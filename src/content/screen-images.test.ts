@@ -7,7 +7,15 @@ import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { SCREENSHOTS } from '../shared/content.ts'
 import { contentDir } from './load.ts'
-import { encodeVariant, MIN_SCREEN_WIDTH, planScreens, SCREEN_WIDTHS } from './screen-images.ts'
+import { crc32, deflateSync } from 'node:zlib'
+import {
+  encodeVariant,
+  MIN_SCREEN_WIDTH,
+  planScreens,
+  screenshotProblems,
+  SCREEN_WIDTHS,
+  SHARP_PIXEL_LIMIT,
+} from './screen-images.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 /** A content folder of its own: the screenshots are in its screens/. */
@@ -116,3 +124,50 @@ test('the build fails on a wrong screenshot, naming the file', async () => {
     else process.env.CONTENT_DIR = before
   }
 }, 60_000)
+
+/** A PNG that says it is `width` x `height` (its header), with no pixels to speak of. */
+function pngHeader(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(crc32(body))
+    return Buffer.concat([length, body, crc])
+  }
+  const ihdr = Buffer.alloc(13)
+  ihdr.writeUInt32BE(width, 0)
+  ihdr.writeUInt32BE(height, 4)
+  ihdr[8] = 8 // bit depth
+  ihdr[9] = 2 // truecolour
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(0))),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+// Issue 37: a PNG over sharp's pixel limit was "not a PNG", and a truncated one passed the check.
+describe('screenshotProblems on damaged and oversized files', () => {
+  test("sharp's limit is the one named: it refuses one pixel row more", async () => {
+    await expect(sharp(pngHeader(16_384, 16_383)).metadata()).rejects.toThrow(/pixel limit/)
+    expect(16_384 * 16_383).toBeGreaterThan(SHARP_PIXEL_LIMIT)
+    expect((await sharp(pngHeader(16_383, 16_383)).metadata()).width).toBe(16_383)
+  })
+
+  test('a PNG over the limit is too large, with the limit; a truncated one cannot be decoded; both named', async () => {
+    await writeFile(join(dir, 'screens', 'huge.png'), pngHeader(12_000, 26_000))
+    const good = await png(1179, 2556)
+    await writeFile(join(dir, 'screens', 'cut.png'), good.subarray(0, Math.floor(good.length / 2)))
+    const found = await screenshotProblems(dir, screens(['good.png', 'huge.png', 'cut.png']))
+    expect(found).toEqual([
+      {
+        file: 'screens/huge.png',
+        key: 'site.yaml screens[1]',
+        message: expect.stringMatching(/^12000x26000 is too large: at most 268,402,689 pixels/),
+      },
+      { file: 'screens/cut.png', key: 'site.yaml screens[2]', message: expect.stringMatching(/^cannot be decoded/) },
+    ])
+  })
+})

@@ -77,20 +77,42 @@ export async function planScreens(dir: string, screens: readonly Screenshot[], a
   return { images, variants }
 }
 
-/** What is wrong with the screenshot files (`npm run content:check` and the build both ask). */
+/**
+ * sharp's default `limitInputPixels` (0x3FFF × 0x3FFF): it refuses to decode a larger image, and
+ * the build uses that default.
+ */
+export const SHARP_PIXEL_LIMIT = 0x3fff * 0x3fff
+
+/**
+ * What is wrong with the screenshot files (`npm run content:check` and the build both ask).
+ * Each is decoded whole, as the build will encode it: a truncated or damaged file is named here,
+ * not by an error of the build's that names no file (issue 37).
+ */
 export async function screenshotProblems(dir: string, screens: readonly Screenshot[]): Promise<Problem[]> {
   const problems: Problem[] = []
   for (const [i, screen] of screens.entries()) {
     const bytes = await readFile(join(dir, 'screens', screen.file)).catch(() => undefined)
     // A missing file is the schema checks' to report (checks.ts).
     if (!bytes) continue
-    const meta = await sharp(bytes)
-      .metadata()
-      .catch(() => undefined)
-    const problem = checkScreenshot(meta)
+    const problem = await screenshotProblem(bytes)
     if (problem) problems.push({ file: `screens/${screen.file}`, key: `site.yaml screens[${i}]`, message: problem })
   }
   return problems
+}
+
+async function screenshotProblem(bytes: Buffer): Promise<string | undefined> {
+  // The header alone, with no pixel limit, so that an image too large is told as such.
+  const meta = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => undefined)
+  const problem = checkScreenshot(meta)
+  if (problem) return problem
+  try {
+    await sharp(bytes).raw().toBuffer()
+  } catch (err) {
+    return `cannot be decoded (${(err as Error).message.split('\n')[0]}): is the file complete? Export or copy it again`
+  }
+  return undefined
 }
 
 /** The size after autoOrient(): EXIF orientations 5 to 8 turn a picture on its side. */
@@ -101,6 +123,8 @@ const uprightSize = (meta: Metadata) =>
 export function checkScreenshot(meta: Metadata | undefined): string | undefined {
   if (!meta || !INPUTS.has(meta.format)) return 'not a PNG, JPEG or WebP image'
   const { width, height } = uprightSize(meta)
+  if (width * height > SHARP_PIXEL_LIMIT)
+    return `${width}x${height} is too large: at most ${SHARP_PIXEL_LIMIT.toLocaleString('en')} pixels (16383x16383) can be read, and a phone's screenshot is about 1290x2796`
   const ratio = height / width
   if (ratio < SCREEN_RATIO.min || ratio > SCREEN_RATIO.max)
     return `${width}x${height} is not the shape of a portrait phone screenshot (height must be ${SCREEN_RATIO.min} to ${SCREEN_RATIO.max} times the width, a phone's is about 2.17)`
