@@ -120,7 +120,8 @@ describe.each(['nginx', 'caddy'])('%s', (name) => {
     const paths = ['/', '/index.html', '/assets/index-abc.css', '/assets/index-abc.js', '/favicon.svg', '/robots.txt']
     // The documents are Node's answers through the proxy, which speaks plain HTTP to Node here
     // and says so in X-Forwarded-Proto; the files are the proxy's, with the HTTPS headers.
-    const asProxied = (path: string) => (/(^|\/|\.html)$/.test(path) ? { 'x-forwarded-proto': 'http' } : {})
+    const asProxied = (path: string): Record<string, string> =>
+      /(^|\/|\.html)$/.test(path) ? { 'x-forwarded-proto': 'http' } : {}
     for (const path of [...paths, '/og-image.png'])
       for (const enc of ['br, gzip', 'gzip', '']) {
         const headers: Record<string, string> = enc ? { 'accept-encoding': enc } : {}

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { SOURCE_LIMITS } from './limits.ts'
+import { SOURCE_LIMITS, SOURCE_ROWS } from './limits.ts'
 
 // Where visitors come from, counted on the server without a cookie or a script, and the
 // source a sign-up carries. One module for the server, the page's lazily loaded sign-up code and
@@ -16,9 +16,9 @@ export const DIRECT = 'direct'
  * launch-analytics/budgets.ts), and the one row that gathers every source past the top
  * MAX_SOURCE_ROWS in the Launch view, its API and its CSV.
  */
-export const OTHER_SOURCE = '(other)'
+export const OTHER_SOURCE = SOURCE_ROWS.other
 /** The most sources the Launch view, its API and its CSV list one by one; the rest are one OTHER_SOURCE row. */
-export const MAX_SOURCE_ROWS = 200
+export const MAX_SOURCE_ROWS = SOURCE_ROWS.max
 
 const DEVICES = ['mobile', 'tablet', 'desktop'] as const
 export type Device = (typeof DEVICES)[number]
