@@ -56,7 +56,7 @@ const MAX_UNSENT = 2_000
  * Rows per transaction: a flood's flush is written in small transactions with a turn of the event
  * loop between them, so the page's answers never wait long behind it (PGlite runs in this process).
  */
-const ROWS_PER_BATCH = 250
+const ROWS_PER_BATCH = 100
 
 /** `visitor` and `address` are per-process HMACs: the budgets tell clients apart without keeping them. */
 type Visit = Labels & { at: number; key: string; visitor: string; address: string; joinable: boolean }
