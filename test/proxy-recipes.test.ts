@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { caddyProxyHeaders, CACHE_RULES, writeProxyHeaders } from '../scripts/proxy-host.ts'
-import { createApp } from '../src/server/app.ts'
+import { countBuiltDocument, createApp } from '../src/server/app.ts'
 import { loadConfig } from '../src/server/config.ts'
 import type { Db } from '../src/server/db/db.ts'
 import { plainErrorHeaders } from '../src/server/http/client-error.ts'
@@ -17,12 +17,15 @@ import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 import { NO_RATE_LIMITS, silentLogger, testDb } from '../src/server/test-app.ts'
 import { startCaddy, startNginx, type RunningProxy } from './support/proxies.ts'
 import { testConfig } from '../src/server/test-config.ts'
+import { createLaunchCounter, type LaunchCounter } from '../src/server/features/launch-analytics/counter.ts'
+import { browserHeaders, DESKTOP, IPHONE } from '../src/server/features/launch-analytics/test-support.ts'
 
-// Deploy/nginx.conf and deploy/Caddyfile serve the built page themselves, with the
-// build's twins and the header files scripts/proxy-host.ts generates, and pass the API, the
-// console and the server's pages to Node. Real nginx and Caddy (scripts/ensure-proxies.sh
-// installs them; a missing one fails here, it is never skipped) run the recipes in front of the
-// real server, and each answer is compared with the one Node itself gives over HTTPS.
+// Deploy/nginx.conf and deploy/Caddyfile serve the built page's files themselves, with the
+// build's twins and the header files scripts/proxy-host.ts generates, and pass the page's
+// documents (so that visits are counted), the API, the console and the server's pages to Node.
+// Real nginx and Caddy (scripts/ensure-proxies.sh installs them; a missing one fails here, it is
+// never skipped) run the recipes in front of the real server, and each answer is compared with
+// the one Node itself gives over HTTPS.
 
 const HASHES = { 'script-src': [`'sha256-${'a'.repeat(43)}='`], 'style-src': [`'sha256-${'b'.repeat(43)}='`] }
 const big = (unit: string) => unit.repeat(Math.ceil(3000 / unit.length))
@@ -31,6 +34,7 @@ let close: () => Promise<void>
 let root: string
 let node: Server
 let nodePort: number
+let counter: LaunchCounter
 const proxies: Record<string, RunningProxy> = {}
 
 beforeAll(async () => {
@@ -60,12 +64,16 @@ beforeAll(async () => {
   }
   await writeProxyHeaders(client, join(root, 'proxy'), [])
   const settings = { ...loadConfig({ HOST: '127.0.0.1' }), TRUST_PROXY: 1 }
-  const app = createApp({
-    config: testConfig({ ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: client, ...NO_RATE_LIMITS, TRUST_PROXY: 1 }),
-    db,
-    logger: silentLogger,
+  const config = testConfig({ ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: client, ...NO_RATE_LIMITS, TRUST_PROXY: 1 })
+  // As index.ts wires it: the fast path counts the documents it answers from memory.
+  counter = createLaunchCounter({ db, logger: silentLogger, settings: { flushMs: 60_000 } })
+  const app = createApp({ config, db, logger: silentLogger, launchCounter: counter })
+  const fast = await loadFastPath(app, {
+    dir: client,
+    trustedHops: 1,
+    extraConnect: [],
+    onDocument: countBuiltDocument(config, counter),
   })
-  const fast = await loadFastPath(app, { dir: client, trustedHops: 1, extraConnect: [] })
   node = createNodeServer(app.fetch, {
     settings,
     logger: silentLogger,
@@ -80,6 +88,7 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(async () => {
   for (const p of Object.values(proxies)) await p.stop()
+  await counter?.close()
   node?.closeAllConnections()
   await new Promise((r) => node?.close(r))
   await close()
@@ -107,15 +116,22 @@ describe.each(['nginx', 'caddy'])('%s', (name) => {
   const viaProxy = (path: string, headers: Record<string, string> = {}, method = 'GET', body?: string) =>
     get(proxies[name]!.port, path, headers, method, body)
 
-  test('serves every built file itself as Node would: twin, security headers, opener split, cache rule, bytes', async () => {
+  test('serves every built file as Node would: twin, security headers, opener split, cache rule, bytes', async () => {
     const paths = ['/', '/index.html', '/assets/index-abc.css', '/assets/index-abc.js', '/favicon.svg', '/robots.txt']
+    // The documents are Node's answers through the proxy, which speaks plain HTTP to Node here
+    // and says so in X-Forwarded-Proto; the files are the proxy's, with the HTTPS headers.
+    const asProxied = (path: string): Record<string, string> =>
+      /(^|\/|\.html)$/.test(path) ? { 'x-forwarded-proto': 'http' } : {}
     for (const path of [...paths, '/og-image.png'])
       for (const enc of ['br, gzip', 'gzip', '']) {
         const headers: Record<string, string> = enc ? { 'accept-encoding': enc } : {}
-        const [want, got] = await Promise.all([viaNode(path, headers), viaProxy(path, headers)])
+        const [want, got] = await Promise.all([
+          viaNode(path, { ...headers, ...asProxied(path) }),
+          viaProxy(path, headers),
+        ])
         const what = `${name} ${path} ${enc}`
         expect(got.status, what).toBe(200)
-        // Served by the proxy, not passed to Node: nginx and Caddy name themselves.
+        // nginx and Caddy name themselves on what they serve and on what they pass to Node.
         expect(got.headers.server, what).toMatch(/nginx|Caddy/)
         for (const h of [...SECURITY, 'cache-control', 'content-encoding'])
           expect(got.headers[h], `${what}: ${h}`).toBe(want.headers[h])
@@ -127,7 +143,10 @@ describe.each(['nginx', 'caddy'])('%s', (name) => {
     for (const path of ['/privacy', '/privacy/', '/de/privacy', '/de/privacy/'])
       for (const enc of ['br, gzip', '']) {
         const headers: Record<string, string> = enc ? { 'accept-encoding': enc } : {}
-        const [want, got] = await Promise.all([viaNode(path, headers), viaProxy(path, headers)])
+        const [want, got] = await Promise.all([
+          viaNode(path, { ...headers, 'x-forwarded-proto': 'http' }),
+          viaProxy(path, headers),
+        ])
         const what = `${name} ${path} ${enc}`
         expect(want.status, what).toBe(200)
         expect(got.status, what).toBe(200)
@@ -138,6 +157,25 @@ describe.each(['nginx', 'caddy'])('%s', (name) => {
       }
     const revalidated = await viaProxy('/', { 'if-none-match': (await viaProxy('/')).headers.etag as string })
     expect(revalidated.status).toBe(304)
+  })
+
+  test("passes the page's documents to Node, which counts the visits; the files it serves are no visit", async () => {
+    const ua = name === 'nginx' ? DESKTOP : IPHONE
+    const source = `through-${name}`
+    // The landing page, a legal page in another language, a revalidation, and the page's files.
+    for (const path of [`/?utm_source=${source}`, `/de/privacy?utm_source=${source}`, `/privacy/?utm_source=${source}`])
+      expect((await viaProxy(path, browserHeaders(ua))).status, path).toBe(200)
+    const etag = (await viaProxy(`/?utm_source=${source}`, browserHeaders(ua))).headers.etag as string
+    expect((await viaProxy(`/?utm_source=${source}`, browserHeaders(ua, { 'if-none-match': etag }))).status).toBe(304)
+    for (const path of ['/assets/index-abc.js', '/favicon.svg', '/robots.txt'])
+      expect((await viaProxy(path, browserHeaders(ua))).status, path).toBe(200)
+    await counter.flush()
+    const r = await db.query<{ visitors: number; pageviews: number }>(
+      `select sum(visitors)::int as visitors, sum(pageviews)::int as pageviews
+       from app_private.analytics_hourly where source = $1`,
+      [source],
+    )
+    expect(r.rows[0]).toEqual({ visitors: 1, pageviews: 5 })
   })
 
   test("passes the API, the console, the server's pages, twins and unknown paths to Node", async () => {
@@ -220,7 +258,7 @@ test("the generated files are the Node server's page headers over HTTPS and its 
   const fromNginx = [...nginx.matchAll(/^add_header ([\w-]+) "((?:[^"\\]|\\.)*)" always;$/gm)].map((m) => [m[1], m[2]])
   expect(fromNginx).toEqual(expected)
   expect(await readFile(join(root, 'proxy', 'caddy-headers'), 'utf8')).toBe(caddyProxyHeaders(expected))
-  expect(caddyProxyHeaders(expected)).toContain(`header @documents Cache-Control "${CACHE_RULES.documents}"`)
+  expect(caddyProxyHeaders(expected)).toContain(`header @assets Cache-Control "${CACHE_RULES.assets}"`)
   const conf = await readFile(join(import.meta.dirname, '../deploy/nginx.conf'), 'utf8')
   for (const rule of Object.values(CACHE_RULES)) expect(conf).toContain(`add_header Cache-Control "${rule}" always;`)
 })

@@ -58,7 +58,7 @@ import {
   shareLinkRoutes,
 } from './features/launch-analytics/routes.ts'
 import { nodeSessionCookie, sessionCookie } from './features/owner-auth/cookie.ts'
-import { readSession } from './features/owner-auth/sessions.ts'
+import { looksLikeSessionToken, readSession } from './features/owner-auth/sessions.ts'
 
 export type AppDeps = {
   /** The whole config, as loadConfig makes it (tests: testConfig(overrides) from test-config.ts). */
@@ -101,6 +101,34 @@ export function countBuiltDocument(
     ownerToken: (req: IncomingMessage) => nodeSessionCookie(req, config),
   }
   return (req) => countNodeDocument(req, hooks)
+}
+
+/**
+ * The visit counter with this config and owner-auth's session check: a cookie that has a session
+ * token's shape is looked up (at most a few per flush); anything else is a visitor.
+ */
+export function launchCounterFor(deps: {
+  db: Db
+  logger: Logger
+  config: Pick<
+    Config,
+    | 'ANALYTICS_JOIN_SIGNUPS'
+    | 'ANALYTICS_FLUSH_MS'
+    | 'OWNER_EMAILS'
+    | 'OWNER_SESSION_IDLE_MINUTES'
+    | 'OWNER_SESSION_ABSOLUTE_HOURS'
+  >
+}): LaunchCounter {
+  const { db, config } = deps
+  return createLaunchCounter({
+    db,
+    logger: deps.logger,
+    settings: { joinSignups: config.ANALYTICS_JOIN_SIGNUPS, flushMs: config.ANALYTICS_FLUSH_MS },
+    ownerSession: {
+      looksLike: looksLikeSessionToken,
+      isLive: async (token) => (await readSession(db, token, config.OWNER_EMAILS, config)) !== null,
+    },
+  })
 }
 
 /** The whole HTTP surface; no I/O until a request arrives. */
@@ -162,13 +190,16 @@ export function createApp(deps: AppDeps): Hono {
   // Each feature's public routes and the budgets it declares in front of them (http/public-routes.ts);
   // where one feature needs another's part, app.ts hands it over.
   const wakeEmailQueue = deps.wakeEmailQueue ?? (() => {})
+  // Visits counted from the page's document requests (and share-link opens), and the source a
+  // sign-up takes. The features never import each other: app.ts hands each what it needs of the others.
+  const launch = deps.launchCounter ?? launchCounterFor({ db, logger, config })
   const publicRoutes: PublicRoutes[] = [
     launchDayRoutes({ db, logger, config }),
     unsubscribeRoutes({ db, logger, config, wakeEmailQueue }),
     playAnswerRoutes({ db, logger, wakeEmailQueue, notValidPage: betaLinkNotValidPage }),
     betaRoutes({ db, logger, config, wakeEmailQueue, android: androidTesting({ db, config }) }),
     feedbackPageRoutes({ db, logger, config }),
-    shareLinkRoutes(db),
+    shareLinkRoutes({ db, counter: launch, trustedHops: config.TRUST_PROXY }),
   ]
   for (const rule of publicRoutes.flatMap((p) => p.limits ?? [])) {
     const chain: MiddlewareHandler[] = [
@@ -207,16 +238,6 @@ export function createApp(deps: AppDeps): Hono {
   )
   app.use('/rest/v1/*', requireApiKey(config.ANON_KEY))
   app.use('/functions/v1/*', requireApiKey(config.ANON_KEY))
-  // Visits counted from the page's document requests, and the source a sign-up takes.
-  // The features never import each other: app.ts hands each what it needs of the others.
-  const launch =
-    deps.launchCounter ??
-    createLaunchCounter({
-      db,
-      logger,
-      settings: { joinSignups: config.ANALYTICS_JOIN_SIGNUPS, flushMs: config.ANALYTICS_FLUSH_MS },
-      isOwnerSession: async (token) => (await readSession(db, token, config.OWNER_EMAILS, config)) !== null,
-    })
   const launchHooks = documentHooks(config)
   app.route(
     '/rest/v1',

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
-import { countBuiltDocument, createApp } from './app.ts'
+import { countBuiltDocument, createApp, launchCounterFor } from './app.ts'
 import { loadConfig } from './config.ts'
 import { claimDataFolder } from './db/claim-folder.ts'
 import { deferredDb, withRetryAfterWhileStarting } from './db/deferred.ts'
@@ -18,8 +18,6 @@ import { createNodeServer } from './http/node-server.ts'
 import { createLogger } from './log.ts'
 import { keyAddressHashes } from './log-redact.ts'
 import { createSignupDigest } from './features/signups/digest.ts'
-import { createLaunchCounter } from './features/launch-analytics/counter.ts'
-import { readSession } from './features/owner-auth/sessions.ts'
 import { ownerSecret, secretFilePath, writeSecretFile } from './owner/keys.ts'
 import { syncOwnerEmails } from './features/owner-auth/owners.ts'
 import { resumeTesterMessages } from './features/tester-messages/queries.ts'
@@ -81,12 +79,10 @@ ready
 
 const afterAnswer = createAfterAnswer()
 // Made here so that shutdown writes the visits it holds (createApp makes one otherwise).
-const launchCounter = createLaunchCounter({
-  db: watchOutages(db, logger),
-  logger,
-  settings: { joinSignups: config.ANALYTICS_JOIN_SIGNUPS, flushMs: config.ANALYTICS_FLUSH_MS },
-  isOwnerSession: async (token) => (await readSession(db, token, config.OWNER_EMAILS, config)) !== null,
-})
+const launchCounter = launchCounterFor({ db: watchOutages(db, logger), logger, config })
+// What expired while no process ran (salts past 48 hours, counts past 25 months) goes at start,
+// not only after the next visit, sign-up or console read.
+void ready.then(() => launchCounter.purgeAtStart())
 const app = createApp({
   launchCounter,
   config: { ...config, STATIC_DIR: resolve(config.STATIC_DIR) },

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { SOURCE_LIMITS } from './limits.ts'
+import { SOURCE_LIMITS, SOURCE_ROWS } from './limits.ts'
 
 // Where visitors come from, counted on the server without a cookie or a script, and the
 // source a sign-up carries. One module for the server, the page's lazily loaded sign-up code and
@@ -10,6 +10,15 @@ const MAX_SOURCE_LENGTH = SOURCE_LIMITS.source
 
 /** What a visit or a sign-up is attributed to when nothing names a source. */
 export const DIRECT = 'direct'
+
+/**
+ * Where a visit counts when its source is past the caps on new sources (the server's
+ * launch-analytics/budgets.ts), and the one row that gathers every source past the top
+ * MAX_SOURCE_ROWS in the Launch view, its API and its CSV.
+ */
+export const OTHER_SOURCE = SOURCE_ROWS.other
+/** The most sources the Launch view, its API and its CSV list one by one; the rest are one OTHER_SOURCE row. */
+export const MAX_SOURCE_ROWS = SOURCE_ROWS.max
 
 const DEVICES = ['mobile', 'tablet', 'desktop'] as const
 export type Device = (typeof DEVICES)[number]
@@ -160,6 +169,7 @@ export const LEFT_OUT_REASONS = [
   'spam-referrer',
   'owner',
   'flood',
+  'source-cap',
 ] as const
 export type LeftOutReason = (typeof LEFT_OUT_REASONS)[number]
 
@@ -211,10 +221,16 @@ export const LaunchReport = z.strictObject({
   bucket: z.enum(['hour', 'day']),
   /** Whether this deployment sees the page's requests; false says plainly that visits are not measured. */
   visitsMeasured: z.boolean(),
+  /**
+   * Whether any page request (a visit or one left out) was ever counted here: false on a server
+   * with the page whose proxy or CDN serves the documents itself, and the view says so.
+   */
+  documentsSeen: z.boolean(),
   /** ANALYTICS_JOIN_SIGNUPS: false keeps aggregates only, and sign-ups have no source. */
   joinSignups: z.boolean(),
   totals: z.strictObject({ visitors: count, pageviews: count, signups: count, leftOut: count }),
-  sources: z.array(LaunchSourceRow),
+  /** At most MAX_SOURCE_ROWS sources, then one OTHER_SOURCE row for the rest. */
+  sources: z.array(LaunchSourceRow).max(MAX_SOURCE_ROWS + 1),
   buckets: z.array(LaunchBucket),
   leftOut: z.array(LeftOutRow),
   channels: z.array(ShareChannel),

@@ -20,6 +20,12 @@ export const PLAY_LIMITS = { troubleDetails: 2000 } as const
 /** A share link's name (`/go/<name>`) and a sign-up's source or medium. */
 export const SOURCE_LIMITS = { channelName: 40, source: 64 } as const
 
+/**
+ * The Launch view's sources: at most `max` one by one, then one row named `other` for the rest
+ * and for the visits counted past the caps on new sources (shared/launch-analytics.ts).
+ */
+export const SOURCE_ROWS = { max: 200, other: '(other)' } as const
+
 /** The console's lists: the last page one may ask for, and the most rows on a page. */
 export const PAGE_LIMITS = { page: 100_000, size: 200 } as const
 

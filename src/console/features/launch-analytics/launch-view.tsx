@@ -23,7 +23,11 @@ export function LaunchView({ onError }: { onError: (err: unknown) => void }) {
   const [rangeId, setRangeId] = useState<(typeof RANGES)[number]['id']>('2-hour')
   const range = useMemo(() => (RANGES.find((r) => r.id === rangeId) ?? RANGES[1]).range, [rangeId])
   const { report, error, reload } = useLaunchReport(range, onError)
-  const measured = report?.visitsMeasured ?? true
+  const served = report?.visitsMeasured ?? true
+  // A server with the page that has never seen one of its requests: a proxy or a CDN in front
+  // serves the documents itself. Zeros would read as "nobody came"; say what is going on instead.
+  const unseen = served && report ? !report.documentsSeen : false
+  const measured = served && !unseen
   const conversion =
     report && report.totals.visitors > 0
       ? `${((report.totals.signups / report.totals.visitors) * 100).toFixed(1)}%`
@@ -53,10 +57,18 @@ export function LaunchView({ onError }: { onError: (err: unknown) => void }) {
         <p className="text-xs text-fg-muted">Updates every {REFRESH_MS / 1000} seconds while this tab is open.</p>
       </div>
       <ErrorText message={error} />
-      {!measured ? (
+      {!served ? (
         <p className="mb-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-sm text-warning" role="note">
           Visits are not measured here: this server does not serve the page (a static host or Supabase does). Sign-ups
           carry the source the page read from its address and the previous page; visitors and conversion are unknown.
+        </p>
+      ) : null}
+      {unseen ? (
+        <p className="mb-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-sm text-warning" role="note">
+          Visits are not measured yet: no request for the page has reached this server. If nginx, Caddy or a CDN serves
+          the page itself, let it pass the page (<code>/</code>, the language and legal pages) to this server, as the
+          recipes in docs/deploy.md do. Until then, sign-ups carry the source the page read; visitors and conversion are
+          unknown.
         </p>
       ) : null}
       {report && !report.joinSignups ? (
@@ -97,7 +109,9 @@ export function LaunchView({ onError }: { onError: (err: unknown) => void }) {
           <h2 id="launch-ledger-heading" className="mb-2 font-semibold">
             Left out
           </h2>
-          <p className="mb-2 text-xs text-fg-muted">Page requests that were not counted as visits, and why.</p>
+          <p className="mb-2 text-xs text-fg-muted">
+            Page requests that were not counted as visits, and why; and visits counted without their new source.
+          </p>
           {report ? <LeftOutLedger rows={report.leftOut} /> : <p className="text-sm">Loading…</p>}
         </Card>
         <ShareLinksCard channels={report?.channels ?? []} onChanged={reload} onError={onError} />

@@ -9,7 +9,8 @@ const REASON_TEXT: Record<LeftOutRow['reason'], string> = {
   'bad-browser-string': 'Missing or malformed browser string',
   'spam-referrer': 'Known spam referrers',
   owner: 'Your own visits (signed in to this console)',
-  flood: 'Floods: more than 30 page loads a minute from one visitor',
+  flood: 'Floods: over 30 page loads a minute from one visitor or 120 from one address, or made-up console cookies',
+  'source-cap': 'New sources past the caps (counted as visits, under “(other)”)',
 }
 
 /** The ledger: every request that was not counted as a visit, by reason, so nothing is dropped silently. */

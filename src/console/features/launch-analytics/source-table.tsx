@@ -1,3 +1,4 @@
+import { SOURCE_ROWS } from '../../../shared/limits.ts'
 import type { LaunchSourceRow } from './launch-api.ts'
 
 const n = (v: number) => v.toLocaleString('en-US')
@@ -46,9 +47,18 @@ export function SourceTable({ rows, measured }: { rows: LaunchSourceRow[]; measu
         <tbody className="divide-y divide-border">
           {rows.map((r) => (
             <tr key={r.source}>
-              <th scope="row" className="max-w-48 truncate py-2 pr-3 font-medium" title={r.source}>
-                {r.source}
-              </th>
+              {r.source === SOURCE_ROWS.other ? (
+                <th scope="row" className="py-2 pr-3 font-medium italic">
+                  Other sources
+                  <span className="block text-xs font-normal not-italic text-fg-muted">
+                    past the first {SOURCE_ROWS.max}, or new past the caps
+                  </span>
+                </th>
+              ) : (
+                <th scope="row" className="max-w-48 truncate py-2 pr-3 font-medium" title={r.source}>
+                  {r.source}
+                </th>
+              )}
               <td className={TD}>{measured ? n(r.visitors) : '–'}</td>
               <td className={TD}>{n(r.signups)}</td>
               <td className={TD}>{pct(r.conversion)}</td>

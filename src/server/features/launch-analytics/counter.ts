@@ -2,7 +2,16 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto'
 import { isDatabaseUnavailable } from '../../../mail-core/errors.ts'
 import type { Db } from '../../db/db.ts'
 import type { Logger } from '../../log.ts'
-import { attribute, deviceOf, DIRECT, type LeftOutReason, type SignupSource } from '../../../shared/launch-analytics.ts'
+import { rateLimitKey } from '../../http/client-ip.ts'
+import {
+  attribute,
+  deviceOf,
+  DIRECT,
+  OTHER_SOURCE,
+  type LeftOutReason,
+  type SignupSource,
+} from '../../../shared/launch-analytics.ts'
+import { createBudgets, DEFAULT_CAPS, type Caps } from './budgets.ts'
 import { leftOutReason } from './classify.ts'
 import { visitorLabels, writeBatch, type Batch, type Labels, type VisitorBatchRow } from './queries.ts'
 import { createSaltStore, dayBefore, utcDay } from './salts.ts'
@@ -23,25 +32,34 @@ export type DocumentRequest = {
   ownerToken?: string | undefined
 }
 
-type AnalyticsSettings = {
+type AnalyticsSettings = Caps & {
   /** ANALYTICS_JOIN_SIGNUPS: false keeps aggregates only, and a sign-up takes no source. */
   joinSignups: boolean
   /** How long counts wait in memory at most (a crash loses at most this much). */
   flushMs: number
-  /** Document requests per visitor per minute past which the rest are a flood. */
-  floodPerMinute: number
 }
 
-const ANALYTICS_DEFAULTS: AnalyticsSettings = { joinSignups: true, flushMs: 5_000, floodPerMinute: 30 }
+const ANALYTICS_DEFAULTS: AnalyticsSettings = { joinSignups: true, flushMs: 5_000, ...DEFAULT_CAPS }
 
 /** Owner visits waiting for their session check; past this many, they count as a flood. */
 const MAX_HELD = 10_000
+/**
+ * Distinct session-shaped cookies checked against the database per flush: the owner has a few
+ * browsers; anything beyond is someone sending made-up cookies, and counts as a flood.
+ */
+const MAX_TOKENS_PER_FLUSH = 4
 /** Distinct visitors held in memory between two flushes; past this many, the rest are a flood. */
 const MAX_BUFFERED = 100_000
-/** Batches kept for a retry while the database is away. */
-const MAX_UNSENT = 60
+/** Batches kept for a retry while the database is away (a minute of a flood, hours of a launch). */
+const MAX_UNSENT = 2_000
+/**
+ * Rows per transaction: a flood's flush is written in small transactions with a turn of the event
+ * loop between them, so the page's answers never wait long behind it (PGlite runs in this process).
+ */
+const ROWS_PER_BATCH = 100
 
-type Visit = Labels & { at: number; key: string; joinable: boolean }
+/** `visitor` and `address` are per-process HMACs: the budgets tell clients apart without keeping them. */
+type Visit = Labels & { at: number; key: string; visitor: string; address: string; joinable: boolean }
 type Buffered = Labels & {
   day: string
   hour: string
@@ -74,8 +92,11 @@ export function createLaunchCounter(deps: {
   db: Db
   logger: Logger
   settings?: Partial<AnalyticsSettings>
-  /** Whether a console session cookie's value is a live owner session (app.ts passes owner-auth's check). */
-  isOwnerSession?: (token: string) => Promise<boolean>
+  /**
+   * The owner's session check that app.ts passes in (owner-auth's): a cookie is looked up only if
+   * it has a session token's shape, and at most MAX_TOKENS_PER_FLUSH distinct ones per flush.
+   */
+  ownerSession?: { looksLike: (token: string) => boolean; isLive: (token: string) => Promise<boolean> }
   /** The clock, injected by tests (48 simulated hours). */
   now?: () => number
 }) {
@@ -93,9 +114,10 @@ export function createLaunchCounter(deps: {
   let views = new Map<string, Labels & { hour: string; pageviews: number }>()
   let leftOut = new Map<string, { hour: string; reason: LeftOutReason; requests: number }>()
   let held: { token: string; visit: Visit }[] = []
+  let heldTokens = new Set<string>()
+  let opens = new Map<string, number>()
   const unsent: Batch[] = []
-  let floodMinute = -1
-  let floods = new Map<string, number>()
+  const budgets = createBudgets(settings)
   let timer: NodeJS.Timeout | undefined
   let flushing: Promise<void> | undefined
   let purgedDay: string | undefined
@@ -108,7 +130,9 @@ export function createLaunchCounter(deps: {
   const identity = (ip: string, ua: string, host: string) => `${ip}\u0000${ua}\u0000${host}`
 
   function pending(): boolean {
-    return visitors.size > 0 || views.size > 0 || leftOut.size > 0 || held.length > 0 || unsent.length > 0
+    return (
+      visitors.size > 0 || views.size > 0 || leftOut.size > 0 || held.length > 0 || opens.size > 0 || unsent.length > 0
+    )
   }
 
   function schedule(): void {
@@ -129,23 +153,20 @@ export function createLaunchCounter(deps: {
     schedule()
   }
 
+  /** Buffers a visit that passed the flood rule (and the owner's check): its source within the caps. */
   function record(visit: Visit): void {
     const day = utcDay(visit.at)
     const hour = hourOf(visit.at)
-    const m = memo(visit.key)
-    // Floods: document requests per visitor in this minute, counted in memory.
-    const minute = Math.floor(visit.at / 60_000)
-    if (minute !== floodMinute || floods.size > MAX_BUFFERED) {
-      floodMinute = minute
-      floods = new Map()
-    }
-    const seen = (floods.get(m) ?? 0) + 1
-    floods.set(m, seen)
-    if (seen > settings.floodPerMinute) return leave('flood', visit.at)
+    const m = visit.visitor
     const k = `${day}|${m}`
     let v = visitors.get(k)
+    if (!v && visitors.size >= MAX_BUFFERED) return leave('flood', visit.at)
+    // Past the caps on new sources the visit still counts, under "other"; the ledger says how often.
+    if (!budgets.admits(visit, m, visit.address, visit.at)) {
+      leave('source-cap', visit.at)
+      visit = { ...visit, source: OTHER_SOURCE, medium: '', campaign: '' }
+    }
     if (!v) {
-      if (visitors.size >= MAX_BUFFERED) return leave('flood', visit.at)
       const pair = pairs.get(day)
       v = {
         day,
@@ -198,23 +219,48 @@ export function createLaunchCounter(deps: {
       if (reason) return leave(reason, at)
       const ua = req.header('user-agent')!.trim()
       const { source, medium, campaign } = attribute(req.url.searchParams, req.header('referer'), req.url.hostname)
+      const key = identity(req.ip, ua, host)
       const visit: Visit = {
         at,
-        key: identity(req.ip, ua, host),
+        key,
+        visitor: memo(key),
+        address: memo(`address\u0000${rateLimitKey(req.ip)}`),
         source,
         medium: medium ?? '',
         campaign: campaign ?? '',
         ...deviceOf(ua),
         joinable: settings.joinSignups && req.header('sec-gpc') !== '1',
       }
-      if (req.ownerToken && deps.isOwnerSession) {
+      // The flood rule first: a flood costs no session check and holds nothing.
+      if (budgets.flooded(visit.visitor, visit.address, at)) return leave('flood', at)
+      const token = req.ownerToken
+      if (token && deps.ownerSession?.looksLike(token)) {
         if (held.length >= MAX_HELD) return leave('flood', at)
-        held.push({ token: req.ownerToken, visit })
+        if (!heldTokens.has(token)) {
+          if (heldTokens.size >= MAX_TOKENS_PER_FLUSH) return leave('flood', at)
+          heldTokens.add(token)
+        }
+        held.push({ token, visit })
         return schedule()
       }
       record(visit)
     } catch (err) {
       logger.warn({ err, event: 'analytics.count_failed' }, 'a visit could not be counted')
+    }
+  }
+
+  /**
+   * Counts one opening of a share link, in memory with the visits, within the client address's
+   * budget (an open past it is not counted; the redirect is the route's). Never throws.
+   */
+  function countOpen(name: string, ip: string): void {
+    if (closed) return
+    try {
+      if (!budgets.open(memo(`address\u0000${rateLimitKey(ip)}`), now())) return
+      opens.set(name, (opens.get(name) ?? 0) + 1)
+      schedule()
+    } catch (err) {
+      logger.warn({ err, event: 'analytics.count_failed' }, 'a share-link open could not be counted')
     }
   }
 
@@ -227,31 +273,37 @@ export function createLaunchCounter(deps: {
     return pair
   }
 
-  async function takeBatch(): Promise<Batch | null> {
-    // The owner's visits: a live session leaves them out, anything else is a visitor.
+  async function takeBatches(): Promise<Batch[]> {
+    // The owner's visits: a live session leaves them out, anything else is a visitor. At most
+    // MAX_TOKENS_PER_FLUSH distinct tokens were held, so this is at most that many queries.
     const waiting = held
     held = []
+    heldTokens = new Set()
     const verdicts = new Map<string, Promise<boolean>>()
     for (const { token, visit } of waiting) {
       if (!verdicts.has(token))
         verdicts.set(
           token,
-          deps.isOwnerSession!(token).catch(() => false),
+          deps.ownerSession!.isLive(token).catch(() => false),
         )
       if (await verdicts.get(token)!) leave('owner', visit.at)
       else record(visit)
     }
-    if (!visitors.size && !views.size && !leftOut.size) return null
+    if (!visitors.size && !views.size && !leftOut.size && !opens.size) return []
     // Salts first: a database that is away leaves the buffer as it was, for the next try.
     for (const v of visitors.values()) if (v.key !== null) await pairFor(v.day)
     const batchVisitors = visitors
     const batchViews = views
     const batchLeft = leftOut
+    const batchOpens = opens
     visitors = new Map()
     views = new Map()
     leftOut = new Map()
+    opens = new Map()
     const rows: VisitorBatchRow[] = []
     for (const v of batchVisitors.values()) {
+      // Hashing a flood's keys takes a while: let the page's answers go in between.
+      if (rows.length % 2_000 === 1_999) await turn()
       const pair = pairs.get(v.day)
       if (v.key !== null && pair) {
         v.visitor = hash(pair.salt, v.key)
@@ -272,7 +324,20 @@ export function createLaunchCounter(deps: {
         pageviews: v.pageviews,
       })
     }
-    return { id: randomUUID(), visitors: rows, views: [...batchViews.values()], leftOut: [...batchLeft.values()] }
+    // Yesterday's visitors first: a visit across midnight finds its first half already written.
+    rows.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
+    const viewRows = [...batchViews.values()]
+    const batches: Batch[] = []
+    for (let i = 0; i === 0 || i < Math.max(rows.length, viewRows.length); i += ROWS_PER_BATCH) {
+      batches.push({
+        id: randomUUID(),
+        visitors: rows.slice(i, i + ROWS_PER_BATCH),
+        views: viewRows.slice(i, i + ROWS_PER_BATCH),
+        leftOut: i === 0 ? [...batchLeft.values()] : [],
+        opens: i === 0 ? [...batchOpens].map(([name, n]) => ({ name, opens: n })) : [],
+      })
+    }
+    return batches
   }
 
   /** Writes what is buffered; a failed batch is kept and retried with the same id (never twice). */
@@ -281,17 +346,17 @@ export function createLaunchCounter(deps: {
       clearTimeout(timer)
       timer = undefined
       try {
-        let batch: Batch | null = null
         try {
-          batch = await takeBatch()
+          unsent.push(...(await takeBatches()))
         } catch (err) {
           logger.warn({ err, event: 'analytics.flush_failed' }, 'visits could not be prepared; retrying')
         }
-        if (batch) unsent.push(batch)
         while (unsent.length) {
           try {
             await writeBatch(db, unsent[0]!)
             unsent.shift()
+            // One small transaction at a time, the event loop free in between.
+            if (unsent.length) await turn()
           } catch (err) {
             // A database that is away: keep the batch and try again. Anything else would fail the
             // same way every time: log it and let the batch go rather than retry it forever.
@@ -317,7 +382,8 @@ export function createLaunchCounter(deps: {
   /** Deletes the salts (and visitor rows) 48 hours after their day began; once per UTC day per process. */
   async function purge(): Promise<void> {
     const today = utcDay(now())
-    await salts.purgeBefore(today)
+    const gone = await salts.purgeBefore(today)
+    if (gone) logger.info({ event: 'analytics.purged', salts: gone }, 'expired visitor salts deleted')
     for (const d of pairs.keys()) if (d < dayBefore(today)) pairs.delete(d)
     purgedDay = today
     // While this process holds salts, one timer at the next midnight deletes the one that expires
@@ -404,9 +470,15 @@ export function createLaunchCounter(deps: {
     settings,
     now,
     countDocument,
+    countOpen,
     signupSource,
     flush,
     purge,
+    /**
+     * At start: deletes what expired while no process ran (salts past 48 hours, counts past 25
+     * months), once; the server's start path calls it when the database is ready. Never throws.
+     */
+    purgeAtStart: () => purgeIfDue(),
     /** Whether a flush timer is armed (tests: idle is free). */
     get armed() {
       return timer !== undefined
@@ -421,6 +493,9 @@ export function createLaunchCounter(deps: {
     },
   }
 }
+
+/** One turn of the event loop: the I/O that waits (page requests) goes first. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /**
  * The POST's own Referer, when it is our page: its address carries the query (the source

@@ -138,6 +138,18 @@ describe.each(DB_KINDS)('launch analytics on %s', (kind) => {
     expect(await hourly()).toEqual([{ source: 'direct', visitors: 1, pageviews: 2 }])
   })
 
+  test('the Launch API says whether any page request ever reached this server (a proxy serving the page: none)', async () => {
+    const app = await ownerApp(db, { STATIC_DIR: PAGE })
+    const cookie = await signIn(app, db)
+    const report = async () =>
+      LaunchReport.parse(await (await app.request(`${ORIGIN}/admin/api/launch`, asOwner(cookie))).json())
+    // The page is here, but nothing ever asked this server for it: not "0 visitors", unknown.
+    expect(await report()).toMatchObject({ visitsMeasured: true, documentsSeen: false })
+    // A bot's request is enough to show that the page's requests arrive.
+    await app.request(`${ORIGIN}/`, { headers: browserHeaders('curl/8.5.0 (x86_64-pc-linux-gnu)') })
+    expect(await report()).toMatchObject({ visitsMeasured: true, documentsSeen: true })
+  })
+
   test('a flush retried after an unknown outcome counts nothing twice', async () => {
     const batch = {
       id: '6f1c1a53-7d0f-4a43-9d55-2f1c3e1e0b11',

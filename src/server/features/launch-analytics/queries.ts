@@ -8,7 +8,7 @@ import type {
   ShareChannel,
   System,
 } from '../../../shared/launch-analytics.ts'
-import { LEFT_OUT_REASONS } from '../../../shared/launch-analytics.ts'
+import { LEFT_OUT_REASONS, MAX_SOURCE_ROWS, OTHER_SOURCE } from '../../../shared/launch-analytics.ts'
 
 // The SQL of launch analytics. docs/decisions/launch-analytics.md
 
@@ -34,6 +34,8 @@ export type Batch = {
   visitors: VisitorBatchRow[]
   views: ViewBatchRow[]
   leftOut: LeftOutBatchRow[]
+  /** Share-link openings counted since the last flush, per link. */
+  opens?: { name: string; opens: number }[]
 }
 
 /**
@@ -106,6 +108,14 @@ export async function writeBatch(db: Db, batch: Batch): Promise<boolean> {
         [JSON.stringify(batch.leftOut)],
       )
     }
+    if (batch.opens?.length) {
+      // A link deleted in the meantime simply takes nothing.
+      await tx.query(
+        `update app_private.analytics_channels c set opens = c.opens + x.opens
+         from jsonb_to_recordset($1::jsonb) as x(name text, opens integer) where c.name = x.name`,
+        [JSON.stringify(batch.opens)],
+      )
+    }
     return true
   })
 }
@@ -152,7 +162,11 @@ type Range = { from: string; to: string; bucket: 'hour' | 'day' }
 
 const UNKNOWN = '(unknown)'
 
-/** Visitors per source from the hourly counts, and the sign-ups' funnel per source, in the range. */
+/**
+ * Visitors per source from the hourly counts, and the sign-ups' funnel per source, in the range:
+ * the first MAX_SOURCE_ROWS sources (most sign-ups, then most visitors), then one OTHER_SOURCE row
+ * with the rest and the visits counted past the caps on new sources.
+ */
 export async function sourceRows(db: Db, range: Range): Promise<LaunchSourceRow[]> {
   const r = await db.query<Record<string, string | number | null>>(
     `with visits as (
@@ -169,14 +183,23 @@ export async function sourceRows(db: Db, range: Range): Promise<LaunchSourceRow[
          count(*) filter (where exists (select 1 from app_private.beta_feedback f where f.signup_id = s.id)) as feedback
        from public.beta_signups s where s.created_at >= $1::timestamptz and s.created_at < $2::timestamptz
        group by 1
+     ), joined as (
+       select coalesce(v.source, g.source) as source, coalesce(v.visitors, 0) as visitors, coalesce(v.pageviews, 0) as pageviews,
+         coalesce(g.signups, 0) as signups, coalesce(g.confirmed, 0) as confirmed, coalesce(g.invited, 0) as invited,
+         coalesce(g.opened, 0) as opened, coalesce(g.feedback, 0) as feedback, coalesce(v.ios, 0) as ios,
+         coalesce(v.android, 0) as android, coalesce(v.other, 0) as other, coalesce(v.mobile, 0) as mobile
+       from visits v full join signups g on g.source = v.source
+     ), ranked as (
+       select *, row_number() over (order by source = $4, signups desc, visitors desc, source) as rank from joined
+     ), grouped as (
+       select case when rank <= $5 and source <> $4 then source else $4 end as source,
+         min(rank) as first_rank, sum(visitors) as visitors, sum(pageviews) as pageviews, sum(signups) as signups,
+         sum(confirmed) as confirmed, sum(invited) as invited, sum(opened) as opened, sum(feedback) as feedback,
+         sum(ios) as ios, sum(android) as android, sum(other) as other, sum(mobile) as mobile
+       from ranked group by 1
      )
-     select coalesce(v.source, g.source) as source, coalesce(v.visitors, 0) as visitors, coalesce(v.pageviews, 0) as pageviews,
-       coalesce(g.signups, 0) as signups, coalesce(g.confirmed, 0) as confirmed, coalesce(g.invited, 0) as invited,
-       coalesce(g.opened, 0) as opened, coalesce(g.feedback, 0) as feedback, coalesce(v.ios, 0) as ios,
-       coalesce(v.android, 0) as android, coalesce(v.other, 0) as other, coalesce(v.mobile, 0) as mobile
-     from visits v full join signups g on g.source = v.source
-     order by coalesce(g.signups, 0) desc, coalesce(v.visitors, 0) desc, 1`,
-    [range.from, range.to, UNKNOWN],
+     select * from grouped order by source = $4, first_rank`,
+    [range.from, range.to, UNKNOWN, OTHER_SOURCE, MAX_SOURCE_ROWS],
   )
   return r.rows.map((row) => {
     const n = (k: string) => Number(row[k] ?? 0)
@@ -231,6 +254,18 @@ export async function buckets(db: Db, range: Range): Promise<LaunchBucket[]> {
   }))
 }
 
+/**
+ * Whether any page request was ever counted here, as a visit or left out: a server that has the
+ * page but whose proxy serves it has none, and the Launch view says so instead of showing zeros.
+ */
+export async function documentsSeen(db: Db): Promise<boolean> {
+  const r = await db.query<{ seen: boolean }>(
+    `select exists (select 1 from app_private.analytics_hourly where pageviews > 0)
+       or exists (select 1 from app_private.analytics_left_out) as seen`,
+  )
+  return r.rows[0]?.seen === true
+}
+
 /** The ledger: every reason, with how many requests it left out in the range (zeros included). */
 export async function leftOutRows(db: Db, range: Range): Promise<LeftOutRow[]> {
   const r = await db.query<{ reason: string; requests: string | number }>(
@@ -273,10 +308,10 @@ export async function deleteChannel(db: Db, name: string): Promise<boolean> {
   return r.rowCount > 0
 }
 
-/** The link's source and medium, counting one opening; null for no such link. */
-export async function openChannel(db: Db, name: string): Promise<{ source: string; medium: string } | null> {
+/** The link's source and medium; null for no such link. Its openings are counted in memory (counter.ts). */
+export async function findChannel(db: Db, name: string): Promise<{ source: string; medium: string } | null> {
   const r = await db.query<{ source: string; medium: string }>(
-    'update app_private.analytics_channels set opens = opens + 1 where name = $1 returning source, medium',
+    'select source, medium from app_private.analytics_channels where name = $1',
     [name],
   )
   return r.rows[0] ?? null

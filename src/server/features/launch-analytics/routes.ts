@@ -14,7 +14,16 @@ import { audit } from '../../owner/audit.ts'
 import { csvDownload } from '../../owner/csv.ts'
 import { parseInput } from '../../owner/input.ts'
 import type { DocumentRequest, LaunchCounter } from './counter.ts'
-import { buckets, deleteChannel, leftOutRows, listChannels, openChannel, saveChannel, sourceRows } from './queries.ts'
+import {
+  buckets,
+  deleteChannel,
+  documentsSeen,
+  findChannel,
+  leftOutRows,
+  listChannels,
+  saveChannel,
+  sourceRows,
+} from './queries.ts'
 
 // The public side (counting documents, share links) and the console's Launch API.
 // docs/decisions/launch-analytics.md
@@ -99,14 +108,21 @@ export function countDocuments(hooks: Hooks): MiddlewareHandler {
 /**
  * Share links: /go/<name> answers 302 to the page with the link's source (utm_source, and
  * utm_medium when it has one), keeping the rest of the query string. The visit that follows is
- * counted like any other, for that source; in-app browsers that drop the Referer keep it.
+ * counted like any other, for that source; in-app browsers that drop the Referer keep it. The
+ * opening is counted in memory with the visits, within a per-address budget (no write per request).
  */
-export function shareLinkRoutes(db: Db): PublicRoutes {
+export function shareLinkRoutes(deps: {
+  db: Db
+  counter: Pick<LaunchCounter, 'countOpen'>
+  trustedHops: number
+}): PublicRoutes {
+  const { db, counter } = deps
   const app = new Hono()
   app.get('/go/:name', async (c) => {
     const parsed = ChannelName.safeParse(c.req.param('name').toLowerCase())
-    const channel = parsed.success ? await openChannel(db, parsed.data) : null
-    if (!channel) return c.text('No such link', 404)
+    const channel = parsed.success ? await findChannel(db, parsed.data) : null
+    if (!channel || !parsed.success) return c.text('No such link', 404)
+    counter.countOpen(parsed.data, clientIp(c, deps.trustedHops))
     const query = new URL(c.req.url).searchParams
     query.set('utm_source', channel.source)
     if (channel.medium) query.set('utm_medium', channel.medium)
@@ -136,16 +152,18 @@ export function launchConsoleRoutes(deps: {
     const to = new Date(Math.ceil((now() + 1) / 3_600_000) * 3_600_000)
     const from = new Date(Math.floor((to.getTime() - query.days * 86_400_000) / step) * step)
     const range = { from: from.toISOString(), to: to.toISOString(), bucket: query.bucket }
-    const [sources, series, leftOut, channels] = [
+    const [sources, series, leftOut, channels, seen] = [
       await sourceRows(db, range),
       await buckets(db, range),
       await leftOutRows(db, range),
       await listChannels(db),
+      await documentsSeen(db),
     ]
     const sum = (xs: readonly { [k: string]: unknown }[], k: string) => xs.reduce((n, x) => n + Number(x[k] ?? 0), 0)
     return {
       ...range,
       visitsMeasured: existsSync(join(deps.staticDir, 'index.html')),
+      documentsSeen: seen,
       joinSignups: counter.settings.joinSignups,
       totals: {
         visitors: sum(sources, 'visitors'),

@@ -21,6 +21,17 @@ function sessionWindows(config: SessionConfig): { touchS: number; idleS: number 
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest()
 
+/** What createSession hands out: 32 random bytes in base64url, 43 characters. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/
+
+/**
+ * Whether a cookie's value could be a session token at all: anything else is refused without a
+ * query (launch analytics checks page loads' cookies only when they pass this).
+ */
+export function looksLikeSessionToken(token: string): boolean {
+  return TOKEN_SHAPE.test(token)
+}
+
 /** Opens a session with a new random id and token (never one the browser brought); returns the cookie's token. */
 export async function createSession(
   db: Db,
@@ -49,7 +60,7 @@ export async function readSession(
   owners: readonly string[],
   config: SessionConfig,
 ): Promise<Session | null> {
-  if (token.length > 100) return null
+  if (!looksLikeSessionToken(token)) return null
   const { touchS, idleS } = sessionWindows(config)
   const r = await db.query<{ id: string; email: string; method: string; stale: boolean }>(
     `select id::text as id, email, method, last_seen_at < now() - make_interval(secs => $3) as stale

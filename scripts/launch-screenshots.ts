@@ -1,0 +1,63 @@
+// Screenshots of the console's Launch view for docs/screenshots (issue 37): a server that has never
+// seen a request for its page (a proxy or CDN in front serves it) says so plainly; then a launch
+// day with more sources than the view lists one by one, so the last row gathers the rest as
+// "Other sources". 390x844 and 1440x900, light. Usage: npm run build && tsx scripts/launch-screenshots.ts
+import { chromium } from 'playwright-core'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
+import { ANON_HEADERS as anon, startScreenshotServer } from './screenshot-server.ts'
+
+const server = await startScreenshotServer('launch', { TRUST_PROXY: '1', ANALYTICS_FLUSH_MS: '200' })
+const { base, ownerLink } = server
+const browserString = (n: number) =>
+  n % 2
+    ? `Mozilla/5.0 (iPhone; CPU iPhone OS 17_${n % 10} like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.${n % 10} Mobile/15E148 Safari/604.1`
+    : `Mozilla/5.0 (Linux; Android 14; Pixel ${n % 9}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.${n} Mobile Safari/537.36`
+const person = (n: number) => ({
+  'user-agent': browserString(n),
+  'x-forwarded-for': `198.51.${100 + (n >> 8)}.${n & 255}`,
+  'accept-language': 'en-GB,en;q=0.9',
+  'accept-encoding': 'gzip, br',
+  accept: 'text/html',
+})
+
+async function shoot(name: string) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  const page = await (await browser.newContext({ colorScheme: 'light' })).newPage()
+  await page.goto(ownerLink())
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForSelector('h1')
+  for (const [w, h] of [
+    [390, 844],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h })
+    await page.goto(`${base}/admin/#/launch`)
+    await page.getByRole('heading', { name: 'Launch', level: 1 }).waitFor()
+    await page.waitForTimeout(800)
+    // The sources' last row: the rest, gathered.
+    if (name === 'sources') await page.getByText('Other sources').scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `docs/screenshots/console-launch-${name}-light-${w}x${h}.png`, fullPage: false })
+  }
+  await browser.close()
+}
+
+try {
+  await shoot('unseen')
+  // A launch: a dozen named sources, then a long tail of one-off referrers past what the view lists.
+  const named = ['producthunt', 'Hacker News', 'newsletter', 'Reddit', 'X (Twitter)', 'LinkedIn', 'BetaList']
+  let n = 1
+  for (const [i, source] of named.entries())
+    for (let k = 0; k < 12 - i; k++)
+      await fetch(`${base}/?utm_source=${encodeURIComponent(source)}`, { headers: person(n++) })
+  for (let k = 0; k < 230; k++)
+    await fetch(`${base}/`, { headers: { ...person(n++), referer: `https://blog-${k}.example/post` } })
+  for (let k = 1; k < 12; k += 3)
+    await fetch(`${base}/rest/v1/beta_signups`, {
+      method: 'POST',
+      headers: { ...anon, ...person(k) },
+      body: JSON.stringify({ email: `tester${k}@example.com` }),
+    })
+  await shoot('sources')
+} finally {
+  await server.stop()
+}
