@@ -13,7 +13,7 @@ import {
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/')
-  await footerButton(page, 'Contact Us').click()
+  await footerButton(page, 'contact').click()
   await expect(contactFields(page).dialog).toBeVisible()
 })
 
@@ -147,7 +147,7 @@ test('closing resets the fields and the status after 300 ms', async ({ page }) =
   await expect(f.dialog).toHaveCount(0)
 
   await page.waitForTimeout(350) // the one deliberate wait: past the 300 ms reset delay
-  await footerButton(page, 'Contact Us').click()
+  await footerButton(page, 'contact').click()
   const reopened = contactFields(page)
   for (const input of [reopened.name, reopened.email, reopened.subject, reopened.message])
     await expect(input).toHaveValue('')

@@ -68,7 +68,7 @@ test.describe('landing page', () => {
     await expect(footer.getByText('BETA', { exact: true })).toBeVisible()
     await expect(footer.getByText('Beta 2025', { exact: true })).toBeVisible()
     await expect(footer).toContainText('©')
-    for (const name of ['Contact Us', 'Privacy Policy', 'Terms of Service'] as const) {
+    for (const name of ['contact', 'privacy', 'terms'] as const) {
       await expect(footerButton(page, name)).toBeVisible()
     }
     await expect(footer.getByRole('link')).not.toHaveCount(0)
@@ -134,7 +134,7 @@ test('the page requests nothing from any other origin', async ({ page, baseURL }
   })
   await page.goto('/')
   await page.locator('footer').scrollIntoViewIfNeeded()
-  for (const name of ['Privacy Policy', 'Terms of Service', 'Contact Us'] as const) {
+  for (const name of ['privacy', 'terms', 'contact'] as const) {
     await footerButton(page, name).click()
     // The footer's island may still be loading: its first click is replayed once it is, so wait
     // for the dialog before closing it (an Escape pressed earlier would close nothing).

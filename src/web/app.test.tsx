@@ -1,10 +1,12 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 // The named export: under the editors' NodeNext resolution the default is the CommonJS module object.
 import { userEvent } from '@testing-library/user-event'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, test, vi } from 'vitest'
-import { DEFAULT_LOCALE, HERO_TEXTS, LOCALES } from '../shared/content.ts'
+import { DEFAULT_LOCALE, FOOTER_TEXTS, HERO_TEXTS, LEGAL_TEXTS, LOCALES } from '../shared/content.ts'
+import { legalPath } from '../shared/locales.ts'
 import { App } from './app.tsx'
+import { renderIsland } from './entry-server.tsx'
 
 describe('App', () => {
   test('the prerendered markup carries no inline style or script (the CSP forbids them)', () => {
@@ -57,16 +59,29 @@ describe('App', () => {
     expect(within(footer).getByRole('link', { name: /professional network/ })).toBeInTheDocument()
   })
 
-  test('both policies show the effective date, and the privacy policy links to the terms in-page', () => {
+  test('both policies show their effective date once loaded, and the privacy policy links to the terms in-page', async () => {
     const { container } = render(<App />)
-    for (const id of ['privacy', 'terms']) {
+    const legal = LEGAL_TEXTS[DEFAULT_LOCALE]
+    const footer = FOOTER_TEXTS[DEFAULT_LOCALE]
+    // The footer's island fetches the legal texts once it is React's (they are not in the page).
+    await waitFor(() => expect(container.querySelector('dialog#privacy time')).not.toBeNull())
+    for (const id of ['privacy', 'terms'] as const) {
       const dialog = container.querySelector(`dialog#${id}`)
       expect(dialog).toHaveAttribute('aria-labelledby', `${id}-title`)
-      expect(dialog?.querySelector('time')).toHaveAttribute('dateTime', '2025-06-16')
-      expect(dialog).toHaveTextContent('Effective date: June 16, 2025')
+      expect(dialog?.querySelector('time')).toHaveAttribute('dateTime', legal[id].effectiveDate)
+      expect(dialog).toHaveTextContent(`${footer.effectiveDate} ${legal[id].effectiveDateLabel}`)
+      expect(dialog?.querySelector('[aria-busy="true"]')).toBeNull()
     }
-    expect(container.querySelector('dialog#privacy a[href="#terms"]')).toHaveTextContent('Terms of Service')
-    expect(container.querySelector('dialog#terms')).toHaveTextContent('"as is"')
+    expect(container.querySelector('dialog#privacy a[href="#terms"]')).not.toBeNull()
+  })
+
+  test('the prerendered legal dialogs hold a link to their page, not the text', () => {
+    const html = renderIsland('footer-dialogs', DEFAULT_LOCALE)
+    for (const id of ['privacy', 'terms'] as const) {
+      const doc = LEGAL_TEXTS[DEFAULT_LOCALE][id]
+      expect(html).toContain(`href="${legalPath(id, DEFAULT_LOCALE)}"`)
+      for (const section of doc.sections) expect(html).not.toContain(section.heading)
+    }
   })
 
   test('a call to action scrolls to the sign-up and focuses its email field, instantly under reduced motion', async () => {
