@@ -20,6 +20,10 @@ import {
   test,
   uniqueEmail,
 } from './fixtures.ts'
+import { DEFAULT_LOCALE as T_LOCALE, texts } from '../src/shared/content.ts'
+
+/** The texts the tests expect: the content's (the demo's are the specification's words). */
+const T = texts(T_LOCALE)
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 /**
@@ -83,10 +87,10 @@ test.describe('sign-up states', () => {
     await signupEmail(page).fill(uniqueEmail('a11y'))
     await joinButton(page).click()
     await insert.held
-    await expect(joinButton(page)).toHaveText('Joining...')
+    await expect(joinButton(page)).toHaveText(T.signup.submitting)
     await expectNoViolations(page)
     insert.release()
-    await expect(page.getByText('Welcome to the Beta', { exact: true })).toBeVisible()
+    await expect(page.getByText(T.signup.successTitle, { exact: true })).toBeVisible()
     await expectNoViolations(page)
   })
 
@@ -116,10 +120,10 @@ test.describe('sign-up states', () => {
     await signupEmail(page).fill(uniqueEmail('a11y-pow'))
     await challenge.held
     await joinButton(page).click()
-    await expect(joinButton(page)).toHaveText('Joining...')
+    await expect(joinButton(page)).toHaveText(T.signup.submitting)
     await expectNoViolations(page)
     challenge.release()
-    await expect(page.getByText('Welcome to the Beta', { exact: true })).toBeVisible()
+    await expect(page.getByText(T.signup.successTitle, { exact: true })).toBeVisible()
     await expectNoViolations(page)
   })
 
@@ -150,10 +154,10 @@ test.describe('contact states', () => {
     const f = await fillContact(page)
     await f.send.click()
     await insert.held
-    await expect(f.send).toHaveText('Sending...')
+    await expect(f.send).toHaveText(T.contact.sending)
     await expectNoViolations(page)
     insert.release()
-    await expect(f.dialog.getByText('Message sent successfully!', { exact: true })).toBeVisible()
+    await expect(f.dialog.getByText(T.contact.successTitle, { exact: true })).toBeVisible()
     await expectNoViolations(page)
   })
 
@@ -163,7 +167,7 @@ test.describe('contact states', () => {
     )
     const f = await fillContact(page)
     await f.send.click()
-    await expect(contactFields(page).dialog.getByText('Failed to send message', { exact: true })).toBeVisible()
+    await expect(contactFields(page).dialog.getByText(T.contact.errorTitle, { exact: true })).toBeVisible()
     await expectNoViolations(page)
   })
 
