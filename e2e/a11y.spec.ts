@@ -20,6 +20,10 @@ import {
   test,
   uniqueEmail,
 } from './fixtures.ts'
+import { DEFAULT_LOCALE as T_LOCALE, texts } from '../src/shared/content.ts'
+
+/** The texts the tests expect: the content's (the demo's are the specification's words). */
+const T = texts(T_LOCALE)
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 /**
@@ -50,10 +54,11 @@ async function expectNoViolations(page: Page) {
 }
 
 /** Opens a footer dialog and waits for its opening animation to end, so axe sees its final colours. */
-async function openFromFooter(page: Page, opener: 'Contact Us' | 'Privacy Policy' | 'Terms of Service') {
+async function openFromFooter(page: Page, opener: 'contact' | 'privacy' | 'terms') {
   await footerButton(page, opener).click()
   const dialog = openDialog(page)
   await expect(dialog).toBeVisible()
+  await expect(dialog.locator('[aria-busy="true"]')).toHaveCount(0)
   await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)))
   return dialog
 }
@@ -66,10 +71,12 @@ test('the page as it loads', async ({ page }) => {
   await expectNoViolations(page)
 })
 
-for (const opener of ['Contact Us', 'Privacy Policy', 'Terms of Service'] as const) {
+for (const opener of ['contact', 'privacy', 'terms'] as const) {
   test(`the ${opener} dialog open`, async ({ page }) => {
     await footerButton(page, opener).click()
     await expect(openDialog(page)).toBeVisible()
+    // A policy's text is loaded when the footer's island is hydrated: axe checks the text itself.
+    await expect(openDialog(page).locator('[aria-busy="true"]')).toHaveCount(0)
     await expectNoViolations(page)
   })
 }
@@ -80,10 +87,10 @@ test.describe('sign-up states', () => {
     await signupEmail(page).fill(uniqueEmail('a11y'))
     await joinButton(page).click()
     await insert.held
-    await expect(joinButton(page)).toHaveText('Joining...')
+    await expect(joinButton(page)).toHaveText(T.signup.submitting)
     await expectNoViolations(page)
     insert.release()
-    await expect(page.getByText('Welcome to the Beta', { exact: true })).toBeVisible()
+    await expect(page.getByText(T.signup.successTitle, { exact: true })).toBeVisible()
     await expectNoViolations(page)
   })
 
@@ -113,10 +120,10 @@ test.describe('sign-up states', () => {
     await signupEmail(page).fill(uniqueEmail('a11y-pow'))
     await challenge.held
     await joinButton(page).click()
-    await expect(joinButton(page)).toHaveText('Joining...')
+    await expect(joinButton(page)).toHaveText(T.signup.submitting)
     await expectNoViolations(page)
     challenge.release()
-    await expect(page.getByText('Welcome to the Beta', { exact: true })).toBeVisible()
+    await expect(page.getByText(T.signup.successTitle, { exact: true })).toBeVisible()
     await expectNoViolations(page)
   })
 
@@ -139,7 +146,7 @@ test.describe('sign-up states', () => {
 
 test.describe('contact states', () => {
   test.beforeEach(async ({ page }) => {
-    await footerButton(page, 'Contact Us').click()
+    await footerButton(page, 'contact').click()
   })
 
   test('sending, then success', async ({ page }) => {
@@ -147,10 +154,10 @@ test.describe('contact states', () => {
     const f = await fillContact(page)
     await f.send.click()
     await insert.held
-    await expect(f.send).toHaveText('Sending...')
+    await expect(f.send).toHaveText(T.contact.sending)
     await expectNoViolations(page)
     insert.release()
-    await expect(f.dialog.getByText('Message sent successfully!', { exact: true })).toBeVisible()
+    await expect(f.dialog.getByText(T.contact.successTitle, { exact: true })).toBeVisible()
     await expectNoViolations(page)
   })
 
@@ -160,7 +167,7 @@ test.describe('contact states', () => {
     )
     const f = await fillContact(page)
     await f.send.click()
-    await expect(contactFields(page).dialog.getByText('Failed to send message', { exact: true })).toBeVisible()
+    await expect(contactFields(page).dialog.getByText(T.contact.errorTitle, { exact: true })).toBeVisible()
     await expectNoViolations(page)
   })
 
@@ -230,7 +237,7 @@ test.describe('at 200% zoom', () => {
     await expectContrastChecked(page)
   })
 
-  for (const opener of ['Contact Us', 'Privacy Policy', 'Terms of Service'] as const) {
+  for (const opener of ['contact', 'privacy', 'terms'] as const) {
     test(`the ${opener} dialog open`, async ({ page }) => {
       await openFromFooter(page, opener)
       expect(await horizontalOverflow(page)).toEqual({ document: 0, dialog: 0 })

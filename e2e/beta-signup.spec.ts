@@ -11,9 +11,13 @@ import {
   test,
   uniqueEmail,
 } from './fixtures.ts'
+import { DEFAULT_LOCALE as T_LOCALE, texts } from '../src/shared/content.ts'
 
-const GENERIC_ERROR = 'Something went wrong. Please try again.'
-const RESEND_ERROR = 'Something went wrong with the email resend. Please contact us'
+/** The texts the tests expect: the content's (the demo's are the specification's words). */
+const T = texts(T_LOCALE)
+
+const GENERIC_ERROR = T.signup.errorGeneric
+const RESEND_ERROR = T.signup.errorEmail
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/')
@@ -29,12 +33,12 @@ test('success: Joining... while the insert is in flight, then the welcome panel 
   await joinButton(page).click()
 
   await insert.held
-  await expect(joinButton(page)).toHaveText('Joining...')
+  await expect(joinButton(page)).toHaveText(T.signup.submitting)
   await expect(joinButton(page)).toBeDisabled()
   insert.release()
 
   const cta = signupSection(page)
-  await expect(cta.getByText('Welcome to the Beta', { exact: true })).toBeVisible()
+  await expect(cta.getByText(T.signup.successTitle, { exact: true })).toBeVisible()
   await expect(cta).toContainText(email)
   await expect(signupEmail(page)).toHaveCount(0)
 
@@ -44,7 +48,7 @@ test('success: Joining... while the insert is in flight, then the welcome panel 
 })
 
 test('the button is disabled while the field is empty', async ({ page }) => {
-  await expect(joinButton(page)).toHaveText('Join Beta Now')
+  await expect(joinButton(page)).toHaveText(T.signup.submit)
   await expect(joinButton(page)).toBeDisabled()
   await signupEmail(page).fill('someone@example.com')
   await expect(joinButton(page)).toBeEnabled()
@@ -56,7 +60,7 @@ test('signing up again in another letter case still succeeds and sends no second
   const email = uniqueEmail('repeat')
   await signupEmail(page).fill(email)
   await joinButton(page).click()
-  await expect(page.getByText('Welcome to the Beta', { exact: true })).toBeVisible()
+  await expect(page.getByText(T.signup.successTitle, { exact: true })).toBeVisible()
   await outbox.waitFor(email)
 
   await page.goto('/')
@@ -67,7 +71,7 @@ test('signing up again in another letter case still succeeds and sends no second
   await joinButton(page).click()
   // 201 (the server hides who is on the list) or 409 (Supabase's unique violation): both are success.
   expect([201, 409]).toContain((await again).status())
-  await expect(page.getByText('Welcome to the Beta', { exact: true })).toBeVisible()
+  await expect(page.getByText(T.signup.successTitle, { exact: true })).toBeVisible()
 
   // A later sign-up's email arriving shows the queue got past the repeat.
   const sentinel = uniqueEmail('sentinel')
@@ -92,9 +96,9 @@ test('a failed insert raises the alert and keeps the form', async ({ page }) => 
   expect(await alertFrom(page, () => joinButton(page).click())).toBe(GENERIC_ERROR)
 
   await expect(signupEmail(page)).toBeVisible()
-  await expect(joinButton(page)).toHaveText('Join Beta Now')
+  await expect(joinButton(page)).toHaveText(T.signup.submit)
   await expect(joinButton(page)).toBeEnabled()
-  await expect(page.getByText('Welcome to the Beta', { exact: true })).toHaveCount(0)
+  await expect(page.getByText(T.signup.successTitle, { exact: true })).toHaveCount(0)
   expect(functionCalls).toBe(0)
 })
 
@@ -114,7 +118,7 @@ test('an insert the real server rejects raises the same alert', async ({ page })
   expect(status).toBeGreaterThanOrEqual(400)
   expect(status).toBeLessThan(500)
   await expect(signupEmail(page)).toBeVisible()
-  await expect(page.getByText('Welcome to the Beta', { exact: true })).toHaveCount(0)
+  await expect(page.getByText(T.signup.successTitle, { exact: true })).toHaveCount(0)
 })
 
 test('a network failure raises the same alert', async ({ page }) => {
@@ -123,7 +127,7 @@ test('a network failure raises the same alert', async ({ page }) => {
   expect(await alertFrom(page, () => joinButton(page).click())).toBe(GENERIC_ERROR)
   await expect(signupEmail(page)).toBeVisible()
   await expect(joinButton(page)).toBeEnabled()
-  await expect(page.getByText('Welcome to the Beta', { exact: true })).toHaveCount(0)
+  await expect(page.getByText(T.signup.successTitle, { exact: true })).toHaveCount(0)
 })
 
 test('a failing email function raises its alert, shows no welcome, yet the row was stored', async ({
@@ -140,7 +144,7 @@ test('a failing email function raises its alert, shows no welcome, yet the row w
   await signupEmail(page).fill(email)
   expect(await alertFrom(page, () => joinButton(page).click())).toBe(RESEND_ERROR)
   expect((await insert).status()).toBe(201)
-  await expect(page.getByText('Welcome to the Beta', { exact: true })).toHaveCount(0)
+  await expect(page.getByText(T.signup.successTitle, { exact: true })).toHaveCount(0)
   await expect(signupEmail(page)).toBeVisible()
 
   // The row is really there: the real function, called again, sends the welcome email, and it
@@ -171,7 +175,7 @@ test('an address typed before the script arrives is kept, and sent once the scri
   await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset)
   await expect(signupEmail(page)).toHaveValue(email)
   await joinButton(page).click()
-  await expect(page.getByText('Welcome to the Beta', { exact: true })).toBeVisible()
+  await expect(page.getByText(T.signup.successTitle, { exact: true })).toBeVisible()
   await outbox.waitFor(email)
 })
 
@@ -184,6 +188,6 @@ test('Enter pressed in the field before the form is hydrated submits it once it 
   await page.keyboard.press('Enter')
   await expect(joinButton(page)).toBeDisabled()
   chunk.release()
-  await expect(page.getByText('Welcome to the Beta', { exact: true })).toBeVisible()
+  await expect(page.getByText(T.signup.successTitle, { exact: true })).toBeVisible()
   await outbox.waitFor(email)
 })

@@ -35,7 +35,7 @@ test.describe('the owner console', () => {
   }) => {
     const sender = uniqueEmail('console-contact')
     await page.goto('/')
-    await footerButton(page, 'Contact Us').click()
+    await footerButton(page, 'contact').click()
     const f = await fillContact(page, {
       email: sender,
       subject: 'bug-report',

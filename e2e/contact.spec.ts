@@ -10,10 +10,14 @@ import {
   pgrstError,
   test,
 } from './fixtures.ts'
+import { DEFAULT_LOCALE as T_LOCALE, texts } from '../src/shared/content.ts'
+
+/** The texts the tests expect: the content's (the demo's are the specification's words). */
+const T = texts(T_LOCALE)
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/')
-  await footerButton(page, 'Contact Us').click()
+  await footerButton(page, 'contact').click()
   await expect(contactFields(page).dialog).toBeVisible()
 })
 
@@ -43,13 +47,13 @@ test('sending: Sending... with every input disabled, then the success banner and
   await f.send.click()
 
   await insert.held
-  await expect(f.send).toHaveText('Sending...')
+  await expect(f.send).toHaveText(T.contact.sending)
   for (const input of [f.name, f.email, f.subject, f.message, f.send]) await expect(input).toBeDisabled()
   const stored = page.waitForResponse((r) => r.url().includes('/rest/v1/contact_messages'))
   insert.release()
 
   expect((await stored).status()).toBe(201)
-  await expect(f.dialog.getByText('Message sent successfully!', { exact: true })).toBeVisible()
+  await expect(f.dialog.getByText(T.contact.successTitle, { exact: true })).toBeVisible()
   await expect(f.dialog.getByText("We'll get back to you as soon as possible.", { exact: true })).toBeVisible()
   for (const input of [f.name, f.email, f.subject, f.message]) await expect(input).toHaveValue('')
 })
@@ -70,9 +74,9 @@ test('an error from the real server is shown in the error banner', async ({ page
   expect(response.status()).toBeLessThan(500)
   const { message } = (await response.json()) as { message: string }
   expect(message).toBeTruthy()
-  await expect(f.dialog.getByText('Failed to send message', { exact: true })).toBeVisible()
+  await expect(f.dialog.getByText(T.contact.errorTitle, { exact: true })).toBeVisible()
   await expect(f.dialog.getByText(message, { exact: true })).toBeVisible()
-  await expect(f.dialog.getByText('Message sent successfully!', { exact: true })).toHaveCount(0)
+  await expect(f.dialog.getByText(T.contact.successTitle, { exact: true })).toHaveCount(0)
 })
 
 test("the page's own check of an over-long name shows in the error banner, with no request", async ({ page }) => {
@@ -82,7 +86,7 @@ test("the page's own check of an over-long name shows in the error banner, with 
   await f.name.evaluate((input) => input.removeAttribute('maxlength'))
   await f.name.fill('N'.repeat(500))
   await f.send.click()
-  await expect(f.dialog.getByText('Failed to send message', { exact: true })).toBeVisible()
+  await expect(f.dialog.getByText(T.contact.errorTitle, { exact: true })).toBeVisible()
   await expect(f.dialog.getByRole('alert')).toContainText(/name/i)
   expect(requests).toBe(0)
 })
@@ -93,7 +97,7 @@ test('a PostgREST error body shows its message', async ({ page }) => {
   )
   const f = await fillContact(page)
   await f.send.click()
-  await expect(f.dialog.getByText('Failed to send message', { exact: true })).toBeVisible()
+  await expect(f.dialog.getByText(T.contact.errorTitle, { exact: true })).toBeVisible()
   await expect(f.dialog.getByText('Subject is not allowed here.', { exact: true })).toBeVisible()
   await expect(f.name).toBeEnabled()
   await expect(f.send).toHaveText(/^Send/)
@@ -107,7 +111,7 @@ for (const [what, body] of [
     await page.route(CONTACT_TABLE, (route) => route.fulfill({ status: 500, contentType: 'application/json', body }))
     const f = await fillContact(page)
     await f.send.click()
-    await expect(f.dialog.getByText('Failed to send message. Please try again.', { exact: true })).toBeVisible()
+    await expect(f.dialog.getByText(T.contact.errorFallback, { exact: true })).toBeVisible()
   })
 }
 
@@ -123,7 +127,7 @@ test('closing resets the fields and the status after 300 ms', async ({ page }) =
   // field is looked up by id on every frame: a reset may replace the element.
   const nameId = await f.name.getAttribute('id')
   expect(nameId).toBeTruthy()
-  const closeButton = await f.dialog.getByRole('button', { name: /close/i }).first().elementHandle()
+  const closeButton = await f.dialog.getByRole('button', { name: T.footer.close, exact: true }).first().elementHandle()
   const timing = await page.evaluate(
     ([id, button]) =>
       new Promise<{ rightAfter: string; resetAfterMs: number }>((resolve) => {
@@ -147,10 +151,10 @@ test('closing resets the fields and the status after 300 ms', async ({ page }) =
   await expect(f.dialog).toHaveCount(0)
 
   await page.waitForTimeout(350) // the one deliberate wait: past the 300 ms reset delay
-  await footerButton(page, 'Contact Us').click()
+  await footerButton(page, 'contact').click()
   const reopened = contactFields(page)
   for (const input of [reopened.name, reopened.email, reopened.subject, reopened.message])
     await expect(input).toHaveValue('')
-  await expect(reopened.dialog.getByText('Failed to send message', { exact: true })).toHaveCount(0)
+  await expect(reopened.dialog.getByText(T.contact.errorTitle, { exact: true })).toHaveCount(0)
   await expect(reopened.send).toHaveText(/^Send/)
 })

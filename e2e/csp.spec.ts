@@ -17,6 +17,10 @@ import {
   test,
   uniqueEmail,
 } from './fixtures.ts'
+import { DEFAULT_LOCALE as T_LOCALE, texts } from '../src/shared/content.ts'
+
+/** The texts the tests expect: the content's (the demo's are the specification's words). */
+const T = texts(T_LOCALE)
 
 // The page's only inline code is its critical CSS and its loader, each allowed by its
 // sha256 hash, and every deployment's headers carry the hashes of the page that was built.
@@ -67,7 +71,7 @@ test('the page, its dialogs and a sign-up raise no CSP violation', async ({ page
   await page.waitForLoadState('networkidle')
   expect(await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).color)).toBe('rgb(255, 255, 255)')
   expect(await violations()).toEqual([])
-  for (const name of ['Privacy Policy', 'Terms of Service', 'Contact Us'] as const) {
+  for (const name of ['privacy', 'terms', 'contact'] as const) {
     await footerButton(page, name).click()
     await expect(openDialog(page)).toBeVisible()
     await page.keyboard.press('Escape')
@@ -76,7 +80,7 @@ test('the page, its dialogs and a sign-up raise no CSP violation', async ({ page
   expect(await violations()).toEqual([])
   await signupEmail(page).fill(uniqueEmail('csp'))
   await joinButton(page).click()
-  await expect(page.getByText('Welcome to the Beta', { exact: true })).toBeVisible()
+  await expect(page.getByText(T.signup.successTitle, { exact: true })).toBeVisible()
   expect(await violations()).toEqual([])
 })
 
@@ -161,5 +165,5 @@ test('the contact form keeps what was typed before its script arrived', async ({
   await expect(f.subject).toHaveValue('general')
   await expect(f.message).toHaveValue(typed.message)
   await f.send.click()
-  await expect(f.dialog.getByText('Message sent successfully!')).toBeVisible()
+  await expect(f.dialog.getByText(T.contact.successTitle)).toBeVisible()
 })

@@ -1,10 +1,33 @@
 import type { Page } from '@playwright/test'
-import { contactFields, expect, footerButton, openDialog, signupEmail, test, uniqueEmail } from './fixtures.ts'
+import {
+  CONTACT_TEXTS,
+  DEFAULT_LOCALE,
+  FOOTER_TEXTS,
+  HEADER_TEXTS,
+  LEGAL_TEXTS,
+  LOCALES,
+  SIGNUP_TEXTS,
+} from '../src/shared/content.ts'
+import { legalPath, localeRoot } from '../src/shared/locales.ts'
+import {
+  contactFields,
+  expect,
+  footerButton,
+  holdRequests,
+  openDialog,
+  signupEmail,
+  test,
+  uniqueEmail,
+} from './fixtures.ts'
 
+// Every text expected here is the content's (src/shared/content.ts): the demo's are the
+// specification's words, and a founder's content passes the same tests.
+const FOOTER = FOOTER_TEXTS[DEFAULT_LOCALE]
+const LEGAL = LEGAL_TEXTS[DEFAULT_LOCALE]
 const FOOTER_DIALOGS = [
-  { opener: 'Contact Us', title: /contact/i },
-  { opener: 'Privacy Policy', title: /privacy/i },
-  { opener: 'Terms of Service', title: /terms/i },
+  { id: 'contact', title: CONTACT_TEXTS[DEFAULT_LOCALE].title },
+  { id: 'privacy', title: LEGAL.privacy.title },
+  { id: 'terms', title: LEGAL.terms.title },
 ] as const
 
 /** Presses Tab until `isTarget` holds for the focused element; fails after `max` presses. */
@@ -20,8 +43,8 @@ test.beforeEach(async ({ page }) => {
   await page.goto('/')
 })
 
-for (const { opener, title } of FOOTER_DIALOGS) {
-  test.describe(`${opener} dialog`, () => {
+for (const { id: opener, title } of FOOTER_DIALOGS) {
+  test.describe(`${FOOTER[opener]} dialog`, () => {
     test('opens from the footer as a modal and closes with Esc, focus back on its opener', async ({ page }) => {
       await footerButton(page, opener).click()
       const dialog = openDialog(page)
@@ -36,7 +59,7 @@ for (const { opener, title } of FOOTER_DIALOGS) {
     test('the close button closes it, focus back on its opener', async ({ page }) => {
       await footerButton(page, opener).click()
       const dialog = openDialog(page)
-      await dialog.getByRole('button', { name: /close/i }).first().click()
+      await dialog.getByRole('button', { name: FOOTER.close, exact: true }).first().click()
       await expect(dialog).toHaveCount(0)
       await expect(footerButton(page, opener)).toBeFocused()
     })
@@ -63,45 +86,103 @@ for (const { opener, title } of FOOTER_DIALOGS) {
 }
 
 /** The date as written, or a <time> carrying it in machine form beside a readable date. */
-const effectiveDate = (page: Page) => {
+const effectiveDate = (page: Page, id: 'privacy' | 'terms') => {
   const dialog = openDialog(page)
-  return dialog.locator('time[datetime="2025-06-16"]').or(dialog.getByText('2025-06-16')).first()
+  const date = LEGAL[id].effectiveDate
+  return dialog.locator(`time[datetime="${date}"]`).or(dialog.getByText(date)).first()
 }
 
-test('both policies carry the effective date 2025-06-16', async ({ page }) => {
-  for (const opener of ['Privacy Policy', 'Terms of Service'] as const) {
+test('both policies carry their effective date', async ({ page }) => {
+  for (const opener of ['privacy', 'terms'] as const) {
     await footerButton(page, opener).click()
-    await expect(openDialog(page)).toContainText(/effective/i)
-    await expect(effectiveDate(page)).toBeVisible()
+    await expect(openDialog(page)).toContainText(FOOTER.effectiveDate)
+    await expect(effectiveDate(page, opener)).toBeVisible()
     await page.keyboard.press('Escape')
     await expect(openDialog(page)).toHaveCount(0)
   }
 })
 
 test('the privacy policy links to the terms through an in-page anchor', async ({ page }) => {
-  await footerButton(page, 'Privacy Policy').click()
-  const link = openDialog(page).getByRole('link', { name: /terms/i }).first()
-  await expect(link).toHaveAttribute('href', /^#\S+/)
+  await footerButton(page, 'privacy').click()
+  const link = openDialog(page).locator('a[href="#terms"]').first()
+  await expect(link).toBeVisible()
   await link.click()
-  await expect(openDialog(page)).toHaveAccessibleName(/terms/i)
-  await expect(effectiveDate(page)).toBeVisible()
+  await expect(openDialog(page)).toHaveAccessibleName(LEGAL.terms.title)
+  await expect(effectiveDate(page, 'terms')).toBeVisible()
+})
+
+// The legal texts are not in the page's document (its first round trip's budget,
+// docs/decisions/document-budget.md): each language's dialogs load them, from a chunk of its own.
+for (const locale of LOCALES)
+  test(`${localeRoot(locale)}: opening the privacy policy shows its text, which the document does not carry`, async ({
+    page,
+    request,
+  }) => {
+    const doc = LEGAL_TEXTS[locale].privacy
+    const html = await (await request.get(localeRoot(locale))).text()
+    for (const section of doc.sections) expect(html).not.toContain(`>${section.heading}<`)
+    await page.goto(localeRoot(locale))
+    await footerButton(page, 'privacy', locale).click()
+    const dialog = openDialog(page)
+    await expect(dialog).toHaveAccessibleName(doc.title)
+    for (const section of doc.sections)
+      await expect(dialog.getByRole('heading', { name: section.heading, exact: true })).toBeVisible()
+    await expect(dialog.locator(`time[datetime="${doc.effectiveDate}"]`)).toHaveText(doc.effectiveDateLabel)
+  })
+
+test('while its text is on its way the dialog is open, focused and busy, then shows the text', async ({ page }) => {
+  const chunk = await holdRequests(page, '**/assets/legal-texts-*.js')
+  await page.goto('/')
+  await footerButton(page, 'privacy').click()
+  await chunk.held
+  const dialog = openDialog(page)
+  await expect(dialog).toHaveAccessibleName(LEGAL.privacy.title)
+  expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true)
+  await expect(dialog.getByRole('button', { name: FOOTER.close, exact: true })).toBeFocused()
+  const busy = dialog.locator('[aria-busy="true"]')
+  await expect(busy).toHaveCount(1)
+  // Even now, the text is a link away.
+  await expect(busy.getByRole('link', { name: LEGAL.privacy.title })).toHaveAttribute(
+    'href',
+    legalPath('privacy', DEFAULT_LOCALE),
+  )
+  chunk.release()
+  await expect(dialog.getByRole('heading', { name: LEGAL.privacy.sections[0]!.heading, exact: true })).toBeVisible()
+  await expect(dialog.locator('[aria-busy="true"]')).toHaveCount(0)
+  await expect(dialog.getByRole('button', { name: FOOTER.close, exact: true })).toBeFocused()
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test("the footer's privacy and terms items are links to their pages", async ({ page }) => {
+    for (const locale of LOCALES)
+      for (const id of ['privacy', 'terms'] as const) {
+        await page.goto(localeRoot(locale))
+        await footerButton(page, id, locale).click()
+        await expect(page).toHaveURL(new RegExp(`${legalPath(id, locale)}$`))
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(LEGAL_TEXTS[locale][id].title)
+      }
+  })
 })
 
 test('keyboard only: sign up from the header button', async ({ page, outbox }) => {
   const email = uniqueEmail('keyboard')
   await tabUntil(page, () =>
-    page.getByRole('button', { name: 'Try Beta Free', exact: true }).evaluate((b) => b === document.activeElement),
+    page
+      .getByRole('button', { name: HEADER_TEXTS[DEFAULT_LOCALE].cta, exact: true })
+      .evaluate((b) => b === document.activeElement),
   )
   await page.keyboard.press('Enter')
   await expect(signupEmail(page)).toBeFocused()
   await page.keyboard.type(email)
   await page.keyboard.press('Enter')
-  await expect(page.getByText('Welcome to the Beta', { exact: true })).toBeVisible()
+  await expect(page.getByText(SIGNUP_TEXTS[DEFAULT_LOCALE].successTitle, { exact: true })).toBeVisible()
   await outbox.waitFor(email)
 })
 
 test('keyboard only: send a contact message from the footer', async ({ page }) => {
-  const contact = footerButton(page, 'Contact Us')
+  const contact = footerButton(page, 'contact')
   await tabUntil(page, () => contact.evaluate((b) => b === document.activeElement), 100)
   await page.keyboard.press('Enter')
   const f = contactFields(page)
@@ -123,5 +204,5 @@ test('keyboard only: send a contact message from the footer', async ({ page }) =
   await page.keyboard.press('Tab')
   await expect(f.send).toBeFocused()
   await page.keyboard.press('Enter')
-  await expect(f.dialog.getByText('Message sent successfully!', { exact: true })).toBeVisible()
+  await expect(f.dialog.getByText(CONTACT_TEXTS[DEFAULT_LOCALE].successTitle, { exact: true })).toBeVisible()
 })

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test as base, expect, type Locator, type Page, type Route } from '@playwright/test'
+import { CONTACT_TEXTS, DEFAULT_LOCALE, FOOTER_TEXTS, SIGNUP_TEXTS, type Locale } from '../src/shared/content.ts'
 
 export { expect }
 
@@ -117,27 +118,38 @@ export function signupSection(page: Page): Locator {
 export function signupEmail(page: Page): Locator {
   return signupSection(page).getByRole('textbox', { name: /email/i })
 }
-export function joinButton(page: Page): Locator {
-  return signupSection(page).getByRole('button', { name: /^(Join Beta Now|Joining\.\.\.)$/ })
+/** A text as an exact-match pattern part. */
+export const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+export function joinButton(page: Page, locale: Locale = DEFAULT_LOCALE): Locator {
+  const { submit, submitting } = SIGNUP_TEXTS[locale]
+  return signupSection(page).getByRole('button', { name: new RegExp(`^(${literal(submit)}|${literal(submitting)})$`) })
 }
 
 /** The open modal dialog: closed <dialog>s are not rendered, so only one matches. */
 export function openDialog(page: Page): Locator {
   return page.getByRole('dialog')
 }
-export function footerButton(page: Page, name: 'Contact Us' | 'Privacy Policy' | 'Terms of Service'): Locator {
-  return page.getByRole('contentinfo').getByRole('button', { name, exact: true })
+/** The footer's item that opens a dialog, by the dialog's id, named by the content's text. */
+export function footerButton(
+  page: Page,
+  id: 'contact' | 'privacy' | 'terms',
+  locale: Locale = DEFAULT_LOCALE,
+): Locator {
+  return page.getByRole('contentinfo').getByRole('button', { name: FOOTER_TEXTS[locale][id], exact: true })
 }
 
-export function contactFields(page: Page) {
+export function contactFields(page: Page, locale: Locale = DEFAULT_LOCALE) {
   const dialog = openDialog(page)
+  const t = CONTACT_TEXTS[locale]
+  const label = (text: string) => new RegExp(`^${literal(text)}`)
   return {
     dialog,
-    name: dialog.getByRole('textbox', { name: /^name/i }),
-    email: dialog.getByRole('textbox', { name: /email/i }),
-    subject: dialog.getByRole('combobox', { name: /subject/i }),
-    message: dialog.getByRole('textbox', { name: /message/i }),
-    send: dialog.getByRole('button', { name: /^(Send|Sending\.\.\.)/ }),
+    name: dialog.getByRole('textbox', { name: label(t.nameLabel) }),
+    email: dialog.getByRole('textbox', { name: label(t.emailLabel) }),
+    subject: dialog.getByRole('combobox', { name: label(t.subjectLabel) }),
+    message: dialog.getByRole('textbox', { name: label(t.messageLabel) }),
+    send: dialog.getByRole('button', { name: new RegExp(`^(${literal(t.submit)}|${literal(t.sending)})`) }),
   }
 }
 

@@ -1,5 +1,9 @@
 import { DEFAULT_LOCALE, HERO_TEXTS, SCREENSHOTS } from '../src/shared/content.ts'
 import { expect, footerButton, signupEmail, signupSection, test } from './fixtures.ts'
+import { DEFAULT_LOCALE as T_LOCALE, texts } from '../src/shared/content.ts'
+
+/** The texts the tests expect: the content's (the demo's are the specification's words). */
+const T = texts(T_LOCALE)
 
 test.describe('landing page', () => {
   test.beforeEach(async ({ page }) => {
@@ -17,14 +21,14 @@ test.describe('landing page', () => {
 
   test('header: logo, name with BETA badge, product-directory badge at 250x54, Try Beta Free', async ({ page }) => {
     const header = page.getByRole('banner')
-    await expect(header.getByText('BETA', { exact: true })).toBeVisible()
-    await expect(header.getByRole('button', { name: 'Try Beta Free', exact: true })).toBeVisible()
+    await expect(header.getByText(T.header.betaBadge, { exact: true })).toBeVisible()
+    await expect(header.getByRole('button', { name: T.header.cta, exact: true })).toBeVisible()
 
     // Drawn inline: a picture with a name, no request.
     const badge = header.locator('a[href] svg[role="img"][width="250"][height="54"]')
     await expect(badge).toHaveCount(1)
     await expect(badge).toBeVisible()
-    await expect(badge).toHaveAccessibleName(/product directory/i)
+    await expect(badge).toHaveAccessibleName(T.productDirectory.alt)
     const box = await badge.boundingBox()
     expect(box && { width: Math.round(box.width), height: Math.round(box.height) }).toEqual({ width: 250, height: 54 })
   })
@@ -32,8 +36,8 @@ test.describe('landing page', () => {
   test('hero: headline, the CTA with its en dash, the note and three screenshots', async ({ page }) => {
     const article = page.locator('main > article')
     await expect(article.getByRole('heading', { level: 1 })).toBeVisible()
-    await expect(article.getByRole('button', { name: "Try the Beta – It's Free", exact: true })).toBeVisible()
-    await expect(article.getByText('No credit card required', { exact: true })).toBeVisible()
+    await expect(article.getByRole('button', { name: T.hero.cta, exact: true })).toBeVisible()
+    await expect(article.getByText(T.hero.note, { exact: true })).toBeVisible()
     // Left to right, each with its alt text from the content, and actually arrived.
     const shots = page.getByRole('group', { name: HERO_TEXTS[DEFAULT_LOCALE].screensLabel }).getByRole('img')
     await expect(shots).toHaveCount(SCREENSHOTS.length)
@@ -44,12 +48,13 @@ test.describe('landing page', () => {
     }
   })
 
-  test('features: three cards for clients, tasks and payments, and the shaping note', async ({ page }) => {
-    const article = page.locator('main > article')
-    await expect(article).toContainText(/conversations?/i)
-    await expect(article).toContainText(/deadlines?/i)
-    await expect(article).toContainText(/overdue/i)
-    await expect(article).toContainText(/shaping/i)
+  test("features: the content's cards, in order, and the community note", async ({ page }) => {
+    const features = page.locator('#features')
+    for (const card of T.features.cards) {
+      await expect(features.getByText(card.title, { exact: true })).toBeVisible()
+      await expect(features.getByText(card.body, { exact: true })).toBeVisible()
+    }
+    await expect(features.getByText(T.features.communityNote, { exact: true })).toBeVisible()
   })
 
   test('sign-up section: headline, email field, Join Beta Now and the three reassurances', async ({ page }) => {
@@ -57,18 +62,18 @@ test.describe('landing page', () => {
     await expect(cta.getByRole('heading')).not.toHaveCount(0)
     await expect(signupEmail(page)).toHaveAttribute('type', 'email')
     await expect(signupEmail(page)).toHaveAttribute('required', '')
-    await expect(cta.getByRole('button', { name: 'Join Beta Now', exact: true })).toBeVisible()
-    for (const line of ['Free during beta', 'No spam ever', 'Cancel anytime']) {
+    await expect(cta.getByRole('button', { name: T.signup.submit, exact: true })).toBeVisible()
+    for (const line of T.signup.reassurance) {
       await expect(cta.getByText(line, { exact: true })).toBeVisible()
     }
   })
 
   test('footer: BETA badge, Beta 2025, copyright, the three dialog buttons, two social anchors', async ({ page }) => {
     const footer = page.getByRole('contentinfo')
-    await expect(footer.getByText('BETA', { exact: true })).toBeVisible()
-    await expect(footer.getByText('Beta 2025', { exact: true })).toBeVisible()
+    await expect(footer.getByText(T.footer.betaBadge, { exact: true })).toBeVisible()
+    await expect(footer.getByText(T.footer.betaYear, { exact: true })).toBeVisible()
     await expect(footer).toContainText('©')
-    for (const name of ['Contact Us', 'Privacy Policy', 'Terms of Service'] as const) {
+    for (const name of ['contact', 'privacy', 'terms'] as const) {
       await expect(footerButton(page, name)).toBeVisible()
     }
     await expect(footer.getByRole('link')).not.toHaveCount(0)
@@ -98,8 +103,8 @@ for (const motion of ['no-preference', 'reduce'] as const) {
     test.use({ reducedMotion: motion })
 
     for (const [where, name] of [
-      ['header', 'Try Beta Free'],
-      ['hero', "Try the Beta – It's Free"],
+      ['header', T.header.cta],
+      ['hero', T.hero.cta],
     ] as const) {
       test(`the ${where} button brings #cta into view and focuses the email field`, async ({ page }) => {
         await page.goto('/')
@@ -117,11 +122,11 @@ test('the content is there without JavaScript', async ({ browser, baseURL }) => 
   const page = await context.newPage()
   await page.goto('/')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Try Beta Free', exact: true })).toBeVisible()
-  await expect(page.getByRole('button', { name: "Try the Beta – It's Free", exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: T.header.cta, exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: T.hero.cta, exact: true })).toBeVisible()
   await expect(signupEmail(page)).toBeVisible()
-  await expect(page.getByText('No spam ever', { exact: true })).toBeVisible()
-  await expect(page.getByText('Beta 2025', { exact: true })).toBeVisible()
+  await expect(page.getByText(T.signup.reassurance[1]!, { exact: true })).toBeVisible()
+  await expect(page.getByText(T.footer.betaYear, { exact: true })).toBeVisible()
   await context.close()
 })
 
@@ -134,7 +139,7 @@ test('the page requests nothing from any other origin', async ({ page, baseURL }
   })
   await page.goto('/')
   await page.locator('footer').scrollIntoViewIfNeeded()
-  for (const name of ['Privacy Policy', 'Terms of Service', 'Contact Us'] as const) {
+  for (const name of ['privacy', 'terms', 'contact'] as const) {
     await footerButton(page, name).click()
     // The footer's island may still be loading: its first click is replayed once it is, so wait
     // for the dialog before closing it (an Escape pressed earlier would close nothing).

@@ -104,8 +104,8 @@ async function scriptsOf(page: Page, path: string): Promise<string> {
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', '')
   // Focus reaches every island: each fetches its code and its texts (src/web/islands/arm-islands.ts).
   // Each island's chunk and the texts' chunk are awaited: networkidle alone may already hold.
-  const chunks = ['hydrate', 'cta-links', 'beta-signup-form', 'footer-dialogs', 'island-texts-'].map((name) =>
-    page.waitForResponse((res) => new URL(res.url()).pathname.startsWith(`/assets/${name}`)),
+  const chunks = ['hydrate', 'cta-links', 'beta-signup-form', 'footer-dialogs', 'island-texts-', 'legal-texts-'].map(
+    (name) => page.waitForResponse((res) => new URL(res.url()).pathname.startsWith(`/assets/${name}`)),
   )
   await page
     .locator('[data-island]')

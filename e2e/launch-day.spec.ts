@@ -2,13 +2,17 @@ import { verifySolution, type Challenge, type Solution } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/web/sha'
 import { alertFrom, expect, joinButton, signupEmail, signupSection, test, uniqueEmail } from './fixtures.ts'
 import { E2E_SIGNUP_CHALLENGE_SECRET } from './signup-challenge-secret.ts'
+import { DEFAULT_LOCALE as T_LOCALE, texts } from '../src/shared/content.ts'
+
+/** The texts the tests expect: the content's (the demo's are the specification's words). */
+const T = texts(T_LOCALE)
 
 // The page proves work before the resend-email call. The solver's code and its challenge
 // are fetched on the first focus of the email field, never with the page; the call carries the
 // proof in a header and its body stays { email }.
 
 const CHALLENGE = '**/functions/v1/resend-email/challenge'
-const RESEND_ERROR = 'Something went wrong with the email resend. Please contact us'
+const RESEND_ERROR = T.signup.errorEmail
 
 test('as a visitor with the keyboard: focus, type, Enter; the welcome email arrives and the call carried a valid proof', async ({
   page,
@@ -48,7 +52,7 @@ test('as a visitor with the keyboard: focus, type, Enter; the welcome email arri
   // The solver ran in a Web Worker, from this origin.
   expect(requested.some((p) => /\/assets\/signup-proof-worker-[\w-]+\.js$/.test(p))).toBe(true)
 
-  await expect(signupSection(page).getByText('Welcome to the Beta', { exact: true })).toBeVisible()
+  await expect(signupSection(page).getByText(T.signup.successTitle, { exact: true })).toBeVisible()
   await outbox.waitFor(email)
 })
 
@@ -62,7 +66,7 @@ test("a solver that fails gets the specification's alert, and the form stays", a
   await signupEmail(page).fill(uniqueEmail('solver-fails'))
   expect(await alertFrom(page, () => joinButton(page).click())).toBe(RESEND_ERROR)
   await expect(signupEmail(page)).toBeVisible()
-  await expect(page.getByText('Welcome to the Beta', { exact: true })).toHaveCount(0)
+  await expect(page.getByText(T.signup.successTitle, { exact: true })).toHaveCount(0)
   expect(calls).toBe(0)
 })
 
@@ -75,6 +79,6 @@ test('a submit before the solver is done waits for it, and nothing else is reque
   await page.goto('/')
   await signupEmail(page).fill(uniqueEmail('fast-typist'))
   await joinButton(page).click()
-  await expect(page.getByText('Welcome to the Beta', { exact: true })).toBeVisible()
+  await expect(page.getByText(T.signup.successTitle, { exact: true })).toBeVisible()
   expect(foreign).toEqual([])
 })

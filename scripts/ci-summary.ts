@@ -54,12 +54,15 @@ function fromPlaywright(r: PlaywrightReport): Counts {
   return { passed: expected + flaky, failed: unexpected + globalErrors, skipped }
 }
 
-const [vitestPath = 'test-results/vitest.json', playwrightPath = 'test-results/playwright.json'] = process.argv.slice(2)
+// The Vitest report, then each Playwright report (the demo's, then the second brand's: scripts/test-all.ts).
+const [vitestPath = 'test-results/vitest.json', ...playwrightPaths] = process.argv.slice(2)
+if (!playwrightPaths.length) playwrightPaths.push('test-results/playwright.json')
 const vitest = await readJson<VitestReport>('vitest', vitestPath)
-const playwright = await readJson<PlaywrightReport>('playwright', playwrightPath)
-const parts = [vitest && fromVitest(vitest), playwright && fromPlaywright(playwright)].filter((c): c is Counts =>
-  Boolean(c),
-)
+const parts: Counts[] = vitest ? [fromVitest(vitest)] : []
+for (const path of playwrightPaths) {
+  const playwright = await readJson<PlaywrightReport>('playwright', path)
+  if (playwright) parts.push(fromPlaywright(playwright))
+}
 const total = parts.reduce(
   (a, c) => ({ passed: a.passed + c.passed, failed: a.failed + c.failed, skipped: a.skipped + c.skipped }),
   {

@@ -85,3 +85,22 @@ test('a test that passed only on retry counts as passed', { timeout: 60_000 }, a
   expect(r).toMatchObject({ code: 0, last: '15 passed, 0 failed' })
   expect(r.stderr).toContain('passed only on retry')
 })
+
+// npm test writes a second Playwright report, the second brand's (scripts/test-all.ts): all are summed.
+test("sums the second brand's browser report too, and fails when it is missing", { timeout: 60_000 }, async () => {
+  const paths = await Promise.all(
+    [vitest(), playwright(), playwright({ expected: 3, unexpected: 1 })].map(async (r, i) => {
+      const path = join(dir, `three-${i}.json`)
+      await writeFile(path, JSON.stringify(r))
+      return path
+    }),
+  )
+  const script = join(import.meta.dirname, '../scripts/ci-summary.ts')
+  const tsx = join(import.meta.dirname, '../node_modules/.bin/tsx')
+  const failed = await run(tsx, [script, ...paths]).catch((e: { code: number; stdout: string }) => e)
+  expect(failed).toMatchObject({ code: 1, stdout: expect.stringContaining('18 passed, 1 failed') })
+  const missing = await run(tsx, [script, paths[0]!, paths[1]!, join(dir, 'none.json')]).catch(
+    (e: { code: number; stdout: string; stderr: string }) => e,
+  )
+  expect(missing).toMatchObject({ code: 1, stderr: expect.stringContaining('no report') })
+})

@@ -1,9 +1,11 @@
 // npm run content:check (check only), npm run content:build (check, then write the generated
 // module), and `public <dir>` (the build's last step: content/public/ into the built site).
 // Every problem is printed at once, and the exit code is 1 when there is any.
+import { join } from 'node:path'
 import { checkContent } from './checks.ts'
+import { budgetReport, BUDGET_RECORD, estimateDocuments, overBudget } from './document-budget.ts'
 import { generateContent } from './generate.ts'
-import { contentDir, loadContent } from './load.ts'
+import { contentDir, loadContent, REPO_ROOT } from './load.ts'
 import { copyPublicFiles } from './public-files.ts'
 import { ContentError, formatProblems } from './problems.ts'
 import { screenshotProblems } from './screen-images.ts'
@@ -21,6 +23,16 @@ if (command === 'check') {
         ...(await screenshotProblems(dir, loaded.content.screens)),
       ]
     : loaded.problems
+  // Each page's size against the first round trip's budget, as the build reports it: estimated
+  // from the last build's measure (a warning when over, never a problem: docs/decisions/document-budget.md).
+  if (loaded.content) {
+    const estimate = estimateDocuments(loaded.content, join(REPO_ROOT, BUDGET_RECORD))
+    if (estimate) {
+      console.log(budgetReport(estimate, true))
+      for (const line of overBudget(estimate)) console.warn(line)
+    } else
+      console.log("Each page's size against the first round trip's budget: run `npm run build` once to measure it.")
+  }
   if (problems.length) {
     console.error(formatProblems(problems))
     process.exit(1)

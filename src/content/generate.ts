@@ -64,7 +64,11 @@ export function moduleSource(content: Content): string {
   return lines.join('\n')
 }
 
-/** The texts `locale`'s islands show (ISLAND_PICKS, the contact form's group, the legal texts). */
+/**
+ * The texts `locale`'s islands show (ISLAND_PICKS, the contact form's group), its language, and
+ * each legal text's title and page: `/privacy` in the default language, `/<lang>/privacy` in the
+ * others (src/shared/locales.ts `legalPath`, which reads the generated module this one writes).
+ */
 export function islandTexts(content: Content, locale: string): IslandTexts {
   const texts = content.texts[locale]!
   const picked = Object.fromEntries(
@@ -73,7 +77,13 @@ export function islandTexts(content: Content, locale: string): IslandTexts {
       Object.fromEntries(keys.map((k) => [k, (texts[g] as Record<string, unknown>)[k]])),
     ]),
   )
-  return { ...picked, contact: texts.contact, legal: content.legalTexts[locale]! } as IslandTexts
+  const root = locale === content.locales[0] ? '/' : `/${locale}/`
+  const docs = content.legalTexts[locale]!
+  const legal = {
+    privacy: { title: docs.privacy.title, href: `${root}privacy` },
+    terms: { title: docs.terms.title, href: `${root}terms` },
+  }
+  return { ...picked, contact: texts.contact, locale, legal } as IslandTexts
 }
 
 /**
@@ -93,6 +103,24 @@ export function islandModuleSources(content: Content): Record<string, string> {
       `export const ISLAND_TEXTS: T.IslandTexts = ${json(islandTexts(content, locale))}`,
       '',
     ].join('\n')
+  // The legal texts the footer's dialogs show: each language's its own chunk, fetched when the
+  // footer's island is hydrated, never part of the document (docs/decisions/document-budget.md).
+  for (const locale of content.locales)
+    sources[`legal-texts-${locale}.ts`] = [
+      ...head,
+      `export const LEGAL_TEXTS: T.LegalTexts = ${json(content.legalTexts[locale])}`,
+      '',
+    ].join('\n')
+  sources['legal-texts.ts'] = [
+    ...head,
+    "/** One language's legal texts, fetched as that language's own chunk (src/web/sections/footer-dialogs.tsx). */",
+    'export const LEGAL_TEXT_LOADERS: Record<string, () => Promise<T.LegalTexts>> = {',
+    ...content.locales.map(
+      (l) => `  ${JSON.stringify(l)}: () => import('./legal-texts-${l}.ts').then((m) => m.LEGAL_TEXTS),`,
+    ),
+    '}',
+    '',
+  ].join('\n')
   sources['island-texts.ts'] = [
     ...head,
     "/** One language's island texts, fetched as that language's own chunk (src/web/islands/hydrate.tsx). */",
@@ -133,7 +161,7 @@ export function generateContent(dir?: string, out: string = GENERATED_MODULE): C
   for (const [name, source] of Object.entries(islands)) writeIfChanged(join(dirname(out), name), source)
   // A language no longer listed leaves no module behind.
   for (const name of readdirSync(dirname(out)))
-    if (/^island-texts-.+\.ts$/.test(name) && !(name in islands)) rmSync(join(dirname(out), name))
+    if (/^(island|legal)-texts-.+\.ts$/.test(name) && !(name in islands)) rmSync(join(dirname(out), name))
   writeIfChanged(join(loaded.dir, 'site.schema.json'), `${json(siteJsonSchema())}\n`)
   writeIfChanged(join(loaded.dir, 'locale.schema.json'), `${json(localeJsonSchema())}\n`)
   return loaded.content

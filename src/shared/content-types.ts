@@ -356,10 +356,20 @@ export const ISLAND_PICKS = {
 } as const satisfies Record<string, readonly [TextGroup, readonly string[]]>
 
 type Picks = typeof ISLAND_PICKS
-/** One language's island texts: the picks above, the contact form's group and the legal texts. */
+/**
+ * What the footer's island knows of a legal text before its words are loaded: the dialog's title
+ * and the page that holds the text (/privacy, /de/terms), which the footer links to.
+ */
+export type LegalLink = { title: string; href: string }
+/**
+ * One language's island texts: the picks above, the contact form's group, the page's language and
+ * the legal texts' titles and pages. The legal texts themselves are a chunk of their own
+ * (`loadLegalTexts`), fetched when the footer's island needs them, so neither the document nor
+ * the first island's texts carry them (docs/decisions/document-budget.md).
+ */
 export type IslandTexts = {
   [K in keyof Picks]: Pick<PageTexts[Picks[K][0]], Picks[K][1][number] & keyof PageTexts[Picks[K][0]]>
-} & { contact: PageTexts['contact']; legal: LegalTexts }
+} & { contact: PageTexts['contact']; locale: string; legal: Record<LegalDocumentId, LegalLink> }
 
 /** A run of a legal text: plain, emphasised, or a link (an in-page dialog such as `#terms`, or a URL). */
 export type LegalRun = string | { text: string; emphasis: 'em' | 'strong' } | { text: string; href: string }

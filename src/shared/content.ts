@@ -9,9 +9,10 @@
  * language's set alone (`loadIslandTexts`), so its bundles carry no other language's strings and
  * no text the server already rendered. docs/decisions/content.md, docs/decisions/languages.md
  */
-import type { IslandTexts, PageTexts } from './content-types.ts'
+import type { IslandTexts, LegalTexts, PageTexts } from './content-types.ts'
 import * as generated from './generated/content.ts'
 import { ISLAND_TEXT_LOADERS } from './generated/island-texts.ts'
+import { LEGAL_TEXT_LOADERS } from './generated/legal-texts.ts'
 
 export {
   BRAND_LOGO,
@@ -71,4 +72,14 @@ export const themeColour = (): string => generated.THEME[generated.THEME.pageSch
  */
 export function loadIslandTexts(locale: generated.Locale): Promise<IslandTexts> {
   return ISLAND_TEXT_LOADERS[locale]!()
+}
+
+/**
+ * The privacy policy and the terms in `locale`, as a chunk of that language's own: the footer's
+ * dialogs load them when they are needed, so the page's document carries none of their words
+ * (docs/decisions/document-budget.md). Code that renders whole pages reads `LEGAL_TEXTS`.
+ */
+export function loadLegalTexts(locale: string): Promise<LegalTexts> {
+  const load = LEGAL_TEXT_LOADERS[locale]
+  return load ? load() : Promise.reject(new Error(`no legal texts in ${locale}`))
 }

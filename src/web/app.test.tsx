@@ -1,17 +1,23 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 // The named export: under the editors' NodeNext resolution the default is the CommonJS module object.
 import { userEvent } from '@testing-library/user-event'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, test, vi } from 'vitest'
-import { DEFAULT_LOCALE, HERO_TEXTS, LOCALES } from '../shared/content.ts'
+import { DEFAULT_LOCALE, FOOTER_TEXTS, HERO_TEXTS, LEGAL_TEXTS, LINKS, LOCALES } from '../shared/content.ts'
+import { legalPath } from '../shared/locales.ts'
 import { App } from './app.tsx'
+import { renderIsland } from './entry-server.tsx'
+import { DEFAULT_LOCALE as T_LOCALE, texts } from '../shared/content.ts'
+
+/** The texts the tests expect: the content's (the demo's are the specification's words). */
+const T = texts(T_LOCALE)
 
 describe('App', () => {
   test('the prerendered markup carries no inline style or script (the CSP forbids them)', () => {
     const html = renderToString(<App />)
     expect(html).not.toMatch(/\sstyle="/)
     expect(html).not.toMatch(/<script|<style/)
-    expect(html).toContain('Try the Beta – It&#x27;s Free')
+    expect(html).toContain(T.hero.cta.replaceAll("'", '&#x27;'))
   })
 
   // The screenshots are shared; their alt texts are each language's own.
@@ -24,17 +30,17 @@ describe('App', () => {
   test('landmarks and the specified texts', () => {
     render(<App />)
     const header = screen.getByRole('banner')
-    expect(within(header).getByText('BETA')).toBeInTheDocument()
-    expect(within(header).getByRole('button', { name: 'Try Beta Free' })).toHaveAttribute('href', '#cta')
+    expect(within(header).getByText(T.header.betaBadge)).toBeInTheDocument()
+    expect(within(header).getByRole('button', { name: T.header.cta })).toHaveAttribute('href', '#cta')
     // Drawn inline: no request before the first paint.
-    const badge = within(header).getByRole('img', { name: /product directory/i })
+    const badge = within(header).getByRole('img', { name: T.productDirectory.alt })
     expect(badge).toHaveAttribute('width', '250')
     expect(badge).toHaveAttribute('height', '54')
 
     const main = screen.getByRole('main')
     const article = within(main).getByRole('article')
-    expect(within(article).getByRole('heading', { level: 1 })).toHaveTextContent(/under control/)
-    expect(within(article).getByRole('button', { name: "Try the Beta – It's Free" })).toHaveAttribute('href', '#cta')
+    expect(within(article).getByRole('heading', { level: 1 })).toHaveTextContent(T.hero.headline)
+    expect(within(article).getByRole('button', { name: T.hero.cta })).toHaveAttribute('href', '#cta')
     expect(within(article).getByText('No credit card required')).toBeInTheDocument()
     const shots = within(article)
       .getAllByRole('img')
@@ -44,29 +50,41 @@ describe('App', () => {
 
     const aside = within(main).getByRole('complementary')
     expect(aside).toHaveAttribute('id', 'cta')
-    expect(within(aside).getByRole('heading', { level: 2 })).toHaveTextContent(/join the beta.*future of solo work/i)
-    for (const line of ['Free during beta', 'No spam ever', 'Cancel anytime'])
-      expect(within(aside).getByText(line)).toBeInTheDocument()
+    expect(within(aside).getByRole('heading', { level: 2 })).toHaveTextContent(T.signup.heading)
+    for (const line of T.signup.reassurance) expect(within(aside).getByText(line)).toBeInTheDocument()
 
     const footer = screen.getByRole('contentinfo')
-    expect(within(footer).getByText('Beta 2025')).toBeInTheDocument()
+    expect(within(footer).getByText(T.footer.betaYear)).toBeInTheDocument()
     expect(within(footer).getByText(/©/)).toBeInTheDocument()
-    for (const item of ['Contact Us', 'Privacy Policy', 'Terms of Service'])
+    for (const item of [T.footer.contact, T.footer.privacy, T.footer.terms])
       expect(within(footer).getByRole('button', { name: item })).toHaveAttribute('aria-haspopup', 'dialog')
-    expect(within(footer).getByRole('link', { name: /microblog/ })).toBeInTheDocument()
-    expect(within(footer).getByRole('link', { name: /professional network/ })).toBeInTheDocument()
+    for (const link of LINKS.social)
+      expect(within(footer).getByRole('link', { name: T.social[link.id] })).toHaveAttribute('href', link.href)
   })
 
-  test('both policies show the effective date, and the privacy policy links to the terms in-page', () => {
+  test('both policies show their effective date once loaded, and the privacy policy links to the terms in-page', async () => {
     const { container } = render(<App />)
-    for (const id of ['privacy', 'terms']) {
+    const legal = LEGAL_TEXTS[DEFAULT_LOCALE]
+    const footer = FOOTER_TEXTS[DEFAULT_LOCALE]
+    // The footer's island fetches the legal texts once it is React's (they are not in the page).
+    await waitFor(() => expect(container.querySelector('dialog#privacy time')).not.toBeNull())
+    for (const id of ['privacy', 'terms'] as const) {
       const dialog = container.querySelector(`dialog#${id}`)
       expect(dialog).toHaveAttribute('aria-labelledby', `${id}-title`)
-      expect(dialog?.querySelector('time')).toHaveAttribute('dateTime', '2025-06-16')
-      expect(dialog).toHaveTextContent('Effective date: June 16, 2025')
+      expect(dialog?.querySelector('time')).toHaveAttribute('dateTime', legal[id].effectiveDate)
+      expect(dialog).toHaveTextContent(`${footer.effectiveDate} ${legal[id].effectiveDateLabel}`)
+      expect(dialog?.querySelector('[aria-busy="true"]')).toBeNull()
     }
-    expect(container.querySelector('dialog#privacy a[href="#terms"]')).toHaveTextContent('Terms of Service')
-    expect(container.querySelector('dialog#terms')).toHaveTextContent('"as is"')
+    expect(container.querySelector('dialog#privacy a[href="#terms"]')).not.toBeNull()
+  })
+
+  test('the prerendered legal dialogs hold a link to their page, not the text', () => {
+    const html = renderIsland('footer-dialogs', DEFAULT_LOCALE)
+    for (const id of ['privacy', 'terms'] as const) {
+      const doc = LEGAL_TEXTS[DEFAULT_LOCALE][id]
+      expect(html).toContain(`href="${legalPath(id, DEFAULT_LOCALE)}"`)
+      for (const section of doc.sections) expect(html).not.toContain(section.heading)
+    }
   })
 
   test('a call to action scrolls to the sign-up and focuses its email field, instantly under reduced motion', async () => {
@@ -76,14 +94,14 @@ describe('App', () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce') }))
     const user = userEvent.setup()
     render(<App />)
-    await user.click(screen.getByRole('button', { name: "Try the Beta – It's Free" }))
+    await user.click(screen.getByRole('button', { name: T.hero.cta }))
     expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'auto', block: 'start' })
-    expect(screen.getByLabelText('Email address')).toHaveFocus()
+    expect(screen.getByLabelText(T.signup.emailLabel)).toHaveFocus()
 
     vi.stubGlobal('matchMedia', () => ({ matches: false }))
-    screen.getByRole('button', { name: 'Try Beta Free' }).focus()
+    screen.getByRole('button', { name: T.header.cta }).focus()
     await user.keyboard(' ')
     expect(scrollIntoView).toHaveBeenLastCalledWith({ behavior: 'smooth', block: 'start' })
-    expect(screen.getByLabelText('Email address')).toHaveFocus()
+    expect(screen.getByLabelText(T.signup.emailLabel)).toHaveFocus()
   })
 })

@@ -7,6 +7,10 @@ import { LOCALES } from '../../shared/locales.ts'
 import { startSignupProof, takeSignupProof } from '../lib/signup-proof.ts'
 import { BetaSignupForm } from './beta-signup-form.tsx'
 import { created, deferred, fakeBackend, json } from './test-network.ts'
+import { DEFAULT_LOCALE as T_LOCALE, texts } from '../../shared/content.ts'
+
+/** The texts the tests expect: the content's (the demo's are the specification's words). */
+const T = texts(T_LOCALE)
 
 const INSERT = '/rest/v1/beta_signups'
 const RESEND = '/functions/v1/resend-email'
@@ -26,8 +30,8 @@ beforeEach(() => {
 function setup() {
   const user = userEvent.setup()
   const { unmount } = render(<BetaSignupForm texts={ISLAND_TEXTS[DEFAULT_LOCALE]} />)
-  const email = screen.getByLabelText('Email address')
-  const submit = () => screen.getByRole('button', { name: /Join Beta Now|Joining\.\.\./ })
+  const email = screen.getByLabelText(T.signup.emailLabel)
+  const submit = () => screen.getByRole('button', { name: (n) => n === T.signup.submit || n === T.signup.submitting })
   return { user, email, submit, unmount }
 }
 
@@ -52,14 +56,14 @@ describe('BetaSignupForm', () => {
     await user.type(email, 'ada@example.com')
     await user.click(submit())
 
-    await waitFor(() => expect(submit()).toHaveTextContent('Joining...'))
+    await waitFor(() => expect(submit()).toHaveTextContent(T.signup.submitting))
     expect(submit()).toBeDisabled()
     pending.resolve(created())
 
-    expect(await screen.findByRole('heading', { name: 'Welcome to the Beta' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: T.signup.successTitle })).toBeInTheDocument()
     expect(screen.getByText('ada@example.com')).toBeInTheDocument()
     expect(screen.getByText(/access details and early updates/)).toBeInTheDocument()
-    expect(screen.queryByLabelText('Email address')).not.toBeInTheDocument()
+    expect(screen.queryByLabelText(T.signup.emailLabel)).not.toBeInTheDocument()
 
     expect(calls.map((c) => [c.method, new URL(c.url).pathname])).toEqual([
       ['POST', INSERT],
@@ -111,11 +115,9 @@ describe('BetaSignupForm', () => {
     const { user, email, submit } = setup()
     await user.type(email, 'ada@example.com')
     await user.click(submit())
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      /^Something went wrong with the email resend\. Please contact us$/,
-    )
+    expect((await screen.findByRole('alert')).textContent).toBe(T.signup.errorEmail)
     expect(calls.map((c) => new URL(c.url).pathname)).toEqual([INSERT])
-    expect(screen.queryByText('Welcome to the Beta')).not.toBeInTheDocument()
+    expect(screen.queryByText(T.signup.successTitle)).not.toBeInTheDocument()
   })
 
   test('a backend that asks for no proof (SIGNUP_CHALLENGE=off) gets the call without the header', async () => {
@@ -124,7 +126,7 @@ describe('BetaSignupForm', () => {
     const { user, email, submit } = setup()
     await user.type(email, 'ada@example.com')
     await user.click(submit())
-    expect(await screen.findByRole('heading', { name: 'Welcome to the Beta' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: T.signup.successTitle })).toBeInTheDocument()
     expect(calls[1]?.headers.get('x-signup-proof')).toBeNull()
   })
 
@@ -136,7 +138,7 @@ describe('BetaSignupForm', () => {
     const { user, email, submit } = setup()
     await user.type(email, 'ada@example.com')
     await user.click(submit())
-    expect(await screen.findByRole('heading', { name: 'Welcome to the Beta' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: T.signup.successTitle })).toBeInTheDocument()
     expect(calls).toHaveLength(2)
   })
 
@@ -148,11 +150,11 @@ describe('BetaSignupForm', () => {
     const { user, email, submit } = setup()
     await user.type(email, 'ada@example.com')
     await user.click(submit())
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Something went wrong\. Please try again\.$/)
-    expect(submit()).toHaveTextContent('Join Beta Now')
+    expect((await screen.findByRole('alert')).textContent).toBe(T.signup.errorGeneric)
+    expect(submit()).toHaveTextContent(T.signup.submit)
     expect(submit()).toBeEnabled()
     expect(email).toHaveValue('ada@example.com')
-    expect(screen.queryByText('Welcome to the Beta')).not.toBeInTheDocument()
+    expect(screen.queryByText(T.signup.successTitle)).not.toBeInTheDocument()
     expect(calls).toHaveLength(1)
   })
 
@@ -165,7 +167,7 @@ describe('BetaSignupForm', () => {
     const { user, email, submit } = setup()
     await user.type(email, 'ada@example.com')
     await user.click(submit())
-    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.')
+    expect(await screen.findByRole('alert')).toHaveTextContent(T.signup.errorGeneric)
   })
 
   test('a failed email function shows its own alert and no welcome panel', async () => {
@@ -173,10 +175,8 @@ describe('BetaSignupForm', () => {
     const { user, email, submit } = setup()
     await user.type(email, 'ada@example.com')
     await user.click(submit())
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      /^Something went wrong with the email resend\. Please contact us$/,
-    )
-    expect(screen.queryByText('Welcome to the Beta')).not.toBeInTheDocument()
+    expect((await screen.findByRole('alert')).textContent).toBe(T.signup.errorEmail)
+    expect(screen.queryByText(T.signup.successTitle)).not.toBeInTheDocument()
     expect(submit()).toBeEnabled()
   })
 
@@ -202,7 +202,7 @@ describe('BetaSignupForm', () => {
     await user.type(trap!, 'https://spam.example')
     await user.type(email, 'bot@example.com')
     await user.click(submit())
-    await screen.findByRole('heading', { name: 'Welcome to the Beta' })
+    await screen.findByRole('heading', { name: T.signup.successTitle })
     expect(calls[0]?.body).toEqual({ email: 'bot@example.com', website: 'https://spam.example', ...DIRECT_DESKTOP })
     expect(calls[1]?.body).toEqual({ email: 'bot@example.com' })
   })
@@ -213,7 +213,7 @@ describe('BetaSignupForm', () => {
       const view = setup()
       await view.user.type(view.email, email)
       await view.user.click(view.submit())
-      await screen.findByRole('heading', { name: 'Welcome to the Beta' })
+      await screen.findByRole('heading', { name: T.signup.successTitle })
       view.unmount()
       return calls[0]?.body
     }

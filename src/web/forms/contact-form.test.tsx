@@ -6,17 +6,21 @@ import { CONTACT_TEXTS, DEFAULT_LOCALE, LOCALES } from '../../shared/content.ts'
 import { SUBJECT_VALUES } from '../../shared/subjects.ts'
 import { ContactForm } from './contact-form.tsx'
 import { created, deferred, fakeBackend, json } from './test-network.ts'
+import { DEFAULT_LOCALE as T_LOCALE, texts } from '../../shared/content.ts'
+
+/** The texts the tests expect: the content's (the demo's are the specification's words). */
+const T = texts(T_LOCALE)
 
 const INSERT = '/rest/v1/contact_messages'
 
 function setup() {
   const user = userEvent.setup()
   render(<ContactForm texts={CONTACT_TEXTS[DEFAULT_LOCALE]} />)
-  const name = screen.getByLabelText('Name')
-  const email = screen.getByLabelText('Email')
-  const subject = screen.getByLabelText('Subject')
-  const message = screen.getByLabelText('Message')
-  const submit = () => screen.getByRole('button', { name: /Send Message|Sending\.\.\./ })
+  const name = screen.getByLabelText(T.contact.nameLabel)
+  const email = screen.getByLabelText(T.contact.emailLabel)
+  const subject = screen.getByLabelText(T.contact.subjectLabel)
+  const message = screen.getByLabelText(T.contact.messageLabel)
+  const submit = () => screen.getByRole('button', { name: (n) => n === T.contact.submit || n === T.contact.sending })
   async function fill() {
     await user.type(name, 'Ada Lovelace')
     await user.type(email, 'ada@example.com')
@@ -61,14 +65,14 @@ describe('ContactForm', () => {
     await fill()
     await user.click(submit())
 
-    await waitFor(() => expect(submit()).toHaveTextContent('Sending...'))
+    await waitFor(() => expect(submit()).toHaveTextContent(T.contact.sending))
     expect(submit()).toBeDisabled()
     for (const field of [name, email, subject, message]) expect(field).toBeDisabled()
     expect(document.querySelector('input[name="website"]')).toBeDisabled()
     pending.resolve(created())
 
     const banner = await screen.findByRole('status')
-    expect(banner).toHaveTextContent('Message sent successfully!')
+    expect(banner).toHaveTextContent(T.contact.successTitle)
     expect(banner).toHaveTextContent("We'll get back to you as soon as possible.")
     for (const field of [name, email, subject, message]) {
       expect(field).toHaveValue('')
@@ -96,7 +100,7 @@ describe('ContactForm', () => {
     await fill()
     await user.click(submit())
     const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent('Failed to send message')
+    expect(alert).toHaveTextContent(T.contact.errorTitle)
     expect(alert).toHaveTextContent('Message must be at most 5000 characters.')
     expect(name).toHaveValue('Ada Lovelace')
     expect(submit()).toBeEnabled()
@@ -108,7 +112,7 @@ describe('ContactForm', () => {
     const { user, submit, fill } = setup()
     await fill()
     await user.click(submit())
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to send message. Please try again.')
+    expect(await screen.findByRole('alert')).toHaveTextContent(T.contact.errorFallback)
   })
 
   test('a network failure also shows the fallback, not the browser error text', async () => {
@@ -122,7 +126,7 @@ describe('ContactForm', () => {
     await fill()
     await user.click(submit())
     const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent('Failed to send message. Please try again.')
+    expect(alert).toHaveTextContent(T.contact.errorFallback)
     expect(alert).not.toHaveTextContent('Failed to fetch')
   })
 

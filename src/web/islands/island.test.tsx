@@ -1,7 +1,16 @@
 import { act } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { describe, expect, test } from 'vitest'
-import { LOCALES, loadIslandTexts } from '../../shared/content.ts'
+import {
+  DEFAULT_LOCALE,
+  HERO_TEXTS,
+  ISLAND_TEXTS,
+  LEGAL_TEXTS,
+  LOCALES,
+  loadIslandTexts,
+  loadLegalTexts,
+} from '../../shared/content.ts'
+import { legalPath } from '../../shared/locales.ts'
 import { render, renderIsland } from '../entry-server.tsx'
 import { ISLANDS, type IslandName } from './islands.ts'
 
@@ -29,7 +38,7 @@ describe('the prerendered page and its islands', () => {
     for (const el of doc.querySelectorAll('[data-island]')) el.remove()
     const comments = doc.createTreeWalker(doc.body, NodeFilter.SHOW_COMMENT)
     expect(comments.nextNode()).toBeNull()
-    expect(doc.querySelector('h1')?.textContent).toMatch(/under control/)
+    expect(doc.querySelector('h1')?.textContent).toBe(HERO_TEXTS[DEFAULT_LOCALE].headline)
   })
 
   // In the browser an island gets its page's language's texts alone (loadIslandTexts): the same
@@ -49,4 +58,19 @@ describe('the prerendered page and its islands', () => {
     expect(errors).toEqual([])
     expect(document.querySelector('[data-island="beta-signup"] button[type="submit"]')).toBeInTheDocument()
   })
+
+  // The legal texts are a chunk of each language's own, which the footer's dialogs load; the
+  // island's texts only name each text's title and page (docs/decisions/document-budget.md).
+  test.each(LOCALES)(
+    "the %s page's footer loads its own language's legal texts, and links each one's page",
+    async (locale) => {
+      expect(await loadLegalTexts(locale)).toEqual(LEGAL_TEXTS[locale])
+      for (const id of ['privacy', 'terms'] as const)
+        expect(ISLAND_TEXTS[locale].legal[id]).toEqual({
+          title: LEGAL_TEXTS[locale][id].title,
+          href: legalPath(id, locale),
+        })
+      expect(JSON.stringify(ISLAND_TEXTS[locale])).not.toContain(LEGAL_TEXTS[locale].privacy.sections[0]!.heading)
+    },
+  )
 })

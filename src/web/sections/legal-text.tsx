@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react'
-import type { LegalBlock, LegalDocument, LegalParagraph } from '../../shared/content-types.ts'
+import type { LegalBlock, LegalDocument, LegalLink, LegalParagraph } from '../../shared/content-types.ts'
 
 export type DialogId = 'contact' | 'privacy' | 'terms'
 
@@ -59,6 +59,31 @@ export function LegalText({ doc, effectiveDateLabel, onNavigate }: Props) {
           {section.paragraphs.map(block)}
         </section>
       ))}
+    </div>
+  )
+}
+
+/**
+ * A legal dialog before its text is here: in the prerendered page (where the dialog shows only
+ * as a shared link's target, without scripts) and when the text could not be fetched, a link to
+ * the page that holds it; while it is fetched, a few placeholder lines too, and the region is
+ * busy, so assistive technology waits for the text.
+ */
+export function LegalPending({ link, loading }: { link: LegalLink; loading: boolean }) {
+  return (
+    <div aria-busy={loading} className="grid gap-4 text-slate-300">
+      {loading ? (
+        <div aria-hidden="true" className="grid gap-2 motion-safe:animate-pulse">
+          <div className="h-3 w-1/3 rounded bg-white/10" />
+          <div className="h-3 rounded bg-white/10" />
+          <div className="h-3 w-5/6 rounded bg-white/10" />
+        </div>
+      ) : null}
+      <p>
+        <a href={link.href} className="text-link">
+          {link.title}
+        </a>
+      </p>
     </div>
   )
 }
