@@ -16,7 +16,7 @@ import { audienceCounts, audienceMembers, listTesterMessages, sendTesterMessage,
 // nudge carries each person's own store link, whose opening is recorded.
 
 const IOS = 'https://testflight.apple.com/join/AbCdEf12'
-const ANDROID = 'https://play.google.com/apps/testing/com.solodesk.app'
+const ANDROID = 'https://play.google.com/apps/testing/com.example.app'
 const STORES = { ios: true, android: true }
 const QUEUE_CONFIG = {
   EMAIL_FROM: 'Beta Team <hello@localhost>',
