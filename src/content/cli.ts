@@ -3,6 +3,7 @@
 // Every problem is printed at once, and the exit code is 1 when there is any.
 import { checkContent } from './checks.ts'
 import { generateContent } from './generate.ts'
+import { logoNote } from './brand.ts'
 import { contentDir, loadContent } from './load.ts'
 import { copyPublicFiles } from './public-files.ts'
 import { ContentError, formatProblems } from './problems.ts'
@@ -12,6 +13,8 @@ const command = process.argv[2]
 const dir = contentDir()
 
 if (command === 'check') {
+  const note = logoNote(dir)
+  if (note) console.log(note)
   const loaded = loadContent(dir)
   const problems = loaded.content
     ? [
