@@ -60,7 +60,7 @@ test.beforeAll(async () => {
       OWNER_EMAILS: OWNERS.join(','),
       OWNER_SIGN_IN_EMAILS: '1000',
       BETA_IOS_URL: 'https://testflight.apple.com/join/E2ETEST1',
-      BETA_ANDROID_URL: 'https://play.google.com/apps/testing/com.solodesk.e2e',
+      BETA_ANDROID_URL: 'https://play.google.com/apps/testing/com.example.e2e',
       PLAY_ASK_DELAY_MS: '0',
       INVITATION_INTERVAL_MS: '0',
       EMAIL_POLL_INTERVAL_MS: '200',

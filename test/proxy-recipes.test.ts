@@ -40,7 +40,7 @@ const proxies: Record<string, RunningProxy> = {}
 beforeAll(async () => {
   ;({ db, close } = await testDb('pglite'))
   root = await mkdtemp(join(tmpdir(), 'proxy-recipes-'))
-  // nginx's workers run as nobody: the build must be readable by others, as /opt/solodesk is.
+  // nginx's workers run as nobody: the build must be readable by others, as /opt/launch-page is.
   await chmod(root, 0o755)
   const client = join(root, 'client')
   for (const folder of ['assets', 'privacy', 'de/privacy']) await mkdir(join(client, folder), { recursive: true })

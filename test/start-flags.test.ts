@@ -11,7 +11,7 @@ test('npm run serve, the systemd unit and the container start node with the same
   expect(serve.at(-1)).toBe('dist/node/server/index.js')
   expect(serve).toContain('--optimize-for-size')
   expect(serve).toContain('--liftoff-only')
-  const unit = /^ExecStart=\/usr\/bin\/node (.+)$/m.exec(read('deploy/solodesk.service'))?.[1]
+  const unit = /^ExecStart=\/usr\/bin\/node (.+)$/m.exec(read('deploy/launch-page.service'))?.[1]
   expect(unit?.split(' ')).toEqual(serve)
   const cmd = /^CMD (\[.+\])$/m.exec(read('deploy/Dockerfile'))?.[1]
   expect(JSON.parse(cmd ?? '[]')).toEqual(['node', ...serve])

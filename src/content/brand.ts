@@ -18,6 +18,20 @@ export function logoPath(dir: string): string | null {
   return null
 }
 
+/**
+ * A note for content:check when brand/ holds more than one logo file: which one every icon, page
+ * and email is made from (the first of LOGO_FILES: an SVG stays sharp at every size), and how to
+ * use the other. Not a problem: the build works; but a founder who dropped in a PNG should not
+ * wonder why the page still shows the old SVG.
+ */
+export function logoNote(dir: string): string | null {
+  const present = LOGO_FILES.filter((name) => existsSync(join(dir, 'brand', name)))
+  if (present.length < 2) return null
+  const [used, ...ignored] = present
+  const others = ignored.map((name) => `brand/${name}`).join(' and ')
+  return `content/brand/: ${present.join(' and ')} both exist; the build uses brand/${used} and ignores ${others} (delete brand/${used} to use ${others})`
+}
+
 /** A PNG's size from its IHDR chunk (no decoder needed to check it). */
 export function pngSize(bytes: Buffer): { width: number; height: number } | null {
   const signature = '89504e470d0a1a0a'

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { checkContent } from './checks.ts'
 import { budgetReport, BUDGET_RECORD, estimateDocuments, overBudget } from './document-budget.ts'
 import { generateContent } from './generate.ts'
+import { logoNote } from './brand.ts'
 import { contentDir, loadContent, REPO_ROOT } from './load.ts'
 import { copyPublicFiles } from './public-files.ts'
 import { ContentError, formatProblems } from './problems.ts'
@@ -14,6 +15,8 @@ const command = process.argv[2]
 const dir = contentDir()
 
 if (command === 'check') {
+  const note = logoNote(dir)
+  if (note) console.log(note)
   const loaded = loadContent(dir)
   const problems = loaded.content
     ? [

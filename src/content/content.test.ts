@@ -270,6 +270,33 @@ test('content:check prints every problem and fails; the build step fails the sam
   }
 })
 
+test('content:check says which logo file the build uses when both exist', { timeout: 60_000 }, () => {
+  const dir = fixture()
+  const run = () =>
+    spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/content/cli.ts'), 'check'], {
+      env: { ...process.env, CONTENT_DIR: dir },
+      encoding: 'utf8',
+    })
+  const brand = join(dir, 'brand')
+  // Both files, whichever the content came with: a plain square SVG, the fixture brand's PNG.
+  if (!existsSync(join(brand, 'logo.svg')))
+    writeFileSync(
+      join(brand, 'logo.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64"/></svg>',
+    )
+  if (!existsSync(join(brand, 'logo.png')))
+    cpSync(join(REPO_ROOT, 'test/fixtures/trailmate/brand/logo.png'), join(brand, 'logo.png'))
+  const both = run()
+  expect(both.status, both.stderr).toBe(0)
+  expect(both.stdout).toContain(
+    'content/brand/: logo.svg and logo.png both exist; the build uses brand/logo.svg and ignores brand/logo.png',
+  )
+  rmSync(join(brand, 'logo.png'))
+  const one = run()
+  expect(one.status, one.stderr).toBe(0)
+  expect(one.stdout).not.toContain('content/brand/')
+})
+
 test("editors get a JSON Schema of site.yaml, named on the file's first line", () => {
   const schema = siteJsonSchema() as { properties: Record<string, unknown>; required: string[] }
   expect(Object.keys(schema.properties)).toEqual(['product', 'links', 'theme', 'legal', 'locales', 'screens', 'texts'])

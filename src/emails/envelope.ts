@@ -3,6 +3,21 @@ import { paths } from '../shared/paths.ts'
 
 type Rendered = { subject: string; html: string; text: string }
 
+/**
+ * The logo every email shows: the build's 192 px icon (made from content/brand/), since mail
+ * clients show neither inline SVG nor data: images. The frame writes this path; envelope() puts
+ * the server's own address (PUBLIC_URL; SITE_URL on Supabase, the host of the built page) in
+ * front, so the logo loads wherever the page is served, not only once `product.url` is live.
+ */
+export const LOGO_PATH = '/icon-192.png'
+
+/** The frame's logo path as an absolute URL on the site that serves the built page. */
+export function withLogoFrom(html: string, publicUrl: string): string {
+  // The frame's own attribute: React escapes the quotes of any text an email carries, so a
+  // message cannot contain this string.
+  return html.replaceAll(`src="${LOGO_PATH}"`, `src="${publicUrl}${LOGO_PATH}"`)
+}
+
 /** A rendered email addressed as its queue row says: the row's id (the idempotency key), our sender, its recipient. */
 export function envelope(
   email: ClaimedEmail,
@@ -10,7 +25,8 @@ export function envelope(
   rendered: Rendered,
   headers: Record<string, string> = {},
 ): EmailBuild {
-  const { subject, html, text } = rendered
+  const { subject, text } = rendered
+  const html = withLogoFrom(rendered.html, settings.PUBLIC_URL)
   return { email: { id: email.id, from: settings.EMAIL_FROM, to: email.toEmail, subject, html, text, headers } }
 }
 

@@ -8,6 +8,7 @@ import { render } from '@react-email/render'
 import type { ReactElement, ReactNode } from 'react'
 import { TOKENS } from '../shared/design-tokens.ts'
 import { DEFAULT_LOCALE, EMAIL_TEXTS, PRODUCT, type Locale } from '../shared/content.ts'
+import { LOGO_PATH } from './envelope.ts'
 
 // The design tokens' light values as literals (email clients know no CSS variables); contrast on
 // white: text 17.9:1, muted 7.6:1, link 7.9:1 (WCAG AA needs 4.5:1).
@@ -23,11 +24,6 @@ export const palette = {
   brand: light.brand,
   onBrand: light['on-brand'],
 }
-/**
- * The logo: the build's 192 px icon (made from content/brand/) on the published site, since mail
- * clients show neither inline SVG nor data: images. Its alt text is the name, for blocked images.
- */
-export const LOGO_URL = `${PRODUCT.url}/icon-192.png`
 
 export const paragraph = { color: palette.text, fontSize: '16px', lineHeight: '24px', margin: '0 0 16px' }
 export const small = { color: palette.muted, fontSize: '14px', lineHeight: '20px', margin: '0 0 8px' }
@@ -75,8 +71,9 @@ export function EmailFrame({
         }}
       >
         <Container style={{ backgroundColor: palette.surface, maxWidth: width, padding: '32px', borderRadius: '8px' }}>
+          {/* The site's origin is filled in by envelope(), the one place that knows PUBLIC_URL. */}
           <Img
-            src={LOGO_URL}
+            src={LOGO_PATH}
             width="40"
             height="40"
             alt={PRODUCT.name}

@@ -56,7 +56,13 @@ const Settings = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   RESEND_API_KEY: z.string().optional(),
   RESEND_API_URL: z.url().default('https://api.resend.com'),
-  EMAIL_FROM: z.string().min(3).default(`${PRODUCT.name} <hello@localhost>`),
+  // `"Name <a@b>"` whole in quotes is never a sender: it is deploy/launch-page.env.example's
+  // shell quoting, which `docker run --env-file` keeps (bash and systemd remove it).
+  EMAIL_FROM: z
+    .string()
+    .min(3)
+    .transform((v) => (/^"[^"]*<[^"]*>"$/.test(v) ? v.slice(1, -1) : v))
+    .default(`${PRODUCT.name} <hello@localhost>`),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How often the email worker looks for due emails when nobody wakes it. */
   EMAIL_POLL_INTERVAL_MS: positiveMs.default(QUEUE_DEFAULTS.EMAIL_POLL_INTERVAL_MS),

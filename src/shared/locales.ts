@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, type Locale } from './content.ts'
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './content.ts'
 
 // The site's languages come from content/site.yaml (`locales`, the first the default).
 // docs/decisions/languages.md
@@ -23,4 +23,17 @@ export type LegalPageName = 'privacy' | 'terms' | 'imprint'
 /** A legal page in a language: `/privacy` for the default, `/de/privacy` for the others. */
 export function legalPath(name: LegalPageName, locale: Locale): string {
   return `${localeRoot(locale)}${name}`
+}
+
+/**
+ * Languages in the site's order (`locales` in site.yaml, as the language switch shows them), never
+ * by name or code: a French site's list reads "French, English, German". A tag the site no longer
+ * serves keeps its place after them. `order` is the site's; tests pass another site's.
+ */
+export function inSiteOrder<T extends string>(locales: readonly T[], order: readonly string[] = LOCALES): T[] {
+  const rank = (l: string) => {
+    const i = order.indexOf(l)
+    return i === -1 ? order.length : i
+  }
+  return [...locales].sort((a, b) => rank(a) - rank(b))
 }

@@ -41,7 +41,7 @@ export async function batchCrash(kind: DbKind, onCleanup: (fn: () => Promise<unk
     RESEND_API_KEY: 'test',
     STATIC_DIR: join(dir, 'static'),
     BETA_IOS_URL: 'https://testflight.apple.com/join/AbCdEf12',
-    BETA_ANDROID_URL: 'https://play.google.com/apps/testing/com.solodesk.app',
+    BETA_ANDROID_URL: 'https://play.google.com/apps/testing/com.example.app',
   }
   const launch = async () => {
     const server = await startServer(env)

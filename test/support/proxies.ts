@@ -1,6 +1,6 @@
 // Real nginx and Caddy (Debian's packages; scripts/ensure-proxies.sh installs them) running the
 // recipes in deploy/ on loopback ports: the production server blocks with TLS taken out and the
-// /opt/solodesk paths pointed at a given build. Used by test/proxy-recipes.test.ts and by the
+// /opt/launch-page paths pointed at a given build. Used by test/proxy-recipes.test.ts and by the
 // bench's throughput comparison (bench/throughput.ts).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -19,8 +19,8 @@ export type RunningProxy = { url: string; port: number; pid: number; stop: () =>
 const retarget = (text: string, paths: Paths) => {
   const ports = [paths.upstream].flat()
   return text
-    .replaceAll('/opt/solodesk/dist/client', paths.client)
-    .replaceAll('/opt/solodesk/dist/proxy', paths.proxy)
+    .replaceAll('/opt/launch-page/dist/client', paths.client)
+    .replaceAll('/opt/launch-page/dist/proxy', paths.proxy)
     .replace(/^(\s*)server 127\.0\.0\.1:3000;$/m, (_, pad: string) =>
       ports.map((p) => `${pad}server 127.0.0.1:${p};`).join('\n'),
     )
@@ -30,7 +30,7 @@ const retarget = (text: string, paths: Paths) => {
 /** deploy/nginx.conf's upstream and HTTPS server block, served over plain HTTP on `port`. */
 export async function nginxConfig(paths: Paths, port: number, tmp: string, workers = 1): Promise<string> {
   const recipe = retarget(await readFile(join(DEPLOY, 'nginx.conf'), 'utf8'), paths)
-  const upstream = /^upstream solodesk \{[\s\S]*?^\}/m.exec(recipe)![0]
+  const upstream = /^upstream launch_page \{[\s\S]*?^\}/m.exec(recipe)![0]
   const https = [...recipe.matchAll(/^server \{[\s\S]*?^\}/gm)].map((m) => m[0]).find((b) => b.includes('ssl'))!
   const server = https
     .split('\n')
@@ -62,7 +62,7 @@ ${server}
 /** deploy/Caddyfile's site, over plain HTTP on `port`, with no admin endpoint and no certificates. */
 export async function caddyConfig(paths: Paths, port: number): Promise<string> {
   const recipe = retarget(await readFile(join(DEPLOY, 'Caddyfile'), 'utf8'), paths)
-  return `{\n\tadmin off\n\tauto_https off\n}\n${recipe.replace(/^solodesk\.example \{/m, `http://127.0.0.1:${port} {`)}`
+  return `{\n\tadmin off\n\tauto_https off\n}\n${recipe.replace(/^launch\.example \{/m, `http://127.0.0.1:${port} {`)}`
 }
 
 export async function startNginx(paths: Paths, tmp: string, workers = 1): Promise<RunningProxy> {

@@ -1,8 +1,10 @@
-import { readdir } from 'node:fs/promises'
+import { copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DB_KINDS, testDb } from '../test-app.ts'
 import type { Db } from './db.ts'
-import { migrate, MIGRATIONS_DIR } from './migrate.ts'
+import { migrate, MigrationError, MIGRATIONS_DIR } from './migrate.ts'
 import { TABLES } from '../features/rest/tables.ts'
 
 describe.each(DB_KINDS)('schema on %s', (kind) => {
@@ -90,5 +92,72 @@ describe.each(DB_KINDS)('schema on %s', (kind) => {
     for (const [sql, code] of bad) {
       await expect(db.query(sql), sql).rejects.toMatchObject({ code })
     }
+  })
+})
+
+// A start that fails in a migration (a missing privilege, a mistake in a new file) leaves nothing
+// of that migration behind, and the next start applies it whole.
+describe.each(DB_KINDS)('a migration that fails midway on %s', (kind) => {
+  let db: Db
+  let close: () => Promise<void>
+  let dir: string
+  const name = '29991231000000_add_half_done.sql'
+  beforeAll(async () => {
+    ;({ db, close } = await testDb(kind))
+    dir = await mkdtemp(join(tmpdir(), 'migrations-'))
+    for (const f of await readdir(MIGRATIONS_DIR)) await copyFile(join(MIGRATIONS_DIR, f), join(dir, f))
+  })
+  afterAll(async () => {
+    await close()
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  const tables = async () =>
+    (
+      await db.query<{ relname: string }>(
+        "select relname from pg_class where relname in ('half_first', 'half_second') order by relname",
+      )
+    ).rows.map((r) => r.relname)
+  const recorded = async () =>
+    (await db.query('select 1 from app_private.schema_migrations where name = $1', [name])).rows.length
+
+  test('is rolled back whole, named in the error, and applied whole by the next start', async () => {
+    // Statements before and after the failing one, and a role: nothing of it may stay.
+    await writeFile(
+      join(dir, name),
+      `create table public.half_first (id int);
+insert into public.half_first values (1);
+create role half_done_role nologin;
+select 1 / 0;
+create table public.half_second (id int);
+`,
+    )
+    const failed = await migrate(db, dir).then(
+      () => null,
+      (err: unknown) => err,
+    )
+    expect(failed).toBeInstanceOf(MigrationError)
+    expect((failed as MigrationError).migration).toBe(name)
+    expect((failed as MigrationError).message).toContain(name)
+    expect((failed as MigrationError).message).toContain('division by zero')
+    expect(await tables()).toEqual([])
+    expect(await recorded()).toBe(0)
+    const role = await db.query("select 1 from pg_roles where rolname = 'half_done_role'")
+    expect(role.rows).toEqual([])
+
+    // The founder fixes the file (or the database) and starts again: the migration runs from its start.
+    await writeFile(
+      join(dir, name),
+      `create table public.half_first (id int);
+insert into public.half_first values (1);
+create table public.half_second (id int);
+`,
+    )
+    expect(await migrate(db, dir)).toEqual([name])
+    expect(await tables()).toEqual(['half_first', 'half_second'])
+    expect(await recorded()).toBe(1)
+    const rows = await db.query<{ id: number }>('select id from public.half_first')
+    expect(rows.rows).toEqual([{ id: 1 }])
+    expect(await migrate(db, dir)).toEqual([])
   })
 })

@@ -22,6 +22,17 @@ export const PAGE_CSP =
  */
 export const SERVER_PAGE_STYLESHEET = '/server-page.css'
 
+/**
+ * The icons every page links, as the landing page's index.html does (its SVG one inlined at
+ * build): a page that links none makes the browser ask for /favicon.ico, which no build has.
+ * Made from content/brand/ at build (src/content/brand-assets.ts).
+ */
+export const ICON_LINKS = [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'icon', href: '/favicon-32.png', type: 'image/png', sizes: '32x32' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+] as const
+
 /** A `<link>` naming where a page is: its canonical URL, or its version in another language. */
 export type HeadLink = { rel: 'canonical' | 'alternate'; href: string; hreflang?: string }
 
@@ -57,6 +68,9 @@ export function ServerPage({
         <title>{`${title} · ${PRODUCT.name}`}</title>
         {links.map((link) => (
           <link key={`${link.rel} ${link.hreflang ?? ''}`} rel={link.rel} hrefLang={link.hreflang} href={link.href} />
+        ))}
+        {ICON_LINKS.map((icon) => (
+          <link key={icon.href} {...icon} />
         ))}
         <link rel="stylesheet" href={SERVER_PAGE_STYLESHEET} />
         {script ? <script type="module" src={script} /> : null}

@@ -38,7 +38,7 @@ type CallInit = { query?: string; body?: unknown; id?: string | number; status?:
 async function owner() {
   const app = await ownerApp(db, {
     BETA_IOS_URL: 'https://testflight.apple.com/join/AbCdEf12',
-    BETA_ANDROID_URL: 'https://play.google.com/apps/testing/com.solodesk.app',
+    BETA_ANDROID_URL: 'https://play.google.com/apps/testing/com.example.app',
     INVITATION_INTERVAL_MS: 0,
   })
   const cookie = await signIn(app, db)

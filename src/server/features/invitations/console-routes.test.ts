@@ -4,7 +4,7 @@ import { asOwner, ownerApp, signIn, truncateOwner } from '../owner-auth/test-own
 import { DB_KINDS, testDb } from '../../test-app.ts'
 
 const IOS = 'https://testflight.apple.com/join/AbCdEf12'
-const ANDROID = 'https://play.google.com/apps/testing/com.solodesk.app'
+const ANDROID = 'https://play.google.com/apps/testing/com.example.app'
 
 describe.each(DB_KINDS)('the console’s invitations API on %s', (kind) => {
   let db: Db

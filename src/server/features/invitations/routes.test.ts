@@ -10,7 +10,7 @@ import { readPage } from '../../../../test/support/server-page-text.ts'
 const PAGES = SERVER_PAGE_TEXTS[DEFAULT_LOCALE]
 
 const IOS = 'https://testflight.apple.com/join/AbCdEf12'
-const ANDROID = 'https://play.google.com/apps/testing/com.solodesk.app'
+const ANDROID = 'https://play.google.com/apps/testing/com.example.app'
 const FORGED = '00000000-0000-4000-8000-000000000000'
 
 describe.each(DB_KINDS)('the /beta pages on %s', (kind) => {

@@ -17,7 +17,7 @@ const ASKED = EMAIL_TEXTS[DEFAULT_LOCALE].playQuestion
 // The address Play knows, "Did you join the test?", and the 12 × 14 card's data.
 
 const IOS = 'https://testflight.apple.com/join/AbCdEf12'
-const ANDROID = 'https://play.google.com/apps/testing/com.solodesk.app'
+const ANDROID = 'https://play.google.com/apps/testing/com.example.app'
 const FORGED = '00000000-0000-4000-8000-000000000000'
 const DAY_MS = 86_400_000
 const QUEUE_CONFIG = {

@@ -1,6 +1,7 @@
 import { enqueue } from '../../../mail-core/enqueue.ts'
 import { testerMessage } from '../../../emails/tester-message.kind.ts'
-import { DEFAULT_LOCALE } from '../../../shared/content.ts'
+import { DEFAULT_LOCALE, LOCALES } from '../../../shared/content.ts'
+import { inSiteOrder } from '../../../shared/locales.ts'
 import { AUDIENCES, type Audience } from '../../../shared/tester-messages.ts'
 import type { MessageTranslations } from '../../../shared/tester-messages-contract.ts'
 import type { Db, Tx } from '../../db/db.ts'
@@ -231,8 +232,15 @@ export type SentTesterMessage = {
   cancelled: number
 }
 
-/** The latest messages, newest first, with where their emails stand. */
-export async function listTesterMessages(db: Db, limit = 50): Promise<SentTesterMessage[]> {
+/**
+ * The latest messages, newest first, with where their emails stand; each one's languages in the
+ * site's order (`order`), as the composer showed them, not jsonb's order of keys.
+ */
+export async function listTesterMessages(
+  db: Db,
+  limit = 50,
+  order: readonly string[] = LOCALES,
+): Promise<SentTesterMessage[]> {
   const r = await db.query<{
     id: string
     audience: Audience
@@ -247,7 +255,7 @@ export async function listTesterMessages(db: Db, limit = 50): Promise<SentTester
     cancelled: string | number
   }>(
     `select m.id::text as id, m.audience, m.subject,
-       (select json_agg(k order by k) from jsonb_object_keys(m.translations) k) as translated, m.created_at, m.created_by, m.recipients,
+       (select json_agg(k) from jsonb_object_keys(m.translations) k) as translated, m.created_at, m.created_by, m.recipients,
        count(q.id) filter (where q.status in ('pending', 'sending')) as queued,
        count(q.id) filter (where q.status = 'sent') as sent,
        count(q.id) filter (where q.status = 'failed') as failed,
@@ -262,7 +270,7 @@ export async function listTesterMessages(db: Db, limit = 50): Promise<SentTester
     id: Number(x.id),
     audience: x.audience,
     subject: x.subject,
-    languages: x.translated ? [DEFAULT_LOCALE, ...x.translated] : [],
+    languages: x.translated ? [DEFAULT_LOCALE, ...inSiteOrder(x.translated, order)] : [],
     createdAt: new Date(x.created_at).toISOString(),
     createdBy: x.created_by,
     recipients: Number(x.recipients),

@@ -9,14 +9,14 @@ import { DB_KINDS, silentLogger, testDb } from '../../test-app.ts'
 import { DEFAULT_LOCALE, EMAIL_TEXTS, LOCALES, TESTER_MESSAGE_TEXTS, type Locale } from '../../../shared/content.ts'
 import { bodyAsText, parseBody } from '../../../shared/plain-text-body.ts'
 import { languageName, TRANSLATED_LOCALES } from '../../../shared/tester-messages.ts'
-import { audienceCounts, audienceMembers, sendTesterMessage, type NewMessage } from './queries.ts'
+import { audienceCounts, audienceMembers, listTesterMessages, sendTesterMessage, type NewMessage } from './queries.ts'
 
 // Messages to a group. Counts and recipients exact (suppressed, bounced,
 // unsubscribed and unconfirmed left out), exactly once per person per message, paced, and the
 // nudge carries each person's own store link, whose opening is recorded.
 
 const IOS = 'https://testflight.apple.com/join/AbCdEf12'
-const ANDROID = 'https://play.google.com/apps/testing/com.solodesk.app'
+const ANDROID = 'https://play.google.com/apps/testing/com.example.app'
 const STORES = { ios: true, android: true }
 const QUEUE_CONFIG = {
   EMAIL_FROM: 'Beta Team <hello@localhost>',
@@ -37,6 +37,33 @@ const message = (over: Partial<NewMessage> = {}): NewMessage => ({
   actor: 'owner@example.com',
   intervalMs: 0,
   ...over,
+})
+
+// Another founder's site, whose languages are not in alphabetical order (the demo's are): its
+// default first, then two others in reverse order of their codes (French, then German, unless
+// one of them is the default), as its language switch and composer show them.
+const OTHER_SITE_ORDER = [DEFAULT_LOCALE, ...['fr', 'de', 'ca'].filter((l) => l !== DEFAULT_LOCALE).slice(0, 2)]
+
+describe.each(DB_KINDS)('the sent list on %s', (kind) => {
+  let db: Db
+  let close: () => Promise<void>
+  beforeAll(async () => {
+    ;({ db, close } = await testDb(kind))
+  })
+  afterAll(() => close())
+
+  test("names a message's languages in the site's order, not by name or code", async () => {
+    const others = OTHER_SITE_ORDER.slice(1)
+    // The fixture is the point: its order must differ from the alphabetical one.
+    expect([...others].sort()).not.toEqual(others)
+    // Sent in reverse, so that neither the order of keys given nor jsonb's own makes it pass.
+    const translations = Object.fromEntries(
+      [...others].reverse().map((l) => [l, { subject: `Subject ${l}`, body: `Body ${l}` }]),
+    ) as NewMessage['translations']
+    await sendTesterMessage(db, message({ translations }))
+    const [sent] = await listTesterMessages(db, 50, OTHER_SITE_ORDER)
+    expect(sent!.languages).toEqual(OTHER_SITE_ORDER)
+  })
 })
 
 describe.each(DB_KINDS)('messages to a group on %s', (kind) => {
