@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { brandAssets } from './scripts/brand-assets.ts'
 import { designTokens } from './scripts/design-tokens.ts'
 import { htmlPlaceholders } from './scripts/html-placeholders.ts'
+import { content } from './scripts/vite-content.ts'
 import { screenImages } from './src/content/vite-screen-images.ts'
 import { defineConfig } from 'vite'
 import { DEFAULT_LOCALE, SITE_TEXTS, themeColour } from './src/shared/content.ts'
@@ -16,7 +17,7 @@ const siteHead = htmlPlaceholders({
 })
 
 export default defineConfig({
-  plugins: [designTokens(), react(), tailwindcss(), siteHead, screenImages(), brandAssets()],
+  plugins: [content(), designTokens(), react(), tailwindcss(), siteHead, screenImages(), brandAssets()],
   build: {
     outDir: 'dist/client',
     // The CSP forbids inline code, so never inline small assets as data: URLs into scripts or styles.
