@@ -61,6 +61,7 @@ export async function startDevServer(deps: { config: Config; db: Db; logger: Log
     server: { middlewareMode: true, hmr: { server: httpServer } },
     // Every dependency the page's islands and the console import, bundled before the first visit:
     // one found later makes Vite reload the page (a half-typed sign-up would be lost).
+    plugins: [reloadServerRendered()],
     optimizeDeps: {
       entries: [
         'index.html',
@@ -202,6 +203,24 @@ document.body.appendChild(new ErrorOverlay(${JSON.stringify({ message, stack: ''
       })
       await vite.close()
       if (part) await (await part.part).stop()
+    },
+  }
+}
+
+/**
+ * The landing page's sections and the server's pages exist only in the server's module graph:
+ * the browser has no module of theirs to swap, so an edit to one reloads the page (an island's
+ * module is the browser's too, and React Refresh swaps it in place).
+ */
+function reloadServerRendered(): Plugin {
+  return {
+    name: 'dev-reload-server-rendered',
+    hotUpdate({ file, modules, server }) {
+      if (this.environment.name !== 'ssr' || modules.length === 0) return
+      // A stylesheet's source scan makes a file-only entry (no id) in the browser's graph: not a module.
+      const inBrowser = [...(server.environments.client.moduleGraph.getModulesByFile(file) ?? [])].some((m) => m.id)
+      if (inBrowser) return
+      server.environments.client.hot.send({ type: 'full-reload', path: '*' })
     },
   }
 }

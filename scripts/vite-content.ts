@@ -9,6 +9,7 @@ import type { Plugin, ViteDevServer } from 'vite'
 import { generateContent, GENERATED_MODULE } from '../src/content/generate.ts'
 import { contentDir, type Content } from '../src/content/load.ts'
 import { ContentError, formatProblems } from '../src/content/problems.ts'
+import { copyPublicFiles } from '../src/content/public-files.ts'
 import { SCREEN_IMAGES_MODULE } from '../src/content/vite-screen-images.ts'
 
 const DEFAULT_OUT = dirname(GENERATED_MODULE)
@@ -131,4 +132,11 @@ export function content(options: ContentPluginOptions = {}): Plugin<ContentPlugi
       for (const m of modules) graph.invalidateModule(m, seen, now, true)
     }
   }
+}
+
+/** The build's last step: content/public/ into the built site (after precompression, as before). */
+export function copyContentPublicFiles(outDir: string, dir: string = contentDir()): void {
+  const { copied, problems } = copyPublicFiles(dir, outDir)
+  if (problems.length) throw new ContentError(problems)
+  console.log(`public files: ${copied.length} copied from ${join(dir, 'public')} to ${outDir}`)
 }

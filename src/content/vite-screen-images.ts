@@ -61,8 +61,8 @@ export function screenImages(): Plugin {
       return `export const SCREEN_IMAGES = ${JSON.stringify(images)}`
     },
     async generateBundle() {
-      // The browser's build ships the files; the SSR build only needs their names.
-      if (this.environment.config.consumer !== 'client') return
+      // The page's build ships the files; the SSR build (and the server pages' stylesheet) only needs their names.
+      if (this.environment.config.consumer !== 'client' || this.environment.name !== 'client') return
       const { variants } = await planned()
       const files = await Promise.all(
         variants.map(async (v) => ({ v, source: await encodeVariant(v, SCREEN_CACHE_DIR) })),
