@@ -17,6 +17,9 @@ const path = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 
 export default defineConfig(async ({ command }): Promise<UserConfig> => {
   const contentPlugin = content()
+  // A build never uses stale content: every problem at once, as npm run content:check words them.
+  const problem = contentPlugin.api?.problem()
+  if (command === 'build' && problem) throw new Error(problem)
   const steps = (await tsImport(
     './scripts/build-steps.ts',
     import.meta.url,

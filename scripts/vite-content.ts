@@ -56,10 +56,6 @@ export function content(options: ContentPluginOptions = {}): Plugin<ContentPlugi
     name: 'content',
     enforce: 'pre',
     api: { problem: () => problem },
-    buildStart() {
-      // A build never uses stale content: the message lists every problem (npm run content:check).
-      if (problem && this.environment.config.command === 'build') this.error(problem)
-    },
     resolveId(source, importer) {
       if (out === DEFAULT_OUT || !importer || !source.startsWith('.')) return undefined
       const target = resolve(dirname(importer), source)
