@@ -58,7 +58,17 @@ export async function startDevServer(deps: { config: Config; db: Db; logger: Log
     root: ROOT,
     configFile: join(ROOT, 'vite.config.ts'),
     appType: 'custom',
-    server: { middlewareMode: true, hmr: { server: httpServer } },
+    server: {
+      middlewareMode: true,
+      hmr: { server: httpServer },
+      // What the server writes under the root is data, not source: an email landing in ./data/outbox
+      // (an .html file) would otherwise reload the page that just signed up.
+      watch: {
+        ignored: [config.PGLITE_DIR, config.OUTBOX_DIR, 'dist', 'test-results', 'playwright-report'].map(
+          (d) => `${resolve(d)}/**`,
+        ),
+      },
+    },
     // Every dependency the page's islands and the console import, bundled before the first visit:
     // one found later makes Vite reload the page (a half-typed sign-up would be lost).
     plugins: [reloadServerRendered()],
