@@ -1,6 +1,22 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { screenImages } from './src/content/vite-screen-images.ts'
+
+/**
+ * `npm run test:fast` (TEST_FAST=1): the inner loop, unit and component tests only. Left out: test/
+ * (whole processes, crashes, the deployments, lint probes), and the tests under src/ that run
+ * on a database (`DB_KINDS`, `testDb`, `testApp`: PGlite and the PostgreSQL cluster), fuzz the server
+ * with many requests (fast-check's async properties), or start a process.
+ */
+const FAST = process.env.TEST_FAST === '1'
+const SLOW_MARKS =
+  /\bDB_KINDS\b|\b(testDb|testApp|openPglite|openDb)\(|fc\.asyncProperty|\b(spawn|execFile|execFileSync|fork)\(/
+function slowTests(): string[] {
+  return (readdirSync('src', { recursive: true }) as string[])
+    .filter((f) => /\.test\.tsx?$/.test(f) && SLOW_MARKS.test(readFileSync(`src/${f}`, 'utf8')))
+    .map((f) => `src/${f}`)
+}
 
 // Two projects: Node-side code (shared, server, emails, mail) and, in jsdom, the page's and the
 // console's components.
@@ -15,8 +31,12 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/{shared,server,emails,mail-core,content}/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
-          globalSetup: ['test/global-setup-content.ts', 'test/global-setup-pg.ts'],
+          include: [
+            'src/{shared,server,emails,mail-core,content}/**/*.test.{ts,tsx}',
+            ...(FAST ? [] : ['test/**/*.test.ts']),
+          ],
+          exclude: FAST ? slowTests() : [],
+          globalSetup: ['test/global-setup-content.ts', ...(FAST ? [] : ['test/global-setup-pg.ts'])],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

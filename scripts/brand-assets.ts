@@ -7,6 +7,8 @@ export function brandAssets(): Plugin {
   return {
     name: 'brand-assets',
     apply: 'build',
+    // The page's build only (vite.config.ts builds other environments with the same plugins).
+    applyToEnvironment: (environment) => environment.name === 'client',
     async generateBundle() {
       for (const [fileName, source] of Object.entries(await brandFiles()))
         this.emitFile({ type: 'asset', fileName, source })

@@ -12,20 +12,28 @@ import { legalPages } from '../src/server/features/legal/pages.tsx'
 import { renderPage } from '../src/server/http/server-page.tsx'
 import { headLinks } from './seo.ts'
 
+/** Each language's legal pages for the site at `origin`: their paths and documents (the dev server serves these). */
+export function legalDocuments(origin: string): { name: LegalPageName; path: string; html: string }[] {
+  const documents: { name: LegalPageName; path: string; html: string }[] = []
+  for (const locale of LOCALES)
+    for (const [name, page] of Object.entries(
+      legalPages(locale, (n) => headLinks((l) => `${origin}${legalPath(n, l)}`, locale)),
+    ) as [LegalPageName, Parameters<typeof renderPage>[0]][])
+      documents.push({ name, path: legalPath(name, locale), html: renderPage(page) })
+  return documents
+}
+
 /**
  * Writes each language's pages under `dir`, for the site at `origin` (scripts/seo.ts `siteUrl`);
  * returns the pages' names, for the sitemap.
  */
 export async function writeLegalPages(dir: string, origin: string): Promise<LegalPageName[]> {
   const names = new Set<LegalPageName>()
-  for (const locale of LOCALES)
-    for (const [name, page] of Object.entries(
-      legalPages(locale, (n) => headLinks((l) => `${origin}${legalPath(n, l)}`, locale)),
-    ) as [LegalPageName, Parameters<typeof renderPage>[0]][]) {
-      const folder = join(dir, legalPath(name, locale))
-      await mkdir(folder, { recursive: true })
-      await writeFile(join(folder, 'index.html'), renderPage(page))
-      names.add(name)
-    }
+  for (const { name, path, html } of legalDocuments(origin)) {
+    const folder = join(dir, path)
+    await mkdir(folder, { recursive: true })
+    await writeFile(join(folder, 'index.html'), html)
+    names.add(name)
+  }
   return [...names]
 }

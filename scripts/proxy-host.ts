@@ -63,9 +63,10 @@ export async function writeProxyHeaders(dir: string, outDir: string, extraConnec
   await writeFile(join(outDir, 'caddy-headers'), caddyProxyHeaders(headers))
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+/** The build's step for nginx and Caddy in front of the server: dist/proxy/. Runs in vite.config.ts's buildApp. */
+export async function buildProxyHost(env: Record<string, string | undefined> = process.env): Promise<void> {
   // The same CSP_CONNECT_SRC the server reads at start: set it for the build too.
-  const { CSP_CONNECT_SRC } = loadConfig({ CSP_CONNECT_SRC: process.env.CSP_CONNECT_SRC })
+  const { CSP_CONNECT_SRC } = loadConfig({ CSP_CONNECT_SRC: env.CSP_CONNECT_SRC })
   await writeProxyHeaders(
     fileURLToPath(new URL('../dist/client', import.meta.url)),
     fileURLToPath(new URL('../dist/proxy', import.meta.url)),
@@ -73,3 +74,5 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   )
   console.log('proxy: dist/proxy/nginx-headers.conf, nginx-opener-policy.conf and caddy-headers')
 }
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await buildProxyHost()

@@ -175,18 +175,23 @@ export async function writeUnsubscribePage(
   await writeFile(`${dir}/unsubscribe.html`, html)
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const url = process.env.VITE_SUPABASE_URL?.trim()
+/**
+ * The build's step for a static host (VITE_SUPABASE_URL set): the unsubscribe page and the
+ * header files; nothing without it. Runs in vite.config.ts's buildApp, after the prerender.
+ */
+export async function buildStaticHost(env: Record<string, string | undefined> = process.env): Promise<void> {
+  const url = env.VITE_SUPABASE_URL?.trim()
   const dir = fileURLToPath(new URL('../dist/client', import.meta.url))
-  if (url) {
-    // The owner's console needs the Node server's /admin/api; on Supabase the owner uses
-    // Supabase's dashboard (DESIGN.md), so a static host gets no /admin page that cannot work.
-    await rm(`${dir}/admin`, { recursive: true, force: true })
-    await writeUnsubscribePage(dir, { supabaseUrl: url, anonKey: process.env.VITE_SUPABASE_ANON_KEY?.trim() ?? '' })
-    // Last: the header files name the pages written above.
-    await writeStaticHostHeaders(dir, url, fileURLToPath(new URL('../dist/static-host', import.meta.url)))
-    console.log(
-      `static host: dist/client/_headers, vercel.json and unsubscribe.html, dist/static-host/caddy-headers, nginx-headers.conf and nginx-opener-policy.conf (connect-src ${new URL(url).origin}); no /admin`,
-    )
-  }
+  if (!url) return
+  // The owner's console needs the Node server's /admin/api; on Supabase the owner uses
+  // Supabase's dashboard (DESIGN.md), so a static host gets no /admin page that cannot work.
+  await rm(`${dir}/admin`, { recursive: true, force: true })
+  await writeUnsubscribePage(dir, { supabaseUrl: url, anonKey: env.VITE_SUPABASE_ANON_KEY?.trim() ?? '' })
+  // Last: the header files name the pages written above.
+  await writeStaticHostHeaders(dir, url, fileURLToPath(new URL('../dist/static-host', import.meta.url)))
+  console.log(
+    `static host: dist/client/_headers, vercel.json and unsubscribe.html, dist/static-host/caddy-headers, nginx-headers.conf and nginx-opener-policy.conf (connect-src ${new URL(url).origin}); no /admin`,
+  )
 }
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await buildStaticHost()

@@ -9,6 +9,8 @@ import { encodeVariant, planScreens, type ScreenPlan } from './screen-images.ts'
 
 const ID = 'virtual:screen-images'
 const RESOLVED = `\0${ID}`
+/** The virtual module's id, for the dev server's content plugin, which reloads it on a change (scripts/vite-content.ts). */
+export const SCREEN_IMAGES_MODULE = RESOLVED
 
 /** Survives between builds, and goes with `rm -rf node_modules`. */
 export const SCREEN_CACHE_DIR = join(REPO_ROOT, 'node_modules/.cache/screen-images')
@@ -22,9 +24,30 @@ export async function planContentScreens(dir: string = contentDir()): Promise<Sc
 
 export function screenImages(): Plugin {
   let plan: Promise<ScreenPlan> | undefined
-  const planned = () => (plan ??= planContentScreens())
+  let serving = false
+  // The dev server plans on every load of the module (a screenshot may have changed); a build once.
+  const planned = () => (serving ? planContentScreens() : (plan ??= planContentScreens()))
   return {
     name: 'screen-images',
+    // `npm run dev`: each variant encoded when the browser asks for it (cached as the build's are).
+    configureServer(server) {
+      serving = true
+      server.middlewares.use((req, res, next) => {
+        const path = req.url?.split('?')[0] ?? ''
+        if (!path.startsWith('/assets/')) return next()
+        planned().then(
+          async ({ variants }) => {
+            const variant = variants.find((v) => `/${v.fileName}` === path)
+            if (!variant) return next()
+            const body = await encodeVariant(variant, SCREEN_CACHE_DIR)
+            res.setHeader('Content-Type', `image/${variant.format}`)
+            res.setHeader('Cache-Control', 'no-cache')
+            res.end(body)
+          },
+          (error: unknown) => next(error),
+        )
+      })
+    },
     // A wrong screenshot fails every build that runs this plugin, even one that never imports them.
     async buildStart() {
       plan = undefined
@@ -38,8 +61,8 @@ export function screenImages(): Plugin {
       return `export const SCREEN_IMAGES = ${JSON.stringify(images)}`
     },
     async generateBundle() {
-      // The browser's build ships the files; the SSR build only needs their names.
-      if (this.environment.config.consumer !== 'client') return
+      // The page's build ships the files; the SSR build (and the server pages' stylesheet) only needs their names.
+      if (this.environment.config.consumer !== 'client' || this.environment.name !== 'client') return
       const { variants } = await planned()
       const files = await Promise.all(
         variants.map(async (v) => ({ v, source: await encodeVariant(v, SCREEN_CACHE_DIR) })),

@@ -25,8 +25,6 @@ export function parseHeadersFile(text: string): Map<string, Map<string, string>>
 const BUILD_INPUTS = [
   'index.html',
   'vite.config.ts',
-  'vite.console.config.ts',
-  'vite.server-page.config.ts',
   'package.json',
   'src',
   'public',
