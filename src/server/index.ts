@@ -23,6 +23,7 @@ import { readSession } from './features/owner-auth/sessions.ts'
 import { ownerSecret, secretFilePath, writeSecretFile } from './owner/keys.ts'
 import { syncOwnerEmails } from './features/owner-auth/owners.ts'
 import { resumeTesterMessages } from './features/tester-messages/queries.ts'
+import { createTestflightWatch } from './features/invitations/testflight-watch.ts'
 import { realDataDir } from './db/real-path.ts'
 import { makePrivate, restrictUmask } from './private-files.ts'
 import { shutdown } from './shutdown.ts'
@@ -87,8 +88,11 @@ const launchCounter = createLaunchCounter({
   settings: { joinSignups: config.ANALYTICS_JOIN_SIGNUPS, flushMs: config.ANALYTICS_FLUSH_MS },
   isOwnerSession: async (token) => (await readSession(db, token, config.OWNER_EMAILS, config)) !== null,
 })
+// iPhone invitations wait while the public TestFlight link says the beta is full or closed.
+const testflight = createTestflightWatch({ db, logger, config, wakeEmailQueue: queue.wake })
 const app = createApp({
   launchCounter,
+  testflight,
   config: { ...config, STATIC_DIR: resolve(config.STATIC_DIR) },
   db,
   logger,
@@ -129,6 +133,7 @@ const digest = createSignupDigest({ db, logger, config, wakeEmailQueue: queue.wa
 void ready.then(() => {
   queue.start()
   digest.start()
+  testflight.start()
 })
 
 let stopping = false
@@ -137,6 +142,7 @@ async function stop(signal: string): Promise<void> {
   stopping = true
   logger.info({ event: 'server.stopping', signal }, 'stopping')
   digest.stop()
+  testflight.stop()
   // The visits in memory are written after the last request and before the database closes.
   const stopQueue = { stop: async () => (await launchCounter.close(), await queue.stop()) }
   await shutdown({ server, afterAnswer, queue: stopQueue, transport, db, logger })
