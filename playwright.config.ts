@@ -83,6 +83,9 @@ export default defineConfig({
       // Invitations (e2e/invitations.spec.ts): the iPhone link set, the Android one not, so the
       // console's note about it shows.
       BETA_IOS_URL: 'https://testflight.apple.com/join/E2ETEST1',
+      // Apple's join page is out of reach here; the check is tested against a stand-in
+      // (src/server/features/invitations/testflight.test.ts).
+      TESTFLIGHT_CHECK: 'off',
       RATE_LIMIT_BETA_PER_MINUTE: '0',
       RATE_LIMIT_BETA_PER_HOUR: '0',
       RATE_LIMIT_SIGN_IN_PER_MINUTE: '0',

@@ -40,6 +40,8 @@ test.beforeAll(async () => {
     // One proxy in front: each simulated person has their own address.
     TRUST_PROXY: '1',
     BETA_IOS_URL: IOS_URL,
+    // Apple's join page is out of reach here (its check has its own tests, against a stand-in).
+    TESTFLIGHT_CHECK: 'off',
     INVITATION_INTERVAL_MS: '0',
     SIGNUP_CHALLENGE: 'off',
     ANALYTICS_FLUSH_MS: '200',

@@ -60,6 +60,8 @@ test.beforeAll(async () => {
       OWNER_EMAILS: OWNERS.join(','),
       OWNER_SIGN_IN_EMAILS: '1000',
       BETA_IOS_URL: 'https://testflight.apple.com/join/E2ETEST1',
+      // Apple's join page is out of reach here (its check has its own tests, against a stand-in).
+      TESTFLIGHT_CHECK: 'off',
       BETA_ANDROID_URL: 'https://play.google.com/apps/testing/com.example.e2e',
       PLAY_ASK_DELAY_MS: '0',
       INVITATION_INTERVAL_MS: '0',

@@ -13,6 +13,7 @@ import { TRANSLATED_LOCALES } from '../src/shared/tester-messages.ts'
 
 const server = await startScreenshotServer('message', {
   BETA_IOS_URL: 'https://testflight.apple.com/join/AbCdEf12',
+  TESTFLIGHT_CHECK: 'off',
   BETA_ANDROID_URL: 'https://play.google.com/apps/testing/com.example.app',
   BETA_BUILD_LABEL: '1.0 (42)',
   INVITATION_INTERVAL_MS: '10',

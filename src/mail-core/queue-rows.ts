@@ -132,13 +132,17 @@ export async function markFinal(
   )
 }
 
-/** Milliseconds until the next pending email is due (0 if overdue), or null when none is waiting. */
+/**
+ * Milliseconds until the next pending email is due (0 if overdue), or null when none is waiting.
+ * A row due at 'infinity' is held until something releases it (iPhone invitations while the
+ * TestFlight link is full: features/invitations/testflight-checks.ts) and wakes nobody.
+ */
 export async function msUntilNextDue(db: Queryable): Promise<number | null> {
   // No greatest(0, …) in SQL: PostgreSQL's greatest ignores NULL, so an empty queue would read as
   // "due now" and the worker would poll without pause.
   const r = await db.query<{ ms: number | string | null }>(
     `select extract(epoch from (min(coalesce(case when status = 'sending' then locked_until end, next_attempt_at)) - now())) * 1000 as ms
-     from app_private.email_queue where status in ('pending', 'sending')`,
+     from app_private.email_queue where status in ('pending', 'sending') and next_attempt_at < 'infinity'`,
   )
   const ms = r.rows[0]?.ms
   return ms === null || ms === undefined ? null : Math.max(0, Number(ms))
@@ -151,7 +155,7 @@ export async function msUntilNextDue(db: Queryable): Promise<number | null> {
 export async function msUntilAfterLastPending(db: Queryable, kind: string, paceMs: number): Promise<number> {
   const r = await db.query<{ ms: number | string }>(
     `select greatest(0, extract(epoch from max(next_attempt_at) + make_interval(secs => $2::double precision / 1000) - now()) * 1000) as ms
-     from app_private.email_queue where kind = $1 and status = 'pending'`,
+     from app_private.email_queue where kind = $1 and status = 'pending' and next_attempt_at < 'infinity'`,
     [kind, paceMs],
   )
   return Number(r.rows[0]?.ms ?? 0)

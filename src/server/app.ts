@@ -31,6 +31,7 @@ import { requireApiKey } from './features/rest/api-key.ts'
 import { betaRoutes } from './features/invitations/routes.ts'
 import { adminInvitationRoutes } from './features/invitations/console-routes.ts'
 import { betaLinkNotValidPage } from './features/invitations/pages.tsx'
+import type { TestflightWatch } from './features/invitations/testflight-watch.ts'
 import { healthRoutes } from './http/health.ts'
 import { adminRoutes } from './features/console/routes.ts'
 import { adminDataRoutes } from './features/console/data-routes.ts'
@@ -73,6 +74,8 @@ export type AppDeps = {
   afterAnswer?: AfterAnswer
   /** The visit counter; index.ts passes its own so that shutdown writes what it holds. */
   launchCounter?: LaunchCounter
+  /** Reads the TestFlight link before each invitation batch (index.ts starts it; absent: not checked). */
+  testflight?: TestflightWatch
 }
 
 // What Supabase's API gateway allows (the list the edge function answers with too), so
@@ -275,7 +278,7 @@ export function createApp(deps: AppDeps): Hono {
         adminAccountRoutes(owner),
         adminDataRoutes(owner),
         contactConsoleRoutes(owner),
-        adminInvitationRoutes(owner),
+        adminInvitationRoutes({ ...owner, ...(deps.testflight ? { testflight: deps.testflight } : {}) }),
         testerMessageRoutes(owner),
         feedbackConsoleRoutes(owner),
         adminPlayTestingRoutes(owner),

@@ -114,6 +114,15 @@ const Settings = z.object({
   // Unset: nobody is invited to that platform. Decisions: docs/decisions/beta-invitations.md
   BETA_IOS_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   BETA_ANDROID_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  // While iPhone invitations wait, read BETA_IOS_URL's public TestFlight join page (about every 15
+  // minutes, and before each batch) and hold them while it says full or closed. off: never read
+  // it. TESTFLIGHT_CHECK_URL reads another page instead (a stand-in, for tests).
+  // Decisions: docs/decisions/testflight-link-health.md
+  TESTFLIGHT_CHECK: z
+    .enum(['true', 'false', 'on', 'off'], { error: 'must be on or off' })
+    .transform((v) => v === 'true' || v === 'on')
+    .default(true),
+  TESTFLIGHT_CHECK_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   /** Time between two invitation emails of a batch, so a batch of 1,000 stays under the provider's rate limit. */
   INVITATION_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
   // The build the feedback page fills in (the console can change it). Empty: none.

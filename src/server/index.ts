@@ -21,6 +21,7 @@ import { createSignupDigest } from './features/signups/digest.ts'
 import { ownerSecret, secretFilePath, writeSecretFile } from './owner/keys.ts'
 import { syncOwnerEmails } from './features/owner-auth/owners.ts'
 import { resumeTesterMessages } from './features/tester-messages/queries.ts'
+import { createTestflightWatch } from './features/invitations/testflight-watch.ts'
 import { realDataDir } from './db/real-path.ts'
 import { makePrivate, restrictUmask } from './private-files.ts'
 import { shutdown } from './shutdown.ts'
@@ -83,8 +84,11 @@ const launchCounter = launchCounterFor({ db: watchOutages(db, logger), logger, c
 // What expired while no process ran (salts past 48 hours, counts past 25 months) goes at start,
 // not only after the next visit, sign-up or console read.
 void ready.then(() => launchCounter.purgeAtStart())
+// iPhone invitations wait while the public TestFlight link says the beta is full or closed.
+const testflight = createTestflightWatch({ db, logger, config, wakeEmailQueue: queue.wake })
 const app = createApp({
   launchCounter,
+  testflight,
   config: { ...config, STATIC_DIR: resolve(config.STATIC_DIR) },
   db,
   logger,
@@ -125,6 +129,7 @@ const digest = createSignupDigest({ db, logger, config, wakeEmailQueue: queue.wa
 void ready.then(() => {
   queue.start()
   digest.start()
+  testflight.start()
 })
 
 let stopping = false
@@ -133,6 +138,7 @@ async function stop(signal: string): Promise<void> {
   stopping = true
   logger.info({ event: 'server.stopping', signal }, 'stopping')
   digest.stop()
+  testflight.stop()
   // The visits in memory are written after the last request and before the database closes.
   const stopQueue = { stop: async () => (await launchCounter.close(), await queue.stop()) }
   await shutdown({ server, afterAnswer, queue: stopQueue, transport, db, logger })

@@ -96,6 +96,7 @@ export function testApp(
     config?: Partial<Config>
     transport?: AppDeps['transport']
     launchCounter?: AppDeps['launchCounter']
+    testflight?: AppDeps['testflight']
   } = {},
 ) {
   const afterAnswer = createAfterAnswer()
@@ -116,6 +117,7 @@ export function testApp(
     ...(options.wakeEmailQueue ? { wakeEmailQueue: options.wakeEmailQueue } : {}),
     ...(options.transport ? { transport: options.transport } : {}),
     ...(options.launchCounter ? { launchCounter: options.launchCounter } : {}),
+    ...(options.testflight ? { testflight: options.testflight } : {}),
   })
 }
 

@@ -103,6 +103,7 @@ export const EMAIL_TEXT_KEYS = {
     'openFeedback',
     'feedbackLabel',
   ],
+  testflightState: ['subjectFull', 'subjectClosed', 'subjectOpen', 'full', 'closed', 'open', 'openConsole'],
 } as const
 
 /** Groups of plain texts, as named by a table of keys such as EMAIL_TEXT_KEYS. */

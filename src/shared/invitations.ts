@@ -28,12 +28,33 @@ export const StoreExportQuery = SelectionQuery.extend({ format: StoreExportForma
 
 const Stores = z.strictObject({ ios: z.boolean(), android: z.boolean() })
 
+/**
+ * What TestFlight's public join page said when last read (docs/decisions/testflight-link-health.md):
+ * open; full ("This beta is full."); closed ("This beta isn't accepting any new testers right
+ * now.": joins switched off, or no build live); unknown (the page could not be read or recognised).
+ */
+export const TestflightState = z.enum(['open', 'full', 'closed', 'unknown'])
+export type TestflightState = z.infer<typeof TestflightState>
+
+/** The iPhone link's health: null when it is not checked (no TestFlight join link set). */
+export const TestflightHealth = z
+  .strictObject({
+    state: TestflightState,
+    /** When the page was last read; null before the first check. */
+    checkedAt: iso.nullable(),
+    /** iPhone invitations waiting in the queue until the link is open again. */
+    held: count,
+  })
+  .nullable()
+export type TestflightHealth = z.infer<typeof TestflightHealth>
+
 export const InvitationSummary = z.strictObject({
   byStatus: z.strictObject({ waiting: count, invited: count, opened: count }),
   byPlatform: z.strictObject({ unknown: count, ios: count, android: count }),
   /** Which store links are set: the console says when one is not. */
   stores: Stores,
   maxBatch: z.literal(MAX_INVITATION_BATCH),
+  testflight: TestflightHealth,
 })
 export type InvitationSummary = z.infer<typeof InvitationSummary>
 

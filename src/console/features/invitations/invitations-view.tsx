@@ -5,6 +5,7 @@ import { Figure, Heading } from '../../components/card.tsx'
 import { InviteNextCard } from './invite-next-card.tsx'
 import { StoreExportsCard } from './store-exports-card.tsx'
 import { StoreNotes } from './store-notes.tsx'
+import { TestflightNote } from './testflight-note.tsx'
 
 // From the beta list to the testers' phones. docs/decisions/beta-invitations.md
 
@@ -27,6 +28,7 @@ export function InvitationsView({
     <>
       <Heading>Invitations</Heading>
       {summary ? <StoreNotes stores={summary.stores} /> : null}
+      {summary ? <TestflightNote health={summary.testflight} /> : null}
       <h2 className="mb-2 text-sm font-semibold text-fg">By status</h2>
       <div className="mb-4 grid grid-cols-3 gap-3">
         <Figure label="Waiting" value={figure(summary?.byStatus.waiting)} />

@@ -17,6 +17,7 @@ import type { OwnerEnv } from '../../owner/deps.ts'
 import { parseInput as parse } from '../../owner/input.ts'
 import { readJsonBody } from '../../http/json-body.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
+import type { TestflightWatch } from './testflight-watch.ts'
 
 // The console's side of the beta invitations. app.ts mounts these behind the session and Origin checks (features/console/routes.ts).
 // Decisions: docs/decisions/beta-invitations.md
@@ -28,6 +29,8 @@ export function adminInvitationRoutes(deps: {
   config: InvitationConfig
   wakeEmailQueue: () => void
   exportSlots: ExportSlots
+  /** The TestFlight link's health (the Node server's; absent: not checked). */
+  testflight?: TestflightWatch
 }): Hono<OwnerEnv> {
   const { db, config } = deps
   const stores: Stores = { ios: Boolean(config.BETA_IOS_URL), android: Boolean(config.BETA_ANDROID_URL) }
@@ -35,7 +38,12 @@ export function adminInvitationRoutes(deps: {
 
   // Counts per status and platform, and which store links are set (the console says when one is not).
   app.get(routePath(endpoints.invitations), async (c) =>
-    c.json({ ...(await invitationCounts(db)), stores, maxBatch: MAX_INVITATION_BATCH }),
+    c.json({
+      ...(await invitationCounts(db)),
+      stores,
+      maxBatch: MAX_INVITATION_BATCH,
+      testflight: (await deps.testflight?.health()) ?? null,
+    }),
   )
 
   app.get(routePath(endpoints.invitationPreview), async (c) => {
@@ -63,6 +71,8 @@ export function adminInvitationRoutes(deps: {
         null,
         'Preview again, then confirm.',
       )
+    // A fresh reading of the TestFlight link first: a full one holds this batch's iPhone invitations.
+    await deps.testflight?.beforeBatch()
     const { invited } = await inviteSignups(db, {
       ids: ids.map(String),
       stores,
@@ -70,6 +80,7 @@ export function adminInvitationRoutes(deps: {
     })
     // Ids, not addresses: the audit log keeps no address in clear (an erased person's id means nothing).
     await audit(db, actor, 'invitations.send', { count: invited.length, ids: invited.map((i) => Number(i.id)) })
+    await deps.testflight?.afterBatch()
     if (invited.length > 0) deps.wakeEmailQueue()
     return c.json({ invited: invited.length, skipped: ids.length - invited.length })
   })
