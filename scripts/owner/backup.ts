@@ -19,7 +19,13 @@ const ACTOR = 'owner-cli'
 
 /** A file name for a backup taken by hand: beside the daily ones, never pruned with them. */
 function defaultFile(config: Config): string {
-  return join(resolve(config.BACKUP_DIR), `manual-${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}.sql`)
+  return join(
+    resolve(config.BACKUP_DIR),
+    `manual-${new Date()
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d+Z$/, 'Z')}.sql`,
+  )
 }
 
 export async function backupCommand(config: Config, file: string | undefined): Promise<number> {
@@ -62,11 +68,23 @@ async function dumpHere(db: Db, config: Config, database: 'pglite' | 'postgres',
 /** The server holds the folder: it makes the dump (from an online copy) and streams it to us. */
 async function backupThroughServer(config: Config, path: string): Promise<number> {
   const secret = await readSecretFile(secretFilePath(config.PGLITE_DIR)!)
-  if (!secret) throw new Error(`the server holds ${config.PGLITE_DIR} but has not written its secret file yet; try again once it answers /healthz`)
+  if (!secret)
+    throw new Error(
+      `the server holds ${config.PGLITE_DIR} but has not written its secret file yet; try again once it answers /healthz`,
+    )
   const host = ['0.0.0.0', '::', ''].includes(config.HOST) ? '127.0.0.1' : config.HOST
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}/admin/cli/backup`
-  const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${signCliToken(secret, 'backup')}` } })
-  if (!res.ok || !res.body) throw new Error(`the server at ${url} refused the backup: ${res.status} ${await res.text()}`)
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${signCliToken(secret, 'backup')}` },
+  }).catch((err: Error) => {
+    const cause = (err.cause as Error | undefined)?.message ?? err.message
+    throw new Error(
+      `the server holds ${config.PGLITE_DIR}, but ${url} did not answer (${cause}); run this with the server's PORT and HOST`,
+    )
+  })
+  if (!res.ok || !res.body)
+    throw new Error(`the server at ${url} refused the backup: ${res.status} ${await res.text()}`)
   const takenAt = res.headers.get('x-backup-taken-at') ?? ''
   await writePrivateFile(path, async (write) => {
     // Lines as they arrive: the whole dump is never in memory.
@@ -89,13 +107,16 @@ export async function restoreCommand(config: Config, file: string): Promise<numb
   let db: Db
   if (config.DATABASE_URL) db = await openDb(config)
   else {
-    if (config.PGLITE_DIR.startsWith('memory://')) throw new Error('PGLITE_DIR=memory:// would lose the restore at exit')
+    if (config.PGLITE_DIR.startsWith('memory://'))
+      throw new Error('PGLITE_DIR=memory:// would lose the restore at exit')
     let lock
     try {
       lock = await lockFolder(config.PGLITE_DIR, 'owner-cli')
     } catch (err) {
       if (err instanceof FolderInUseError)
-        throw new RestoreRefused(`${config.PGLITE_DIR} is in use (${err.message.split('\n')[0]}); stop the server, then restore.`)
+        throw new RestoreRefused(
+          `${config.PGLITE_DIR} is in use (${err.message.split('\n')[0]}); stop the server, then restore.`,
+        )
       throw err
     }
     db = await openDb(config, { lock })
@@ -108,7 +129,12 @@ export async function restoreCommand(config: Config, file: string): Promise<numb
     const counts = await reapplyJournal(db, entries, loaded.journalId, async (address) => {
       await erasePerson(db, secret, `${ACTOR} restore`, address)
     })
-    await audit(db, ACTOR, 'backup.restore', { file: path, takenAt: header.takenAt, rows: loaded.rows, reapplied: counts })
+    await audit(db, ACTOR, 'backup.restore', {
+      file: path,
+      takenAt: header.takenAt,
+      rows: loaded.rows,
+      reapplied: counts,
+    })
     await journalMirror(db, resolve(config.BACKUP_DIR)).sync()
     console.log(`Restored ${loaded.rows} rows from ${path} (taken at ${header.takenAt}, ${header.database}).`)
     console.log(

@@ -10,7 +10,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 const TTL_MS = 60_000
 
 export function signCliToken(secret: Buffer, action: 'backup', now = Date.now()): string {
-  const body = Buffer.from(JSON.stringify({ action, expiresAt: now + TTL_MS, nonce: randomBytes(12).toString('base64url') })).toString('base64url')
+  const body = Buffer.from(
+    JSON.stringify({ action, expiresAt: now + TTL_MS, nonce: randomBytes(12).toString('base64url') }),
+  ).toString('base64url')
   return `${body}.${mac(secret, body)}`
 }
 
@@ -23,7 +25,9 @@ export function verifyCliToken(secret: Buffer, token: string, action: 'backup', 
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false
   try {
     const c = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { action?: unknown; expiresAt?: unknown }
-    return c.action === action && typeof c.expiresAt === 'number' && c.expiresAt > now && c.expiresAt <= now + 2 * TTL_MS
+    return (
+      c.action === action && typeof c.expiresAt === 'number' && c.expiresAt > now && c.expiresAt <= now + 2 * TTL_MS
+    )
   } catch {
     return false
   }

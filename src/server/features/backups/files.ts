@@ -59,7 +59,10 @@ export async function syncDir(dir: string): Promise<void> {
 
 /** The name a scheduled backup taken at `at` gets. */
 export function scheduledName(at: Date): string {
-  return `backup-${at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}.sql`
+  return `backup-${at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')}.sql`
 }
 
 /** The backups in `dir` (scheduled or not: any `*.sql` file), newest first by modification time. */

@@ -97,16 +97,26 @@ export function journalMirror(db: Db, dir: string, logger?: Pick<Logger, 'error'
     sync,
     /** For a notification: errors are logged, the next change or backup tries again. */
     poke: () => {
-      sync().catch((err: unknown) => logger?.error({ err, event: 'backup.journal_failed' }, 'suppression journal not copied'))
+      sync().catch((err: unknown) =>
+        logger?.error({ err, event: 'backup.journal_failed' }, 'suppression journal not copied'),
+      )
     },
   }
 }
 
 async function newEntries(db: Db | Tx, after: number): Promise<JournalEntry[]> {
   // A database of a version before the journal (a backup taken before an upgrade): nothing to copy.
-  const exists = await db.query<{ t: string | null }>(`select to_regclass('app_private.suppression_journal')::text as t`)
+  const exists = await db.query<{ t: string | null }>(
+    `select to_regclass('app_private.suppression_journal')::text as t`,
+  )
   if (!exists.rows[0]?.t) return []
-  const r = await db.query<{ id: string | number; at: Date | string; hmac: string; event: JournalEntry['event']; reason: string | null }>(
+  const r = await db.query<{
+    id: string | number
+    at: Date | string
+    hmac: string
+    event: JournalEntry['event']
+    reason: string | null
+  }>(
     `select id, at, encode(mailbox_hmac, 'hex') as hmac, event, reason from app_private.suppression_journal
      where id > $1 order by id limit ${BATCH}`,
     [after],

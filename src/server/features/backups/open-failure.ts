@@ -30,7 +30,8 @@ function oneLine(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err)
   const first = message.split('\n')[0]!.trim()
   // PGlite's WebAssembly stops with "Aborted()" when PostgreSQL hits a PANIC reading its files.
-  if (/^Aborted\(\)/.test(first)) return 'PostgreSQL stopped while reading its files (Aborted()); the folder is damaged or incomplete'
+  if (/^Aborted\(\)/.test(first))
+    return 'PostgreSQL stopped while reading its files (Aborted()); the folder is damaged or incomplete'
   return first || 'unknown error'
 }
 

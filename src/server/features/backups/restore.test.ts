@@ -25,7 +25,9 @@ async function signUp(db: Db, email: string): Promise<void> {
 }
 
 async function emails(db: Db): Promise<string[]> {
-  return (await db.query<{ email: string }>('select email from public.beta_signups order by email')).rows.map((r) => r.email)
+  return (await db.query<{ email: string }>('select email from public.beta_signups order by email')).rows.map(
+    (r) => r.email,
+  )
 }
 
 describe.each(DB_KINDS)('backup, then restore, %s', (kind) => {
@@ -34,7 +36,8 @@ describe.each(DB_KINDS)('backup, then restore, %s', (kind) => {
     cleanup.push(() => rm(dir, { recursive: true, force: true }))
     const source = await testDb(kind)
     cleanup.push(source.close)
-    for (const e of ['ada@example.com', 'bob@example.com', 'cy@example.com', 'dee@example.com']) await signUp(source.db, e)
+    for (const e of ['ada@example.com', 'bob@example.com', 'cy@example.com', 'dee@example.com'])
+      await signUp(source.db, e)
     // Left before the backup: the backup holds the suppression itself.
     await source.db.query(
       `select app_private.unsubscribe(unsubscribe_token) from public.beta_signups where email = 'dee@example.com'`,

@@ -32,7 +32,10 @@ export async function readHeader(file: string): Promise<DumpHeader> {
  * holds, and take a lock per sign-up); foreign keys stay on, tables load parents first.
  * Returns the journal's highest id in the backup: the entries after it are what happened later.
  */
-export async function loadBackup(db: Db, file: string): Promise<{ header: DumpHeader; rows: number; journalId: number }> {
+export async function loadBackup(
+  db: Db,
+  file: string,
+): Promise<{ header: DumpHeader; rows: number; journalId: number }> {
   const header = await readHeader(file)
   const known = await db.query('select 1 from app_private.schema_migrations where name = $1', [header.migration])
   if (known.rows.length === 0)
@@ -61,7 +64,9 @@ export async function loadBackup(db: Db, file: string): Promise<{ header: DumpHe
       rows += line.startsWith('insert') ? r.rowCount : 0
     }
     for (const t of tables) await tx.exec(`alter table ${t.name} enable trigger user`)
-    const j = await tx.query<{ id: string | number | null }>('select max(id) as id from app_private.suppression_journal')
+    const j = await tx.query<{ id: string | number | null }>(
+      'select max(id) as id from app_private.suppression_journal',
+    )
     return { header, rows, journalId: Number(j.rows[0]?.id ?? 0) }
   })
 }
@@ -95,7 +100,10 @@ export async function reapplyJournal(
     } else if (e.event === 'lifted') {
       await db.transaction(async (tx) => {
         await tx.query(`delete from app_private.email_suppressions where mailbox_hmac = decode($1, 'hex')`, [e.hmac])
-        await tx.query(`update public.beta_signups set suppressed = false where app_private.mailbox_hmac(email) = decode($1, 'hex')`, [e.hmac])
+        await tx.query(
+          `update public.beta_signups set suppressed = false where app_private.mailbox_hmac(email) = decode($1, 'hex')`,
+          [e.hmac],
+        )
       })
       counts.lifted++
     } else {
@@ -115,7 +123,10 @@ async function suppress(tx: Tx, e: JournalEntry): Promise<number> {
     [e.hmac, reason],
   )
   if (reason !== 'unsubscribed') {
-    await tx.query(`update public.beta_signups set suppressed = true where app_private.mailbox_hmac(email) = decode($1, 'hex')`, [e.hmac])
+    await tx.query(
+      `update public.beta_signups set suppressed = true where app_private.mailbox_hmac(email) = decode($1, 'hex')`,
+      [e.hmac],
+    )
     return 0
   }
   const gone = await tx.query<{ mailbox: string }>(
@@ -124,7 +135,10 @@ async function suppress(tx: Tx, e: JournalEntry): Promise<number> {
     [e.hmac],
   )
   for (const g of gone.rows) {
-    await tx.query(`delete from app_private.email_queue where dedupe_key in ('welcome:' || $1, 'confirm-signup:' || $1)`, [g.mailbox])
+    await tx.query(
+      `delete from app_private.email_queue where dedupe_key in ('welcome:' || $1, 'confirm-signup:' || $1)`,
+      [g.mailbox],
+    )
   }
   return gone.rowCount
 }

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs'
+import type { IncomingMessage } from 'node:http'
 import { rm } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { Hono } from 'hono'
@@ -19,7 +20,8 @@ export function adminBackupRoutes(
   app.get(routePath(endpoints.backups), async (c) => {
     const body: BackupStatus = {
       last: await lastBackup(deps.db),
-      schedule: config.BACKUP_KEEP > 0 ? { dir: config.BACKUP_DIR, time: config.BACKUP_TIME, keep: config.BACKUP_KEEP } : null,
+      schedule:
+        config.BACKUP_KEEP > 0 ? { dir: config.BACKUP_DIR, time: config.BACKUP_TIME, keep: config.BACKUP_KEEP } : null,
     }
     return c.json(body)
   })
@@ -36,6 +38,9 @@ export function backupCliRoutes(deps: Pick<OwnerDeps, 'secret'>, backups: Backup
   app.post('/admin/cli/backup', async (c) => {
     const token = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? ''
     if (!verifyCliToken(await deps.secret(), token, 'backup')) return c.json({ message: 'not allowed' }, 403)
+    // The dump of a large list takes longer than the idle timeout of public connections, and
+    // sends nothing meanwhile: this one authenticated request waits for it.
+    ;(c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.setTimeout(0)
     const { path, takenAt, bytes } = await backups.takeTemporary('owner-cli')
     const stream = createReadStream(path)
     // Gone once sent, or once the CLI hung up.

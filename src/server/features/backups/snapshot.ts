@@ -46,7 +46,16 @@ export async function copyLiveFolder(db: Db, dataDir: string, into: string): Pro
 }
 
 /** What a base backup leaves out (PostgreSQL's documentation, "Backing Up the Data Directory"). */
-const EMPTY_DIRS = new Set(['pg_wal', 'pg_dynshmem', 'pg_notify', 'pg_serial', 'pg_snapshots', 'pg_stat_tmp', 'pg_subtrans', 'pg_replslot'])
+const EMPTY_DIRS = new Set([
+  'pg_wal',
+  'pg_dynshmem',
+  'pg_notify',
+  'pg_serial',
+  'pg_snapshots',
+  'pg_stat_tmp',
+  'pg_subtrans',
+  'pg_replslot',
+])
 const SKIPPED_FILES = new Set(['postmaster.pid', 'postmaster.opts', 'backup_label', 'tablespace_map'])
 
 async function copyTree(from: string, to: string, top = true): Promise<void> {
