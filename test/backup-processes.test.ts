@@ -43,7 +43,7 @@ test(
     }
     const server = await startServer(env)
     cleanup.push(() => server.kill())
-    await waitHealthy(server)
+    await waitHealthy(server, 180_000)
 
     const stream = signUpStream(createTarget(server.url), {
       prefix: 'during',

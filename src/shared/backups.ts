@@ -3,9 +3,6 @@ import { iso } from './console-common.ts'
 
 // The console's view of backups (issue 42, docs/decisions/backups.md).
 
-/** Older than this, the console warns that the list has no recent backup. */
-export const BACKUP_STALE_MS = 2 * 24 * 60 * 60 * 1000
-
 /** GET /backups: the newest backup the audit log records, and the daily schedule (null: off). */
 export const BackupStatus = z.strictObject({
   last: z.strictObject({ at: iso, takenAt: iso, actor: z.string() }).nullable(),
