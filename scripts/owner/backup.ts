@@ -59,6 +59,8 @@ export async function backupCommand(config: Config, file: string | undefined): P
 }
 
 async function dumpHere(db: Db, config: Config, database: 'pglite' | 'postgres', path: string) {
+  // As `link` and the server's start do: a restore needs the schema the file names.
+  await migrate(db)
   await journalMirror(db, resolve(config.BACKUP_DIR)).sync()
   const { takenAt } = await writeBackup({ db, database }, path)
   await audit(db, ACTOR, 'backup.create', { file: path, takenAt })

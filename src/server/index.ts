@@ -88,7 +88,11 @@ const transport = createTransport(config)
 const queue = createEmailQueue({ db: watchOutages(db, logger), transport, logger, config })
 // A message to a group whose batches a crash interrupted finishes queueing (each person once).
 ready
-  .then((opened) => resumeTesterMessages(opened))
+  // A database that failed to open is reported once, by ready.catch above.
+  .then(
+    (opened) => resumeTesterMessages(opened),
+    () => 0,
+  )
   .then(
     (resumed) => {
       if (resumed === 0) return
@@ -147,17 +151,20 @@ server.listen(config.PORT, config.HOST, () => {
 })
 const digest = createSignupDigest({ db, logger, config, wakeEmailQueue: queue.wake })
 let stopJournal: (() => Promise<void>) | undefined
-void ready.then(async (opened) => {
-  queue.start()
-  digest.start()
-  backups.start()
-  // Each change to the suppression list reaches the file beside the backups at once.
-  stopJournal = await opened.listen?.('suppression_journal', backups.journal.poke).catch((err: unknown) => {
-    logger.error({ err }, 'the suppression journal is copied at each backup only: listening failed')
-    return undefined
-  })
-  backups.journal.poke()
-})
+void ready.then(
+  async (opened) => {
+    queue.start()
+    digest.start()
+    backups.start()
+    // Each change to the suppression list reaches the file beside the backups at once.
+    stopJournal = await opened.listen?.('suppression_journal', backups.journal.poke).catch((err: unknown) => {
+      logger.error({ err }, 'the suppression journal is copied at each backup only: listening failed')
+      return undefined
+    })
+    backups.journal.poke()
+  },
+  () => {},
+)
 
 let stopping = false
 async function stop(signal: string): Promise<void> {

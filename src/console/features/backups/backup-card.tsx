@@ -31,7 +31,7 @@ export function BackupText({ status, now }: { status: BackupStatus; now: number 
     return (
       <>
         <p role="status" className="mb-2 rounded-xl border border-warning/40 bg-warning/10 p-3 text-sm text-warning">
-          {`No backup of the list yet. Take one now with ${COMMAND}.`}
+          No backup of the list yet. Take one now with <code className="font-mono">{COMMAND}</code>.
         </p>
         <p className="text-sm text-fg-muted">{plan}</p>
       </>
@@ -42,7 +42,8 @@ export function BackupText({ status, now }: { status: BackupStatus; now: number 
     <>
       {age > BACKUP_STALE_MS ? (
         <p role="status" className="mb-2 rounded-xl border border-warning/40 bg-warning/10 p-3 text-sm text-warning">
-          {`The last backup was taken ${ago(age)}. Take one now with ${COMMAND}, and check the server's log for failed daily backups.`}
+          {`The last backup was taken ${ago(age)}. Take one now with `}
+          <code className="font-mono">{COMMAND}</code>, and check the server&rsquo;s log for failed daily backups.
         </p>
       ) : null}
       <p className="text-sm text-fg-muted">{`Last backup: ${when}. ${plan}`}</p>
@@ -52,6 +53,7 @@ export function BackupText({ status, now }: { status: BackupStatus; now: number 
 
 function ago(ms: number): string {
   const minutes = Math.max(0, Math.round(ms / 60_000))
+  if (minutes === 0) return 'just now'
   if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`
   const hours = Math.round(minutes / 60)
   if (hours < 48) return hours === 1 ? '1 hour ago' : `${hours} hours ago`
