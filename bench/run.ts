@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startPgCluster } from '../scripts/pg-cluster.ts'
 import { firstView } from './bundle.ts'
+import { measureBackup } from './backup.ts'
 import { measureConsole, startConsoleBench } from './console.ts'
 import { measureIdle } from './idle.ts'
 import { measureDocumentCounting } from './launch-analytics.ts'
@@ -256,6 +257,10 @@ try {
   const consoleBench = await startConsoleBench(pg)
   cleanups.unshift(consoleBench.server.stop)
   rows.push(...(await measureConsole(consoleBench.server, consoleBench.url)))
+
+  // 3c. A backup of the embedded database while visitors sign up (issue 42).
+  say('backup: PGlite, 100,000 sign-ups, sign-ups during `npm run owner -- backup`')
+  rows.push(...(await measureBackup(scratch)))
 
   // 3c. The launch-day mix on a fresh server per database, then what the database kept.
   say(`launch-day mix: ${MIX_SECONDS} s on PGlite, then on PostgreSQL`)

@@ -1,5 +1,6 @@
 // `npm run owner -- link EMAIL`: prints a one-time sign-in URL for the console (15 minutes, single
 // use) as the last line. The first-run and recovery path: it needs no working email.
+// `npm run owner -- backup [FILE]` and `restore FILE`: scripts/owner/backup.ts.
 // Run it with the server's environment (OWNER_EMAILS, PUBLIC_URL, DATABASE_URL or PGLITE_DIR).
 // It never opens a PGlite folder a server may be using: see docs/decisions/data-folder-ownership.md.
 import { loadConfig, type Config } from '../src/server/config.ts'
@@ -11,17 +12,25 @@ import { ownerSecret, readSecretFile, secretFilePath, writeSecretFile } from '..
 import { LINK_TTL_MS, signInUrl, signLinkToken } from '../src/server/features/owner-auth/link-token.ts'
 import { restrictUmask } from '../src/server/private-files.ts'
 import { normaliseEmail } from '../src/shared/email-address.ts'
+import { RestoreRefused } from '../src/server/features/backups/restore.ts'
+import { backupCommand, restoreCommand } from './owner/backup.ts'
 
 /** How long to wait for a starting server to leave the secret file (a first start creates the database). */
 const WAIT_FOR_SERVER_MS = 30_000
 
-const USAGE = 'usage: npm run owner -- link EMAIL'
+const USAGE = `usage: npm run owner -- link EMAIL
+       npm run owner -- backup [FILE]
+       npm run owner -- restore FILE`
 
 async function main(argv: string[]): Promise<number> {
   // The secret file and any folder we create: this user's only.
   restrictUmask()
   const [command, address, ...rest] = argv
-  if (command !== 'link' || !address || rest.length) {
+  const known =
+    (command === 'link' && address && !rest.length) ||
+    (command === 'backup' && !rest.length) ||
+    (command === 'restore' && address && !rest.length)
+  if (!known) {
     console.error(USAGE)
     return 2
   }
@@ -34,6 +43,17 @@ async function main(argv: string[]): Promise<number> {
     console.error((err as Error).message)
     return 1
   }
+  if (command === 'backup') return backupCommand(config, address)
+  if (command === 'restore') {
+    try {
+      return await restoreCommand(config, address!)
+    } catch (err) {
+      if (!(err instanceof RestoreRefused)) throw err
+      console.error(err.message)
+      return 1
+    }
+  }
+  if (!address) return 2
   const email = normaliseEmail(address)
   if (!config.OWNER_EMAILS.includes(email)) {
     console.error(

@@ -30,6 +30,8 @@ export const SAMPLE_NAMES = [
 export type ScreenshotServer = {
   base: string
   outbox: string
+  /** Its PGlite folder (the server holds it; `npm run owner` reaches the server through it). */
+  pgliteDir: string
   /** A fresh one-time sign-in link for the owner (`npm run owner -- link`). */
   ownerLink(): string
   stop(): Promise<void>
@@ -89,5 +91,5 @@ export async function startScreenshotServer(
       .trim()
       .split('\n')
       .at(-1)!
-  return { base, outbox: join(dir, 'outbox'), ownerLink, stop }
+  return { base, outbox: join(dir, 'outbox'), pgliteDir: join(dir, 'pglite'), ownerLink, stop }
 }

@@ -1,4 +1,5 @@
 import { useState, type ComponentType } from 'react'
+import { BackupCard } from './features/backups/backup-card.tsx'
 import { InboxView } from './features/contact/inbox-view.tsx'
 import { dataAccessApi } from './features/data-access/data-access-api.ts'
 import { PersonDataCard } from './features/data-access/person-data-card.tsx'
@@ -15,7 +16,14 @@ import type { ViewProps } from './view-props.ts'
 // other feature's files, so a view that shows another feature's part gets it here.
 
 function Signups(props: ViewProps) {
-  return <SignupsView {...props} people={dataAccessApi} personData={<PersonDataCard />} />
+  return (
+    <SignupsView
+      {...props}
+      people={dataAccessApi}
+      personData={<PersonDataCard />}
+      backup={<BackupCard onError={props.onError} />}
+    />
+  )
 }
 
 function Invitations(props: ViewProps) {

@@ -60,6 +60,8 @@ import {
 } from './features/launch-analytics/routes.ts'
 import { nodeSessionCookie, sessionCookie } from './features/owner-auth/cookie.ts'
 import { looksLikeSessionToken, readSession } from './features/owner-auth/sessions.ts'
+import { adminBackupRoutes, backupCliRoutes } from './features/backups/routes.ts'
+import type { Backups } from './features/backups/service.ts'
 
 export type AppDeps = {
   /** The whole config, as loadConfig makes it (tests: testConfig(overrides) from test-config.ts). */
@@ -76,6 +78,8 @@ export type AppDeps = {
   launchCounter?: LaunchCounter
   /** Reads the TestFlight link before each invitation batch (index.ts starts it; absent: not checked). */
   testflight?: TestflightWatch
+  /** The server's backups (index.ts): the CLI's backup requests go through them. */
+  backups?: Backups
 }
 
 // What Supabase's API gateway allows (the list the edge function answers with too), so
@@ -268,6 +272,8 @@ export function createApp(deps: AppDeps): Hono {
     transport: deps.transport,
     afterAnswer: deps.afterAnswer ?? createAfterAnswer(),
   })
+  // `npm run owner -- backup` while this server holds the database: its signed token, no session.
+  if (deps.backups) app.route('/', backupCliRoutes(owner, deps.backups))
   app.route(
     '/admin',
     adminRoutes(config.STATIC_DIR, {
@@ -284,6 +290,7 @@ export function createApp(deps: AppDeps): Hono {
         adminPlayTestingRoutes(owner),
         adminDataAccessRoutes(owner),
         launchConsoleRoutes({ db, counter: launch, staticDir: config.STATIC_DIR }),
+        adminBackupRoutes(owner, config),
       ],
     }),
   )

@@ -53,6 +53,14 @@ const Settings = z.object({
   STATIC_DIR: z.string().default('dist/client'),
   EMAIL_TRANSPORT: z.enum(['outbox', 'smtp', 'resend']).default('outbox'),
   OUTBOX_DIR: z.string().default('./data/outbox'),
+  // Backups (docs/decisions/backups.md): the folder of the daily backups and of the suppression
+  // journal, the time of day (UTC) they are taken, and how many daily ones to keep (0: none).
+  BACKUP_DIR: z.string().default('./data/backups'),
+  BACKUP_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (UTC), such as 03:30')
+    .default('03:30'),
+  BACKUP_KEEP: z.coerce.number().int().min(0).max(1000).default(7),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   RESEND_API_KEY: z.string().optional(),
   RESEND_API_URL: z.url().default('https://api.resend.com'),

@@ -25,6 +25,8 @@ import { createTestflightWatch } from './features/invitations/testflight-watch.t
 import { realDataDir } from './db/real-path.ts'
 import { makePrivate, restrictUmask } from './private-files.ts'
 import { shutdown } from './shutdown.ts'
+import { createBackups } from './features/backups/service.ts'
+import { openFailureMessage } from './features/backups/open-failure.ts'
 
 // The one place with side effects: configuration, database, email worker, HTTP server.
 // Before anything is written: files we create are the server user's alone.
@@ -59,16 +61,37 @@ const ready = openDb(config, { ...(lock ? { lock } : {}), onNotPrivate: reportNo
   logger.info({ event: 'db.ready' }, 'database ready')
   return db
 })
-ready.catch((err: unknown) => {
-  logger.fatal({ err }, 'database could not be opened')
+ready.catch(async (err: unknown) => {
+  if (config.DATABASE_URL) {
+    logger.fatal({ err }, 'database could not be opened')
+    process.exit(1)
+  }
+  // PGlite: the folder, the error, the latest backup and the command that restores it (issue 42).
+  const message = await openFailureMessage(config.PGLITE_DIR, config.BACKUP_DIR, err).catch(() => String(err))
+  logger.fatal({ event: 'db.open_failed', dir: config.PGLITE_DIR }, message)
+  console.error(message)
   process.exit(1)
 })
 const db = deferredDb(ready)
+// Daily backups into BACKUP_DIR, the CLI's backups through this server, the suppression journal.
+const backups = createBackups({
+  source: {
+    db,
+    database: config.DATABASE_URL ? 'postgres' : 'pglite',
+    ...(config.DATABASE_URL || config.PGLITE_DIR.startsWith('memory://') ? {} : { liveFolder: config.PGLITE_DIR }),
+  },
+  config,
+  logger,
+})
 const transport = createTransport(config)
 const queue = createEmailQueue({ db: watchOutages(db, logger), transport, logger, config })
 // A message to a group whose batches a crash interrupted finishes queueing (each person once).
 ready
-  .then((opened) => resumeTesterMessages(opened))
+  // A database that failed to open is reported once, by ready.catch above.
+  .then(
+    (opened) => resumeTesterMessages(opened),
+    () => 0,
+  )
   .then(
     (resumed) => {
       if (resumed === 0) return
@@ -95,6 +118,7 @@ const app = createApp({
   wakeEmailQueue: queue.wake,
   transport,
   afterAnswer,
+  backups,
 })
 // The built page from memory, ahead of the app; read once: a rebuild needs a restart.
 const builtFiles = await loadFastPath(app, {
@@ -126,11 +150,22 @@ server.listen(config.PORT, config.HOST, () => {
   )
 })
 const digest = createSignupDigest({ db, logger, config, wakeEmailQueue: queue.wake })
-void ready.then(() => {
-  queue.start()
-  digest.start()
-  testflight.start()
-})
+let stopJournal: (() => Promise<void>) | undefined
+void ready.then(
+  async (opened) => {
+    queue.start()
+    digest.start()
+    backups.start()
+    testflight.start()
+    // Each change to the suppression list reaches the file beside the backups at once.
+    stopJournal = await opened.listen?.('suppression_journal', backups.journal.poke).catch((err: unknown) => {
+      logger.error({ err }, 'the suppression journal is copied at each backup only: listening failed')
+      return undefined
+    })
+    backups.journal.poke()
+  },
+  () => {},
+)
 
 let stopping = false
 async function stop(signal: string): Promise<void> {
@@ -139,6 +174,8 @@ async function stop(signal: string): Promise<void> {
   logger.info({ event: 'server.stopping', signal }, 'stopping')
   digest.stop()
   testflight.stop()
+  await stopJournal?.()
+  await backups.stop()
   // The visits in memory are written after the last request and before the database closes.
   const stopQueue = { stop: async () => (await launchCounter.close(), await queue.stop()) }
   await shutdown({ server, afterAnswer, queue: stopQueue, transport, db, logger })

@@ -78,6 +78,7 @@ export const endpoints = {
   erase: { method: 'POST', path: '/admin/api/people/erase', input: 'EmailRequest', answer: 'EraseResult' },
   personData: { method: 'GET', path: '/admin/api/people/data', input: 'PersonDataQuery', answer: 'PersonData' },
   launch: { method: 'GET', path: '/admin/api/launch', input: 'LaunchQuery', answer: 'LaunchReport' },
+  backups: { method: 'GET', path: '/admin/api/backups', answer: 'BackupStatus' },
   launchExport: { method: 'GET', path: '/admin/api/launch/export', input: 'LaunchQuery' },
   saveChannel: { method: 'POST', path: '/admin/api/launch/channels', input: 'ChannelRequest', answer: 'ChannelSaved' },
   deleteChannel: { method: 'POST', path: '/admin/api/launch/channels/:id/delete' },

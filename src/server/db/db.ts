@@ -18,4 +18,9 @@ export type Db = MailDb & {
    */
   asAnon<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>
   close(): Promise<void>
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel` (the suppression journal's copy, issue 42);
+   * resolves to the way to stop. PGlite: its one session; PostgreSQL: a connection of its own.
+   */
+  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>
 }

@@ -105,9 +105,41 @@ function openPool(url: string, sizes: { size: number; anonSize: number }): Db {
         throw err
       }
     },
+    listen: (channel, onNotify) => listenOn(url, channel, onNotify),
     close: async () => {
       await Promise.all([pool.end(), anon.end()])
     },
+  }
+}
+
+/**
+ * A connection that only listens. If it drops, it connects again after a pause (one attempt at a
+ * time, only after a failure: nothing runs while it is healthy).
+ */
+async function listenOn(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined
+  let stopped = false
+  let retry: NodeJS.Timeout | undefined
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url })
+    c.on('notification', (n) => {
+      if (n.channel === channel) onNotify()
+    })
+    c.on('error', () => {
+      c.end().catch(() => {})
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), 10_000)
+    })
+    await c.connect()
+    await c.query(`listen ${pg.escapeIdentifier(channel)}`)
+    client = c
+    // A change made while we were away is copied now.
+    onNotify()
+  }
+  await connect()
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    await client?.end().catch(() => {})
   }
 }
 

@@ -48,6 +48,12 @@ export async function openPglite(dir: string): Promise<Db> {
         return wrap(tx).query(sql, params)
       }),
     transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
+    listen: async (channel, onNotify) => {
+      const stop = await lite.listen(channel, () => onNotify())
+      return async () => {
+        if (!lite.closed) await stop()
+      }
+    },
     close: () => lite.close(),
   }
 }

@@ -24,6 +24,8 @@ type AuditAction =
   | 'launch.export'
   | 'launch.channel'
   | 'launch.channel-delete'
+  | 'backup.create'
+  | 'backup.restore'
 
 /** Writes who did what; call inside the action's transaction where there is one. */
 export async function audit(db: Db | Tx, actor: string, action: AuditAction, detail: Record<string, unknown> = {}) {

@@ -15,11 +15,14 @@ export function SignupsView({
   onError,
   people,
   personData,
+  backup,
 }: {
   onError: (err: unknown) => void
   people: PersonActions
   /** The data-access feature's card, below the list. */
   personData?: ReactNode
+  /** The backups feature's card, above the figures: a missing backup is worth seeing first. */
+  backup?: ReactNode
 }) {
   // Bumped after an erasure: the figures and the table read again.
   const [tick, setTick] = useState(0)
@@ -62,6 +65,7 @@ export function SignupsView({
   return (
     <>
       <Heading>Sign-ups</Heading>
+      {backup}
       <SignupStatsCards refreshKey={tick} onError={onError} />
       <Card>
         <SignupFilters

@@ -37,6 +37,12 @@ export async function erasePerson(
        on conflict (mailbox_hmac) do nothing`,
       [email],
     )
+    // The journal a restore re-applies (docs/decisions/backups.md): a backup taken before now
+    // still holds this person, and must not bring them back.
+    await tx.query(
+      `insert into app_private.suppression_journal (mailbox_hmac, event) values (app_private.mailbox_hmac($1), 'erased')`,
+      [email],
+    )
     const counts = {
       signups: erased['public.beta_signups'] ?? 0,
       contactMessages: erased['public.contact_messages'] ?? 0,

@@ -1,0 +1,149 @@
+// `npm run owner -- backup [FILE]` and `npm run owner -- restore FILE` (docs/decisions/backups.md).
+import { join, resolve } from 'node:path'
+import { Readable } from 'node:stream'
+import type { Config } from '../../src/server/config.ts'
+import type { Db } from '../../src/server/db/db.ts'
+import { FolderInUseError, lockFolder } from '../../src/server/db/folder-lock.ts'
+import { migrate } from '../../src/server/db/migrate.ts'
+import { openDb } from '../../src/server/db/open.ts'
+import { audit } from '../../src/server/owner/audit.ts'
+import { ownerSecret, readSecretFile, secretFilePath } from '../../src/server/owner/keys.ts'
+import { writeBackup } from '../../src/server/features/backups/backup.ts'
+import { signCliToken } from '../../src/server/features/backups/cli-token.ts'
+import { writePrivateFile } from '../../src/server/features/backups/files.ts'
+import { journalMirror, readJournal } from '../../src/server/features/backups/journal.ts'
+import { loadBackup, readHeader, reapplyJournal, RestoreRefused } from '../../src/server/features/backups/restore.ts'
+import { erasePerson } from '../../src/server/features/data-access/erase.ts'
+
+const ACTOR = 'owner-cli'
+
+/** A file name for a backup taken by hand: beside the daily ones, never pruned with them. */
+function defaultFile(config: Config): string {
+  return join(
+    resolve(config.BACKUP_DIR),
+    `manual-${new Date()
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d+Z$/, 'Z')}.sql`,
+  )
+}
+
+export async function backupCommand(config: Config, file: string | undefined): Promise<number> {
+  const path = resolve(file ?? defaultFile(config))
+  if (config.DATABASE_URL) {
+    // Any number of processes may open PostgreSQL; a repeatable-read read-only dump blocks nobody.
+    const db = await openDb(config)
+    try {
+      await dumpHere(db, config, 'postgres', path)
+    } finally {
+      await db.close()
+    }
+    return 0
+  }
+  if (config.PGLITE_DIR.startsWith('memory://')) throw new Error('PGLITE_DIR=memory:// keeps nothing to back up')
+  let lock
+  try {
+    lock = await lockFolder(config.PGLITE_DIR, 'owner-cli')
+  } catch (err) {
+    if (!(err instanceof FolderInUseError) || err.holder?.role !== 'server') throw err
+    return backupThroughServer(config, path)
+  }
+  // Nobody serves this folder: we hold it alone for the few seconds the dump takes.
+  const db = await openDb(config, { lock })
+  try {
+    await dumpHere(db, config, 'pglite', path)
+  } finally {
+    await db.close()
+  }
+  return 0
+}
+
+async function dumpHere(db: Db, config: Config, database: 'pglite' | 'postgres', path: string) {
+  // As `link` and the server's start do: a restore needs the schema the file names.
+  await migrate(db)
+  await journalMirror(db, resolve(config.BACKUP_DIR)).sync()
+  const { takenAt } = await writeBackup({ db, database }, path)
+  await audit(db, ACTOR, 'backup.create', { file: path, takenAt })
+  console.log(`Backup written to ${path} (taken at ${takenAt}).`)
+}
+
+/** The server holds the folder: it makes the dump (from an online copy) and streams it to us. */
+async function backupThroughServer(config: Config, path: string): Promise<number> {
+  const secret = await readSecretFile(secretFilePath(config.PGLITE_DIR)!)
+  if (!secret)
+    throw new Error(
+      `the server holds ${config.PGLITE_DIR} but has not written its secret file yet; try again once it answers /healthz`,
+    )
+  const host = ['0.0.0.0', '::', ''].includes(config.HOST) ? '127.0.0.1' : config.HOST
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}/admin/cli/backup`
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${signCliToken(secret, 'backup')}` },
+  }).catch((err: Error) => {
+    const cause = (err.cause as Error | undefined)?.message ?? err.message
+    throw new Error(
+      `the server holds ${config.PGLITE_DIR}, but ${url} did not answer (${cause}); run this with the server's PORT and HOST`,
+    )
+  })
+  if (!res.ok || !res.body)
+    throw new Error(`the server at ${url} refused the backup: ${res.status} ${await res.text()}`)
+  const takenAt = res.headers.get('x-backup-taken-at') ?? ''
+  await writePrivateFile(path, async (write) => {
+    // Lines as they arrive: the whole dump is never in memory.
+    let rest = ''
+    for await (const chunk of Readable.fromWeb(res.body as import('node:stream/web').ReadableStream<Uint8Array>)) {
+      rest += Buffer.from(chunk as Uint8Array).toString('utf8')
+      const lines = rest.split('\n')
+      rest = lines.pop()!
+      for (const line of lines) await write(line)
+    }
+    if (rest) await write(rest)
+  })
+  console.log(`Backup written to ${path} by the running server (taken at ${takenAt}).`)
+  return 0
+}
+
+export async function restoreCommand(config: Config, file: string): Promise<number> {
+  const path = resolve(file)
+  const header = await readHeader(path)
+  let db: Db
+  if (config.DATABASE_URL) db = await openDb(config)
+  else {
+    if (config.PGLITE_DIR.startsWith('memory://'))
+      throw new Error('PGLITE_DIR=memory:// would lose the restore at exit')
+    let lock
+    try {
+      lock = await lockFolder(config.PGLITE_DIR, 'owner-cli')
+    } catch (err) {
+      if (err instanceof FolderInUseError)
+        throw new RestoreRefused(
+          `${config.PGLITE_DIR} is in use (${err.message.split('\n')[0]}); stop the server, then restore.`,
+        )
+      throw err
+    }
+    db = await openDb(config, { lock })
+  }
+  try {
+    await migrate(db)
+    const loaded = await loadBackup(db, path)
+    const entries = await readJournal(resolve(config.BACKUP_DIR))
+    const secret = await ownerSecret(db)
+    const counts = await reapplyJournal(db, entries, loaded.journalId, async (address) => {
+      await erasePerson(db, secret, `${ACTOR} restore`, address)
+    })
+    await audit(db, ACTOR, 'backup.restore', {
+      file: path,
+      takenAt: header.takenAt,
+      rows: loaded.rows,
+      reapplied: counts,
+    })
+    await journalMirror(db, resolve(config.BACKUP_DIR)).sync()
+    console.log(`Restored ${loaded.rows} rows from ${path} (taken at ${header.takenAt}, ${header.database}).`)
+    console.log(
+      `Re-applied since the backup: ${counts.erased} erasure(s), ${counts.suppressed} suppression(s) (${counts.removedSignups} sign-up(s) removed), ${counts.lifted} lifted.`,
+    )
+    return 0
+  } finally {
+    await db.close()
+  }
+}

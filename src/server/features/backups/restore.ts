@@ -1,0 +1,158 @@
+import type { Db, Tx } from '../../db/db.ts'
+import { applicationTables, parseHeader, type DumpHeader } from './dump.ts'
+import { readLines } from './files.ts'
+import type { JournalEntry } from './journal.ts'
+
+/** A restore refused before anything was written; the message is the one line to show. */
+export class RestoreRefused extends Error {}
+
+/** Tables whose rows only use makes: any of them holding a row means the database is in use. */
+const IN_USE = [
+  'public.beta_signups',
+  'public.contact_messages',
+  'app_private.email_suppressions',
+  'app_private.email_queue',
+  'app_private.owner_audit',
+]
+
+export async function readHeader(file: string): Promise<DumpHeader> {
+  const lines: string[] = []
+  for await (const line of readLines(file)) {
+    if (!line.startsWith('--') || line.startsWith('-- table:') || lines.length > 20) break
+    lines.push(line)
+  }
+  const header = parseHeader(lines)
+  if (!header) throw new RestoreRefused(`${file} is not a backup made by \`npm run owner -- backup\`.`)
+  return header
+}
+
+/**
+ * Loads a backup into a migrated, empty database, in one transaction: a failure leaves it empty.
+ * Triggers are off while rows load (they would re-check and re-derive what the backup already
+ * holds, and take a lock per sign-up); foreign keys stay on, tables load parents first.
+ * Returns the journal's highest id in the backup: the entries after it are what happened later.
+ */
+export async function loadBackup(
+  db: Db,
+  file: string,
+): Promise<{ header: DumpHeader; rows: number; journalId: number }> {
+  const header = await readHeader(file)
+  const known = await db.query('select 1 from app_private.schema_migrations where name = $1', [header.migration])
+  if (known.rows.length === 0)
+    throw new RestoreRefused(
+      `${file} was made by a newer version (its last migration, ${header.migration}, is not in this one); update, then restore.`,
+    )
+  for (const table of IN_USE) {
+    const r = await db.query(`select 1 from ${table} limit 1`)
+    if (r.rows.length)
+      throw new RestoreRefused(
+        `The database is not empty (${table} has rows); a restore only goes into a new, empty database. Point PGLITE_DIR at a new folder, or DATABASE_URL at an empty database, and run the restore again.`,
+      )
+  }
+  return db.transaction(async (tx) => {
+    const tables = await applicationTables(tx)
+    for (const t of tables) await tx.exec(`alter table ${t.name} disable trigger user`)
+    // What the migrations wrote (keys, settings) gives way to the backup's: children first.
+    for (const t of [...tables].reverse()) await tx.exec(`delete from ${t.name}`)
+    let rows = 0
+    for await (const line of readLines(file)) {
+      if (!line || line.startsWith('--')) continue
+      if (!line.startsWith('insert into ') && !line.startsWith('select setval(')) {
+        throw new Error(`unexpected line in ${file}: ${line.slice(0, 60)}`)
+      }
+      const r = await tx.query(line)
+      rows += line.startsWith('insert') ? r.rowCount : 0
+    }
+    for (const t of tables) await tx.exec(`alter table ${t.name} enable trigger user`)
+    const j = await tx.query<{ id: string | number | null }>(
+      'select max(id) as id from app_private.suppression_journal',
+    )
+    return { header, rows, journalId: Number(j.rows[0]?.id ?? 0) }
+  })
+}
+
+export type ReapplyCounts = { suppressed: number; lifted: number; erased: number; removedSignups: number }
+
+/**
+ * Re-applies the journal entries a backup does not hold, in order, so a person who left or was
+ * erased after the backup stays so. `erase` erases everything of one address (the data-access
+ * feature's erasure, given by the caller). Entries are keyed hashes: the addresses are found by
+ * hashing the restored rows' own addresses with the restored key.
+ */
+export async function reapplyJournal(
+  db: Db,
+  entries: JournalEntry[],
+  after: number,
+  erase: (address: string) => Promise<void>,
+): Promise<ReapplyCounts> {
+  const later = entries.filter((e) => e.id > after).sort((a, b) => a.id - b.id)
+  const counts: ReapplyCounts = { suppressed: 0, lifted: 0, erased: 0, removedSignups: 0 }
+  // The journal's ids go on after the file's, so entries written from now on follow them there.
+  const top = Math.max(after, ...entries.map((e) => e.id))
+  await db.query(
+    `select setval(pg_get_serial_sequence('app_private.suppression_journal', 'id'), greatest($1::bigint, 1), $1::bigint > 0)`,
+    [top],
+  )
+  for (const e of later) {
+    if (e.event === 'erased') {
+      for (const address of await addressesOf(db, e.hmac)) await erase(address)
+      counts.erased++
+    } else if (e.event === 'lifted') {
+      await db.transaction(async (tx) => {
+        await tx.query(`delete from app_private.email_suppressions where mailbox_hmac = decode($1, 'hex')`, [e.hmac])
+        await tx.query(
+          `update public.beta_signups set suppressed = false where app_private.mailbox_hmac(email) = decode($1, 'hex')`,
+          [e.hmac],
+        )
+      })
+      counts.lifted++
+    } else {
+      counts.removedSignups += await db.transaction((tx) => suppress(tx, e))
+      counts.suppressed++
+    }
+  }
+  return counts
+}
+
+/** As the database's own functions do: leaving deletes the sign-up; a bounce or complaint flags it. */
+async function suppress(tx: Tx, e: JournalEntry): Promise<number> {
+  const reason = e.reason ?? 'unsubscribed'
+  await tx.query(
+    `insert into app_private.email_suppressions (mailbox_hmac, reason) values (decode($1, 'hex'), $2)
+     on conflict (mailbox_hmac) do update set reason = excluded.reason`,
+    [e.hmac, reason],
+  )
+  if (reason !== 'unsubscribed') {
+    await tx.query(
+      `update public.beta_signups set suppressed = true where app_private.mailbox_hmac(email) = decode($1, 'hex')`,
+      [e.hmac],
+    )
+    return 0
+  }
+  const gone = await tx.query<{ mailbox: string }>(
+    `delete from public.beta_signups where app_private.mailbox_hmac(email) = decode($1, 'hex')
+     returning app_private.canonical_email(email) as mailbox`,
+    [e.hmac],
+  )
+  for (const g of gone.rows) {
+    await tx.query(
+      `delete from app_private.email_queue where dedupe_key in ('welcome:' || $1, 'confirm-signup:' || $1)`,
+      [g.mailbox],
+    )
+  }
+  return gone.rowCount
+}
+
+/** Every address the restored rows hold whose mailbox has this hash. */
+async function addressesOf(db: Db, hmac: string): Promise<string[]> {
+  const r = await db.query<{ email: string }>(
+    `select distinct email from (
+       select email from public.beta_signups
+       union all select email from public.contact_messages
+       union all select email from app_private.beta_feedback
+       union all select to_email from app_private.email_queue
+     ) a(email) where email is not null and app_private.mailbox_hmac(email) = decode($1, 'hex')`,
+    [hmac],
+  )
+  return r.rows.map((x) => x.email)
+}
