@@ -20,9 +20,9 @@ import {
   confirmSignupPage,
   donePage,
   signupConfirmedPage,
-  tooManyRequestsPage,
   unknownTokenPage,
 } from '../src/server/features/signups/pages.tsx'
+import { tooManyRequestsPage, unavailablePage } from '../src/server/http/busy-pages.tsx'
 import { renderPage, SERVER_PAGE_STYLESHEET } from '../src/server/http/server-page.tsx'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 
@@ -39,6 +39,7 @@ const PAGES: [string, ReactElement, ('light' | 'dark')[]][] = [
   ['confirm', confirmSignupPage(token), ['light', 'dark']],
   ['confirmed', signupConfirmedPage(), ['light']],
   ['too-many-requests', tooManyRequestsPage(42), ['light']],
+  ['unavailable', unavailablePage(5), ['light']],
   ['feedback', feedbackFormPage({ token, values: { build: '1.0 (42)', platform: 'ios' } }), ['light', 'dark']],
   ['feedback-open', feedbackFormPage({ values: { build: '1.0 (42)' } }), ['light']],
   ['feedback-errors', feedbackFormPage({ values: refused, errors }), ['light', 'dark']],

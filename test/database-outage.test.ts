@@ -10,6 +10,7 @@ import { asOwner, ORIGIN, OWNER, postLink, linkToken } from '../src/server/featu
 import { syncOwnerEmails } from '../src/server/features/owner-auth/owners.ts'
 import { anonJson, NO_RATE_LIMITS } from '../src/server/test-app.ts'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
+import { DEFAULT_LOCALE, LOCALES, SERVER_PAGE_TEXTS } from '../src/shared/content.ts'
 import { testConfig } from '../src/server/test-config.ts'
 
 // During a PostgreSQL outage every request got a 500 and a stack trace (792
@@ -94,6 +95,28 @@ test(
       }
     }
     expect((await app.request('/healthz')).status).toBe(503)
+    // The pages a person's links open answer with a page, in the browser's language (issue 37).
+    const token = '6f1c2a9e-3b7d-4e2f-9a1c-5d8e7f6a4b3c'
+    const other = LOCALES.find((l) => l !== DEFAULT_LOCALE) ?? DEFAULT_LOCALE
+    for (const [accept, locale] of [
+      ['', DEFAULT_LOCALE],
+      [`${other};q=0.9`, other],
+    ] as const)
+      for (const [path, init] of [
+        [`/unsubscribe?token=${token}`, {}],
+        [`/beta/phone?platform=ios&token=${token}`, {}],
+        [`/beta/feedback?token=${token}`, {}],
+        [`/beta/feedback?token=${token}`, { method: 'POST', body: new URLSearchParams({ rating: '4' }) }],
+        ['/go/launch', {}],
+      ] as const) {
+        const res = await app.request(path, { ...init, headers: accept ? { 'accept-language': accept } : {} })
+        expect(res.status, path).toBe(503)
+        expect(res.headers.get('content-type'), path).toMatch(/^text\/html/)
+        expect(Number(res.headers.get('retry-after')), path).toBeGreaterThan(0)
+        const html = await res.text()
+        expect(html, path).toContain(`<html lang="${locale}">`)
+        expect(html, path).toContain(SERVER_PAGE_TEXTS[locale].unavailableHeading)
+      }
 
     // Long enough for the worker's polls to fail a few times.
     await new Promise((r) => setTimeout(r, 500))

@@ -45,7 +45,8 @@ import { sessionCheck } from './features/owner-auth/session-check.ts'
 import { ownerDeps } from './owner/deps.ts'
 import { restRoutes } from './features/rest/routes.ts'
 import { staticRoutes } from './http/static.ts'
-import { tokenPageErrors, unsubscribeRoutes } from './features/signups/routes.ts'
+import { unsubscribeRoutes } from './features/signups/routes.ts'
+import { busyPages } from './http/busy-pages.tsx'
 import { feedbackConsoleRoutes, feedbackPageRoutes } from './features/feedback/routes.ts'
 import { adminPlayTestingRoutes, androidTesting, playAnswerRoutes } from './features/play-testing/routes.ts'
 import { paths } from '../shared/paths.ts'
@@ -194,6 +195,10 @@ export function createApp(deps: AppDeps): Hono {
   // A token link that a mail client extended with the sentence's full stop still works.
   for (const path of ['/beta/*', '/unsubscribe', '/confirm', '/admin/sign-in'])
     app.use(path, forgiveTrailingPunctuation())
+  // The pages a person's links open: a rate limit's 429 and an outage's 503 are pages too, in
+  // their language, not the API's JSON (http/busy-pages.tsx). Ahead of every budget below.
+  for (const path of [paths.beta.pattern, paths.unsubscribe.pattern, paths.confirm.pattern, '/go/*'])
+    app.use(path, busyPages())
   // Each feature's public routes and the budgets it declares in front of them (http/public-routes.ts);
   // where one feature needs another's part, app.ts hands it over.
   const wakeEmailQueue = deps.wakeEmailQueue ?? (() => {})
@@ -210,7 +215,7 @@ export function createApp(deps: AppDeps): Hono {
   ]
   for (const rule of publicRoutes.flatMap((p) => p.limits ?? [])) {
     const chain: MiddlewareHandler[] = [
-      ...(rule.answer === 'page' ? [tokenPageErrors()] : []),
+      ...(rule.answer === 'page' ? [busyPages()] : []),
       limited(rule.group, rule.limits),
     ]
     for (const path of rule.paths) {

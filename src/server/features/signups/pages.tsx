@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { fill } from '../../../shared/content-types.ts'
 import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS, type Locale } from '../../../shared/content.ts'
 import { localeRoot } from '../../../shared/locales.ts'
 import { ServerPage } from '../../http/server-page.tsx'
@@ -116,22 +115,6 @@ export function signupConfirmedPage(locale: Locale = DEFAULT_LOCALE) {
     <ServerPage locale={locale} title={t.confirmedTitle}>
       <h1>{t.confirmedHeading}</h1>
       <p>{t.confirmedBody}</p>
-      <Home locale={locale} />
-    </ServerPage>
-  )
-}
-
-/** The rate limit's answer on these pages. */
-export function tooManyRequestsPage(retryAfterSeconds: number, locale: Locale = DEFAULT_LOCALE) {
-  const t = SERVER_PAGE_TEXTS[locale]
-  const wait =
-    retryAfterSeconds < 90
-      ? fill(t.seconds, { count: String(retryAfterSeconds) })
-      : fill(t.minutes, { count: String(Math.ceil(retryAfterSeconds / 60)) })
-  return (
-    <ServerPage locale={locale} title={t.tooManyTitle}>
-      <h1>{t.tooManyHeading}</h1>
-      <p>{fill(t.tooManyBody, { wait })}</p>
       <Home locale={locale} />
     </ServerPage>
   )

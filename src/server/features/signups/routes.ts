@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono'
+import { Hono } from 'hono'
 import { unsubscribeSignup } from '../../../mail-core/signup-emails.ts'
 import { isTokenShaped } from '../../../mail-core/tokens.ts'
 import type { Config } from '../../config.ts'
@@ -9,14 +9,7 @@ import type { PublicRoutes } from '../../http/public-routes.ts'
 import { sendPage } from '../../http/server-page.tsx'
 import type { Logger } from '../../log.ts'
 import { paths } from '../../../shared/paths.ts'
-import {
-  confirmPage,
-  confirmSignupPage,
-  donePage,
-  signupConfirmedPage,
-  tooManyRequestsPage,
-  unknownTokenPage,
-} from './pages.tsx'
+import { confirmPage, confirmSignupPage, donePage, signupConfirmedPage, unknownTokenPage } from './pages.tsx'
 
 /**
  * The link in every email's footer and List-Unsubscribe header. GET only shows a button (mail
@@ -82,18 +75,5 @@ export function unsubscribeRoutes(deps: {
         answer: 'page',
       },
     ],
-  }
-}
-
-/**
- * In front of a rate limit on pages people open in a browser (a feature's limit with
- * `answer: 'page'`, wired by app.ts): a 429 is a page too, not the API's JSON. Retry-After stays.
- */
-export function tokenPageErrors(): MiddlewareHandler {
-  return async (c, next) => {
-    await next()
-    if (c.res.status !== 429) return
-    const seconds = Number(c.res.headers.get('Retry-After')) || 60
-    c.res = sendPage(c, tooManyRequestsPage(seconds), 429)
   }
 }
