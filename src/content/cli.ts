@@ -1,6 +1,7 @@
 // npm run content:check (check only), npm run content:build (check, then write the generated
 // module), and `public <dir>` (the build's last step: content/public/ into the built site).
 // Every problem is printed at once, and the exit code is 1 when there is any.
+import { assetLinksNote } from './app-links.ts'
 import { checkContent } from './checks.ts'
 import { generateContent } from './generate.ts'
 import { contentDir, loadContent } from './load.ts'
@@ -26,6 +27,8 @@ if (command === 'check') {
     process.exit(1)
   }
   console.log(`content: ${dir} is fine`)
+  const note = assetLinksNote(dir)
+  if (note) console.log(`note: ${note}`)
 } else if (command === 'build') {
   try {
     generateContent(dir)
