@@ -28,6 +28,12 @@ import { renderPage } from '../src/server/http/server-page.tsx'
 import { DoneContent, staticConfirmPage, UnknownTokenContent } from '../src/server/features/signups/pages.tsx'
 import { DEFAULT_LOCALE, SIGNUP_TEXTS } from '../src/shared/content.ts'
 
+/** Apple's Universal Links file has no extension; Apple reads it as JSON (src/server/http/content-type.ts). */
+export const APP_SITE_ASSOCIATION = {
+  path: '/.well-known/apple-app-site-association',
+  contentType: 'application/json',
+} as const
+
 /** Hashed build files never change; everything else is revalidated, as src/server/http/static.ts does. */
 export const IMMUTABLE_ASSETS = { path: '/assets/', cacheControl: 'public, max-age=31536000, immutable' } as const
 
@@ -73,7 +79,8 @@ export function caddyHeaders(headers: [string, string][], pages: string[]): stri
   const opener = pages.length
     ? `@pages path ${pages.join(' ')}\nheader @pages ${OPENER_POLICY[0]} ${quoted(OPENER_POLICY[1])}\n`
     : ''
-  return `${GENERATED}\nheader {\n${lines.join('\n')}\n}\n${opener}@assets path ${IMMUTABLE_ASSETS.path}*\nheader @assets Cache-Control ${quoted(IMMUTABLE_ASSETS.cacheControl)}\n`
+  const aasa = `@aasa path ${APP_SITE_ASSOCIATION.path}\nheader @aasa Content-Type ${quoted(APP_SITE_ASSOCIATION.contentType)}\n`
+  return `${GENERATED}\nheader {\n${lines.join('\n')}\n}\n${opener}@assets path ${IMMUTABLE_ASSETS.path}*\nheader @assets Cache-Control ${quoted(IMMUTABLE_ASSETS.cacheControl)}\n${aasa}`
 }
 
 const nginxLine = ([k, v]: [string, string]) => `add_header ${k} ${quoted(v)} always;`
@@ -97,6 +104,7 @@ export function netlifyHeaders(headers: [string, string][], pages: string[]): st
     block('/*', headers),
     ...pages.map((path) => block(path, [OPENER_POLICY])),
     block(`${IMMUTABLE_ASSETS.path}*`, [['Cache-Control', IMMUTABLE_ASSETS.cacheControl]]),
+    block(APP_SITE_ASSOCIATION.path, [['Content-Type', APP_SITE_ASSOCIATION.contentType]]),
   ].join('\n')}\n`
 }
 
@@ -111,6 +119,10 @@ export function vercelJson(headers: [string, string][], pages: string[]): string
       {
         source: `${IMMUTABLE_ASSETS.path}(.*)`,
         headers: [{ key: 'Cache-Control', value: IMMUTABLE_ASSETS.cacheControl }],
+      },
+      {
+        source: APP_SITE_ASSOCIATION.path,
+        headers: [{ key: 'Content-Type', value: APP_SITE_ASSOCIATION.contentType }],
       },
     ],
   }

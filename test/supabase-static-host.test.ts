@@ -5,7 +5,12 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Db } from '../src/server/db/db.ts'
 import { fromAddress, testApp, testDb } from '../src/server/test-app.ts'
-import { IMMUTABLE_ASSETS, writeStaticHostHeaders, writeUnsubscribePage } from '../scripts/static-host.ts'
+import {
+  APP_SITE_ASSOCIATION,
+  IMMUTABLE_ASSETS,
+  writeStaticHostHeaders,
+  writeUnsubscribePage,
+} from '../scripts/static-host.ts'
 import { INLINE_HASHES_FILE, OPENER_POLICY } from '../src/server/http/security-policy.ts'
 import { parseHeadersFile } from './support/supabase-static-host.ts'
 import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS } from '../src/shared/content.ts'
@@ -53,8 +58,13 @@ afterAll(async () => {
 })
 
 test('_headers and vercel.json say the same thing', () => {
-  expect([...netlify.keys()]).toEqual(['/*', '/unsubscribe', '/unsubscribe.html', '/assets/*'])
-  expect([...vercel.keys()]).toEqual(['/(.*)', '/unsubscribe', '/unsubscribe.html', '/assets/(.*)'])
+  const aasa = APP_SITE_ASSOCIATION.path
+  expect([...netlify.keys()]).toEqual(['/*', '/unsubscribe', '/unsubscribe.html', '/assets/*', aasa])
+  expect([...vercel.keys()]).toEqual(['/(.*)', '/unsubscribe', '/unsubscribe.html', '/assets/(.*)', aasa])
+  // Apple's Universal Links file has no extension: every host sends it as JSON.
+  for (const file of [netlify, vercel])
+    expect(Object.fromEntries(file.get(aasa)!)).toEqual({ 'content-type': 'application/json' })
+  expect(caddy).toContain(`@aasa path ${aasa}\nheader @aasa Content-Type "application/json"\n`)
   expect(Object.fromEntries(vercel.get('/(.*)')!)).toEqual(Object.fromEntries(netlify.get('/*')!))
   expect(Object.fromEntries(vercel.get('/assets/(.*)')!)).toEqual(Object.fromEntries(netlify.get('/assets/*')!))
   for (const page of ['/unsubscribe', '/unsubscribe.html'])
@@ -119,6 +129,7 @@ test('deploy/nginx-static.conf: the opener policy in every location that serves 
   expect(includes('/', 'nginx-headers.conf') && includes('/', 'nginx-opener-policy.conf')).toBe(true)
   expect(includes('= /index.html', 'nginx-headers.conf')).toBe(true)
   expect(includes('= /index.html', 'nginx-opener-policy.conf')).toBe(false)
+  expect(conf).toMatch(/location = \/\.well-known\/apple-app-site-association \{[^}]*default_type application\/json;/)
 })
 
 test("without the build's hashes no header file is written", async () => {

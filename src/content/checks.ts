@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ThemeColour } from '../shared/content-types.ts'
 import { menuOf, sunkenOf } from '../shared/theme-shades.ts'
+import { checkAppSiteAssociation, checkAssetLinks } from './app-links.ts'
 import { contrastRatio } from './contrast.ts'
 import type { Content } from './load.ts'
 import type { Problem } from './problems.ts'
@@ -140,5 +141,12 @@ export function checkLanguages(content: Content): Problem[] {
 }
 
 export function checkContent(content: Content, dir: string): Problem[] {
-  return [...checkContrast(content), ...checkScreens(content, dir), ...checkTexts(content), ...checkLanguages(content)]
+  return [
+    ...checkContrast(content),
+    ...checkScreens(content, dir),
+    ...checkTexts(content),
+    ...checkLanguages(content),
+    ...checkAppSiteAssociation(dir),
+    ...checkAssetLinks(dir),
+  ]
 }

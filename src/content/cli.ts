@@ -2,6 +2,7 @@
 // module), and `public <dir>` (the build's last step: content/public/ into the built site).
 // Every problem is printed at once, and the exit code is 1 when there is any.
 import { join } from 'node:path'
+import { assetLinksNote } from './app-links.ts'
 import { checkContent } from './checks.ts'
 import { budgetReport, BUDGET_RECORD, estimateDocuments, overBudget } from './document-budget.ts'
 import { generateContent } from './generate.ts'
@@ -41,6 +42,8 @@ if (command === 'check') {
     process.exit(1)
   }
   console.log(`content: ${dir} is fine`)
+  const linksNote = assetLinksNote(dir)
+  if (linksNote) console.log(`note: ${linksNote}`)
 } else if (command === 'build') {
   try {
     generateContent(dir)

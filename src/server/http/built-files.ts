@@ -1,7 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress'
-import { getMimeType } from 'hono/utils/mime'
 import {
   INLINE_HASHES_FILE,
   LANDING_PATHS,
@@ -10,6 +9,7 @@ import {
   parseInlineHashes,
   type InlineHashes,
 } from './security-policy.ts'
+import { contentTypeOf } from './content-type.ts'
 import { cacheControl, weakEtag } from './static.ts'
 
 /** How serveStatic picks a precompressed twin: the first of these the client names. */
@@ -104,7 +104,7 @@ async function builtFile(
   present: Set<string>,
   security: { http: [string, string][]; https: [string, string][] },
 ): Promise<BuiltFile> {
-  const mime = getMimeType(name)
+  const mime = contentTypeOf(name.split(sep).join('/'))
   const type = mime ?? 'application/octet-stream'
   const compressible = COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)
   // serveStatic looks for twins of text and of unknown types.

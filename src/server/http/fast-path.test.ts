@@ -40,6 +40,7 @@ beforeAll(async () => {
   await mkdir(join(dir, 'admin'))
   await mkdir(join(dir, 'guide'))
   await mkdir(join(dir, other))
+  await mkdir(join(dir, '.well-known'))
   const files: Record<string, string | Buffer> = {
     'index.html': `<!doctype html><title>Page</title>${big('<p>landing</p>')}`,
     'guide/index.html': `<!doctype html><title>Guide</title>${big('<p>guide</p>')}`,
@@ -55,6 +56,8 @@ beforeAll(async () => {
     'empty.txt': '',
     'notes.unknownext': big('plain words '),
     'press-kit.tar.gz': gzipSync('kit'),
+    // Universal Links: no extension, and Apple wants JSON.
+    '.well-known/apple-app-site-association': JSON.stringify({ applinks: { details: [] } }),
     'admin/index.html': '<!doctype html><title>Console</title>',
     // A route of the app answers this path, not the file.
     healthz: 'shadowed',
@@ -144,6 +147,7 @@ const PATHS = [
   '/assets/index-abc.css',
   '/assets/index-abc.js',
   '/favicon.svg',
+  '/.well-known/apple-app-site-association',
   '/site.webmanifest',
   '/sitemap.xml',
   '/robots.txt',
@@ -193,6 +197,12 @@ describe.each([
           const res = await same(path, enc ? { 'accept-encoding': enc } : {}, method)
           expect(res.status).toBe(200)
         }
+  })
+
+  test('apple-app-site-association is JSON, from memory and from the chain alike, with no redirect', async () => {
+    const res = await same('/.well-known/apple-app-site-association', {})
+    expect(res.status).toBe(200)
+    expect(res.headers['content-type']).toBe('application/json')
   })
 
   test("another language's page: /de/ and /de alike, revalidated, as the landing page; no redirect on Accept-Language", async () => {

@@ -4,6 +4,7 @@ import { join, sep } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress'
+import { typeByName } from './content-type.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const SHORT = 'public, max-age=3600'
@@ -29,6 +30,9 @@ export function staticRoutes(dir: string): Hono {
       missing = true
     })
     if (missing || !(res instanceof Response)) return next()
+    // serveStatic knows types by extension only; some files are known by their name.
+    const named = typeByName(c.req.path)
+    if (named) res.headers.set('Content-Type', named)
     res.headers.set('Cache-Control', cacheControl(c.req.path, res.headers.get('Content-Type')))
     // The answer depends on Accept-Encoding even when this client got the plain file.
     if (
