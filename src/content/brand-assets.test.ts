@@ -1,7 +1,8 @@
 import sharp from 'sharp'
 import { expect, test } from 'vitest'
 import { TOKENS, PAGE_SCHEME } from '../shared/design-tokens.ts'
-import { brandFiles, SHARE_SIZE, wrap } from './brand-assets.ts'
+import { brandFiles, defaultShareTexts, SHARE_SIZE, shareLayout, shareSvg, type ShareTexts } from './brand-assets.ts'
+import { ShareTextError, textWidth } from './share-text.ts'
 import { parseColour } from './contrast.ts'
 
 // Every icon and the share image come from content/brand/ at build (docs/decisions/brand.md).
@@ -32,9 +33,78 @@ test('the build makes every icon at its size and the share image from the logo',
   expect([...corner.subarray(0, 3)]).toEqual([r, g, b])
 })
 
-test("the share image's headline wraps by words", () => {
-  expect(wrap('Your freelance work, finally under control', 26)).toEqual([
-    'Your freelance work,',
-    'finally under control',
-  ])
+// The card is 1200 px wide with 80 px margins: every line of text must end by x = 1120.
+const TEXT_WIDTH = SHARE_SIZE.width - 160
+
+/** Fixture texts, not the content's: a founder's longer words, as in issue 38. */
+const LONG: Pick<ShareTexts, 'headline' | 'headlineAccent'> = {
+  headline: 'Every lesson, every new word and every streak of your language learning, finally in one calm place',
+  headlineAccent: 'finally in one calm place',
+}
+
+test("the content's share texts fit, whole, each line within the card", { timeout: 30_000 }, async () => {
+  const texts = defaultShareTexts()
+  const layout = await shareLayout(texts)
+  expect(layout.headline.lines.join(' ')).toBe(texts.headline.trim().split(/\s+/).join(' '))
+  expect(layout.promises.lines.join(' ')).toBe(texts.promises.trim().split(/\s+/).join(' '))
+  for (const line of layout.headline.lines)
+    expect(await textWidth(line, layout.headline.size, { weight: 700, letterSpacing: -1 })).toBeLessThanOrEqual(
+      TEXT_WIDTH,
+    )
 })
+
+test(
+  'a long headline wraps to three lines and shrinks, losing no word; a long promise line wraps',
+  {
+    timeout: 30_000,
+  },
+  async () => {
+    const texts = {
+      ...defaultShareTexts(),
+      ...LONG,
+      promises:
+        'Free during the beta · No spam, ever · One email when your invitation is ready · Leave whenever you like',
+    }
+    const layout = await shareLayout(texts)
+    expect(layout.headline.lines.length).toBe(3)
+    expect(layout.headline.size).toBeLessThan(64)
+    expect(layout.headline.lines.join(' ')).toBe(LONG.headline)
+    for (const line of layout.headline.lines)
+      expect(await textWidth(line, layout.headline.size, { weight: 700, letterSpacing: -1 })).toBeLessThanOrEqual(
+        TEXT_WIDTH,
+      )
+    expect(layout.promises.lines.length).toBe(2)
+    expect(layout.promises.lines.join(' ')).toBe(texts.promises)
+    for (const line of layout.promises.lines)
+      expect(await textWidth(line, layout.promises.size, { weight: 400 })).toBeLessThanOrEqual(TEXT_WIDTH)
+    // The accent's words keep their tint on whichever line they land.
+    const svg = await shareSvg(texts, 'data:,')
+    for (const word of LONG.headlineAccent.split(' ')) expect(svg).toContain(`>${word}</tspan>`)
+    const png = await sharp(Buffer.from(svg)).png().toBuffer()
+    expect(await sharp(png).metadata()).toMatchObject({ width: SHARE_SIZE.width, height: SHARE_SIZE.height })
+  },
+)
+
+test('a long name shrinks beside the badge, never under it', { timeout: 30_000 }, async () => {
+  const texts = { ...defaultShareTexts(), name: 'Lingualeap Language Companion' }
+  const { name, badge } = await shareLayout(texts)
+  const nameEnd = 172 + (await textWidth(name.lines[0]!, name.size, { weight: 700 }))
+  const badgeStart = 1120 - (await textWidth(badge.lines[0]!, badge.size, { weight: 700, letterSpacing: 2 }))
+  expect(nameEnd).toBeLessThan(badgeStart)
+})
+
+test(
+  'a headline that cannot fit even at the smallest size fails the build, naming the text',
+  {
+    timeout: 30_000,
+  },
+  async () => {
+    const headline = `${LONG.headline}, ${LONG.headline}`
+    const failed = await shareLayout({ ...defaultShareTexts(), headline, headlineAccent: LONG.headlineAccent }).then(
+      () => null,
+      (err: unknown) => err,
+    )
+    expect(failed).toBeInstanceOf(ShareTextError)
+    expect((failed as Error).message).toContain('content/site.yaml: texts.hero.headline: too long for the share image')
+  },
+)
