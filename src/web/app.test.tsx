@@ -41,7 +41,7 @@ describe('App', () => {
     const article = within(main).getByRole('article')
     expect(within(article).getByRole('heading', { level: 1 })).toHaveTextContent(T.hero.headline)
     expect(within(article).getByRole('button', { name: T.hero.cta })).toHaveAttribute('href', '#cta')
-    expect(within(article).getByText('No credit card required')).toBeInTheDocument()
+    expect(within(article).getByText(T.hero.note)).toBeInTheDocument()
     const shots = within(article)
       .getAllByRole('img')
       .map((img) => [img.tagName.toLowerCase(), img.getAttribute('alt')])

@@ -78,7 +78,7 @@ describe('ContactForm', () => {
       expect(field).toHaveValue('')
       expect(field).toBeEnabled()
     }
-    expect(submit()).toHaveTextContent('Send Message')
+    expect(submit()).toHaveTextContent(T.contact.submit)
     expect(calls).toHaveLength(1)
     expect(calls[0]?.body).toEqual({
       name: 'Ada Lovelace',
