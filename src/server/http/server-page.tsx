@@ -91,7 +91,7 @@ type PageOptions = {
 export function sendPage(
   c: Context,
   page: ReactNode,
-  status: 200 | 400 | 404 | 429,
+  status: 200 | 400 | 404 | 429 | 500 | 503,
   options: PageOptions = {},
 ): Response {
   c.header('Content-Security-Policy', PAGE_CSP)
