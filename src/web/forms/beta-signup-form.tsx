@@ -1,9 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useContext, useEffect, useRef, useState, type FormEvent } from 'react'
 import { LIMITS } from '../../shared/limits.ts'
+import { DEFAULT_LOCALE } from '../../shared/locales.ts'
+import { paths } from '../../shared/paths.ts'
 import type { IslandTexts } from '../../shared/content-types.ts'
 import { Button } from '../ui/button.tsx'
 import { CONTROL_CLASS } from '../ui/field.tsx'
 import { HoneypotField } from '../../ui/honeypot-field.tsx'
+import { PageLocale, Prerendering, submitBeforeHydration } from '../islands/page-locale.ts'
+import { FORMS_POST_TO_SERVER } from '../lib/env.ts'
 import { useHydrated } from '../ui/use-hydrated.ts'
 import { usePrehydrationInput } from '../ui/use-prehydration-input.ts'
 
@@ -16,6 +20,8 @@ export function BetaSignupForm({ texts }: { texts: IslandTexts }) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
   const [error, setError] = useState<string | null>(null)
   const hydrated = useHydrated()
+  const locale = useContext(PageLocale)
+  const prerendering = useContext(Prerendering)
   const form = useRef<HTMLFormElement>(null)
   usePrehydrationInput(form, (typed) => {
     if (typed.email) setEmail(typed.email)
@@ -55,6 +61,11 @@ export function BetaSignupForm({ texts }: { texts: IslandTexts }) {
     <form
       ref={form}
       onSubmit={handleSubmit}
+      // Until the script has the form, and wherever it never arrives, the form posts to the
+      // server's page-forms route, which answers a page in this language (docs/decisions/no-script-forms.md).
+      {...(FORMS_POST_TO_SERVER
+        ? { method: 'post', action: paths.join.href(locale === DEFAULT_LOCALE ? undefined : locale) }
+        : {})}
       className="relative grid gap-3"
       aria-describedby={error ? 'beta-error' : undefined}
     >
@@ -78,7 +89,16 @@ export function BetaSignupForm({ texts }: { texts: IslandTexts }) {
           readOnly={submitting}
           className={`${CONTROL_CLASS} h-12 min-w-0 flex-1 py-0`}
         />
-        <Button type="submit" size="lg" disabled={!hydrated || submitting || email.trim() === ''} className="sm:px-7">
+        <Button
+          type="submit"
+          size="lg"
+          // The specification's rule once React has the form; before, see submitBeforeHydration.
+          disabled={
+            hydrated ? submitting || email.trim() === '' : submitBeforeHydration(prerendering, FORMS_POST_TO_SERVER)
+          }
+          suppressHydrationWarning
+          className="sm:px-7"
+        >
           {submitting ? SIGNUP.submitting : SIGNUP.submit}
         </Button>
       </div>
@@ -95,9 +115,11 @@ export function BetaSignupForm({ texts }: { texts: IslandTexts }) {
           {error}
         </p>
       )}
-      <noscript>
-        <p className="text-sm text-amber-200">{SIGNUP.noScript}</p>
-      </noscript>
+      {FORMS_POST_TO_SERVER ? null : (
+        <noscript>
+          <p className="text-sm text-amber-200">{SIGNUP.noScript}</p>
+        </noscript>
+      )}
     </form>
   )
 }
