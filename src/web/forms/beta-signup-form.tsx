@@ -107,9 +107,9 @@ export function BetaSignupForm({ texts }: { texts: IslandTexts }) {
         <p
           id="beta-error"
           role="alert"
-          className="flex items-start gap-2 rounded-xl border border-rose-400/40 bg-rose-500/10 px-4 py-3 text-sm text-rose-100"
+          className="flex items-start gap-2 rounded-xl border border-rose-400/40 bg-rose-500/10 px-4 py-3 text-sm text-danger"
         >
-          <svg aria-hidden="true" viewBox="0 0 20 20" width="20" height="20" className="mt-px shrink-0 fill-rose-300">
+          <svg aria-hidden="true" viewBox="0 0 20 20" width="20" height="20" className="mt-px shrink-0 fill-danger">
             <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-.9 4h1.8v5.2H9.1V6Zm0 6.8h1.8v1.8H9.1v-1.8Z" />
           </svg>
           {error}
@@ -117,7 +117,7 @@ export function BetaSignupForm({ texts }: { texts: IslandTexts }) {
       )}
       {FORMS_POST_TO_SERVER ? null : (
         <noscript>
-          <p className="text-sm text-amber-200">{SIGNUP.noScript}</p>
+          <p className="text-sm text-warning">{SIGNUP.noScript}</p>
         </noscript>
       )}
     </form>
@@ -151,16 +151,16 @@ function WelcomePanel({ email, texts: SIGNUP }: { email: string; texts: IslandTe
           fill="none"
           stroke="currentColor"
           strokeWidth="2.2"
-          className="text-emerald-200"
+          className="text-success"
         >
           <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </div>
-      <h3 id="beta-welcome" ref={heading} tabIndex={-1} className="text-2xl font-semibold text-white">
+      <h3 id="beta-welcome" ref={heading} tabIndex={-1} className="text-2xl font-semibold text-fg-strong">
         {SIGNUP.successTitle}
       </h3>
-      <p className="mt-2 text-slate-200">
-        {SIGNUP.successLead} <strong className="font-semibold [overflow-wrap:anywhere] text-white">{email}</strong>.
+      <p className="mt-2 text-fg">
+        {SIGNUP.successLead} <strong className="font-semibold [overflow-wrap:anywhere] text-fg-strong">{email}</strong>.
       </p>
     </section>
   )

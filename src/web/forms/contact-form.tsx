@@ -64,17 +64,17 @@ export function ContactForm({ texts: CONTACT }: { texts: PageTexts['contact'] })
         : {})}
       className="relative grid gap-4"
     >
-      <p className="text-slate-300">{CONTACT.intro}</p>
+      <p className="text-fg">{CONTACT.intro}</p>
       {status.kind === 'sent' && (
         <div role="status" className="rounded-xl border border-emerald-300/30 bg-emerald-400/10 px-4 py-3">
-          <p className="font-semibold text-emerald-100">{CONTACT.successTitle}</p>
-          <p className="text-sm text-emerald-50/90">{CONTACT.successBody}</p>
+          <p className="font-semibold text-success">{CONTACT.successTitle}</p>
+          <p className="text-sm text-fg">{CONTACT.successBody}</p>
         </div>
       )}
       {status.kind === 'failed' && (
         <div role="alert" className="rounded-xl border border-rose-400/40 bg-rose-500/10 px-4 py-3">
-          <p className="font-semibold text-rose-100">{CONTACT.errorTitle}</p>
-          <p className="text-sm text-rose-50/90">{status.message}</p>
+          <p className="font-semibold text-danger">{CONTACT.errorTitle}</p>
+          <p className="text-sm text-fg">{status.message}</p>
         </div>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
@@ -145,7 +145,7 @@ export function ContactForm({ texts: CONTACT }: { texts: PageTexts['contact'] })
       <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
         {FORMS_POST_TO_SERVER ? null : (
           <noscript>
-            <p className="text-sm text-amber-200">{CONTACT.noScript}</p>
+            <p className="text-sm text-warning">{CONTACT.noScript}</p>
           </noscript>
         )}
         <Button
