@@ -63,4 +63,28 @@ describe('the prerendered page and its islands', () => {
     expect(errors.filter((e) => !/not configured to support act/.test(String(e)))).toEqual([])
     expect(document.querySelector('[data-island="beta-signup"] button[type="submit"]')).toBeInTheDocument()
   })
+
+  // docs/decisions/no-script-forms.md: where the server sees the forms they post to it; built for a
+  // static host in front of Supabase they post nowhere and say they need JavaScript.
+  test.each([
+    ['the self-hosted server', '', true],
+    ['a static host in front of Supabase', 'https://project.supabase.co', false],
+  ])('built for %s, the forms without JavaScript', async (_, url, posts) => {
+    vi.stubEnv('VITE_SUPABASE_URL', url)
+    vi.resetModules()
+    try {
+      const { renderIsland: render } = await import('../entry-server.tsx')
+      for (const name of ['beta-signup', 'footer-dialogs'] as const) {
+        const doc = new DOMParser().parseFromString(render(name), 'text/html')
+        const form = doc.querySelector('form[method="post"], form:not([method])')!
+        const submit = form.querySelector('button[type="submit"]')!
+        expect(form.getAttribute('action') !== null, name).toBe(posts)
+        expect(submit.hasAttribute('disabled'), name).toBe(!posts)
+        expect(render(name).includes('<noscript>'), name).toBe(!posts)
+      }
+    } finally {
+      vi.unstubAllEnvs()
+      vi.resetModules()
+    }
+  })
 })
