@@ -81,7 +81,14 @@ function arm(el: HTMLElement, spec: IslandSpec): void {
   // is held meanwhile (below). If the island's code cannot be fetched, the buttons work again,
   // as without scripts.
   const posting = [...el.querySelectorAll<HTMLButtonElement>('form[action] button[type="submit"]:not([disabled])')]
-  for (const button of posting) button.disabled = true
+  if (posting.length > 0) {
+    // At once, not as a fade: under `data-hold` (scripts/first-view.ts) no control transitions,
+    // and the style is computed there before the hold goes.
+    el.setAttribute('data-hold', '')
+    for (const button of posting) button.disabled = true
+    void getComputedStyle(posting[0]!).opacity
+    el.removeAttribute('data-hold')
+  }
   const onIntent = () => void start().catch(() => {})
   const observer =
     spec.when === 'visible'
