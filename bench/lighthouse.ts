@@ -10,8 +10,19 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
 
 const LIGHTHOUSE = fileURLToPath(new URL('../node_modules/lighthouse/cli/index.js', import.meta.url))
 
+/**
+ * The colour scheme the page is measured in (`LH_SCHEME=light|dark`, default light, what a browser
+ * with no preference reports): the page follows the system (docs/decisions/colour-schemes.md).
+ * Blink's preferredColorScheme setting: 0 is dark, 1 light.
+ */
+const SCHEME = process.env.LH_SCHEME === 'dark' ? 'dark' : 'light'
+
 /** chrome-launcher's headless flag plus the ones Debian's Chromium needs in a container. */
-const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS]
+const CHROME_FLAGS = [
+  '--headless=new',
+  ...CHROMIUM_ARGS,
+  `--blink-settings=preferredColorScheme=${SCHEME === 'dark' ? 0 : 1}`,
+]
 
 export type LighthouseRun = {
   scores: { performance: number; accessibility: number; 'best-practices': number; seo: number }

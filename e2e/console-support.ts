@@ -20,6 +20,21 @@ export async function expectNoViolations(page: Page) {
   expect(summary).toEqual([])
 }
 
+/**
+ * With scripts disabled Chromium runs no timer or queueMicrotask callback, and axe waits on
+ * them, so it hangs (dequelabs/axe-core-npm#529). page.evaluate still runs and promise
+ * reactions still settle within it, so axe's two schedulers are pointed at those. The
+ * page's own scripts never run: the DOM and layout axe sees are the no-JavaScript ones.
+ */
+export async function letAxeRunWithoutScripts(page: Page) {
+  await page.evaluate(() => {
+    const soon = (fn: () => void) => void Promise.resolve().then(fn)
+    window.queueMicrotask = soon
+    // Longer timers are axe's own time-outs: a hang still fails the test at its time limit.
+    window.setTimeout = ((fn: () => void, ms = 0) => (ms <= 1 && soon(fn), 0)) as typeof window.setTimeout
+  })
+}
+
 export async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

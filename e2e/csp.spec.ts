@@ -67,6 +67,8 @@ async function watchViolations(page: Page) {
 
 test('the page, its dialogs and a sign-up raise no CSP violation', async ({ page }) => {
   const violations = await watchViolations(page)
+  // The inlined critical CSS applies (its hash is allowed): the heading has the dark scheme's colour.
+  await page.emulateMedia({ colorScheme: 'dark' })
   await page.goto('/')
   await page.waitForLoadState('networkidle')
   expect(await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).color)).toBe('rgb(255, 255, 255)')

@@ -12,8 +12,14 @@ import { startGateway } from '../test/support/supabase-gateway.ts'
 import { buildForStaticHost, startStaticHost } from '../test/support/supabase-static-host.ts'
 import { testConfig } from '../src/server/test-config.ts'
 import { welcomeSubject } from '../src/emails/welcome.tsx'
-import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS } from '../src/shared/content.ts'
-import { DEFAULT_LOCALE as T_LOCALE, texts } from '../src/shared/content.ts'
+import {
+  CONTACT_TEXTS,
+  DEFAULT_LOCALE,
+  DEFAULT_LOCALE as T_LOCALE,
+  SERVER_PAGE_TEXTS,
+  SIGNUP_TEXTS,
+  texts,
+} from '../src/shared/content.ts'
 
 /** The texts the tests expect: the content's (the demo's are the specification's words). */
 const T = texts(T_LOCALE)
@@ -87,6 +93,20 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   for (const close of closers.reverse()) await close().catch(() => {})
+})
+
+// No server sees the static host's forms (docs/decisions/no-script-forms.md): without scripts they
+// post nowhere, their buttons stay disabled, and a <noscript> line says they need JavaScript.
+test('without JavaScript, the static page says plainly that its forms need it', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto(`${siteUrl}/`)
+  await expect(page.getByText(SIGNUP_TEXTS[DEFAULT_LOCALE].noScript, { exact: true })).toBeVisible()
+  await expect(joinButton(page)).toBeDisabled()
+  expect(await page.locator('form[action]').count()).toBe(0)
+  await page.goto(`${siteUrl}/#contact`)
+  await expect(page.getByText(CONTACT_TEXTS[DEFAULT_LOCALE].noScript, { exact: true })).toBeVisible()
+  await context.close()
 })
 
 test('a sign-up on the static page ends with the welcome email, sent by the edge function through Resend', async ({

@@ -47,6 +47,34 @@ const VIOLET: Record<string, Lch> = {
   glow: [0.606, 0.25, 292.717, 0.16],
 }
 
+/**
+ * The same steps for the page in the light scheme. The tints that are drawn on the page's ground
+ * (50 to 300: an eyebrow, a badge, a link's hover, the headline's gradient) take the shades that
+ * read on a light ground (950 to 700), the panel turns to the lightest tints and its glows soften;
+ * the steps buttons are drawn with (400 to 950) stay, so white on them keeps its contrast.
+ */
+const LIGHT_INDIGO: Record<string, Lch> = {
+  ...INDIGO,
+  50: INDIGO[950]!,
+  100: INDIGO[900]!,
+  200: INDIGO[800]!,
+  300: INDIGO[700]!,
+  panel: INDIGO[50]!,
+  'panel-deep': INDIGO[100]!,
+  glow: [0.585, 0.233, 277.117, 0.18],
+  'panel-glow': [0.785, 0.115, 274.713, 0.35],
+  'panel-edge': [0.673, 0.182, 276.935, 0.3],
+  'panel-shadow': [0.511, 0.262, 276.966, 0.25],
+}
+const LIGHT_VIOLET: Record<string, Lch> = {
+  ...VIOLET,
+  200: VIOLET[800]!,
+  300: VIOLET[700]!,
+  /** Tailwind's fuchsia-700. */
+  far: [0.518, 0.253, 323.949],
+  glow: [0.606, 0.25, 292.717, 0.1],
+}
+
 const linear = (v: number) => {
   const s = v / 255
   return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
@@ -84,12 +112,16 @@ export function scaleOf(colour: string, reference: Record<string, Lch>, base: st
   )
 }
 
-/** `--color-brand-50` … `--color-brand-950` and `--color-accent-200` … `--color-accent-800`, with the named steps. */
-export function brandScale(brand: string, accent: string): Record<string, string> {
+/**
+ * `--color-brand-50` … `--color-brand-950` and `--color-accent-200` … `--color-accent-800`, with the
+ * named steps, for the page in `scheme` (the light one mirrors the tints: LIGHT_INDIGO).
+ */
+export function brandScale(brand: string, accent: string, scheme: 'light' | 'dark' = 'dark'): Record<string, string> {
   const named = (prefix: string, scale: Record<string, string>) =>
     Object.entries(scale).map(([step, value]) => [`${prefix}-${step}`, value] as const)
+  const [indigo, violet] = scheme === 'light' ? [LIGHT_INDIGO, LIGHT_VIOLET] : [INDIGO, VIOLET]
   return Object.fromEntries([
-    ...named('brand', scaleOf(brand, INDIGO, '#4f46e5')),
-    ...named('accent', scaleOf(accent, VIOLET, '#6d28d9')),
+    ...named('brand', scaleOf(brand, indigo, '#4f46e5')),
+    ...named('accent', scaleOf(accent, violet, '#6d28d9')),
   ])
 }

@@ -6,7 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
-import { PAGE_SCHEME, TOKEN_NAMES, TOKENS, type Palette } from '../src/shared/design-tokens.ts'
+import { PAGE_SCHEME, TOKEN_NAMES, TOKENS, type Palette, type Scheme } from '../src/shared/design-tokens.ts'
 import { brandScale } from './brand-scale.ts'
 
 const HEADER =
@@ -41,25 +41,46 @@ ${declarations(TOKENS.light, '  ')}
 `
 }
 
+/** The page's variables in one scheme: the tokens, and the brand's and accent's tints and shades. */
+function pageVariables(scheme: Scheme): Record<string, string> {
+  const palette = TOKENS[scheme]
+  return {
+    ...Object.fromEntries(TOKEN_NAMES.map((name) => [name, palette[name]])),
+    ...brandScale(palette.brand, palette.accent, scheme),
+  }
+}
+
 /**
- * `tokens-dark.css`: the landing page's one scheme, and the brand's and accent's tints and shades
- * (`text-brand-300`, `from-accent-500/25`) that its glows and badges use. Tailwind emits only the
- * variables it uses.
+ * `tokens-page.css`: the landing page's two schemes (docs/decisions/colour-schemes.md). The
+ * content's `pageScheme` is the one declared first, for a browser that knows no
+ * `prefers-color-scheme`; the other replaces it when the system asks for it, in CSS alone: no
+ * script, no request, no flash. The brand's tints and shades (`text-brand-300`,
+ * `from-accent-500/25`) follow the scheme too (scripts/brand-scale.ts). Only the values that differ
+ * are declared again, and Tailwind and the prerender keep only the variables the page reads: the
+ * document carries this inside its first round trip.
  */
 export function pageTokensCss(): string {
-  const palette = TOKENS[PAGE_SCHEME]
-  const scale = Object.entries(brandScale(palette.brand, palette.accent))
+  const other: Scheme = PAGE_SCHEME === 'dark' ? 'light' : 'dark'
+  const base = pageVariables(PAGE_SCHEME)
+  const changed = Object.entries(pageVariables(other)).filter(([name, value]) => base[name] !== value)
   return `${HEADER}
 @theme {
-${declarations(palette, '  ')}
-${scale.map(([name, value]) => `  --color-${name}: ${value};`).join('\n')}
+${Object.entries(base)
+  .map(([name, value]) => `  --color-${name}: ${value};`)
+  .join('\n')}
+}
+
+@media (prefers-color-scheme: ${other}) {
+  :root {
+${changed.map(([name, value]) => `    --color-${name}: ${value};`).join('\n')}
+  }
 }
 `
 }
 
 export const TOKEN_FILES = {
   'src/ui/tokens.css': schemeTokensCss,
-  'src/ui/tokens-dark.css': pageTokensCss,
+  'src/ui/tokens-page.css': pageTokensCss,
 } as const
 
 const root = fileURLToPath(new URL('..', import.meta.url))

@@ -8,6 +8,7 @@ import {
   PRODUCT,
   SITE_TEXTS,
   themeColour,
+  themeColourMetas,
   type Locale,
 } from '../src/shared/content.ts'
 import { legalPath, localeRoot, type LegalPageName } from '../src/shared/locales.ts'
@@ -80,6 +81,9 @@ export function headTags(origin: string, locale: Locale = DEFAULT_LOCALE): strin
     `<meta ${key}="${name}" content="${attr(content)}" />`
   const url = pageUrl(origin, locale)
   return [
+    ...themeColourMetas().map(
+      (m) => `<meta name="${m.name}"${m.media ? ` media="${m.media}"` : ''} content="${attr(m.content)}" />`,
+    ),
     ...headLinks((l) => pageUrl(origin, l), locale).map(
       (link) =>
         `<link rel="${link.rel}"${link.hreflang ? ` hreflang="${link.hreflang}"` : ''} href="${attr(link.href)}" />`,

@@ -68,7 +68,7 @@ test("a founder's palette changes the brand's roles and leaves the neutrals", ()
 })
 
 test('each surface imports the tokens: the page its scheme, the console and the server pages both', async () => {
-  expect(await read('src/web/styles.css')).toContain("@import '../ui/tokens-dark.css';")
+  expect(await read('src/web/styles.css')).toContain("@import '../ui/tokens-page.css';")
   expect(await read('src/console/console.css')).toContain("@import '../ui/tokens.css';")
   expect(await read('src/server/http/server-page.css')).toContain("@import '../../ui/tokens.css';")
 })

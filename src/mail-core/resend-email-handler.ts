@@ -86,19 +86,18 @@ const OVER_BUDGET_LOG_INTERVAL_MS = 60_000
 /** Thrown inside the budget's transaction to undo the queued email when the hour's budget is spent. */
 class OverBudget extends Error {}
 
+/** What a sign-up's email step needs: `ResendEmailDeps` without the function's other routes. */
+export type SignupEmailDeps = Pick<ResendEmailDeps, 'db' | 'logger' | 'signupConfirmation' | 'sendQueued' | 'challenge'>
+
 /**
- * The resend-email function's routes, for the Node server and the edge function alike:
- * - `POST /resend-email` queues the sign-up email of a listed address and has it sent;
- * - `POST /resend-email/retry` sends the emails whose retry is due (pg_cron, every minute);
- * - `POST /resend-email/unsubscribe?token=…` takes an address off the list for good
- *   (app_private.unsubscribe: the sign-up, its queued email, and a suppression of its mailbox);
- * - `GET /resend-email/challenge` hands out a proof-of-work challenge;
- * - `POST /resend-email/webhook` takes Resend's signed bounce and complaint events.
- * Paths may carry Supabase's `/functions/v1` prefix (the Node server, and local runs behind a
- * proxy). Expected failures are thrown as ApiError; the Node server's onError answers them, as
- * createResendEmailHandler does for the edge function.
+ * Step two of a sign-up, wherever it is asked for: the resend-email call, and the Node server's
+ * form post without JavaScript (features/page-forms), which has no proof and is held to the same
+ * rules as a call without one. Queues the sign-up's email and has it sent; returns the kind
+ * queued, or null (nothing new to send, not on the list, or withheld by the unverified budget).
  */
-export function resendEmailRoutes(deps: ResendEmailDeps): (req: Request) => Promise<Response> {
+export function signupEmailStep(
+  deps: SignupEmailDeps,
+): (email: string, proof: string | null) => Promise<SignupEmailKind | null> {
   const { db, logger } = deps
   // A flood over the budget once wrote one warning per call (about 8 GB of log a day): one line
   // per interval, saying how many calls it stands for.
@@ -115,22 +114,18 @@ export function resendEmailRoutes(deps: ResendEmailDeps): (req: Request) => Prom
     overBudgetLoggedAt = now
     overBudgetUnlogged = 0
   }
-  const post = (req: Request) => {
-    if (req.method !== 'POST')
-      throw apiError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed; use POST.`)
-  }
 
   /**
    * A call with a valid proof queues as before. One without (a script, an old page, a forged,
-   * expired or reused proof) gets the same answer, and its email is queued only while the hour's
-   * shared budget lasts: the budget is taken in the transaction that queues, so only a real email
-   * spends it, and one over budget is undone.
+   * expired or reused proof, a form posted without JavaScript) gets the same answer, and its email
+   * is queued only while the hour's shared budget lasts: the budget is taken in the transaction
+   * that queues, so only a real email spends it, and one over budget is undone.
    */
-  async function queueFor(req: Request, email: string): Promise<SignupEmailKind | null> {
+  async function queueFor(email: string, proof: string | null): Promise<SignupEmailKind | null> {
     const confirmation = deps.signupConfirmation ?? false
     const challenge = deps.challenge
     if (!challenge || challenge.mode === 'off') return enqueueSignupEmail(db, email, confirmation)
-    const proven = await spendSignupProof(db, await challenge.secret(), req.headers.get(SIGNUP_PROOF_HEADER))
+    const proven = await spendSignupProof(db, await challenge.secret(), proof)
     if (proven) return enqueueSignupEmail(db, email, confirmation)
     try {
       return await db.transaction(async (tx) => {
@@ -146,17 +141,46 @@ export function resendEmailRoutes(deps: ResendEmailDeps): (req: Request) => Prom
     }
   }
 
+  return async (email, proof) => {
+    const kind = await queueFor(email, proof)
+    if (kind) {
+      logger.info({ event: 'email.queued', kind, to: emailHash(email) }, `${kind} email queued`)
+      await deps.sendQueued()
+    }
+    return kind
+  }
+}
+
+/**
+ * The resend-email function's routes, for the Node server and the edge function alike:
+ * - `POST /resend-email` queues the sign-up email of a listed address and has it sent;
+ * - `POST /resend-email/retry` sends the emails whose retry is due (pg_cron, every minute);
+ * - `POST /resend-email/unsubscribe?token=…` takes an address off the list for good
+ *   (app_private.unsubscribe: the sign-up, its queued email, and a suppression of its mailbox);
+ * - `GET /resend-email/challenge` hands out a proof-of-work challenge;
+ * - `POST /resend-email/webhook` takes Resend's signed bounce and complaint events.
+ * Paths may carry Supabase's `/functions/v1` prefix (the Node server, and local runs behind a
+ * proxy). Expected failures are thrown as ApiError; the Node server's onError answers them, as
+ * createResendEmailHandler does for the edge function. `emailStep` is the Node server's one step
+ * two, shared with its form route; absent, the routes make their own.
+ */
+export function resendEmailRoutes(
+  deps: ResendEmailDeps & { emailStep?: ReturnType<typeof signupEmailStep> },
+): (req: Request) => Promise<Response> {
+  const { db, logger } = deps
+  const emailStep = deps.emailStep ?? signupEmailStep(deps)
+  const post = (req: Request) => {
+    if (req.method !== 'POST')
+      throw apiError(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed; use POST.`)
+  }
+
   return async (req) => {
     const url = new URL(req.url)
     const path = functionPath(url)
     if (path === '/resend-email') {
       post(req)
       const { email } = validate(ResendEmailRequest, await readJsonRequest(req))
-      const kind = await queueFor(req, email)
-      if (kind) {
-        logger.info({ event: 'email.queued', kind, to: emailHash(email) }, `${kind} email queued`)
-        await deps.sendQueued()
-      }
+      await emailStep(email, req.headers.get(SIGNUP_PROOF_HEADER))
       return Response.json(RESEND_EMAIL_ANSWER, { status: 200 })
     }
     if (path === '/resend-email/challenge' && deps.challenge?.mode === 'pow') {

@@ -6,7 +6,7 @@ import type { Config } from './config.ts'
 import type { Db } from './db/db.ts'
 import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '../mail-core/cors.ts'
 import { MAX_BODY_BYTES, tooLarge } from '../mail-core/json-body.ts'
-import { functionPath, resendEmailRoutes } from '../mail-core/resend-email-handler.ts'
+import { functionPath, resendEmailRoutes, signupEmailStep } from '../mail-core/resend-email-handler.ts'
 import {
   ApiError,
   dataException,
@@ -43,7 +43,8 @@ import { sameOrigin } from './features/owner-auth/origin.ts'
 import { adminAuthRoutes } from './features/owner-auth/routes.ts'
 import { sessionCheck } from './features/owner-auth/session-check.ts'
 import { ownerDeps } from './owner/deps.ts'
-import { restRoutes } from './features/rest/routes.ts'
+import { restRoutes, storeRow, type RestHooks } from './features/rest/routes.ts'
+import { formRefusals, pageFormRoutes } from './features/page-forms/routes.ts'
 import { staticRoutes } from './http/static.ts'
 import { unsubscribeRoutes } from './features/signups/routes.ts'
 import { busyPages } from './http/busy-pages.tsx'
@@ -162,20 +163,16 @@ export function createApp(deps: AppDeps): Hono {
   app.use('/functions/v1/*', supabaseCors)
   const keyOf = (c: Context) => rateLimitKey(clientIp(c, config.TRUST_PROXY))
   const limited = (group: string, limits: Limits) => rateLimit(group, limits, keyOf)
-  app.use(
-    '/rest/v1/beta_signups',
-    limited('beta_signups', {
-      perMinute: config.RATE_LIMIT_SIGNUP_PER_MINUTE,
-      perHour: config.RATE_LIMIT_SIGNUP_PER_HOUR,
-    }),
-  )
-  app.use(
-    '/rest/v1/contact_messages',
-    limited('contact_messages', {
-      perMinute: config.RATE_LIMIT_CONTACT_PER_MINUTE,
-      perHour: config.RATE_LIMIT_CONTACT_PER_HOUR,
-    }),
-  )
+  const signupLimit = limited('beta_signups', {
+    perMinute: config.RATE_LIMIT_SIGNUP_PER_MINUTE,
+    perHour: config.RATE_LIMIT_SIGNUP_PER_HOUR,
+  })
+  const contactLimit = limited('contact_messages', {
+    perMinute: config.RATE_LIMIT_CONTACT_PER_MINUTE,
+    perHour: config.RATE_LIMIT_CONTACT_PER_HOUR,
+  })
+  app.use('/rest/v1/beta_signups', signupLimit)
+  app.use('/rest/v1/contact_messages', contactLimit)
   // By the handler's own reading of the path (functionPath), so every spelling that reaches it
   // (a trailing slash too) is limited. The challenge has a budget of its own.
   const emailLimit = limited('resend-email', {
@@ -192,6 +189,10 @@ export function createApp(deps: AppDeps): Hono {
     if (path === '/resend-email/challenge') return challengeLimit(c, next)
     return next()
   })
+  // The forms posted without JavaScript spend the same budgets as the calls they stand for: a
+  // sign-up both the insert's and the email's, a contact message the insert's (features/page-forms).
+  app.on('POST', paths.join.pattern, formRefusals('join'), signupLimit, emailLimit)
+  app.on('POST', paths.contact.pattern, formRefusals('contact'), contactLimit)
   // A token link that a mail client extended with the sentence's full stop still works.
   for (const path of ['/beta/*', '/unsubscribe', '/confirm', '/admin/sign-in'])
     app.use(path, forgiveTrailingPunctuation())
@@ -251,21 +252,30 @@ export function createApp(deps: AppDeps): Hono {
   app.use('/rest/v1/*', requireApiKey(config.ANON_KEY))
   app.use('/functions/v1/*', requireApiKey(config.ANON_KEY))
   const launchHooks = documentHooks(config)
-  app.route(
-    '/rest/v1',
-    restRoutes(db, {
-      signupSource: (c, sent) => launch.signupSource(documentRequest(c, launchHooks), sent),
-    }),
-  )
+  const restHooks: RestHooks = {
+    signupSource: (c, sent) => launch.signupSource(documentRequest(c, launchHooks), sent),
+  }
+  app.route('/rest/v1', restRoutes(db, restHooks))
   // The edge function's own routes (src/mail-core), on Hono's raw request: its errors reach onError.
-  const resendEmail = resendEmailRoutes({
+  // Their step two is the forms' too: one over-budget log, one rule.
+  const signupEmails = {
     db,
     logger,
     signupConfirmation: config.SIGNUP_CONFIRMATION,
     sendQueued: async () => wakeEmailQueue(),
     challenge: signupChallengeSettings(db, config),
-  })
+  }
+  const emailStep = signupEmailStep(signupEmails)
+  const resendEmail = resendEmailRoutes({ ...signupEmails, emailStep })
   app.all('/functions/v1/*', (c) => resendEmail(c.req.raw))
+  app.route(
+    '/',
+    pageFormRoutes({
+      logger,
+      store: (c, table, row) => storeRow(c, db, table, row, restHooks),
+      emailStep,
+    }).routes,
+  )
   app.route('/', healthRoutes(db))
   for (const { routes } of publicRoutes) app.route('/', routes)
   // The console: each feature's console API behind the owner's session and the Origin check.

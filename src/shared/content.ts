@@ -67,6 +67,20 @@ export function isLocale(value: string): value is generated.Locale {
 export const themeColour = (): string => generated.THEME[generated.THEME.pageScheme].page
 
 /**
+ * The browser's chrome in the visitor's scheme: the two `theme-color` metas (with `media`) and the
+ * `color-scheme` meta of the landing page and the server pages, which follow the system
+ * (docs/decisions/colour-schemes.md). Attributes, for the prerender's string and React alike.
+ */
+export const themeColourMetas = (): { name: string; content: string; media?: string }[] => [
+  { name: 'color-scheme', content: 'light dark' },
+  ...(['light', 'dark'] as const).map((scheme) => ({
+    name: 'theme-color',
+    media: `(prefers-color-scheme: ${scheme})`,
+    content: generated.THEME[scheme].page,
+  })),
+]
+
+/**
  * The page's islands' texts in `locale`, as a chunk of that language's own: the browser calls
  * this, never `ISLAND_TEXTS`, which holds every language.
  */

@@ -6,7 +6,7 @@ import { menuOf, sunkenOf } from './theme-shades.ts'
  * The one set of design tokens (docs/decisions/design-tokens.md, docs/decisions/brand.md). The
  * founder's theme (content/site.yaml) fills the brand's roles; this module is the source of the rest: the
  * CSS variables the page, the console and the server pages use (`src/ui/tokens.css`,
- * `src/ui/tokens-dark.css`) are generated from it at build (`scripts/design-tokens.ts`, a Vite
+ * `src/ui/tokens-page.css`) are generated from it at build (`scripts/design-tokens.ts`, a Vite
  * plugin), and the emails, the icons and the share picture read the same values from here as
  * literals. Each token is a Tailwind colour (`--color-<name>`), so `bg-surface` or
  * `text-fg-muted` work, and one name swaps its value between light and dark.

@@ -12,6 +12,12 @@ export const paths = {
   terms: { pattern: '/terms', href: () => '/terms' },
   /** Only when content/site.yaml's legal.imprint is set. */
   imprint: { pattern: '/imprint', href: () => '/imprint' },
+  /**
+   * The page's two forms posted without JavaScript (the Node server's features/page-forms); the
+   * page's language rides in the address, so even a refusal before the body is read speaks it.
+   */
+  join: { pattern: '/join', href: (lang?: string) => (lang ? `/join?lang=${lang}` : '/join') },
+  contact: { pattern: '/contact', href: (lang?: string) => (lang ? `/contact?lang=${lang}` : '/contact') },
   /** The link in every email's footer and List-Unsubscribe header. */
   unsubscribe: { pattern: '/unsubscribe', href: (t: string) => `/unsubscribe?${token(t)}` },
   /** The double opt-in confirmation. */

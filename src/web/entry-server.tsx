@@ -4,13 +4,18 @@ import { DEFAULT_LOCALE, ISLAND_TEXTS, type Locale } from '../shared/content.ts'
 import { App } from './app.tsx'
 import { IslandMarkup } from './islands/island.tsx'
 import { ISLANDS, type IslandName } from './islands/islands.ts'
+import { PageLocale, Prerendering } from './islands/page-locale.ts'
 
 /** One island's markup, exactly as hydrate.tsx's hydrateRoot for it expects it. */
 export function renderIsland(name: IslandName, locale: Locale = DEFAULT_LOCALE): string {
   const Component = ISLANDS[name]
   return renderToString(
     <StrictMode>
-      <Component texts={ISLAND_TEXTS[locale]} />
+      <Prerendering value={true}>
+        <PageLocale value={locale}>
+          <Component texts={ISLAND_TEXTS[locale]} />
+        </PageLocale>
+      </Prerendering>
     </StrictMode>,
   )
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { DEFAULT_LOCALE, PRODUCT, type Locale } from '../../shared/content.ts'
+import { DEFAULT_LOCALE, PRODUCT, themeColourMetas, type Locale } from '../../shared/content.ts'
 import { localeRoot } from '../../shared/locales.ts'
 import { LogoMark } from '../../ui/logo-mark.tsx'
 
@@ -64,6 +64,9 @@ export function ServerPage({
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {themeColourMetas().map((m) => (
+          <meta key={`${m.name} ${m.media ?? ''}`} name={m.name} media={m.media} content={m.content} />
+        ))}
         {indexed ? null : <meta name="robots" content="noindex" />}
         <title>{`${title} · ${PRODUCT.name}`}</title>
         {links.map((link) => (
@@ -105,7 +108,7 @@ type PageOptions = {
 export function sendPage(
   c: Context,
   page: ReactNode,
-  status: 200 | 400 | 404 | 429 | 503,
+  status: 200 | 400 | 404 | 429 | 500 | 503,
   options: PageOptions = {},
 ): Response {
   c.header('Content-Security-Policy', PAGE_CSP)

@@ -1,9 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useContext, useEffect, useRef, useState, type FormEvent } from 'react'
 import { LIMITS } from '../../shared/limits.ts'
+import { DEFAULT_LOCALE } from '../../shared/locales.ts'
+import { paths } from '../../shared/paths.ts'
 import type { IslandTexts } from '../../shared/content-types.ts'
 import { Button } from '../ui/button.tsx'
 import { CONTROL_CLASS } from '../ui/field.tsx'
 import { HoneypotField } from '../../ui/honeypot-field.tsx'
+import { PageLocale, Prerendering, submitBeforeHydration } from '../islands/page-locale.ts'
+import { FORMS_POST_TO_SERVER } from '../lib/env.ts'
 import { useHydrated } from '../ui/use-hydrated.ts'
 import { usePrehydrationInput } from '../ui/use-prehydration-input.ts'
 
@@ -16,6 +20,8 @@ export function BetaSignupForm({ texts }: { texts: IslandTexts }) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
   const [error, setError] = useState<string | null>(null)
   const hydrated = useHydrated()
+  const locale = useContext(PageLocale)
+  const prerendering = useContext(Prerendering)
   const form = useRef<HTMLFormElement>(null)
   usePrehydrationInput(form, (typed) => {
     if (typed.email) setEmail(typed.email)
@@ -55,6 +61,11 @@ export function BetaSignupForm({ texts }: { texts: IslandTexts }) {
     <form
       ref={form}
       onSubmit={handleSubmit}
+      // Until the script has the form, and wherever it never arrives, the form posts to the
+      // server's page-forms route, which answers a page in this language (docs/decisions/no-script-forms.md).
+      {...(FORMS_POST_TO_SERVER
+        ? { method: 'post', action: paths.join.href(locale === DEFAULT_LOCALE ? undefined : locale) }
+        : {})}
       className="relative grid gap-3"
       aria-describedby={error ? 'beta-error' : undefined}
     >
@@ -78,7 +89,16 @@ export function BetaSignupForm({ texts }: { texts: IslandTexts }) {
           readOnly={submitting}
           className={`${CONTROL_CLASS} h-12 min-w-0 flex-1 py-0`}
         />
-        <Button type="submit" size="lg" disabled={!hydrated || submitting || email.trim() === ''} className="sm:px-7">
+        <Button
+          type="submit"
+          size="lg"
+          // The specification's rule once React has the form; before, see submitBeforeHydration.
+          disabled={
+            hydrated ? submitting || email.trim() === '' : submitBeforeHydration(prerendering, FORMS_POST_TO_SERVER)
+          }
+          suppressHydrationWarning
+          className="sm:px-7"
+        >
           {submitting ? SIGNUP.submitting : SIGNUP.submit}
         </Button>
       </div>
@@ -87,17 +107,19 @@ export function BetaSignupForm({ texts }: { texts: IslandTexts }) {
         <p
           id="beta-error"
           role="alert"
-          className="flex items-start gap-2 rounded-xl border border-rose-400/40 bg-rose-500/10 px-4 py-3 text-sm text-rose-100"
+          className="flex items-start gap-2 rounded-xl border border-rose-400/40 bg-rose-500/10 px-4 py-3 text-sm text-danger"
         >
-          <svg aria-hidden="true" viewBox="0 0 20 20" width="20" height="20" className="mt-px shrink-0 fill-rose-300">
+          <svg aria-hidden="true" viewBox="0 0 20 20" width="20" height="20" className="mt-px shrink-0 fill-danger">
             <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-.9 4h1.8v5.2H9.1V6Zm0 6.8h1.8v1.8H9.1v-1.8Z" />
           </svg>
           {error}
         </p>
       )}
-      <noscript>
-        <p className="text-sm text-amber-200">{SIGNUP.noScript}</p>
-      </noscript>
+      {FORMS_POST_TO_SERVER ? null : (
+        <noscript>
+          <p className="text-sm text-warning">{SIGNUP.noScript}</p>
+        </noscript>
+      )}
     </form>
   )
 }
@@ -129,16 +151,16 @@ function WelcomePanel({ email, texts: SIGNUP }: { email: string; texts: IslandTe
           fill="none"
           stroke="currentColor"
           strokeWidth="2.2"
-          className="text-emerald-200"
+          className="text-success"
         >
           <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </div>
-      <h3 id="beta-welcome" ref={heading} tabIndex={-1} className="text-2xl font-semibold text-white">
+      <h3 id="beta-welcome" ref={heading} tabIndex={-1} className="text-2xl font-semibold text-fg-strong">
         {SIGNUP.successTitle}
       </h3>
-      <p className="mt-2 text-slate-200">
-        {SIGNUP.successLead} <strong className="font-semibold [overflow-wrap:anywhere] text-white">{email}</strong>.
+      <p className="mt-2 text-fg">
+        {SIGNUP.successLead} <strong className="font-semibold [overflow-wrap:anywhere] text-fg-strong">{email}</strong>.
       </p>
     </section>
   )

@@ -1,10 +1,14 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useContext, useRef, useState, type FormEvent } from 'react'
 import { SUBJECT_VALUES } from '../../shared/subjects.ts'
 import { LIMITS } from '../../shared/limits.ts'
+import { DEFAULT_LOCALE } from '../../shared/locales.ts'
+import { paths } from '../../shared/paths.ts'
 import type { PageTexts } from '../../shared/content-types.ts'
 import { Button } from '../ui/button.tsx'
 import { CONTROL_CLASS, Field } from '../ui/field.tsx'
 import { HoneypotField } from '../../ui/honeypot-field.tsx'
+import { PageLocale, Prerendering, submitBeforeHydration } from '../islands/page-locale.ts'
+import { FORMS_POST_TO_SERVER } from '../lib/env.ts'
 import { useHydrated } from '../ui/use-hydrated.ts'
 import { usePrehydrationInput } from '../ui/use-prehydration-input.ts'
 
@@ -17,6 +21,8 @@ export function ContactForm({ texts: CONTACT }: { texts: PageTexts['contact'] })
   const [fields, setFields] = useState(EMPTY)
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
   const hydrated = useHydrated()
+  const locale = useContext(PageLocale)
+  const prerendering = useContext(Prerendering)
   const form = useRef<HTMLFormElement>(null)
   usePrehydrationInput(form, (typed) =>
     setFields((f) => {
@@ -49,18 +55,26 @@ export function ContactForm({ texts: CONTACT }: { texts: PageTexts['contact'] })
   }
 
   return (
-    <form ref={form} onSubmit={handleSubmit} className="relative grid gap-4">
-      <p className="text-slate-300">{CONTACT.intro}</p>
+    <form
+      ref={form}
+      onSubmit={handleSubmit}
+      // As the sign-up's: posted to the server's page-forms route until the script has the form.
+      {...(FORMS_POST_TO_SERVER
+        ? { method: 'post', action: paths.contact.href(locale === DEFAULT_LOCALE ? undefined : locale) }
+        : {})}
+      className="relative grid gap-4"
+    >
+      <p className="text-fg">{CONTACT.intro}</p>
       {status.kind === 'sent' && (
         <div role="status" className="rounded-xl border border-emerald-300/30 bg-emerald-400/10 px-4 py-3">
-          <p className="font-semibold text-emerald-100">{CONTACT.successTitle}</p>
-          <p className="text-sm text-emerald-50/90">{CONTACT.successBody}</p>
+          <p className="font-semibold text-success">{CONTACT.successTitle}</p>
+          <p className="text-sm text-fg">{CONTACT.successBody}</p>
         </div>
       )}
       {status.kind === 'failed' && (
         <div role="alert" className="rounded-xl border border-rose-400/40 bg-rose-500/10 px-4 py-3">
-          <p className="font-semibold text-rose-100">{CONTACT.errorTitle}</p>
-          <p className="text-sm text-rose-50/90">{status.message}</p>
+          <p className="font-semibold text-danger">{CONTACT.errorTitle}</p>
+          <p className="text-sm text-fg">{status.message}</p>
         </div>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
@@ -129,10 +143,17 @@ export function ContactForm({ texts: CONTACT }: { texts: PageTexts['contact'] })
       </Field>
       <HoneypotField id="contact-website" value={fields.website} onChange={set('website')} disabled={sending} />
       <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
-        <noscript>
-          <p className="text-sm text-amber-200">{CONTACT.noScript}</p>
-        </noscript>
-        <Button type="submit" size="lg" disabled={!hydrated || sending}>
+        {FORMS_POST_TO_SERVER ? null : (
+          <noscript>
+            <p className="text-sm text-warning">{CONTACT.noScript}</p>
+          </noscript>
+        )}
+        <Button
+          type="submit"
+          size="lg"
+          disabled={hydrated ? sending : submitBeforeHydration(prerendering, FORMS_POST_TO_SERVER)}
+          suppressHydrationWarning
+        >
           {sending ? CONTACT.sending : CONTACT.submit}
         </Button>
       </div>

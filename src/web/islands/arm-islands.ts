@@ -25,9 +25,10 @@ let texts: Promise<IslandTexts> | undefined
  * (docs/decisions/languages.md).
  */
 function pageTexts(): Promise<IslandTexts> {
-  texts ??= loadIslandTexts(localeOr(document.documentElement.lang))
+  texts ??= loadIslandTexts(pageLocale())
   return texts
 }
+const pageLocale = () => localeOr(document.documentElement.lang)
 
 /**
  * The page's full stylesheet, added by the inline loader with this script: an island's states
@@ -49,8 +50,9 @@ function stylesheetsReady(): Promise<void> {
 /**
  * Arms an island. A click on one of its links or buttons (or Space on a link that acts as a
  * button, or Enter in a form's field) that comes before React has taken over is held and replayed
- * after, so the first tap on a footer link opens its dialog, and the first tap on "try the beta"
- * moves the caret to the email field, instead of following the bare link; if the island's code
+ * after, so the first tap on a footer link opens its dialog, the first tap on "try the beta"
+ * moves the caret to the email field, and a form sent before its island is hydrated is sent by
+ * the island (the specification's states) rather than posted natively; if the island's code
  * cannot be fetched, the click is replayed untouched and the page works as it does without scripts.
  */
 function arm(el: HTMLElement, spec: IslandSpec): void {
@@ -62,15 +64,30 @@ function arm(el: HTMLElement, spec: IslandSpec): void {
     observer?.disconnect()
     for (const type of INTENT_EVENTS) el.removeEventListener(type, onIntent, true)
     done = Promise.all([import('./hydrate.tsx'), spec.load(), pageTexts(), stylesheetsReady()])
-      .then(([{ hydrate }, Component, texts]) => hydrate(el, Component, texts))
+      .then(([{ hydrate }, Component, texts]) => hydrate(el, Component, texts, pageLocale()))
       .then(
         () => void (state = 'hydrated'),
         (err: unknown) => {
           state = 'failed'
+          for (const button of posting) button.disabled = false
           throw err
         },
       )
     return done
+  }
+  // The script takes the forms over as they were before forms could post without it: a submit
+  // button that posts to the server (enabled in the HTML) is disabled until React has its form,
+  // which renders it by the specification's rule (page-locale.ts, submitBeforeHydration); Enter
+  // is held meanwhile (below). If the island's code cannot be fetched, the buttons work again,
+  // as without scripts.
+  const posting = [...el.querySelectorAll<HTMLButtonElement>('form[action] button[type="submit"]:not([disabled])')]
+  if (posting.length > 0) {
+    // At once, not as a fade: under `data-hold` (scripts/first-view.ts) no control transitions,
+    // and the style is computed there before the hold goes.
+    el.setAttribute('data-hold', '')
+    for (const button of posting) button.disabled = true
+    void getComputedStyle(posting[0]!).opacity
+    el.removeAttribute('data-hold')
   }
   const onIntent = () => void start().catch(() => {})
   const observer =
@@ -95,23 +112,21 @@ function arm(el: HTMLElement, spec: IslandSpec): void {
   el.addEventListener('click', (e) => hold(e, (e.target as Element).closest<HTMLElement>('a[href], button')), {
     capture: true,
   })
-  // Enter in a field submits its form, but until React has the form its submit button is
-  // disabled and the Enter would be lost: hold it, and press the button once React enables it
-  // (after it has adopted what was typed, use-prehydration-input.ts).
+  // Enter in a field submits its form: before React has the form, it would post natively (to the
+  // server's page, or nowhere on a static host) or be lost to a disabled button. Hold it, and
+  // press the button once React has the form; its state is settled by then, what was typed
+  // adopted (use-prehydration-input.ts), so the button is enabled exactly when the form may be
+  // sent. If the island's code cannot be fetched, a form that posts to the server posts natively.
   const holdSubmit = (event: KeyboardEvent) => {
     const field = event.target as Element
     if (state === 'hydrated' || state === 'failed' || !(field instanceof HTMLInputElement) || !field.form) return
     const form = field.form
     event.preventDefault()
-    const press = (tries: number) => {
+    const press = () => {
       const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')
       if (submit && !submit.disabled) submit.click()
-      else if (tries > 0) requestAnimationFrame(() => press(tries - 1))
     }
-    start().then(
-      () => press(120),
-      () => {},
-    )
+    start().then(press, () => form.hasAttribute('action') && press())
   }
   el.addEventListener(
     'keydown',

@@ -1,6 +1,6 @@
 import { act } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import {
   DEFAULT_LOCALE,
   HERO_TEXTS,
@@ -13,6 +13,7 @@ import {
 import { legalPath } from '../../shared/locales.ts'
 import { render, renderIsland } from '../entry-server.tsx'
 import { ISLANDS, type IslandName } from './islands.ts'
+import { PageLocale } from './page-locale.ts'
 
 const NAMES = Object.keys(ISLANDS) as IslandName[]
 
@@ -42,20 +43,33 @@ describe('the prerendered page and its islands', () => {
   })
 
   // In the browser an island gets its page's language's texts alone (loadIslandTexts): the same
-  // set the prerender rendered it with.
+  // set the prerender rendered it with, and its `<html lang>` as the page's language (the forms'
+  // actions name it). React reports an attribute that differs only as a console error, not as a
+  // recoverable one: both are caught.
   test.each(LOCALES)('every island of the %s page hydrates without a mismatch from its texts', async (locale) => {
     document.body.innerHTML = render(locale)
     const texts = await loadIslandTexts(locale)
     const errors: unknown[] = []
-    await act(async () => {
-      for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
-        const Component = ISLANDS[el.dataset.island as IslandName]
-        hydrateRoot(el, <Component texts={texts} />, {
-          onRecoverableError: (err) => errors.push(err),
-        })
-      }
-    })
-    expect(errors).toEqual([])
+    const logged = vi
+      .spyOn(console, 'error')
+      .mockImplementation((...args: unknown[]) => void errors.push(args.join(' ')))
+    try {
+      await act(async () => {
+        for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
+          const Component = ISLANDS[el.dataset.island as IslandName]
+          hydrateRoot(
+            el,
+            <PageLocale value={locale}>
+              <Component texts={texts} />
+            </PageLocale>,
+            { onRecoverableError: (err) => errors.push(err) },
+          )
+        }
+      })
+    } finally {
+      logged.mockRestore()
+    }
+    expect(errors.filter((e) => !/not configured to support act/.test(String(e)))).toEqual([])
     expect(document.querySelector('[data-island="beta-signup"] button[type="submit"]')).toBeInTheDocument()
   })
 
@@ -73,4 +87,28 @@ describe('the prerendered page and its islands', () => {
       expect(JSON.stringify(ISLAND_TEXTS[locale])).not.toContain(LEGAL_TEXTS[locale].privacy.sections[0]!.heading)
     },
   )
+
+  // docs/decisions/no-script-forms.md: where the server sees the forms they post to it; built for a
+  // static host in front of Supabase they post nowhere and say they need JavaScript.
+  test.each([
+    ['the self-hosted server', '', true],
+    ['a static host in front of Supabase', 'https://project.supabase.co', false],
+  ])('built for %s, the forms without JavaScript', async (_, url, posts) => {
+    vi.stubEnv('VITE_SUPABASE_URL', url)
+    vi.resetModules()
+    try {
+      const { renderIsland: render } = await import('../entry-server.tsx')
+      for (const name of ['beta-signup', 'footer-dialogs'] as const) {
+        const doc = new DOMParser().parseFromString(render(name), 'text/html')
+        const form = doc.querySelector('form[method="post"], form:not([method])')!
+        const submit = form.querySelector('button[type="submit"]')!
+        expect(form.getAttribute('action') !== null, name).toBe(posts)
+        expect(submit.hasAttribute('disabled'), name).toBe(!posts)
+        expect(render(name).includes('<noscript>'), name).toBe(!posts)
+      }
+    } finally {
+      vi.unstubAllEnvs()
+      vi.resetModules()
+    }
+  })
 })

@@ -11,13 +11,13 @@ export function BetaSignup({ locale }: { locale: Locale }) {
         <p className="text-sm font-semibold tracking-wide text-brand-200 uppercase">{SIGNUP.eyebrow}</p>
         <h2
           id="cta-title"
-          className="mx-auto mt-3 max-w-xl text-3xl font-bold tracking-tight text-balance text-white sm:text-5xl"
+          className="mx-auto mt-3 max-w-xl text-3xl font-bold tracking-tight text-balance text-fg-strong sm:text-5xl"
         >
           {SIGNUP.heading}
         </h2>
-        <p className="mx-auto mt-4 max-w-lg text-lg text-pretty text-slate-200">{SIGNUP.intro}</p>
+        <p className="mx-auto mt-4 max-w-lg text-lg text-pretty text-fg">{SIGNUP.intro}</p>
         <Island name="beta-signup" className="mx-auto mt-8 max-w-lg text-left" />
-        <ul className="mt-7 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-slate-200">
+        <ul className="mt-7 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-fg">
           {SIGNUP.reassurance.map((line) => (
             <li key={line} className="flex items-center gap-1.5">
               <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" className="fill-emerald-400">

@@ -35,11 +35,11 @@ export function Features({ locale }: { locale: Locale }) {
           <p className="text-sm font-semibold tracking-wide text-brand-300 uppercase">{FEATURES.eyebrow}</p>
           <h2
             id="features-title"
-            className="mt-3 text-3xl font-bold tracking-tight text-balance text-white sm:text-5xl"
+            className="mt-3 text-3xl font-bold tracking-tight text-balance text-fg-strong sm:text-5xl"
           >
             {FEATURES.heading}
           </h2>
-          <p className="mt-5 text-lg leading-relaxed text-pretty text-slate-300">{FEATURES.intro}</p>
+          <p className="mt-5 text-lg leading-relaxed text-pretty text-fg">{FEATURES.intro}</p>
         </div>
         <ul className="mt-12 grid gap-5 sm:mt-16 md:grid-cols-3">
           {FEATURES.cards.map((card) => (
@@ -60,23 +60,23 @@ export function Features({ locale }: { locale: Locale }) {
                   {ICONS[card.id as FeatureId] ?? ICONS.tasks}
                 </svg>
               </div>
-              <h3 className="mt-6 text-xl font-semibold text-white">{card.title}</h3>
-              <p className="mt-3 leading-relaxed text-slate-300">{card.body}</p>
+              <h3 className="mt-6 text-xl font-semibold text-fg-strong">{card.title}</h3>
+              <p className="mt-3 leading-relaxed text-fg">{card.body}</p>
             </li>
           ))}
         </ul>
-        <div className="mx-auto mt-12 flex max-w-3xl flex-col items-center gap-4 rounded-3xl border border-white/10 bg-white/[0.03] px-6 py-6 text-center sm:flex-row sm:text-left">
+        <div className="mx-auto mt-12 flex max-w-3xl flex-col items-center gap-4 rounded-3xl border border-border bg-subtle px-6 py-6 text-center sm:flex-row sm:text-left">
           <div aria-hidden="true" className="flex shrink-0 -space-x-2">
             {['MK', 'JS', 'AR', 'LT'].map((initials, i) => (
               <span
                 key={initials}
-                className={`avatar-${i} flex size-9 items-center justify-center rounded-full text-xs font-semibold text-white ring-2 ring-page`}
+                className={`avatar-${i} flex size-9 items-center justify-center rounded-full text-xs font-semibold text-fg-strong ring-2 ring-page`}
               >
                 {initials}
               </span>
             ))}
           </div>
-          <p className="text-pretty text-slate-200">{FEATURES.communityNote}</p>
+          <p className="text-pretty text-fg">{FEATURES.communityNote}</p>
         </div>
       </div>
     </section>

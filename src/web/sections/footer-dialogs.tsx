@@ -97,7 +97,7 @@ export function FooterDialogs({ texts }: { texts: IslandTexts }) {
               href={id === 'contact' ? '#contact' : texts.legal[id].href}
               aria-haspopup="dialog"
               onClick={openFrom(id)}
-              className="rounded text-slate-300 underline-offset-4 hover:text-white hover:underline"
+              className="rounded text-fg underline-offset-4 hover:text-fg-strong hover:underline"
             >
               {FOOTER[id]}
             </LinkButton>

@@ -59,25 +59,23 @@ export function Hero({ locale }: { locale: Locale }) {
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden pt-12 pb-16 sm:pt-20 sm:pb-24">
       <div aria-hidden="true" className="hero-glow absolute inset-0 -z-10" />
       <div className="mx-auto max-w-6xl px-4 text-center sm:px-6">
-        <p className="mx-auto inline-flex items-center gap-2 rounded-full border border-white/10 bg-white/5 px-3 py-1 text-sm text-slate-300">
+        <p className="mx-auto inline-flex items-center gap-2 rounded-full border border-border bg-subtle px-3 py-1 text-sm text-fg">
           <span aria-hidden="true" className="size-1.5 rounded-full bg-emerald-400" />
           {HERO.eyebrow}
         </p>
         <h1
           id="hero-title"
-          className="mx-auto mt-6 max-w-4xl text-[2.5rem] leading-[1.05] font-bold tracking-tight text-balance text-white sm:text-6xl lg:text-7xl"
+          className="mx-auto mt-6 max-w-4xl text-[2.5rem] leading-[1.05] font-bold tracking-tight text-balance text-fg-strong sm:text-6xl lg:text-7xl"
         >
           {lead}
           <span className="text-gradient">{HERO.headlineAccent}</span>
         </h1>
-        <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-pretty text-slate-300 sm:text-xl">
-          {HERO.subline}
-        </p>
+        <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-pretty text-fg sm:text-xl">{HERO.subline}</p>
         <div className="mt-9 flex flex-col items-center gap-3">
           <Island name="hero-cta" />
           {/* The last text of the first view: once the browser reports it painted (Element Timing),
               the page's inline loader starts the stylesheet and the script (scripts/first-view.ts). */}
-          <p elementtiming="first-view" className="flex items-center gap-1.5 text-sm text-slate-400">
+          <p elementtiming="first-view" className="flex items-center gap-1.5 text-sm text-fg-muted">
             <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" className="fill-emerald-400">
               <path d="M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm3.3 5.2-3.9 4.3a.7.7 0 0 1-1 0L4.6 8.7l1-1 1.3 1.2 3.4-3.7 1 1Z" />
             </svg>

@@ -46,16 +46,16 @@ export function LegalText({ doc, effectiveDateLabel, onNavigate }: Props) {
       </p>
     )
   return (
-    <div className="grid gap-6 text-slate-300">
+    <div className="grid gap-6 text-fg">
       <div className="grid gap-2">
-        <p className="text-sm text-slate-400">
+        <p className="text-sm text-fg-muted">
           {effectiveDateLabel} <time dateTime={doc.effectiveDate}>{doc.effectiveDateLabel}</time>
         </p>
-        <p className="text-slate-200">{render(doc.summary)}</p>
+        <p className="text-fg">{render(doc.summary)}</p>
       </div>
       {doc.sections.map((section) => (
         <section key={section.heading} className="grid gap-2">
-          <h3 className="font-semibold text-white">{section.heading}</h3>
+          <h3 className="font-semibold text-fg-strong">{section.heading}</h3>
           {section.paragraphs.map(block)}
         </section>
       ))}

@@ -10,18 +10,16 @@ import { SocialIcon } from './social-icon.tsx'
 export function SiteFooter({ locale }: { locale: Locale }) {
   const FOOTER = FOOTER_TEXTS[locale]
   return (
-    <footer id="site-footer" className="border-t border-white/[0.06] bg-sunken">
+    <footer id="site-footer" className="border-t border-border bg-sunken">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-[1fr_auto] md:items-start">
         <div className="grid gap-3">
           <div className="flex flex-wrap items-center gap-2.5">
             <LogoMark id="logo-footer" size={28} />
-            <span className="font-semibold text-white">{PRODUCT.name}</span>
+            <span className="font-semibold text-fg-strong">{PRODUCT.name}</span>
             <Badge>{FOOTER.betaBadge}</Badge>
-            <span className="rounded-full border border-white/10 px-2 py-0.5 text-xs text-slate-300">
-              {FOOTER.betaYear}
-            </span>
+            <span className="rounded-full border border-border px-2 py-0.5 text-xs text-fg">{FOOTER.betaYear}</span>
           </div>
-          <p className="max-w-sm text-sm text-slate-400">{FOOTER.tagline}</p>
+          <p className="max-w-sm text-sm text-fg-muted">{FOOTER.tagline}</p>
         </div>
         <div className="grid gap-5 md:justify-items-end">
           <Island name="footer-dialogs" />
@@ -31,7 +29,7 @@ export function SiteFooter({ locale }: { locale: Locale }) {
                 <a
                   href={s.href}
                   aria-label={SOCIAL_TEXTS[locale][s.id]}
-                  className="flex size-10 items-center justify-center rounded-full border border-white/10 text-slate-300 hover:border-white/25 hover:text-white"
+                  className="flex size-10 items-center justify-center rounded-full border border-border text-fg hover:border-border-strong hover:text-fg-strong"
                 >
                   <SocialIcon id={s.id} />
                 </a>
@@ -39,7 +37,7 @@ export function SiteFooter({ locale }: { locale: Locale }) {
             ))}
           </ul>
         </div>
-        <div className="flex justify-between border-t border-white/[0.06] pt-6 text-sm text-slate-400 md:col-span-2">
+        <div className="flex justify-between border-t border-border pt-6 text-sm text-fg-muted md:col-span-2">
           <p>
             {FOOTER.copyright}
             {LEGAL_ENTITY.imprint && FOOTER.imprint ? (

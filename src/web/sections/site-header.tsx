@@ -8,11 +8,11 @@ import { LogoMark } from '../../ui/logo-mark.tsx'
 export function SiteHeader({ locale }: { locale: Locale }) {
   const HEADER = HEADER_TEXTS[locale]
   return (
-    <header className="relative z-40 border-b border-white/[0.06] bg-page/80 backdrop-blur-md md:sticky md:top-0">
+    <header className="relative z-40 border-b border-border bg-page/80 backdrop-blur-md md:sticky md:top-0">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-2 gap-y-3 px-3 py-3 sm:gap-x-4 sm:px-6">
         <a href="#top" aria-label={HEADER.homeLabel} className="flex items-center gap-2 rounded-lg sm:gap-2.5">
           <LogoMark id="logo-header" size={30} />
-          <span className="text-base font-semibold tracking-tight text-white sm:text-lg">{PRODUCT.name}</span>
+          <span className="text-base font-semibold tracking-tight text-fg-strong sm:text-lg">{PRODUCT.name}</span>
           {/* The flex gap spaces the two visually; the space makes the link's text "<name> BETA", as
               seen, so its label "<name> BETA, home" starts with it (WCAG 2.5.3 label in name). */}{' '}
           <Badge>{HEADER.betaBadge}</Badge>

@@ -11,8 +11,8 @@ const VARIANTS: Record<Variant, string> = {
   // keeps white text above 4.5:1 across the whole gradient.
   primary:
     'bg-gradient-to-r from-brand-600 to-accent-700 text-white shadow-lg shadow-brand-950/50 ring-1 ring-inset ring-white/15 hover:from-brand-700 hover:to-accent-800 enabled:active:scale-[0.98]',
-  light: 'bg-white text-slate-950 shadow-sm hover:bg-brand-50',
-  ghost: 'text-slate-200 hover:bg-white/10 hover:text-white',
+  light: 'bg-fg-strong text-page shadow-sm hover:bg-brand-50',
+  ghost: 'text-fg hover:bg-subtle hover:text-fg-strong',
 }
 
 const SIZES: Record<Size, string> = {

@@ -32,8 +32,8 @@ export function Dialog({ id, title, closeLabel, dialogRef, onClose, onRequestClo
       className="site-dialog"
     >
       <div className="flex max-h-[inherit] flex-col">
-        <div className="flex items-center justify-between gap-4 border-b border-white/10 px-5 py-4 sm:px-7">
-          <h2 id={titleId} className="text-lg font-semibold text-white sm:text-xl">
+        <div className="flex items-center justify-between gap-4 border-b border-border px-5 py-4 sm:px-7">
+          <h2 id={titleId} className="text-lg font-semibold text-fg-strong sm:text-xl">
             {title}
           </h2>
           <LinkButton
@@ -43,7 +43,7 @@ export function Dialog({ id, title, closeLabel, dialogRef, onClose, onRequestClo
               event.preventDefault()
               onRequestClose()
             }}
-            className="-mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-slate-300 hover:bg-white/10 hover:text-white"
+            className="-mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-fg hover:bg-subtle hover:text-fg-strong"
           >
             <svg
               aria-hidden="true"

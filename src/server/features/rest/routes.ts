@@ -11,7 +11,7 @@ import { validate } from '../../../mail-core/validation.ts'
  * may try gets the answer PostgREST would give the anon role; reads and changes are refused
  * by the database itself (see queries.ts), never by a rule here.
  */
-type RestHooks = {
+export type RestHooks = {
   /**
    * The source columns of a sign-up, from what the page sent and the request (app.ts
    * passes launch analytics' reader, so this feature imports none of it). Absent: what was sent.
@@ -71,23 +71,42 @@ async function insert(c: Context, db: Db, table: TableName, hooks: RestHooks): P
   const prefer = c.req.header('prefer') ?? ''
   const returning = /return=(representation|headers-only)/.test(prefer)
   const row = rows[0] as Record<string, unknown> | undefined
-  if (row) {
-    const info = TABLES[table]
-    const unknown = Object.keys(row).find((k) => !info.columns.includes(k))
-    if (unknown !== undefined) {
-      throw apiError(400, 'PGRST204', `Could not find the '${unknown}' column of '${table}' in the schema cache`)
-    }
-    // Known columns anon may not write (id, created_at …): refused here with the answer the
-    // database gives behind PostgREST, so that no unvalidated value ever reaches a query.
-    if (Object.keys(row).some((k) => !info.insertable.includes(k))) {
-      throw apiError(401, '42501', `permission denied for table ${table}`)
-    }
-    const valid = validate(info.schema, row)
-    const withSource =
-      table === 'beta_signups' && hooks.signupSource ? { ...valid, ...(await hooks.signupSource(c, valid)) } : valid
-    await insertRow(db, table, withSource, { returning })
-  }
+  if (row) await storeRow(c, db, table, row, hooks, { returning })
   c.header('Content-Range', '*/*')
   if (/return=minimal/.test(prefer)) c.header('Preference-Applied', 'return=minimal')
   return c.body(null, 201)
+}
+
+/**
+ * One row as a client sent it, checked and inserted as anon: the REST insert's whole rule, which
+ * the page's forms posted without JavaScript go through too (app.ts hands it to features/page-forms).
+ * Throws the ApiError PostgREST would answer; returns the row as validated (the address trimmed).
+ */
+export async function storeRow(
+  c: Context,
+  db: Db,
+  table: TableName,
+  row: Record<string, unknown>,
+  hooks: RestHooks = {},
+  options: { returning?: boolean } = {},
+): Promise<Record<string, unknown>> {
+  const info = TABLES[table]
+  const unknown = Object.keys(row).find((k) => !info.columns.includes(k))
+  if (unknown !== undefined) {
+    throw apiError(400, 'PGRST204', `Could not find the '${unknown}' column of '${table}' in the schema cache`)
+  }
+  // Known columns anon may not write (id, created_at …): refused here with the answer the
+  // database gives behind PostgREST, so that no unvalidated value ever reaches a query.
+  if (Object.keys(row).some((k) => !info.insertable.includes(k))) {
+    throw apiError(401, '42501', `permission denied for table ${table}`)
+  }
+  const valid = validate(info.schema, row)
+  const withSource =
+    table === 'beta_signups' && hooks.signupSource ? { ...valid, ...(await hooks.signupSource(c, valid)) } : valid
+  try {
+    await insertRow(db, table, withSource, options)
+  } catch (err) {
+    throw err instanceof ApiError ? err : fromPgError(err)
+  }
+  return valid
 }

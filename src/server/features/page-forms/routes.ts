@@ -1,0 +1,131 @@
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { ApiError, isDatabaseUnavailable, OUTAGE_RETRY_AFTER_S } from '../../../mail-core/errors.ts'
+import { CONTACT_TEXTS, SIGNUP_TEXTS } from '../../../shared/content.ts'
+import { localeOr, localeRoot } from '../../../shared/locales.ts'
+import { HONEYPOT_FIELD } from '../../../shared/honeypot-field.ts'
+import { paths } from '../../../shared/paths.ts'
+import type { PublicRoutes } from '../../http/public-routes.ts'
+import { sendPage } from '../../http/server-page.tsx'
+import type { Logger } from '../../log.ts'
+import { contactFailedPage, contactSentPage, joinedPage, joinFailedPage, type ContactFields } from './pages.tsx'
+
+/**
+ * The page's two forms without JavaScript (docs/decisions/no-script-forms.md): before its script
+ * has arrived, or where it never does, the sign-up and the contact form post here natively, and
+ * the answer is a server page in the page's language. Each does what the scripted form's calls do,
+ * through the same code: the REST insert's rule (`store`, the rest feature's, from app.ts), then for
+ * a sign-up the resend-email step without a proof (`emailStep`, the mail core's), held to the
+ * rules of a call without one. app.ts puts the same per-client budgets in front as in front of
+ * those calls, and `formRefusals` turns their 429 into the form's page.
+ */
+
+type Table = 'beta_signups' | 'contact_messages'
+
+export type PageFormsDeps = {
+  logger: Logger
+  /** Step one: the REST insert's rule; throws its ApiError, returns the row as validated. */
+  store: (c: Context, table: Table, row: Record<string, unknown>) => Promise<Record<string, unknown>>
+  /** Step two of a sign-up, with no proof of work. */
+  emailStep: (email: string, proof: null) => Promise<unknown>
+}
+
+type Failure = { status: 400 | 500 | 503; message: string | null }
+
+/** What went wrong, as the page can say it: a refusal's own message, or none (an outage, a bug). */
+function failureOf(err: unknown, logger: Logger, c: Context): Failure {
+  if (err instanceof ApiError && err.status < 500) return { status: 400, message: err.body.message }
+  if (isDatabaseUnavailable(err) || (err instanceof ApiError && err.status === 503)) {
+    c.header('Retry-After', String(OUTAGE_RETRY_AFTER_S))
+    return { status: 503, message: null }
+  }
+  logger.error({ err, path: c.req.path }, 'form post failed')
+  return { status: 500, message: null }
+}
+
+/** The form's text fields; a file or a repeated name is not the page's form, and reads as empty. */
+async function formFields(c: Context): Promise<Record<string, string>> {
+  const body = await c.req.parseBody().catch(() => ({}))
+  return Object.fromEntries(
+    Object.entries(body).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])),
+  )
+}
+
+export function pageFormRoutes(deps: PageFormsDeps): PublicRoutes {
+  const app = new Hono()
+  const localeOf = (c: Context) => localeOr(c.req.query('lang'))
+
+  // Opened as an address (a reload after the answer, a shared link): the form on the page.
+  app.get(paths.join.pattern, (c) => c.redirect(`${localeRoot(localeOf(c))}#cta`, 303))
+  app.get(paths.contact.pattern, (c) => c.redirect(`${localeRoot(localeOf(c))}#contact`, 303))
+
+  app.post(paths.join.pattern, async (c) => {
+    const locale = localeOf(c)
+    const t = SIGNUP_TEXTS[locale]
+    const form = await formFields(c)
+    const email = form.email ?? ''
+    const website = form[HONEYPOT_FIELD]
+    let stored: Record<string, unknown>
+    try {
+      // As the page sends it: the honeypot only when filled, and the page's language.
+      stored = await deps.store(c, 'beta_signups', { email, ...(website ? { website } : {}), locale })
+    } catch (err) {
+      // The scripted form shows this one text for any refused or failed insert.
+      const { status } = failureOf(err, deps.logger, c)
+      return sendPage(c, joinFailedPage(t.errorGeneric, locale, email), status)
+    }
+    const address = String(stored.email)
+    try {
+      await deps.emailStep(address, null)
+    } catch (err) {
+      // The row is stored, yet no welcome shows: the specification's second alert.
+      const { status } = failureOf(err, deps.logger, c)
+      return sendPage(c, joinFailedPage(t.errorEmail, locale, address), status)
+    }
+    // A repeat, a held-back email and the honeypot all get the first answer, as with JavaScript.
+    return sendPage(c, joinedPage(address, locale), 200)
+  })
+
+  app.post(paths.contact.pattern, async (c) => {
+    const locale = localeOf(c)
+    const form = await formFields(c)
+    const fields: ContactFields = {
+      name: form.name ?? '',
+      email: form.email ?? '',
+      subject: form.subject ?? '',
+      message: form.message ?? '',
+    }
+    const website = form[HONEYPOT_FIELD]
+    try {
+      await deps.store(c, 'contact_messages', { ...fields, ...(website ? { website } : {}) })
+    } catch (err) {
+      const { status, message } = failureOf(err, deps.logger, c)
+      return sendPage(c, contactFailedPage(message ?? CONTACT_TEXTS[locale].errorFallback, fields, locale), status)
+    }
+    return sendPage(c, contactSentPage(locale), 200)
+  })
+
+  return { routes: app }
+}
+
+/**
+ * In front of the per-client budgets app.ts puts before the form routes: a visitor over one gets
+ * the form's page with the specification's error text (and Retry-After), not the API's JSON.
+ */
+export function formRefusals(form: 'join' | 'contact'): MiddlewareHandler {
+  return async (c, next) => {
+    await next()
+    if (c.res.status !== 429) return
+    const locale = localeOr(c.req.query('lang'))
+    // The contact form shows the server's message, as it does for the REST call's 429.
+    const refusal = (await c.res
+      .clone()
+      .json()
+      .catch(() => null)) as { message?: unknown } | null
+    const message = typeof refusal?.message === 'string' ? refusal.message : CONTACT_TEXTS[locale].errorFallback
+    const page =
+      form === 'join'
+        ? joinFailedPage(SIGNUP_TEXTS[locale].errorGeneric, locale)
+        : contactFailedPage(message, { name: '', email: '', subject: '', message: '' }, locale)
+    c.res = sendPage(c, page, 429)
+  }
+}
