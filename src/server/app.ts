@@ -59,6 +59,8 @@ import {
 } from './features/launch-analytics/routes.ts'
 import { nodeSessionCookie, sessionCookie } from './features/owner-auth/cookie.ts'
 import { readSession } from './features/owner-auth/sessions.ts'
+import { webhookConsoleRoutes } from './features/outbound-events/console-routes.ts'
+import type { Resolver } from './features/outbound-events/targets.ts'
 
 export type AppDeps = {
   /** The whole config, as loadConfig makes it (tests: testConfig(overrides) from test-config.ts). */
@@ -73,6 +75,10 @@ export type AppDeps = {
   afterAnswer?: AfterAnswer
   /** The visit counter; index.ts passes its own so that shutdown writes what it holds. */
   launchCounter?: LaunchCounter
+  /** Wakes the webhook sender (features/outbound-events/worker.ts) after a request that may have written an event. */
+  wakeOutbound?: () => void
+  /** How webhook URLs are resolved when saved (tests play DNS with their own). */
+  outboundResolve?: Resolver
 }
 
 // What Supabase's API gateway allows (the list the edge function answers with too), so
@@ -200,6 +206,13 @@ export function createApp(deps: AppDeps): Hono {
       perHour: config.RATE_LIMIT_CONSOLE_PER_HOUR,
     }),
   )
+  // Events are written by triggers with the facts (docs/decisions/outbound-events.md): any
+  // successful write may have queued a delivery, so the sender looks now rather than at its poll.
+  const wakeOutbound = deps.wakeOutbound ?? (() => {})
+  app.use('*', async (c, next) => {
+    await next()
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) wakeOutbound()
+  })
   // Every route, not only the JSON ones: the one-click unsubscribe POST carries a form body too.
   app.use(
     '*',
@@ -260,6 +273,12 @@ export function createApp(deps: AppDeps): Hono {
         adminPlayTestingRoutes(owner),
         adminDataAccessRoutes(owner),
         launchConsoleRoutes({ db, counter: launch, staticDir: config.STATIC_DIR }),
+        webhookConsoleRoutes({
+          db,
+          allowLoopback: config.OUTBOUND_ALLOW_LOOPBACK,
+          wake: wakeOutbound,
+          ...(deps.outboundResolve ? { resolve: deps.outboundResolve } : {}),
+        }),
       ],
     }),
   )

@@ -19,6 +19,7 @@ import { createLogger } from './log.ts'
 import { keyAddressHashes } from './log-redact.ts'
 import { createSignupDigest } from './features/signups/digest.ts'
 import { createLaunchCounter } from './features/launch-analytics/counter.ts'
+import { createOutboundWorker } from './features/outbound-events/worker.ts'
 import { readSession } from './features/owner-auth/sessions.ts'
 import { ownerSecret, secretFilePath, writeSecretFile } from './owner/keys.ts'
 import { syncOwnerEmails } from './features/owner-auth/owners.ts'
@@ -79,6 +80,9 @@ ready
     (err: unknown) => logger.error({ err }, 'interrupted messages could not be resumed'),
   )
 
+// Webhooks: deliveries the database's triggers queued with their facts (docs/decisions/outbound-events.md).
+const outbound = createOutboundWorker({ db: watchOutages(db, logger), logger, config })
+
 const afterAnswer = createAfterAnswer()
 // Made here so that shutdown writes the visits it holds (createApp makes one otherwise).
 const launchCounter = createLaunchCounter({
@@ -93,6 +97,7 @@ const app = createApp({
   db,
   logger,
   wakeEmailQueue: queue.wake,
+  wakeOutbound: outbound.wake,
   transport,
   afterAnswer,
 })
@@ -128,6 +133,7 @@ server.listen(config.PORT, config.HOST, () => {
 const digest = createSignupDigest({ db, logger, config, wakeEmailQueue: queue.wake })
 void ready.then(() => {
   queue.start()
+  outbound.start()
   digest.start()
 })
 
@@ -138,7 +144,12 @@ async function stop(signal: string): Promise<void> {
   logger.info({ event: 'server.stopping', signal }, 'stopping')
   digest.stop()
   // The visits in memory are written after the last request and before the database closes.
-  const stopQueue = { stop: async () => (await launchCounter.close(), await queue.stop()) }
+  const stopQueue = {
+    stop: async () => {
+      await launchCounter.close()
+      await Promise.all([queue.stop(), outbound.stop()])
+    },
+  }
   await shutdown({ server, afterAnswer, queue: stopQueue, transport, db, logger })
   logger.info({ event: 'server.stopped' }, 'stopped')
   process.exit(0)

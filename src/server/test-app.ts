@@ -96,6 +96,8 @@ export function testApp(
     config?: Partial<Config>
     transport?: AppDeps['transport']
     launchCounter?: AppDeps['launchCounter']
+    outboundResolve?: AppDeps['outboundResolve']
+    wakeOutbound?: AppDeps['wakeOutbound']
   } = {},
 ) {
   const afterAnswer = createAfterAnswer()
@@ -116,6 +118,8 @@ export function testApp(
     ...(options.wakeEmailQueue ? { wakeEmailQueue: options.wakeEmailQueue } : {}),
     ...(options.transport ? { transport: options.transport } : {}),
     ...(options.launchCounter ? { launchCounter: options.launchCounter } : {}),
+    ...(options.outboundResolve ? { outboundResolve: options.outboundResolve } : {}),
+    ...(options.wakeOutbound ? { wakeOutbound: options.wakeOutbound } : {}),
   })
 }
 

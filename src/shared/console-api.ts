@@ -23,3 +23,13 @@ export {
 export { NudgeResult, PlayTester, PlayTestingSummary } from './play-testing.ts'
 export * from './data-access.ts'
 export { ChannelRequest, ChannelSaved, LaunchQuery, LaunchReport } from './launch-analytics.ts'
+export {
+  DeliveryAttempt,
+  DeliveryLog,
+  EndpointList,
+  EndpointRequest,
+  EndpointSecret,
+  EndpointView,
+  ReplayRequest,
+  ReplayResult,
+} from './outbound-events.ts'

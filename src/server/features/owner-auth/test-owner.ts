@@ -11,7 +11,7 @@ export const ORIGIN = 'http://localhost'
 export async function ownerApp(
   db: Db,
   config: Record<string, unknown> = {},
-  options: Pick<Parameters<typeof testApp>[1] & {}, 'transport'> = {},
+  options: Pick<Parameters<typeof testApp>[1] & {}, 'transport' | 'outboundResolve' | 'wakeOutbound'> = {},
 ) {
   await syncOwnerEmails(db, [OWNER])
   return testApp(db, {
