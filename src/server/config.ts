@@ -181,6 +181,8 @@ const Settings = z.object({
     .default(OUTBOUND_RETRY_SCHEDULE),
   /** A streak of failures this long pauses an endpoint and tells the owners (five days). */
   OUTBOUND_PAUSE_AFTER_MS: positiveMs.default(5 * 24 * 60 * 60 * 1000),
+  /** A Slack or Discord destination gets at most one message per this interval; a burst becomes one grouped message. */
+  OUTBOUND_CHAT_INTERVAL_MS: positiveMs.default(60_000),
 })
 
 /** Every setting the server reads; the README documents each (config.test.ts checks). */

@@ -88,6 +88,15 @@ export const OUTBOUND_EVENTS = {
     about: 'A mailbox refused our email for good (a permanent bounce) or marked it as spam; it gets no more email.',
     data: z.object({ email, reason: z.enum(['bounced', 'complained']), at: time }),
   },
+  'email.queue_stalled': {
+    about:
+      'The email queue has emails due but has sent none for 30 minutes (a revoked provider key, a full quota): what email cannot tell you. At most one every six hours.',
+    data: z.object({
+      due: z.number().int().min(0).describe('emails waiting to be sent'),
+      oldest_due_at: time.describe('when the oldest of them was due'),
+      last_sent_at: time.nullable().describe('when the last email was sent, null when none ever was'),
+    }),
+  },
   'webhook.test': {
     about: 'Sent by "Send test event" in the console, to that endpoint only.',
     data: z.object({ message: z.string(), endpoint_id: id }),
@@ -121,8 +130,14 @@ export function maskEmail(address: string): string {
 
 export const EndpointId = z.coerce.number().int().positive()
 
+/** A signed webhook (Standard Webhooks), or a Slack or Discord incoming webhook (their own formats, grouped). */
+export const DESTINATION_KINDS = ['webhook', 'slack', 'discord'] as const
+export const DestinationKind = z.enum(DESTINATION_KINDS)
+export type DestinationKind = z.infer<typeof DestinationKind>
+
 /** Saving an endpoint: the URL is checked again by the server (scheme, resolved address). */
 export const EndpointRequest = z.strictObject({
+  kind: DestinationKind.default('webhook'),
   url: z.string().trim().min(8).max(2000),
   description: z.string().trim().max(200).default(''),
   events: z.array(SubscribableEvent).min(1, 'pick at least one event').max(32),
@@ -133,6 +148,7 @@ export type EndpointRequestInput = z.input<typeof EndpointRequest>
 
 export const EndpointView = z.strictObject({
   id,
+  kind: DestinationKind,
   url: z.string(),
   description: z.string(),
   events: z.array(z.string()),

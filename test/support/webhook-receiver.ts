@@ -26,7 +26,7 @@ type Answer = { status: number; headers?: Record<string, string>; body?: string 
 export async function startWebhookReceiver(options: { port?: number } = {}) {
   const received: ReceivedWebhook[] = []
   let secrets: string[] = []
-  let answer: (r: ReceivedWebhook) => Answer = () => ({ status: 200, body: 'ok' })
+  let answer: (r: ReceivedWebhook) => Answer | Promise<Answer> = () => ({ status: 200, body: 'ok' })
   let server: Server | undefined
   let port = options.port ?? 0
 
@@ -61,9 +61,11 @@ export async function startWebhookReceiver(options: { port?: number } = {}) {
           payload,
         }
         received.push(r)
-        const a = answer(r)
-        res.writeHead(a.status, { 'content-type': 'text/plain', ...a.headers })
-        res.end(a.body ?? '')
+        void Promise.resolve(answer(r)).then((a) => {
+          if (res.destroyed) return
+          res.writeHead(a.status, { 'content-type': 'text/plain', ...a.headers })
+          res.end(a.body ?? '')
+        })
       })
     })
     await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve))
@@ -80,7 +82,8 @@ export async function startWebhookReceiver(options: { port?: number } = {}) {
     trust(...list: string[]) {
       secrets = list
     },
-    answerWith(fn: (r: ReceivedWebhook) => Answer) {
+    /** What to answer; a promise holds the answer (the sender waits, or dies waiting). */
+    answerWith(fn: (r: ReceivedWebhook) => Answer | Promise<Answer>) {
       answer = fn
     },
     async down() {

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/db.ts'
-import type { DeliveryAttempt, EndpointView } from '../../../shared/outbound-events.ts'
+import type { DeliveryAttempt, DestinationKind, EndpointView } from '../../../shared/outbound-events.ts'
 import { secretHint } from './signing.ts'
 
 // The statements of outbound webhooks: endpoints, the deliveries' queue (claim, outcomes, next
@@ -9,6 +9,7 @@ type Queryable = Db | Tx
 
 type EndpointRow = {
   id: string | number
+  kind: DestinationKind
   url: string
   description: string
   events: string[]
@@ -26,7 +27,7 @@ type EndpointRow = {
 
 const iso = (d: Date | string) => new Date(d).toISOString()
 
-const ENDPOINT_COLUMNS = `e.id, e.url, e.description, e.events, e.enabled, e.full_addresses, e.secret,
+const ENDPOINT_COLUMNS = `e.id, e.kind, e.url, e.description, e.events, e.enabled, e.full_addresses, e.secret,
   case when e.previous_secret_until > now() then e.previous_secret_until end as previous_secret_until,
   e.paused_reason, e.failing_since, e.created_at,
   (select count(*) from app_private.outbound_deliveries d where d.endpoint_id = e.id and d.status in ('pending', 'sending')) as pending,
@@ -36,6 +37,7 @@ const ENDPOINT_COLUMNS = `e.id, e.url, e.description, e.events, e.enabled, e.ful
 function endpointView(r: EndpointRow): EndpointView {
   return {
     id: Number(r.id),
+    kind: r.kind,
     url: r.url,
     description: r.description,
     events: r.events,
@@ -68,6 +70,7 @@ export async function endpointById(db: Queryable, id: number): Promise<EndpointV
 }
 
 export type EndpointFields = {
+  kind: DestinationKind
   url: string
   description: string
   events: string[]
@@ -77,9 +80,9 @@ export type EndpointFields = {
 
 export async function createEndpoint(db: Queryable, fields: EndpointFields, secret: string): Promise<number> {
   const r = await db.query<{ id: string | number }>(
-    `insert into app_private.outbound_endpoints (url, description, events, enabled, full_addresses, secret)
-     values ($1, $2, $3::text[], $4, $5, $6) returning id`,
-    [fields.url, fields.description, fields.events, fields.enabled, fields.fullAddresses, secret],
+    `insert into app_private.outbound_endpoints (url, description, events, enabled, full_addresses, secret, kind)
+     values ($1, $2, $3::text[], $4, $5, $6, $7) returning id`,
+    [fields.url, fields.description, fields.events, fields.enabled, fields.fullAddresses, secret, fields.kind],
   )
   return Number(r.rows[0]!.id)
 }
@@ -88,11 +91,11 @@ export async function createEndpoint(db: Queryable, fields: EndpointFields, secr
 export async function updateEndpoint(db: Queryable, id: number, fields: EndpointFields): Promise<boolean> {
   const r = await db.query(
     `update app_private.outbound_endpoints
-     set url = $2, description = $3, events = $4::text[], enabled = $5, full_addresses = $6,
+     set url = $2, description = $3, events = $4::text[], enabled = $5, full_addresses = $6, kind = $7,
          paused_reason = case when $5 then null else paused_reason end,
          failing_since = case when $5 and not enabled then null else failing_since end
      where id = $1`,
-    [id, fields.url, fields.description, fields.events, fields.enabled, fields.fullAddresses],
+    [id, fields.url, fields.description, fields.events, fields.enabled, fields.fullAddresses, fields.kind],
   )
   return r.rowCount === 1
 }
@@ -233,7 +236,7 @@ export async function claimDueDelivery(db: Queryable, leaseMs: number): Promise<
   }>(
     `with due as (
        select d.id from app_private.outbound_deliveries d
-       join app_private.outbound_endpoints e on e.id = d.endpoint_id and e.enabled
+       join app_private.outbound_endpoints e on e.id = d.endpoint_id and e.enabled and e.kind = 'webhook'
        where (d.status = 'pending' and d.next_attempt_at <= now())
           or (d.status = 'sending' and d.locked_until < now())
        order by d.next_attempt_at
@@ -334,11 +337,123 @@ export async function pauseEndpoint(db: Queryable, endpointId: number, reason: s
 /** Milliseconds until the next delivery is due (0: now), or null when none waits. */
 export async function msUntilNextDue(db: Queryable): Promise<number | null> {
   const r = await db.query<{ ms: number | string | null }>(
-    `select extract(epoch from min(case when d.status = 'pending' then d.next_attempt_at else d.locked_until end) - now()) * 1000 as ms
+    `select extract(epoch from min(greatest(
+         case when d.status = 'pending' then d.next_attempt_at else d.locked_until end,
+         case when e.kind <> 'webhook' then e.next_message_at end)) - now()) * 1000 as ms
      from app_private.outbound_deliveries d
      join app_private.outbound_endpoints e on e.id = d.endpoint_id and e.enabled
      where d.status in ('pending', 'sending')`,
   )
   const ms = r.rows[0]?.ms
   return ms === null || ms === undefined ? null : Math.max(0, Number(ms))
+}
+
+export type ChatBatch = {
+  endpointId: number
+  kind: Exclude<DestinationKind, 'webhook'>
+  url: string
+  fullAddresses: boolean
+  deliveries: { id: number; attempts: number; type: string; data: Record<string, unknown>; eventTime: string }[]
+}
+
+/**
+ * Claims everything due for one chat destination whose next message may go now, up to `limit`
+ * (the oldest first), and holds the destination's next message back by `intervalMs`: what
+ * arrives meanwhile waits for one grouped message. SKIP LOCKED on the destination keeps two
+ * senders from grouping the same events.
+ */
+export async function claimChatBatch(
+  db: Db,
+  leaseMs: number,
+  intervalMs: number,
+  limit: number,
+): Promise<ChatBatch | null> {
+  return db.transaction(async (tx) => {
+    const e = await tx.query<{ id: string | number; kind: ChatBatch['kind']; url: string; full_addresses: boolean }>(
+      `select e.id, e.kind, e.url, e.full_addresses from app_private.outbound_endpoints e
+       where e.enabled and e.kind <> 'webhook' and (e.next_message_at is null or e.next_message_at <= now())
+         and exists (select 1 from app_private.outbound_deliveries d where d.endpoint_id = e.id
+           and ((d.status = 'pending' and d.next_attempt_at <= now()) or (d.status = 'sending' and d.locked_until < now())))
+       order by e.next_message_at nulls first limit 1
+       for update of e skip locked`,
+    )
+    const endpoint = e.rows[0]
+    if (!endpoint) return null
+    const d = await tx.query<{
+      id: string | number
+      attempts: number
+      type: string
+      data: Record<string, unknown>
+      created_at: Date | string
+    }>(
+      `with due as (
+         select d.id from app_private.outbound_deliveries d
+         where d.endpoint_id = $1
+           and ((d.status = 'pending' and d.next_attempt_at <= now()) or (d.status = 'sending' and d.locked_until < now()))
+         order by d.id limit $3
+         for update skip locked
+       )
+       update app_private.outbound_deliveries d
+       set status = 'sending', attempts = d.attempts + 1,
+           locked_until = now() + make_interval(secs => $2::double precision / 1000)
+       from due, app_private.outbound_events ev
+       where d.id = due.id and ev.id = d.event_id
+       returning d.id, d.attempts, ev.type, ev.data, ev.created_at`,
+      [endpoint.id, leaseMs, limit],
+    )
+    await tx.query(
+      `update app_private.outbound_endpoints
+       set next_message_at = now() + make_interval(secs => $2::double precision / 1000) where id = $1`,
+      [endpoint.id, intervalMs],
+    )
+    return {
+      endpointId: Number(endpoint.id),
+      kind: endpoint.kind,
+      url: endpoint.url,
+      fullAddresses: endpoint.full_addresses,
+      deliveries: d.rows
+        .map((x) => ({
+          id: Number(x.id),
+          attempts: Number(x.attempts),
+          type: x.type,
+          data: x.data,
+          eventTime: iso(x.created_at),
+        }))
+        .sort((a, b) => a.id - b.id),
+    }
+  })
+}
+
+/** The service asked us to wait (429, an exhausted rate-limit bucket): no message before then. */
+export async function holdChatUntil(db: Queryable, endpointId: number, waitMs: number): Promise<void> {
+  await db.query(
+    `update app_private.outbound_endpoints
+     set next_message_at = greatest(coalesce(next_message_at, now()), now() + make_interval(secs => $2::double precision / 1000))
+     where id = $1`,
+    [endpointId, waitMs],
+  )
+}
+
+/**
+ * The email queue has had emails due for 30 minutes and sent none in that time: one
+ * email.queue_stalled event, unless one was recorded in the last six hours. Returns whether one
+ * was recorded now.
+ */
+export async function recordQueueStall(db: Queryable): Promise<boolean> {
+  const r = await db.query(
+    `with q as (
+       select count(*) filter (where status in ('pending', 'sending') and next_attempt_at < now() - interval '30 minutes') as due,
+              min(next_attempt_at) filter (where status in ('pending', 'sending')) as oldest_due_at,
+              max(sent_at) as last_sent_at
+       from app_private.email_queue
+     ), stalled as (
+       select * from q where due > 0 and (last_sent_at is null or last_sent_at < now() - interval '30 minutes')
+         and not exists (select 1 from app_private.outbound_events
+                         where type = 'email.queue_stalled' and created_at > now() - interval '6 hours')
+     )
+     select app_private.emit_outbound_event('email.queue_stalled', null,
+       jsonb_build_object('due', due, 'oldest_due_at', oldest_due_at, 'last_sent_at', last_sent_at))
+     from stalled`,
+  )
+  return r.rows.length > 0
 }

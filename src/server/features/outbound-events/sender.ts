@@ -15,6 +15,8 @@ export type AttemptResult = {
   response: string
   /** Retry-After in milliseconds, when the answer carried one. */
   retryAfterMs?: number
+  /** The answer's rate-limit headers (x-ratelimit-*), for Discord. */
+  rateLimit?: Record<string, string>
 }
 
 export const RESPONSE_KEPT_BYTES = 1024
@@ -81,6 +83,11 @@ export async function postJson(
             latencyMs: elapsed(),
             response: text.slice(0, RESPONSE_KEPT_BYTES),
             ...retryAfter(res.headers['retry-after']),
+            rateLimit: Object.fromEntries(
+              Object.entries(res.headers).filter(
+                (h): h is [string, string] => h[0].startsWith('x-ratelimit-') && typeof h[1] === 'string',
+              ),
+            ),
           })
         }
         res.on('end', finish)

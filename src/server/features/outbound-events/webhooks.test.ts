@@ -23,6 +23,7 @@ const SETTINGS: OutboundSettings = {
   OUTBOUND_TIMEOUT_MS: 2000,
   OUTBOUND_RETRY_SCHEDULE_MS: [0, 0, 0],
   OUTBOUND_PAUSE_AFTER_MS: 5 * 24 * 60 * 60 * 1000,
+  OUTBOUND_CHAT_INTERVAL_MS: 60_000,
 }
 
 /** DNS as the tests play it: every name is loopback unless a test changes it. */

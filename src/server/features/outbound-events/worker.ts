@@ -7,8 +7,13 @@ import {
   OUTBOUND_EVENTS,
   type OutboundEventType,
 } from '../../../shared/outbound-events.ts'
+import { discordMessage, slackMessage } from './chat-messages.ts'
 import {
+  claimChatBatch,
   claimDueDelivery,
+  holdChatUntil,
+  recordQueueStall,
+  type ChatBatch,
   markDelivered,
   markFailed,
   msUntilNextDue,
@@ -35,7 +40,14 @@ export type OutboundSettings = {
   OUTBOUND_RETRY_SCHEDULE_MS: readonly number[]
   /** A streak of failures this long pauses the endpoint (five days). */
   OUTBOUND_PAUSE_AFTER_MS: number
+  /** A chat destination gets at most one message per this interval; what arrives meanwhile is grouped (a minute). */
+  OUTBOUND_CHAT_INTERVAL_MS: number
 }
+
+/** Events one grouped chat message takes at most; the rest wait for the next. */
+const CHAT_BATCH = 500
+/** How often the sender looks at the email queue for a stall (riding on its own wake-ups: no timer of its own). */
+const STALL_CHECK_MS = 60_000
 
 export type OutboundWorker = {
   start(): void
@@ -135,12 +147,70 @@ export function createOutboundWorker(deps: {
     }
   }
 
+  /** One message for everything due to a chat destination; every delivery in it shares the outcome. */
+  async function handleChat(batch: ChatBatch): Promise<void> {
+    const log = { event: 'chat', endpoint: batch.endpointId, kind: batch.kind, events: batch.deliveries.length }
+    const events = batch.deliveries
+    const message =
+      batch.kind === 'slack' ? slackMessage(events, batch.fullAddresses) : discordMessage(events, batch.fullAddresses)
+    // Discord answers errors only when asked to wait for the message to be saved.
+    const url = batch.kind === 'discord' ? withWait(batch.url) : batch.url
+    const result = await postJson(url, { 'user-agent': 'launch-page-webhooks/1' }, JSON.stringify(message), {
+      rules: { allowLoopback: config.OUTBOUND_ALLOW_LOOPBACK },
+      resolve,
+      timeoutMs: config.OUTBOUND_TIMEOUT_MS,
+    })
+    for (const d of events) await recordAttempt(db, { id: d.id, endpointId: batch.endpointId }, result)
+    const as = (d: ChatBatch['deliveries'][number]) => ({ ...d, endpointId: batch.endpointId }) as ClaimedDelivery
+    const pauseAfterMs = config.OUTBOUND_PAUSE_AFTER_MS
+    if (ok(result.status)) {
+      for (const d of events) await markDelivered(db, as(d), result.status!)
+      // Discord: the bucket is empty; the next message waits for its reset.
+      const rl = result.rateLimit ?? {}
+      if (rl['x-ratelimit-remaining'] === '0' && rl['x-ratelimit-reset-after'])
+        await holdChatUntil(db, batch.endpointId, Number(rl['x-ratelimit-reset-after']) * 1000)
+      logger.info({ ...log, status: result.status }, 'chat message sent')
+      return
+    }
+    const stop = stopReason(batch.kind, result)
+    if (stop) {
+      await pauseEndpoint(db, batch.endpointId, stop)
+      for (const d of events)
+        await markFailed(db, as(d), { status: result.status, error: stop, retryInMs: null, pauseAfterMs })
+      logger.warn({ ...log, status: result.status }, `chat destination paused: ${stop}`)
+      return
+    }
+    const error = result.status === null ? result.response : `answered ${result.status}`
+    const waitMs = result.status === 429 ? rateLimitWait(result) : undefined
+    if (waitMs !== undefined) await holdChatUntil(db, batch.endpointId, waitMs)
+    const schedule = config.OUTBOUND_RETRY_SCHEDULE_MS
+    for (const d of events) {
+      const retryInMs =
+        waitMs !== undefined ? waitMs : d.attempts <= schedule.length ? retryDelay(schedule[d.attempts - 1]!) : null
+      await markFailed(db, as(d), { status: result.status, error, retryInMs, pauseAfterMs })
+    }
+    logger.warn({ ...log, status: result.status, error, waitMs }, 'chat message will be retried')
+  }
+
+  let lastStallCheck = -Infinity
+  async function checkQueueStall(): Promise<void> {
+    if (now() - lastStallCheck < STALL_CHECK_MS) return
+    lastStallCheck = now()
+    if (await recordQueueStall(db))
+      logger.warn({ event: 'email.queue_stalled' }, 'the email queue has not sent for 30 minutes')
+  }
+
   async function runOnce(): Promise<number> {
     let handled = 0
+    await checkQueueStall()
     for (;;) {
       const d = await claimDueDelivery(db, config.OUTBOUND_LEASE_MS)
-      if (!d) return handled
-      await handle(d)
+      if (d) await handle(d)
+      else {
+        const batch = await claimChatBatch(db, config.OUTBOUND_LEASE_MS, config.OUTBOUND_CHAT_INTERVAL_MS, CHAT_BATCH)
+        if (!batch) return handled
+        await handleChat(batch)
+      }
       handled += 1
       if (stopping) return handled
     }
@@ -189,6 +259,40 @@ export function createOutboundWorker(deps: {
     wake,
     runOnce,
   }
+}
+
+function withWait(url: string): string {
+  const u = new URL(url)
+  u.searchParams.set('wait', 'true')
+  return u.href
+}
+
+/** A 429's wait: Retry-After, or Discord's JSON retry_after (seconds, fractional); a second when neither says. */
+function rateLimitWait(result: AttemptResult): number {
+  if (result.retryAfterMs !== undefined) return result.retryAfterMs
+  try {
+    const body = JSON.parse(result.response) as { retry_after?: unknown }
+    if (typeof body.retry_after === 'number' && body.retry_after >= 0) return Math.ceil(body.retry_after * 1000)
+  } catch {
+    // not JSON
+  }
+  return 1000
+}
+
+/**
+ * Answers that say the destination is gone for good: Discord's 404 ("you should not attempt to use
+ * it again"), Slack's channel_not_found, channel_is_archived, no_service, invalid_token and
+ * action_prohibited, and 410 from either.
+ */
+function stopReason(kind: ChatBatch['kind'], result: AttemptResult): string | null {
+  if (result.status === 410) return `${kind === 'slack' ? 'Slack' : 'Discord'} answered 410 Gone`
+  if (kind === 'discord' && (result.status === 404 || result.status === 401))
+    return `Discord answered ${result.status}: the webhook no longer exists`
+  if (kind === 'slack' && (result.status === 404 || result.status === 403)) {
+    const code = /^[a-z_]+$/.test(result.response.trim()) ? result.response.trim() : `${result.status}`
+    return `Slack answered ${code}`
+  }
+  return null
 }
 
 /** The scheduled wait, jittered by ±10%, never sooner than the receiver's Retry-After (capped at a day). */
