@@ -9,6 +9,7 @@ import { playQuestion } from './play-question.kind.ts'
 import { playReminder } from './play-reminder.kind.ts'
 import { signupDigest } from './signup-digest.kind.ts'
 import { testerMessage } from './tester-message.kind.ts'
+import { webhookPaused } from './webhook-paused.kind.ts'
 import { welcome } from './welcome.kind.ts'
 
 /**
@@ -28,6 +29,7 @@ export const KINDS = {
   [feedbackOwner.kind]: feedbackOwner,
   [playQuestion.kind]: playQuestion,
   [playReminder.kind]: playReminder,
+  [webhookPaused.kind]: webhookPaused,
 } as const
 
 /** One of the kinds above, as enqueue() takes it. */

@@ -81,7 +81,7 @@ ready
   )
 
 // Webhooks: deliveries the database's triggers queued with their facts (docs/decisions/outbound-events.md).
-const outbound = createOutboundWorker({ db: watchOutages(db, logger), logger, config })
+const outbound = createOutboundWorker({ db: watchOutages(db, logger), logger, config, wakeEmailQueue: queue.wake })
 
 const afterAnswer = createAfterAnswer()
 // Made here so that shutdown writes the visits it holds (createApp makes one otherwise).

@@ -1,5 +1,7 @@
 import type { Db, Tx } from '../../db/db.ts'
 import type { DeliveryAttempt, DestinationKind, EndpointView } from '../../../shared/outbound-events.ts'
+import { enqueue } from '../../../mail-core/enqueue.ts'
+import { webhookPaused } from '../../../emails/webhook-paused.kind.ts'
 import { secretHint } from './signing.ts'
 
 // The statements of outbound webhooks: endpoints, the deliveries' queue (claim, outcomes, next
@@ -456,4 +458,20 @@ export async function recordQueueStall(db: Queryable): Promise<boolean> {
      from stalled`,
   )
   return r.rows.length > 0
+}
+
+/** Queues the paused-endpoint notice to every owner, once per failing streak; returns how many were queued. */
+export async function notifyOwnersOfPause(db: Queryable, endpointId: number): Promise<number> {
+  const r = await db.query<{ url: string; failing_since: Date | string; paused_reason: string; owner: string }>(
+    `select e.url, e.failing_since, e.paused_reason, o.email as owner
+     from app_private.outbound_endpoints e cross join app_private.owner_emails o
+     where e.id = $1 and e.failing_since is not null and e.paused_reason is not null`,
+    [endpointId],
+  )
+  const items = r.rows.map((x) => ({
+    to: x.owner,
+    key: { endpointId, since: iso(x.failing_since), owner: x.owner },
+    payload: { endpoint: x.url, since: iso(x.failing_since), reason: x.paused_reason },
+  }))
+  return (await enqueue(db, webhookPaused, items)).length
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../../db/db.ts'
 import { anonJson, count, DB_KINDS, silentLogger, testDb } from '../../test-app.ts'
-import { asOwner, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
+import { asOwner, OWNER, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { startWebhookReceiver, type WebhookReceiver } from '../../../../test/support/webhook-receiver.ts'
 import {
   MAX_WEBHOOK_BODY_BYTES,
@@ -198,6 +198,11 @@ describe.each(DB_KINDS)('outbound webhooks on %s', (kind) => {
       enabled: false,
       pausedReason: expect.stringMatching(/^every delivery failed/),
     })
+    // Every owner is emailed, once for this streak.
+    const notices = await db.query<{ to_email: string; payload: { endpoint: string } }>(
+      `select to_email, payload from app_private.email_queue where kind = 'webhook-paused'`,
+    )
+    expect(notices.rows).toEqual([{ to_email: OWNER, payload: expect.objectContaining({ endpoint: receiver.url }) }])
   })
 
   test('private, link-local and metadata targets are refused at save', async () => {

@@ -17,6 +17,7 @@ import {
   markDelivered,
   markFailed,
   msUntilNextDue,
+  notifyOwnersOfPause,
   pauseEndpoint,
   recordAttempt,
   type ClaimedDelivery,
@@ -64,8 +65,8 @@ export function createOutboundWorker(deps: {
   logger: Logger
   config: OutboundSettings
   resolve?: Resolver
-  /** Told when an endpoint was paused after days of failures (the owner is emailed). */
-  onPaused?: (endpointId: number, url: string) => Promise<void>
+  /** After the owners' notice of a paused endpoint was queued: the email worker sends it now. */
+  wakeEmailQueue?: () => void
   now?: () => number
 }): OutboundWorker {
   const { db, logger, config } = deps
@@ -141,10 +142,15 @@ export function createOutboundWorker(deps: {
         { event: 'webhook.endpoint_paused', endpoint: d.endpointId },
         'webhook endpoint paused after days of failures',
       )
-      await deps
-        .onPaused?.(d.endpointId, d.url)
-        .catch((err: unknown) => logger.error({ err }, 'owner not told of a paused endpoint'))
+      await tellOwners(d.endpointId)
     }
+  }
+
+  async function tellOwners(endpointId: number): Promise<void> {
+    await notifyOwnersOfPause(db, endpointId).then(
+      (queued) => (queued ? deps.wakeEmailQueue?.() : undefined),
+      (err: unknown) => logger.error({ err }, 'the owners could not be told of a paused endpoint'),
+    )
   }
 
   /** One message for everything due to a chat destination; every delivery in it shares the outcome. */
@@ -184,11 +190,13 @@ export function createOutboundWorker(deps: {
     const waitMs = result.status === 429 ? rateLimitWait(result) : undefined
     if (waitMs !== undefined) await holdChatUntil(db, batch.endpointId, waitMs)
     const schedule = config.OUTBOUND_RETRY_SCHEDULE_MS
+    let paused = false
     for (const d of events) {
       const retryInMs =
         waitMs !== undefined ? waitMs : d.attempts <= schedule.length ? retryDelay(schedule[d.attempts - 1]!) : null
-      await markFailed(db, as(d), { status: result.status, error, retryInMs, pauseAfterMs })
+      if (await markFailed(db, as(d), { status: result.status, error, retryInMs, pauseAfterMs })) paused = true
     }
+    if (paused) await tellOwners(batch.endpointId)
     logger.warn({ ...log, status: result.status, error, waitMs }, 'chat message will be retried')
   }
 
