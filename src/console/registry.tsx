@@ -1,6 +1,7 @@
 import { useState, type ComponentType } from 'react'
 import { BackupCard } from './features/backups/backup-card.tsx'
 import { InboxView } from './features/contact/inbox-view.tsx'
+import { IntegrationsView } from './features/integrations/integrations-view.tsx'
 import { dataAccessApi } from './features/data-access/data-access-api.ts'
 import { PersonDataCard } from './features/data-access/person-data-card.tsx'
 import { FeedbackView } from './features/feedback/feedback-view.tsx'
@@ -53,6 +54,7 @@ export const VIEWS = [
   { id: 'messages', label: 'Messages', View: TesterMessagesView },
   { id: 'feedback', label: 'Feedback', View: FeedbackView },
   { id: 'inbox', label: 'Inbox', View: Inbox },
+  { id: 'integrations', label: 'Integrations', View: IntegrationsView },
   { id: 'sessions', label: 'Sessions', View: SessionsView },
 ] as const satisfies readonly { id: string; label: string; View: ComponentType<ViewProps> }[]
 

@@ -10,6 +10,7 @@ import { playReminder } from './play-reminder.kind.ts'
 import { signupDigest } from './signup-digest.kind.ts'
 import { testerMessage } from './tester-message.kind.ts'
 import { testflightState } from './testflight-state.kind.ts'
+import { webhookPaused } from './webhook-paused.kind.ts'
 import { welcome } from './welcome.kind.ts'
 
 /**
@@ -30,6 +31,7 @@ export const KINDS = {
   [playQuestion.kind]: playQuestion,
   [playReminder.kind]: playReminder,
   [testflightState.kind]: testflightState,
+  [webhookPaused.kind]: webhookPaused,
 } as const
 
 /** One of the kinds above, as enqueue() takes it. */

@@ -64,6 +64,8 @@ import { nodeSessionCookie, sessionCookie } from './features/owner-auth/cookie.t
 import { looksLikeSessionToken, readSession } from './features/owner-auth/sessions.ts'
 import { adminBackupRoutes, backupCliRoutes } from './features/backups/routes.ts'
 import type { Backups } from './features/backups/service.ts'
+import { webhookConsoleRoutes } from './features/outbound-events/console-routes.ts'
+import type { Resolver } from './features/outbound-events/targets.ts'
 
 export type AppDeps = {
   /** The whole config, as loadConfig makes it (tests: testConfig(overrides) from test-config.ts). */
@@ -82,6 +84,10 @@ export type AppDeps = {
   testflight?: TestflightWatch
   /** The server's backups (index.ts): the CLI's backup requests go through them. */
   backups?: Backups
+  /** Wakes the webhook sender (features/outbound-events/worker.ts) after a request that may have written an event. */
+  wakeOutbound?: () => void
+  /** How webhook URLs are resolved when saved (tests play DNS with their own). */
+  outboundResolve?: Resolver
 }
 
 // What Supabase's API gateway allows (the list the edge function answers with too), so
@@ -244,6 +250,13 @@ export function createApp(deps: AppDeps): Hono {
       perHour: config.RATE_LIMIT_CONSOLE_PER_HOUR,
     }),
   )
+  // Events are written by triggers with the facts (docs/decisions/outbound-events.md): any
+  // successful write may have queued a delivery, so the sender looks now rather than at its poll.
+  const wakeOutbound = deps.wakeOutbound ?? (() => {})
+  app.use('*', async (c, next) => {
+    await next()
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) wakeOutbound()
+  })
   // Every route, not only the JSON ones: the one-click unsubscribe POST carries a form body too.
   app.use(
     '*',
@@ -306,6 +319,12 @@ export function createApp(deps: AppDeps): Hono {
         adminDataAccessRoutes(owner),
         launchConsoleRoutes({ db, counter: launch, staticDir: config.STATIC_DIR }),
         adminBackupRoutes(owner, config),
+        webhookConsoleRoutes({
+          db,
+          allowLoopback: config.OUTBOUND_ALLOW_LOOPBACK,
+          wake: wakeOutbound,
+          ...(deps.outboundResolve ? { resolve: deps.outboundResolve } : {}),
+        }),
       ],
     }),
   )

@@ -39,6 +39,9 @@ const ownerEmails = z
   .pipe(z.array(emailAddress.transform(normaliseEmail)))
   .transform((list) => [...new Set(list)])
 
+/** Standard Webhooks' example: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h after the first, immediate attempt. */
+const OUTBOUND_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400].map((s) => s * 1000)
+
 const Settings = z.object({
   PORT: port.default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -181,6 +184,28 @@ const Settings = z.object({
   HTTP_HEADERS_TIMEOUT_MS: positiveMs.default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: positiveMs.default(30_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveMs.default(5_000),
+  // Outbound webhooks (docs/decisions/outbound-events.md).
+  /** Lets webhooks go to 127.0.0.1 and localhost, over plain HTTP too; for development and tests, refused in production. */
+  OUTBOUND_ALLOW_LOOPBACK: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((v) => v === 'true')
+    .default(false),
+  /** How often the webhook sender looks for due deliveries when nobody wakes it. */
+  OUTBOUND_POLL_INTERVAL_MS: positiveMs.default(5_000),
+  /** How long a sender owns a claimed delivery; past it, a restart sends it again under the same webhook-id. */
+  OUTBOUND_LEASE_MS: positiveMs.default(60_000),
+  /** How long one attempt may take (Standard Webhooks: 15 to 30 s). */
+  OUTBOUND_TIMEOUT_MS: positiveMs.default(15_000),
+  /** The waits between attempts, in ms, comma-separated; Standard Webhooks' example schedule by default. */
+  OUTBOUND_RETRY_SCHEDULE_MS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'must be milliseconds separated by commas')
+    .transform((v) => v.split(',').map(Number))
+    .default(OUTBOUND_RETRY_SCHEDULE),
+  /** A streak of failures this long pauses an endpoint and tells the owners (five days). */
+  OUTBOUND_PAUSE_AFTER_MS: positiveMs.default(5 * 24 * 60 * 60 * 1000),
+  /** A Slack or Discord destination gets at most one message per this interval; a burst becomes one grouped message. */
+  OUTBOUND_CHAT_INTERVAL_MS: positiveMs.default(60_000),
 })
 
 /** Every setting the server reads; the README documents each (config.test.ts checks). */
@@ -205,6 +230,8 @@ function crossChecks(env: Record<string, string>): string[] {
   // Node refuses a headers timeout longer than the request timeout.
   const headersMs = Number(env.HTTP_HEADERS_TIMEOUT_MS ?? 10_000)
   const requestMs = Number(env.HTTP_REQUEST_TIMEOUT_MS ?? 30_000)
+  if (env.OUTBOUND_ALLOW_LOOPBACK === 'true' && env.NODE_ENV === 'production')
+    problems.push('OUTBOUND_ALLOW_LOOPBACK: must not be true with NODE_ENV=production')
   if (headersMs > requestMs) problems.push('HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS')
   return problems
 }

@@ -18,6 +18,7 @@ import { createNodeServer } from './http/node-server.ts'
 import { createLogger } from './log.ts'
 import { keyAddressHashes } from './log-redact.ts'
 import { createSignupDigest } from './features/signups/digest.ts'
+import { createOutboundWorker } from './features/outbound-events/worker.ts'
 import { ownerSecret, secretFilePath, writeSecretFile } from './owner/keys.ts'
 import { syncOwnerEmails } from './features/owner-auth/owners.ts'
 import { resumeTesterMessages } from './features/tester-messages/queries.ts'
@@ -101,6 +102,9 @@ ready
     (err: unknown) => logger.error({ err }, 'interrupted messages could not be resumed'),
   )
 
+// Webhooks: deliveries the database's triggers queued with their facts (docs/decisions/outbound-events.md).
+const outbound = createOutboundWorker({ db: watchOutages(db, logger), logger, config, wakeEmailQueue: queue.wake })
+
 const afterAnswer = createAfterAnswer()
 // Made here so that shutdown writes the visits it holds (createApp makes one otherwise).
 const launchCounter = launchCounterFor({ db: watchOutages(db, logger), logger, config })
@@ -116,6 +120,7 @@ const app = createApp({
   db,
   logger,
   wakeEmailQueue: queue.wake,
+  wakeOutbound: outbound.wake,
   transport,
   afterAnswer,
   backups,
@@ -154,6 +159,7 @@ let stopJournal: (() => Promise<void>) | undefined
 void ready.then(
   async (opened) => {
     queue.start()
+    outbound.start()
     digest.start()
     backups.start()
     testflight.start()
@@ -177,7 +183,12 @@ async function stop(signal: string): Promise<void> {
   await stopJournal?.()
   await backups.stop()
   // The visits in memory are written after the last request and before the database closes.
-  const stopQueue = { stop: async () => (await launchCounter.close(), await queue.stop()) }
+  const stopQueue = {
+    stop: async () => {
+      await launchCounter.close()
+      await Promise.all([queue.stop(), outbound.stop()])
+    },
+  }
   await shutdown({ server, afterAnswer, queue: stopQueue, transport, db, logger })
   logger.info({ event: 'server.stopped' }, 'stopped')
   process.exit(0)

@@ -97,6 +97,8 @@ export function testApp(
     transport?: AppDeps['transport']
     launchCounter?: AppDeps['launchCounter']
     testflight?: AppDeps['testflight']
+    outboundResolve?: AppDeps['outboundResolve']
+    wakeOutbound?: AppDeps['wakeOutbound']
   } = {},
 ) {
   const afterAnswer = createAfterAnswer()
@@ -118,6 +120,8 @@ export function testApp(
     ...(options.transport ? { transport: options.transport } : {}),
     ...(options.launchCounter ? { launchCounter: options.launchCounter } : {}),
     ...(options.testflight ? { testflight: options.testflight } : {}),
+    ...(options.outboundResolve ? { outboundResolve: options.outboundResolve } : {}),
+    ...(options.wakeOutbound ? { wakeOutbound: options.wakeOutbound } : {}),
   })
 }
 

@@ -24,3 +24,13 @@ export { NudgeResult, PlayTester, PlayTestingSummary } from './play-testing.ts'
 export * from './data-access.ts'
 export { ChannelRequest, ChannelSaved, LaunchQuery, LaunchReport } from './launch-analytics.ts'
 export { BackupStatus } from './backups.ts'
+export {
+  DeliveryAttempt,
+  DeliveryLog,
+  EndpointList,
+  EndpointRequest,
+  EndpointSecret,
+  EndpointView,
+  ReplayRequest,
+  ReplayResult,
+} from './outbound-events.ts'

@@ -82,6 +82,33 @@ export const endpoints = {
   launchExport: { method: 'GET', path: '/admin/api/launch/export', input: 'LaunchQuery' },
   saveChannel: { method: 'POST', path: '/admin/api/launch/channels', input: 'ChannelRequest', answer: 'ChannelSaved' },
   deleteChannel: { method: 'POST', path: '/admin/api/launch/channels/:id/delete' },
+  webhooks: { method: 'GET', path: '/admin/api/integrations/webhooks', answer: 'EndpointList' },
+  createWebhook: {
+    method: 'POST',
+    path: '/admin/api/integrations/webhooks',
+    input: 'EndpointRequest',
+    answer: 'EndpointSecret',
+  },
+  updateWebhook: {
+    method: 'POST',
+    path: '/admin/api/integrations/webhooks/:id',
+    input: 'EndpointRequest',
+    answer: 'EndpointView',
+  },
+  deleteWebhook: { method: 'POST', path: '/admin/api/integrations/webhooks/:id/delete' },
+  rotateWebhookSecret: {
+    method: 'POST',
+    path: '/admin/api/integrations/webhooks/:id/rotate',
+    answer: 'EndpointSecret',
+  },
+  testWebhook: { method: 'POST', path: '/admin/api/integrations/webhooks/:id/test' },
+  webhookLog: { method: 'GET', path: '/admin/api/integrations/webhooks/:id/log', answer: 'DeliveryLog' },
+  replayWebhook: {
+    method: 'POST',
+    path: '/admin/api/integrations/webhooks/:id/replay',
+    input: 'ReplayRequest',
+    answer: 'ReplayResult',
+  },
 } as const satisfies Record<string, Endpoint>
 
 export type EndpointName = keyof typeof endpoints

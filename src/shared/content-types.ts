@@ -83,6 +83,7 @@ export const EMAIL_TEXT_KEYS = {
   signupDigest: ['countOne', 'countOther', 'subject', 'heading', 'preview', 'body', 'openConsole'],
   contactOwner: ['subject', 'heading', 'from', 'fromLabel', 'receivedLabel', 'reply', 'openInbox', 'inboxLabel'],
   contactOwnerSummary: ['messages', 'feedback', 'both', 'waiting', 'subject', 'openInbox', 'note'],
+  webhookPaused: ['subject', 'heading', 'body', 'openIntegrations'],
   feedbackOwner: [
     'subject',
     'subjectWithBuild',
@@ -234,6 +235,10 @@ export const RUNTIME_PLACEHOLDERS = [
   'feedback',
   'what',
   'summary',
+  // A webhook endpoint the sender paused (issue 41).
+  'endpoint',
+  'since',
+  'reason',
 ] as const
 
 /** Fills a text's runtime placeholders: `fill('Yes, I use {phone}', { phone: 'an iPhone' })`. */

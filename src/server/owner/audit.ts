@@ -26,6 +26,11 @@ type AuditAction =
   | 'launch.channel-delete'
   | 'backup.create'
   | 'backup.restore'
+  | 'webhook.create'
+  | 'webhook.update'
+  | 'webhook.delete'
+  | 'webhook.rotate'
+  | 'webhook.replay'
 
 /** Writes who did what; call inside the action's transaction where there is one. */
 export async function audit(db: Db | Tx, actor: string, action: AuditAction, detail: Record<string, unknown> = {}) {

@@ -35,8 +35,9 @@ const called = new Set<EndpointName>()
 
 type CallInit = { query?: string; body?: unknown; id?: string | number; status?: number }
 
-async function owner() {
+async function owner(config: Record<string, unknown> = {}) {
   const app = await ownerApp(db, {
+    ...config,
     BETA_IOS_URL: 'https://testflight.apple.com/join/AbCdEf12',
     BETA_ANDROID_URL: 'https://play.google.com/apps/testing/com.example.app',
     INVITATION_INTERVAL_MS: 0,
@@ -180,6 +181,21 @@ test('launch-analytics: the Launch view, its CSV and a share link', async () => 
   await call('launchExport', { query: 'days=2&bucket=day' })
   await call('saveChannel', { body: { name: 'newsletter', source: 'Newsletter' } })
   await call('deleteChannel', { id: 'newsletter' })
+})
+
+test('outbound-events: webhook endpoints, their secret, log and replays', async () => {
+  const { call } = await owner({ OUTBOUND_ALLOW_LOOPBACK: true })
+  // An address literal on loopback: no DNS, and nothing is sent (no sender runs here).
+  const fields = { url: 'https://127.0.0.1:9/hooks', events: ['signup.created'] }
+  const made = await call('createWebhook', { body: fields })
+  const id = made.endpoint.id
+  expect((await call('webhooks')).endpoints).toHaveLength(1)
+  await call('updateWebhook', { id, body: { ...fields, description: 'CRM' } })
+  await call('rotateWebhookSecret', { id })
+  await call('testWebhook', { id })
+  await call('webhookLog', { id })
+  await call('replayWebhook', { id, body: { since: new Date(0).toISOString() } })
+  await call('deleteWebhook', { id })
 })
 
 test('the contract test calls every endpoint of the table', () => {

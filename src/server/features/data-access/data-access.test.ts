@@ -59,6 +59,11 @@ describe.each(DB_KINDS)("a person's data on %s", (kind) => {
     await db.query(`insert into app_private.email_suppressions (mailbox_hmac) values (app_private.mailbox_hmac($1))`, [
       email,
     ])
+    // A webhook event about them (written by a trigger when an endpoint wants it).
+    await db.query(
+      `insert into app_private.outbound_events (type, signup_id, data) values ('signup.created', $1, jsonb_build_object('email', $2::text))`,
+      [id, email],
+    )
   }
 
   test('the download holds every table of the list for that mailbox, in any spelling, and nothing of anyone else', async () => {

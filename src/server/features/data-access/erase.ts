@@ -30,6 +30,9 @@ export async function erasePerson(
       `select pg_advisory_xact_lock(hashtextextended('beta_signups:' || app_private.canonical_email($1), 0))`,
       [email],
     )
+    // The sign-up's delete trigger then writes person.erased, not an unsubscribe, and blanks the
+    // address in webhook events not yet sent (migration 20261129080000).
+    await tx.query(`select set_config('app.person_left', 'erased', true)`)
     // Every table of the one list that "Download data" reads too.
     const erased = await eraseSources(tx, email)
     const suppressed = await tx.query(

@@ -23,6 +23,22 @@ type PersonSource = {
 
 export const PERSON_DATA: readonly PersonSource[] = [
   {
+    // Webhook events about them (issue 41): the type and time, and the address the event carries
+    // (masked or full as stored). Erasing them takes their deliveries (cascade), so nothing of
+    // theirs leaves after the erasure; the person.erased event has neither id nor address.
+    table: 'app_private.outbound_events',
+    rows: `select jsonb_build_object('type', e.type, 'created_at', e.created_at, 'email', e.data ->> 'email') as row
+           from app_private.outbound_events e
+           where ${same("e.data ->> 'email'")}
+              or e.signup_id in (select s.id from public.beta_signups s where ${same('s.email')})
+           order by e.id`,
+    erase: {
+      sql: `delete from app_private.outbound_events e
+            where ${same("e.data ->> 'email'")}
+               or e.signup_id in (select s.id from public.beta_signups s where ${same('s.email')})`,
+    },
+  },
+  {
     table: 'app_private.play_answers',
     rows: `select to_jsonb(a) as row from app_private.play_answers a
            join public.beta_signups s on s.id = a.signup_id where ${same('s.email')} order by a.id`,

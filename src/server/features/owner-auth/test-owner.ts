@@ -11,7 +11,10 @@ export const ORIGIN = 'http://localhost'
 export async function ownerApp(
   db: Db,
   config: Record<string, unknown> = {},
-  options: Pick<Parameters<typeof testApp>[1] & {}, 'transport' | 'testflight'> = {},
+  options: Pick<
+    Parameters<typeof testApp>[1] & {},
+    'transport' | 'testflight' | 'outboundResolve' | 'wakeOutbound'
+  > = {},
 ) {
   await syncOwnerEmails(db, [OWNER])
   return testApp(db, {
@@ -66,6 +69,7 @@ export async function truncateOwner(db: Db): Promise<void> {
      app_private.owner_used_links, app_private.owner_attempts, app_private.owner_audit,
      app_private.contact_message_states, app_private.owner_passkeys, app_private.owner_challenges,
      app_private.email_suppressions, app_private.beta_feedback, app_private.group_messages,
-     app_private.console_settings, app_private.play_testers, app_private.play_answers restart identity`,
+     app_private.console_settings, app_private.play_testers, app_private.play_answers,
+     app_private.outbound_events, app_private.outbound_endpoints restart identity cascade`,
   )
 }
