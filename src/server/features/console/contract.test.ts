@@ -182,6 +182,12 @@ test('launch-analytics: the Launch view, its CSV and a share link', async () => 
   await call('deleteChannel', { id: 'newsletter' })
 })
 
+test("backups: the console card's status", async () => {
+  const { call } = await owner()
+  const status = await call('backups')
+  expect(status.last).toBeNull()
+})
+
 test('the contract test calls every endpoint of the table', () => {
   expect(Object.keys(endpoints).filter((name) => !called.has(name as EndpointName))).toEqual([])
 })
