@@ -198,6 +198,12 @@ test('outbound-events: webhook endpoints, their secret, log and replays', async 
   await call('deleteWebhook', { id })
 })
 
+test("backups: the console card's status", async () => {
+  const { call } = await owner()
+  const status = await call('backups')
+  expect(status.last).toBeNull()
+})
+
 test('the contract test calls every endpoint of the table', () => {
   expect(Object.keys(endpoints).filter((name) => !called.has(name as EndpointName))).toEqual([])
 })

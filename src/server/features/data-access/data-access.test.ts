@@ -161,8 +161,10 @@ describe.each(DB_KINDS)("a person's data on %s", (kind) => {
       await (await app.request('/admin/api/people/data?email=ada@example.com', asOwner(cookie))).json(),
     )
     for (const source of PERSON_DATA) {
-      const expected = 'kept' in source.erase ? 1 : 0
-      expect(after.tables[source.table]!.length, source.table).toBe(expected)
+      const rows = after.tables[source.table]!.length
+      // The journal keeps every change of the mailbox (the erasure's among them); the list one row.
+      if (source.table === 'app_private.suppression_journal') expect(rows, source.table).toBeGreaterThanOrEqual(2)
+      else expect(rows, source.table).toBe('kept' in source.erase ? 1 : 0)
     }
     const bob = PersonData.parse(
       await (await app.request('/admin/api/people/data?email=bob@example.com', asOwner(cookie))).json(),

@@ -109,6 +109,14 @@ export const PERSON_DATA: readonly PersonSource[] = [
            from app_private.email_suppressions where mailbox_hmac = app_private.mailbox_hmac($1)`,
     erase: { kept: 'erasure adds the mailbox here, so that nothing is sent to it and nobody signs it up again' },
   },
+  {
+    // The same keyed hash, per change: what a restore of an older backup re-applies (issue 42,
+    // docs/decisions/backups.md).
+    table: 'app_private.suppression_journal',
+    rows: `select jsonb_build_object('at', at, 'event', event, 'reason', reason) as row
+           from app_private.suppression_journal where mailbox_hmac = app_private.mailbox_hmac($1) order by id`,
+    erase: { kept: 'it keeps the erasure and the suppression in force when an older backup is restored' },
+  },
 ]
 
 /**

@@ -1,0 +1,45 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, test } from 'vitest'
+import { DB_KINDS } from '../src/server/test-app.ts'
+import { migrate } from '../src/server/db/migrate.ts'
+import { serverDatabase } from './support/server-database.ts'
+import { runOwnerCli } from './support/owner-cli.ts'
+
+// `npm run owner -- export`: what the console's "Export CSV" gives, for scripts (issue 42).
+
+let cleanup: (() => Promise<unknown>)[] = []
+afterEach(async () => {
+  for (const fn of cleanup.reverse()) await fn().catch(() => {})
+  cleanup = []
+})
+
+describe.each(DB_KINDS)('npm run owner -- export, %s', (kind) => {
+  test('CSV with the console header, or JSON lines, newest first', { timeout: 180_000 }, async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'owner-export-'))
+    cleanup.push(() => rm(dir, { recursive: true, force: true }))
+    const database = await serverDatabase(kind, dir)
+    cleanup.push(() => database.drop())
+    await database.inspect(async (db) => {
+      await migrate(db)
+      await db.query(`insert into public.beta_signups (email) values ('ann@example.com'), ('=cmd@example.com')`)
+    })
+    const file = join(dir, 'list.csv')
+    const csv = await runOwnerCli(['export', file], database.env)
+    expect(csv.code, csv.err).toBe(0)
+    expect((await stat(file)).mode & 0o777).toBe(0o600)
+    const lines = (await readFile(file, 'utf8')).split('\r\n')
+    expect(lines[0]).toBe('email,signed_up_at,welcome_email')
+    // Newest first; a formula-like address is neutralised, as in the console's file.
+    expect(lines[1]).toMatch(/^'=cmd@example\.com,\d{4}-/)
+    expect(lines[2]).toMatch(/^ann@example\.com,\d{4}-\d\d-\d\dT[^,]+,[a-z_]+$/)
+    const json = await runOwnerCli(['export', '--json'], database.env)
+    expect(json.code, json.err).toBe(0)
+    const rows = json.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { email: string })
+    expect(rows.map((r) => r.email)).toEqual(['=cmd@example.com', 'ann@example.com'])
+  })
+})
