@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react'
 import { expect, test } from 'vitest'
 import { BackupText } from './backup-card.tsx'
 
-const schedule = { dir: '/var/lib/solodesk/backups', time: '03:30', keep: 7 }
+const schedule = { dir: '/var/lib/launch-page/backups', time: '03:30', keep: 7 }
 const now = Date.parse('2026-11-26T12:00:00Z')
 
 test('no backup yet: a warning with the command', () => {

@@ -74,12 +74,12 @@ test('a folder PGlite cannot open: the folder, the error, the newest backup and 
   await utimes(old, new Date('2026-11-20T03:30:00Z'), new Date('2026-11-20T03:30:00Z'))
   await utimes(newest, new Date('2026-11-25T12:00:00Z'), new Date('2026-11-25T12:00:00Z'))
   const err = Object.assign(new Error('Aborted(). Build with -sASSERTIONS for more info.'), { name: 'RuntimeError' })
-  const message = await openFailureMessage('/var/lib/solodesk/pglite', dir, err)
-  expect(message).toContain('The database in /var/lib/solodesk/pglite could not be opened')
+  const message = await openFailureMessage('/var/lib/launch-page/pglite', dir, err)
+  expect(message).toContain('The database in /var/lib/launch-page/pglite could not be opened')
   expect(message).toContain(`The latest backup is ${newest}`)
   expect(message).toMatch(
     new RegExp(
-      `mv /var/lib/solodesk/pglite /var/lib/solodesk/pglite\\.damaged-\\d{4}-\\d\\d-\\d\\d && npm run owner -- restore ${newest}$`,
+      `mv /var/lib/launch-page/pglite /var/lib/launch-page/pglite\\.damaged-\\d{4}-\\d\\d-\\d\\d && npm run owner -- restore ${newest}$`,
       'm',
     ),
   )
