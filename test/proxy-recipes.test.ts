@@ -43,7 +43,8 @@ beforeAll(async () => {
   // nginx's workers run as nobody: the build must be readable by others, as /opt/launch-page is.
   await chmod(root, 0o755)
   const client = join(root, 'client')
-  for (const folder of ['assets', 'privacy', 'de/privacy']) await mkdir(join(client, folder), { recursive: true })
+  for (const folder of ['assets', 'privacy', 'de/privacy', '.well-known'])
+    await mkdir(join(client, folder), { recursive: true })
   const files: Record<string, string | Buffer> = {
     'index.html': `<!doctype html><title>Page</title>${big('<p>landing</p>')}`,
     'assets/index-abc.css': big('body{color:red}'),
@@ -55,6 +56,8 @@ beforeAll(async () => {
     // The legal pages: a folder's index, in the default language and another (scripts/legal-pages.ts).
     'privacy/index.html': `<!doctype html><title>Privacy</title>${big('<p>privacy</p>')}`,
     'de/privacy/index.html': `<!doctype html><title>Datenschutz</title>${big('<p>Datenschutz</p>')}`,
+    // Universal Links: no extension; Apple reads it as JSON.
+    '.well-known/apple-app-site-association': JSON.stringify({ applinks: { details: [] } }),
   }
   for (const [name, body] of Object.entries(files)) {
     await writeFile(join(client, name), body)
@@ -176,6 +179,15 @@ describe.each(['nginx', 'caddy'])('%s', (name) => {
       [source],
     )
     expect(r.rows[0]).toEqual({ visitors: 1, pageviews: 5 })
+  })
+
+  test('apple-app-site-association: application/json, with no redirect, as Node sends it', async () => {
+    const path = '/.well-known/apple-app-site-association'
+    const [want, got] = [await viaNode(path), await viaProxy(path)]
+    expect(got.status).toBe(200)
+    expect(got.headers['content-type']).toBe('application/json')
+    expect(got.headers['content-type']).toBe(want.headers['content-type'])
+    expect(got.body.equals(want.body)).toBe(true)
   })
 
   test("passes the API, the console, the server's pages, twins and unknown paths to Node", async () => {

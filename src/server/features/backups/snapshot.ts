@@ -17,7 +17,7 @@ export async function copyLiveFolder(db: Db, dataDir: string, into: string): Pro
   const copy = join(into, `.snapshot-${randomBytes(6).toString('hex')}`)
   await mkdir(copy, { recursive: true, mode: PRIVATE_DIR_MODE })
   try {
-    await db.query(`select pg_backup_start('solodesk backup', true)`)
+    await db.query(`select pg_backup_start('launch-page backup', true)`)
     let stop: { labelfile: string; spcmapfile: string | null; walfile: string }
     try {
       await copyTree(dataDir, copy)
