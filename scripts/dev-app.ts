@@ -1,19 +1,20 @@
 // The part of `npm run dev` that reloads (docs/decisions/dev-server.md): the app, the email worker,
-// the digest and the visit counter, as src/server/index.ts makes them. scripts/dev-server.ts loads
+// the webhook sender, the digest, the TestFlight watch and the visit counter, as src/server/index.ts
+// makes them (scheduled backups stay with the production server). scripts/dev-server.ts loads
 // this module through Vite's SSR module runner, so after an edit to server code (or to the content
 // the server's pages and emails speak) the next request gets a new part, made over the same open
 // database: the process holds PGlite's folder once, for its whole life.
 import type { Logger } from '../src/server/log.ts'
 import type { Config } from '../src/server/config.ts'
 import type { Db } from '../src/server/db/db.ts'
-import { createApp } from '../src/server/app.ts'
+import { createApp, launchCounterFor } from '../src/server/app.ts'
 import { watchOutages } from '../src/server/db/outage.ts'
 import { createEmailQueue } from '../src/mail-core/queue.ts'
 import { createTransport } from '../src/server/mail-transports/transport.ts'
 import { createAfterAnswer } from '../src/server/http/after-answer.ts'
 import { createSignupDigest } from '../src/server/features/signups/digest.ts'
-import { createLaunchCounter } from '../src/server/features/launch-analytics/counter.ts'
-import { readSession } from '../src/server/features/owner-auth/sessions.ts'
+import { createOutboundWorker } from '../src/server/features/outbound-events/worker.ts'
+import { createTestflightWatch } from '../src/server/features/invitations/testflight-watch.ts'
 import { ownerSecret } from '../src/server/owner/keys.ts'
 import { keyAddressHashes } from '../src/server/log-redact.ts'
 
@@ -30,23 +31,33 @@ export async function startServerPart(deps: { config: Config; db: Db; logger: Lo
   const transport = createTransport(config)
   const queue = createEmailQueue({ db: watchOutages(db, logger), transport, logger, config })
   const afterAnswer = createAfterAnswer()
-  const launchCounter = createLaunchCounter({
-    db: watchOutages(db, logger),
+  const launchCounter = launchCounterFor({ db: watchOutages(db, logger), logger, config })
+  const outbound = createOutboundWorker({ db: watchOutages(db, logger), logger, config, wakeEmailQueue: queue.wake })
+  const testflight = createTestflightWatch({ db, logger, config, wakeEmailQueue: queue.wake })
+  const app = createApp({
+    launchCounter,
+    testflight,
+    config,
+    db,
     logger,
-    settings: { joinSignups: config.ANALYTICS_JOIN_SIGNUPS, flushMs: config.ANALYTICS_FLUSH_MS },
-    isOwnerSession: async (token) => (await readSession(db, token, config.OWNER_EMAILS, config)) !== null,
+    wakeEmailQueue: queue.wake,
+    wakeOutbound: outbound.wake,
+    transport,
+    afterAnswer,
   })
-  const app = createApp({ launchCounter, config, db, logger, wakeEmailQueue: queue.wake, transport, afterAnswer })
   const digest = createSignupDigest({ db, logger, config, wakeEmailQueue: queue.wake })
   queue.start()
+  outbound.start()
   digest.start()
+  testflight.start()
   return {
     fetch: app.fetch,
     async stop() {
       digest.stop()
+      testflight.stop()
       await afterAnswer.settled()
       await launchCounter.close()
-      await queue.stop()
+      await Promise.all([queue.stop(), outbound.stop()])
       await transport.close()
     },
   }
