@@ -110,7 +110,11 @@ const afterAnswer = createAfterAnswer()
 const launchCounter = launchCounterFor({ db: watchOutages(db, logger), logger, config })
 // What expired while no process ran (salts past 48 hours, counts past 25 months) goes at start,
 // not only after the next visit, sign-up or console read.
-void ready.then(() => launchCounter.purgeAtStart())
+void ready.then(
+  () => launchCounter.purgeAtStart(),
+  // A database that failed to open is reported once, by ready.catch above.
+  () => {},
+)
 // iPhone invitations wait while the public TestFlight link says the beta is full or closed.
 const testflight = createTestflightWatch({ db, logger, config, wakeEmailQueue: queue.wake })
 const app = createApp({

@@ -264,7 +264,7 @@ create trigger contact_messages_outbound_events after insert on public.contact_m
 for each row execute function app_private.contact_messages_outbound_events();
 
 -- A permanent bounce or a complaint (Resend's webhook, an SMTP refusal) goes through
--- suppress_mailbox, the one place that still has the address (20261124100100's body otherwise).
+-- suppress_mailbox, the one place that still has the address (20261125100000's body otherwise).
 create or replace function app_private.suppress_mailbox(address text, why text) returns boolean
 language plpgsql
 volatile strict
@@ -283,6 +283,8 @@ begin
   where array_position(array['unsubscribed', 'bounced', 'complained'], excluded.reason)
       > array_position(array['unsubscribed', 'bounced', 'complained'], x.reason);
   get diagnostics changed = row_count;
+  update public.beta_signups s set suppressed = true
+  where app_private.canonical_email(s.email) = app_private.canonical_email(address) and not s.suppressed;
   if changed > 0 and why in ('bounced', 'complained') then
     perform app_private.emit_outbound_event('email.bounced', (select s.id from public.beta_signups s
         where app_private.canonical_email(s.email) = app_private.canonical_email(address) limit 1),
