@@ -1,5 +1,6 @@
 // npm run content:check (check only), npm run content:build (check, then write the generated
-// module), and `public <dir>` (the build's last step: content/public/ into the built site).
+// module), npm run content:slim (hands the shipped texts back: src/content/slim.ts), and
+// `public <dir>` (the build's last step: content/public/ into the built site).
 // Every problem is printed at once, and the exit code is 1 when there is any.
 import { join } from 'node:path'
 import { assetLinksNote } from './app-links.ts'
@@ -9,8 +10,9 @@ import { generateContent } from './generate.ts'
 import { logoNote } from './brand.ts'
 import { contentDir, loadContent, REPO_ROOT } from './load.ts'
 import { copyPublicFiles } from './public-files.ts'
-import { ContentError, formatProblems } from './problems.ts'
+import { ContentError, formatProblems, formatWarnings } from './problems.ts'
 import { screenshotProblems } from './screen-images.ts'
+import { slimContent } from './slim.ts'
 
 const command = process.argv[2]
 const dir = contentDir()
@@ -37,6 +39,7 @@ if (command === 'check') {
     } else
       console.log("Each page's size against the first round trip's budget: run `npm run build` once to measure it.")
   }
+  if (loaded.warnings.length) console.warn(formatWarnings(loaded.warnings))
   if (problems.length) {
     console.error(formatProblems(problems))
     process.exit(1)
@@ -59,7 +62,12 @@ if (command === 'check') {
     process.exit(1)
   }
   console.log(`content/public: ${copied.length} file${copied.length === 1 ? '' : 's'} copied to ${process.argv[3]}`)
+} else if (command === 'slim') {
+  for (const { file, removed } of slimContent(dir))
+    console.log(
+      `content/${file}: ${removed} text${removed === 1 ? '' : 's'} equal to the shipped default${removed === 1 ? '' : 's'} taken out`,
+    )
 } else {
-  console.error('usage: tsx src/content/cli.ts check | build | public <built site folder>')
+  console.error('usage: tsx src/content/cli.ts check | build | slim | public <built site folder>')
   process.exit(2)
 }

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path'
 import { ISLAND_PICKS, type IslandTexts, type PageTexts, type TextGroup } from '../shared/content-types.ts'
 import { checkContent } from './checks.ts'
 import { loadContent, REPO_ROOT, type Content } from './load.ts'
-import { ContentError } from './problems.ts'
+import { ContentError, formatWarnings } from './problems.ts'
 import { localeJsonSchema, siteJsonSchema } from './schema.ts'
 
 /** The module every runtime imports through src/shared/content.ts (git-ignored). */
@@ -156,6 +156,7 @@ export function generateContent(dir?: string, out: string = GENERATED_MODULE): C
   const loaded = loadContent(dir)
   const problems = loaded.content ? [...loaded.problems, ...checkContent(loaded.content, loaded.dir)] : loaded.problems
   if (problems.length || !loaded.content) throw new ContentError(problems)
+  if (loaded.warnings.length) console.warn(formatWarnings(loaded.warnings))
   writeIfChanged(out, moduleSource(loaded.content))
   const islands = islandModuleSources(loaded.content)
   for (const [name, source] of Object.entries(islands)) writeIfChanged(join(dirname(out), name), source)

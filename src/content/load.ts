@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { z } from 'zod'
 import type { BrandLogo, LegalTexts, PageTexts } from '../shared/content-types.ts'
 import { loadLogo } from './brand.ts'
+import { localeWithDefaults, withDefaults } from './defaults.ts'
 import { loadLegal } from './legal.ts'
 import { fillAll, type Placeholders } from './placeholders.ts'
 import type { Problem } from './problems.ts'
@@ -28,17 +29,27 @@ export type Content = Omit<SiteFile, 'texts'> & {
   logo: BrandLogo | null
 }
 
-export type Loaded = { dir: string; content: Content | null; problems: Problem[] }
+export type Loaded = {
+  dir: string
+  content: Content | null
+  problems: Problem[]
+  /** What the founder may want to act on but that breaks nothing (an untranslated text): printed, never failing. */
+  warnings: Problem[]
+}
 
 const keyOf = (path: readonly PropertyKey[]) =>
   path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('')
 
-/** A YAML file parsed and checked against `schema`; every problem is collected, none thrown. */
+/**
+ * A YAML file parsed, completed by `prepare` (the shipped default texts) and checked against
+ * `schema`; every problem is collected, none thrown.
+ */
 export function readYaml<S extends z.ZodType>(
   dir: string,
   file: string,
   schema: S,
   problems: Problem[],
+  prepare: (value: unknown) => unknown = (value) => value,
 ): z.output<S> | null {
   const path = join(dir, file)
   if (!existsSync(path)) {
@@ -47,7 +58,7 @@ export function readYaml<S extends z.ZodType>(
   }
   const yaml = yamlValue(readFileSync(path, 'utf8'), file, problems)
   if (!yaml) return null
-  const parsed = schema.safeParse(yaml.value)
+  const parsed = schema.safeParse(prepare(yaml.value))
   if (parsed.success) return parsed.data
   for (const issue of parsed.error.issues) {
     // An unknown key is named itself, so a typo reads "texts.hero.headlin: not a known key".
@@ -59,11 +70,48 @@ export function readYaml<S extends z.ZodType>(
   return null
 }
 
-/** Loads content/: site.yaml, then each further language's texts from locales/<lang>.yaml. */
+const localeFilesIn = (dir: string) =>
+  existsSync(join(dir, 'locales'))
+    ? readdirSync(join(dir, 'locales'))
+        .filter((f) => f.endsWith('.yaml'))
+        .map((f) => f.slice(0, -'.yaml'.length))
+    : []
+
+type Raw = { locales?: unknown; texts?: unknown }
+const rawOf = (value: unknown): Raw => (typeof value === 'object' && value !== null ? (value as Raw) : {})
+
+/**
+ * Loads content/: site.yaml, then each further language's texts from locales/<lang>.yaml, each
+ * completed by the shipped default texts (src/content/defaults/). Every file is checked even when
+ * an earlier one has problems, so one pass lists them all.
+ */
 export function loadContent(dir: string = contentDir()): Loaded {
   const problems: Problem[] = []
-  const site = readYaml(dir, 'site.yaml', siteFile, problems)
-  if (!site) return { dir, content: null, problems }
+  const warnings: Problem[] = []
+  // The default language and its completed texts, as site.yaml gives them (even when it has problems).
+  let first = { locale: 'en', texts: undefined as unknown }
+  let listed: string[] = []
+  const site = readYaml(dir, 'site.yaml', siteFile, problems, (value) => {
+    const raw = rawOf(value)
+    listed = Array.isArray(raw.locales) ? raw.locales.filter((l): l is string => typeof l === 'string') : []
+    first = { locale: listed[0] ?? 'en', texts: withDefaults(raw.texts, listed[0] ?? 'en', 'site.yaml', warnings) }
+    return { ...raw, texts: first.texts }
+  })
+  const localeTexts = (locale: string) => {
+    const file = `locales/${locale}.yaml`
+    const complete = (value: unknown) => {
+      const raw = rawOf(value)
+      return { ...raw, texts: localeWithDefaults(raw.texts, locale, first, file, warnings) }
+    }
+    return { file, more: readYaml(dir, file, localeFile, problems, complete) }
+  }
+  if (!site) {
+    // Still read the other languages' files, so their problems come in the same pass: those
+    // site.yaml lists, or every file in locales/ when its list cannot be read.
+    const others = listed.length ? listed.slice(1) : localeFilesIn(dir)
+    for (const locale of others) localeTexts(locale)
+    return { dir, content: null, problems, warnings }
+  }
 
   const values: Placeholders = {
     product: site.product.name,
@@ -73,20 +121,21 @@ export function loadContent(dir: string = contentDir()): Loaded {
     address: site.legal.address,
     contact: site.legal.contact,
   }
-  const [first, ...others] = site.locales
-  const texts: Record<string, PageTexts> = { [first!]: fillAll(site.texts, values, 'site.yaml', 'texts', problems) }
+  const [firstLocale, ...others] = site.locales
+  const texts: Record<string, PageTexts> = {
+    [firstLocale!]: fillAll(site.texts, values, 'site.yaml', 'texts', problems),
+  }
   for (const locale of others) {
-    const file = `locales/${locale}.yaml`
-    const more = readYaml(dir, file, localeFile, problems)
+    const { file, more } = localeTexts(locale)
     if (more) texts[locale] = fillAll(more.texts, values, file, 'texts', problems)
   }
   const legalTexts: Record<string, LegalTexts> = {}
   for (const locale of site.locales) {
-    const docs = loadLegal(dir, locale, locale === first, values, problems)
+    const docs = loadLegal(dir, locale, locale === firstLocale, values, problems)
     if (docs) legalTexts[locale] = docs
   }
   const legal = fillAll(site.legal, values, 'site.yaml', 'legal', problems)
   const screens = fillAll(site.screens, values, 'site.yaml', 'screens', problems)
   const logo = loadLogo(dir, problems)
-  return { dir, content: { ...site, legal, screens, texts, legalTexts, logo }, problems }
+  return { dir, content: { ...site, legal, screens, texts, legalTexts, logo }, problems, warnings }
 }

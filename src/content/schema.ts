@@ -180,10 +180,24 @@ export const localeFile = z.strictObject({ texts: pageTexts })
 
 /** The JSON Schema for editors (the `yaml-language-server` line at the top of site.yaml). */
 export function siteJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(siteFile, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>
+  return textsOptional(z.toJSONSchema(siteFile, { io: 'input', unrepresentable: 'any' }))
 }
 
 /** The same for content/locales/<lang>.yaml (content/locale.schema.json). */
 export function localeJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(localeFile, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>
+  return textsOptional(z.toJSONSchema(localeFile, { io: 'input', unrepresentable: 'any' }))
+}
+
+/**
+ * A founder's file may leave out any text the project ships a default for (src/content/defaults/),
+ * so the editors' schema requires none under `texts`; the check still names what is missing.
+ */
+function textsOptional(schema: Record<string, unknown>): Record<string, unknown> {
+  const drop = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null) return
+    delete (node as { required?: unknown }).required
+    for (const child of Object.values(node)) drop(child)
+  }
+  drop((schema.properties as Record<string, unknown> | undefined)?.texts)
+  return schema
 }
