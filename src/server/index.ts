@@ -106,7 +106,12 @@ ready
 // Webhooks: deliveries the database's triggers queued with their facts (docs/decisions/outbound-events.md).
 const outbound = createOutboundWorker({ db: watchOutages(db, logger), logger, config, wakeEmailQueue: queue.wake })
 // play.threshold_reached, which the passing of time makes true (no trigger can see it).
-const playThreshold = createPlayThresholdWatch({ db: watchOutages(db, logger), logger, config, wakeOutbound: outbound.wake })
+const playThreshold = createPlayThresholdWatch({
+  db: watchOutages(db, logger),
+  logger,
+  config,
+  wakeOutbound: outbound.wake,
+})
 
 const afterAnswer = createAfterAnswer()
 // Made here so that shutdown writes the visits it holds (createApp makes one otherwise).

@@ -61,7 +61,7 @@ export const OUTBOUND_EVENTS = {
   },
   'play.threshold_reached': {
     about:
-      'The Google Play closed test has had the required testers (12 by default, by their own answers) for the required days (14) without a break, as the console\'s card computes it: the owner can apply for production access. Once per stretch: if the count falls below and reaches it again, the days start again and a new event follows them.',
+      "The Google Play closed test has had the required testers (12 by default, by their own answers) for the required days (14) without a break, as the console's card computes it: the owner can apply for production access. Once per stretch: if the count falls below and reaches it again, the days start again and a new event follows them.",
     data: z.object({
       testers: z.number().int().min(0).describe('testers in the test now, by their own answers'),
       required: z.number().int().min(1).describe('the testers the rule asks for (PLAY_REQUIRED_TESTERS)'),

@@ -39,9 +39,7 @@ function snapshotRegistry(s: MetricsSnapshot): Registry {
   const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
     new Gauge<L>({ name: `launch_page_${name}`, help, labelNames, registers: [registry] })
 
-  const signups = gauge('signups', 'People on the list, by the source of their visit ("(none)": unknown).', [
-    'source',
-  ])
+  const signups = gauge('signups', 'People on the list, by the source of their visit ("(none)": unknown).', ['source'])
   for (const r of s.signups) signups.set({ source: r.source }, r.count)
   const emails = gauge('emails', 'Emails in the queue, by kind and status (sent, failed, pending...).', [
     'kind',
