@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { OUTBOUND_EVENTS } from '../../../shared/outbound-events.ts'
 import type { Db } from '../../db/db.ts'
-import { DB_KINDS, silentLogger, testDb } from '../../test-app.ts'
+import { DB_KINDS, silentLogger, testApp, testDb } from '../../test-app.ts'
 import { eventLine } from '../outbound-events/chat-messages.ts'
 import { recordThresholdReached } from './queries.ts'
 import { createPlayThresholdWatch } from './threshold-watch.ts'
@@ -170,5 +170,30 @@ describe.each(DB_KINDS)('play.threshold_reached on %s', (kind) => {
     expect(r.recorded).toBe(true)
     expect(await events()).toHaveLength(2)
     expect((await recordThresholdReached(db, RULE, new Date())).recorded).toBe(false)
+  })
+
+  test("idle costs nothing: too few testers, no timer; a tester's answer on /beta/play counts again", async () => {
+    await testersJoined(11, 15)
+    const watch = createPlayThresholdWatch({ db, logger: silentLogger, config: CONFIG, wakeOutbound: () => {} })
+    const app = testApp(db, { playThreshold: watch })
+    watch.start()
+    await watch.settled()
+    expect(watch.idle()).toBe(true)
+    // The twelfth tester, invited for Android, answers "Yes, I'm in" through the page.
+    const r = await db.query<{ token: string }>(
+      `with s as (
+         insert into public.beta_signups (email, confirmed_at, platform, status, invited_at, invitation_links)
+         values ('twelfth@example.com', now(), 'android', 'invited', now(), 'android') returning id
+       )
+       insert into app_private.play_testers (signup_id) select id from s returning answer_token::text as token`,
+    )
+    const res = await app.request(`/beta/play?answer=joined&token=${r.rows[0]!.token}`, { method: 'POST' })
+    expect(res.status).toBe(200)
+    await watch.settled()
+    // Twelve in since now: the watch waits for the day the card names (a timer), and no event yet.
+    expect(watch.idle()).toBe(false)
+    expect(await events()).toHaveLength(0)
+    watch.stop()
+    expect(watch.idle()).toBe(true)
   })
 })

@@ -23,6 +23,8 @@ export type PlayThresholdWatch = {
   poke(): void
   /** The check in flight, if any (tests). */
   settled(): Promise<void>
+  /** No check running and no timer set: where a server whose test is not near its day rests. */
+  idle(): boolean
 }
 
 export function createPlayThresholdWatch(deps: {
@@ -100,5 +102,6 @@ export function createPlayThresholdWatch(deps: {
     async settled() {
       while (inFlight) await inFlight
     },
+    idle: () => inFlight === undefined && timer === undefined,
   }
 }
