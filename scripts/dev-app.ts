@@ -1,5 +1,5 @@
 // The part of `npm run dev` that reloads (docs/decisions/dev-server.md): the app, the email worker,
-// the webhook sender, the digest, the TestFlight watch and the visit counter, as src/server/index.ts
+// the webhook sender, the digest, the TestFlight and Play threshold watches and the visit counter, as src/server/index.ts
 // makes them (scheduled backups stay with the production server). scripts/dev-server.ts loads
 // this module through Vite's SSR module runner, so after an edit to server code (or to the content
 // the server's pages and emails speak) the next request gets a new part, made over the same open
@@ -15,6 +15,7 @@ import { createAfterAnswer } from '../src/server/http/after-answer.ts'
 import { createSignupDigest } from '../src/server/features/signups/digest.ts'
 import { createOutboundWorker } from '../src/server/features/outbound-events/worker.ts'
 import { createTestflightWatch } from '../src/server/features/invitations/testflight-watch.ts'
+import { createPlayThresholdWatch } from '../src/server/features/play-testing/threshold-watch.ts'
 import { ownerSecret } from '../src/server/owner/keys.ts'
 import { keyAddressHashes } from '../src/server/log-redact.ts'
 
@@ -34,6 +35,12 @@ export async function startServerPart(deps: { config: Config; db: Db; logger: Lo
   const launchCounter = launchCounterFor({ db: watchOutages(db, logger), logger, config })
   const outbound = createOutboundWorker({ db: watchOutages(db, logger), logger, config, wakeEmailQueue: queue.wake })
   const testflight = createTestflightWatch({ db, logger, config, wakeEmailQueue: queue.wake })
+  const playThreshold = createPlayThresholdWatch({
+    db: watchOutages(db, logger),
+    logger,
+    config,
+    wakeOutbound: outbound.wake,
+  })
   const app = createApp({
     launchCounter,
     testflight,
@@ -42,6 +49,7 @@ export async function startServerPart(deps: { config: Config; db: Db; logger: Lo
     logger,
     wakeEmailQueue: queue.wake,
     wakeOutbound: outbound.wake,
+    playThreshold,
     transport,
     afterAnswer,
   })
@@ -50,11 +58,13 @@ export async function startServerPart(deps: { config: Config; db: Db; logger: Lo
   outbound.start()
   digest.start()
   testflight.start()
+  playThreshold.start()
   return {
     fetch: app.fetch,
     async stop() {
       digest.stop()
       testflight.stop()
+      playThreshold.stop()
       await afterAnswer.settled()
       await launchCounter.close()
       await Promise.all([queue.stop(), outbound.stop()])

@@ -66,6 +66,9 @@ import { adminBackupRoutes, backupCliRoutes } from './features/backups/routes.ts
 import type { Backups } from './features/backups/service.ts'
 import { webhookConsoleRoutes } from './features/outbound-events/console-routes.ts'
 import type { Resolver } from './features/outbound-events/targets.ts'
+import { metricsRoutes } from './features/metrics/routes.ts'
+import { createRequestLatency } from './features/metrics/request-latency.ts'
+import type { PlayThresholdWatch } from './features/play-testing/threshold-watch.ts'
 
 export type AppDeps = {
   /** The whole config, as loadConfig makes it (tests: testConfig(overrides) from test-config.ts). */
@@ -88,6 +91,8 @@ export type AppDeps = {
   wakeOutbound?: () => void
   /** How webhook URLs are resolved when saved (tests play DNS with their own). */
   outboundResolve?: Resolver
+  /** Counts the Play test again after a tester's answer (play-testing/threshold-watch.ts; index.ts starts it). */
+  playThreshold?: Pick<PlayThresholdWatch, 'poke'>
 }
 
 // What Supabase's API gateway allows (the list the edge function answers with too), so
@@ -153,6 +158,9 @@ export function createApp(deps: AppDeps): Hono {
   const { config } = deps
   const app = new Hono()
 
+  // First, so that every answer is timed, a 429 or a refused key too (features/metrics).
+  const latency = createRequestLatency()
+  app.use('*', latency.middleware)
   app.use(
     '*',
     securityHeaders({
@@ -215,7 +223,13 @@ export function createApp(deps: AppDeps): Hono {
   const publicRoutes: PublicRoutes[] = [
     launchDayRoutes({ db, logger, config }),
     unsubscribeRoutes({ db, logger, config, wakeEmailQueue }),
-    playAnswerRoutes({ db, logger, wakeEmailQueue, notValidPage: betaLinkNotValidPage }),
+    playAnswerRoutes({
+      db,
+      logger,
+      wakeEmailQueue,
+      notValidPage: betaLinkNotValidPage,
+      ...(deps.playThreshold ? { onAnswer: deps.playThreshold.poke } : {}),
+    }),
     betaRoutes({ db, logger, config, wakeEmailQueue, android: androidTesting({ db, config }) }),
     feedbackPageRoutes({ db, logger, config }),
     shareLinkRoutes({ db, counter: launch, trustedHops: config.TRUST_PROXY }),
@@ -290,6 +304,8 @@ export function createApp(deps: AppDeps): Hono {
     }).routes,
   )
   app.route('/', healthRoutes(db))
+  // Absent (the app's 404) unless METRICS_TOKEN is set.
+  app.route('/', metricsRoutes({ db, token: config.METRICS_TOKEN, latency }))
   for (const { routes } of publicRoutes) app.route('/', routes)
   // The console: each feature's console API behind the owner's session and the Origin check.
   const owner = ownerDeps({
@@ -333,7 +349,10 @@ export function createApp(deps: AppDeps): Hono {
   app.on('GET', '*', countDocuments({ counter: launch, ...launchHooks }))
   app.route('/', staticRoutes(config.STATIC_DIR))
 
-  app.notFound((c) => c.text('Not found', 404))
+  app.notFound((c) => {
+    latency.markNotFound(c)
+    return c.text('Not found', 404)
+  })
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body, err.status as ContentfulStatusCode)
     // First: a client that left mid-body fails its read with a socket error (ECONNRESET), which

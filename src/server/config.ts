@@ -206,6 +206,14 @@ const Settings = z.object({
   OUTBOUND_PAUSE_AFTER_MS: positiveMs.default(5 * 24 * 60 * 60 * 1000),
   /** A Slack or Discord destination gets at most one message per this interval; a burst becomes one grouped message. */
   OUTBOUND_CHAT_INTERVAL_MS: positiveMs.default(60_000),
+  /**
+   * The bearer token GET /metrics asks for (docs/decisions/metrics.md); unset, /metrics is a 404.
+   * Long and printable, so it can be neither guessed nor mangled in a scraper's config.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{24,512}$/, 'must be 24 to 512 printable characters without spaces (openssl rand -hex 32)')
+    .optional(),
 })
 
 /** Every setting the server reads; the README documents each (config.test.ts checks). */

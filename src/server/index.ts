@@ -19,6 +19,7 @@ import { createLogger } from './log.ts'
 import { keyAddressHashes } from './log-redact.ts'
 import { createSignupDigest } from './features/signups/digest.ts'
 import { createOutboundWorker } from './features/outbound-events/worker.ts'
+import { createPlayThresholdWatch } from './features/play-testing/threshold-watch.ts'
 import { ownerSecret, secretFilePath, writeSecretFile } from './owner/keys.ts'
 import { syncOwnerEmails } from './features/owner-auth/owners.ts'
 import { resumeTesterMessages } from './features/tester-messages/queries.ts'
@@ -104,6 +105,13 @@ ready
 
 // Webhooks: deliveries the database's triggers queued with their facts (docs/decisions/outbound-events.md).
 const outbound = createOutboundWorker({ db: watchOutages(db, logger), logger, config, wakeEmailQueue: queue.wake })
+// play.threshold_reached, which the passing of time makes true (no trigger can see it).
+const playThreshold = createPlayThresholdWatch({
+  db: watchOutages(db, logger),
+  logger,
+  config,
+  wakeOutbound: outbound.wake,
+})
 
 const afterAnswer = createAfterAnswer()
 // Made here so that shutdown writes the visits it holds (createApp makes one otherwise).
@@ -125,6 +133,7 @@ const app = createApp({
   logger,
   wakeEmailQueue: queue.wake,
   wakeOutbound: outbound.wake,
+  playThreshold,
   transport,
   afterAnswer,
   backups,
@@ -164,6 +173,7 @@ void ready.then(
   async (opened) => {
     queue.start()
     outbound.start()
+    playThreshold.start()
     digest.start()
     backups.start()
     testflight.start()
@@ -184,6 +194,7 @@ async function stop(signal: string): Promise<void> {
   logger.info({ event: 'server.stopping', signal }, 'stopping')
   digest.stop()
   testflight.stop()
+  playThreshold.stop()
   await stopJournal?.()
   await backups.stop()
   // The visits in memory are written after the last request and before the database closes.

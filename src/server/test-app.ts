@@ -99,6 +99,7 @@ export function testApp(
     testflight?: AppDeps['testflight']
     outboundResolve?: AppDeps['outboundResolve']
     wakeOutbound?: AppDeps['wakeOutbound']
+    playThreshold?: AppDeps['playThreshold']
   } = {},
 ) {
   const afterAnswer = createAfterAnswer()
@@ -122,6 +123,7 @@ export function testApp(
     ...(options.testflight ? { testflight: options.testflight } : {}),
     ...(options.outboundResolve ? { outboundResolve: options.outboundResolve } : {}),
     ...(options.wakeOutbound ? { wakeOutbound: options.wakeOutbound } : {}),
+    ...(options.playThreshold ? { playThreshold: options.playThreshold } : {}),
   })
 }
 

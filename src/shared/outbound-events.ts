@@ -59,6 +59,18 @@ export const OUTBOUND_EVENTS = {
     about: 'An Android tester answered that they left the Google Play test.',
     data: z.object({ id: signupId, email, answered_at: time }),
   },
+  'play.threshold_reached': {
+    about:
+      "The Google Play closed test has had the required testers (12 by default, by their own answers) for the required days (14) without a break, as the console's card computes it: the owner can apply for production access. Once per stretch: if the count falls below and reaches it again, the days start again and a new event follows them.",
+    data: z.object({
+      testers: z.number().int().min(0).describe('testers in the test now, by their own answers'),
+      required: z.number().int().min(1).describe('the testers the rule asks for (PLAY_REQUIRED_TESTERS)'),
+      days: z.number().int().min(1).describe('the days the rule asks for (PLAY_REQUIRED_DAYS)'),
+      required_since: time.describe('when the count last reached the required testers and stayed there'),
+      apply_on: z.iso.date().describe('the first whole UTC day on which applying is not early (YYYY-MM-DD)'),
+      reached_at: time.describe('when the server saw the condition become true'),
+    }),
+  },
   'feedback.created': {
     about: 'A tester sent feedback from /beta/feedback. works and broken are what they typed.',
     data: z.object({

@@ -45,6 +45,8 @@ export function eventLine(e: ChatEvent, fullAddresses: boolean): string {
       return `Joined the Play test: ${who}`
     case 'play.left':
       return `Left the Play test: ${who}`
+    case 'play.threshold_reached':
+      return `The Play test has had ${str(d.required)} testers for ${str(d.days)} days: you can apply for production access from ${str(d.apply_on)}`
     case 'feedback.created':
       return `Feedback ${str(d.rating)}/5 from ${who}: ${cut(str(d.broken) || str(d.works) || '(no text)', 300)}`
     case 'contact.created':

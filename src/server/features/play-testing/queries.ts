@@ -222,3 +222,33 @@ export async function nudgeUnanswered(db: Db, intervalMs: number): Promise<strin
     return queued.map((q) => q.key.signupId)
   })
 }
+
+/**
+ * Records play.threshold_reached when the card says the rule is met at `now`: once per stretch
+ * (keyed by when the count reached the required testers), in one statement with the row that
+ * remembers it, so a restart or a second process never emits it twice. Returns whether it was
+ * recorded now, and the card's progress (for the watch's next check).
+ */
+export async function recordThresholdReached(
+  db: Db,
+  rule: { required: number; days: number },
+  now: Date,
+): Promise<{ recorded: boolean; progress: PlayProgress }> {
+  const { progress } = await playTestingSummary(db, rule, now)
+  if (!progress.reached || progress.requiredSince === null || progress.applyOn === null)
+    return { recorded: false, progress }
+  const r = await db.query(
+    `with fresh as (
+       insert into app_private.play_threshold_reached (required_since, apply_on, testers, required, days, reached_at)
+       values ($1::timestamptz, $2::date, $3, $4, $5, $6::timestamptz)
+       on conflict (required_since) do nothing
+       returning *
+     )
+     select app_private.emit_outbound_event('play.threshold_reached', null, jsonb_build_object(
+       'testers', testers, 'required', required, 'days', days,
+       'required_since', required_since, 'apply_on', to_char(apply_on, 'YYYY-MM-DD'), 'reached_at', reached_at))
+     from fresh`,
+    [progress.requiredSince, progress.applyOn, progress.counting, rule.required, rule.days, now.toISOString()],
+  )
+  return { recorded: r.rows.length > 0, progress }
+}

@@ -42,6 +42,8 @@ export function playAnswerRoutes(deps: {
   wakeEmailQueue: () => void
   /** The invitations' "link not valid" page (features/invitations, passed in by app.ts). */
   notValidPage: () => ReactNode
+  /** After an answer was recorded: the Play threshold watch (threshold-watch.ts) counts again. */
+  onAnswer?: () => void
 }): PublicRoutes {
   const app = new Hono()
   const betaLinkNotValidPage = deps.notValidPage
@@ -80,6 +82,7 @@ export function playAnswerRoutes(deps: {
     if (r === null) return sendPage(c, betaLinkNotValidPage(), 404)
     deps.logger.info({ event: 'play.answer', answer }, 'an Android tester answered')
     if (r.message) deps.wakeEmailQueue()
+    deps.onAnswer?.()
     return sendPage(c, answerThanksPage(answer, token, locale), 200)
   })
 
