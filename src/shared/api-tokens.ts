@@ -103,7 +103,9 @@ export const ApiStats = z
         apply_on: z.iso.date().nullable(),
         reached: z.boolean(),
       })
-      .meta({ description: "Google Play's closed test: testers in now, and the day production access can be applied for." }),
+      .meta({
+        description: "Google Play's closed test: testers in now, and the day production access can be applied for.",
+      }),
   })
   .meta({ id: 'Stats' })
 export type ApiStats = z.infer<typeof ApiStats>

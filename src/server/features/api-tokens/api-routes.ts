@@ -103,7 +103,11 @@ export function apiRoutes(deps: ApiDeps): Hono<ApiEnv> {
 
   app.get('/stats', need('stats:read'), async (c) => {
     const { days } = query(StatsQuery, c)
-    const stats: ApiStats = { signups: await signupCounts(db), funnel: await deps.funnel(days), play: await deps.play() }
+    const stats: ApiStats = {
+      signups: await signupCounts(db),
+      funnel: await deps.funnel(days),
+      play: await deps.play(),
+    }
     return c.json(stats)
   })
 

@@ -76,7 +76,7 @@ export function openApiDocument(): Json {
       description:
         "The owner's API: the figures, the sign-up list, and adding people the way the page does. " +
         'Tokens are made in the console (Integrations, API tokens) and sent as `Authorization: Bearer lp_…`. ' +
-        'Every refusal has PostgREST\'s error shape ({code, message, details, hint}). See docs/decisions/api-tokens.md.',
+        "Every refusal has PostgREST's error shape ({code, message, details, hint}). See docs/decisions/api-tokens.md.",
     },
     servers: [{ url: '/api/v1' }],
     security: [{ token: [] }],
@@ -119,9 +119,13 @@ export function openApiDocument(): Json {
           security: [{ token: ['signups:write'] }],
           requestBody: { required: true, content: json(ref('NewSignup')) },
           responses: {
-            '201': { description: 'Added; says which email was queued.', content: json(ref('SignupAdded')) },
+            '201': {
+              description:
+                'Accepted, as the page accepts it; says which email was queued. An address already on the list ' +
+                '(the same mailbox) is accepted again and changes nothing (email_queued is null), as on the page.',
+              content: json(ref('SignupAdded')),
+            },
             '400': error('The address or a field is not accepted (the page’s messages).'),
-            '409': error('The address (or the same mailbox) is on the list already (23505).'),
             ...refusals('signups:write'),
           },
         },

@@ -47,7 +47,7 @@ export async function createToken(
 /** Live tokens first (newest first), then revoked ones. */
 export async function listTokens(db: Db): Promise<ApiTokenView[]> {
   const r = await db.query<TokenRow>(
-    `select ${TOKEN_COLUMNS} from app_private.api_tokens order by revoked_at is not null, id desc`,
+    `select ${TOKEN_COLUMNS} from app_private.api_tokens t order by t.revoked_at is not null, t.id desc`,
   )
   return r.rows.map(view)
 }
@@ -131,7 +131,7 @@ export async function signupsAfter(db: Db, afterId: number, limit: number): Prom
   }>(
     `select id::text as id, email, created_at, confirmed_at, source, source_medium, source_campaign, locale,
        platform, status, invited_at, opened_at, suppressed
-     from public.beta_signups where id > $1 order by id limit $2`,
+     from public.beta_signups s where s.id > $1 order by s.id limit $2`,
     [afterId, limit],
   )
   return r.rows.map((s) => ({
