@@ -279,6 +279,27 @@ describe.each(DB_KINDS)('the API on %s', (kind) => {
     expect(kinds.rows).toEqual([{ kind: 'confirm-signup' }])
   })
 
+  test('the last use is written at most once a minute per token', async () => {
+    const { token, api } = await setUp()
+    const { secret } = await token(['stats:read'])
+    const lastUsed = async () =>
+      (await db.query<{ t: string | null }>('select last_used_at::text as t from app_private.api_tokens')).rows[0]!.t
+    expect(await lastUsed()).toBeNull()
+    expect((await api('/stats', secret)).status).toBe(200)
+    const first = await lastUsed()
+    expect(first).not.toBeNull()
+    // Half a minute ago: the next calls leave it alone.
+    await db.query(`update app_private.api_tokens set last_used_at = now() - interval '30 seconds'`)
+    const recent = await lastUsed()
+    for (let i = 0; i < 3; i++) expect((await api('/stats', secret)).status).toBe(200)
+    expect(await lastUsed()).toBe(recent)
+    // Two minutes ago: the next call writes it.
+    await db.query(`update app_private.api_tokens set last_used_at = now() - interval '2 minutes'`)
+    const old = await lastUsed()
+    expect((await api('/stats', secret)).status).toBe(200)
+    expect(Date.parse((await lastUsed())!)).toBeGreaterThan(Date.parse(old!))
+  })
+
   test('a token over its per-minute budget gets 429 with Retry-After; another token is not affected', async () => {
     const { token, api } = await setUp({ RATE_LIMIT_API_TOKEN_PER_MINUTE: 3 })
     const busy = await token(['stats:read'], 'Busy')
