@@ -1,4 +1,5 @@
 import { useState, type ComponentType } from 'react'
+import { ApiTokensCard } from './features/api-tokens/api-tokens-card.tsx'
 import { BackupCard } from './features/backups/backup-card.tsx'
 import { InboxView } from './features/contact/inbox-view.tsx'
 import { IntegrationsView } from './features/integrations/integrations-view.tsx'
@@ -39,6 +40,10 @@ function Invitations(props: ViewProps) {
   )
 }
 
+function Integrations(props: ViewProps) {
+  return <IntegrationsView {...props} apiTokens={<ApiTokensCard onError={props.onError} />} />
+}
+
 function Inbox(props: ViewProps) {
   return <InboxView {...props} erase={dataAccessApi.erase} />
 }
@@ -54,7 +59,7 @@ export const VIEWS = [
   { id: 'messages', label: 'Messages', View: TesterMessagesView },
   { id: 'feedback', label: 'Feedback', View: FeedbackView },
   { id: 'inbox', label: 'Inbox', View: Inbox },
-  { id: 'integrations', label: 'Integrations', View: IntegrationsView },
+  { id: 'integrations', label: 'Integrations', View: Integrations },
   { id: 'sessions', label: 'Sessions', View: SessionsView },
 ] as const satisfies readonly { id: string; label: string; View: ComponentType<ViewProps> }[]
 

@@ -59,6 +59,7 @@ import {
   documentRequest,
   launchConsoleRoutes,
   shareLinkRoutes,
+  sourceFunnel,
 } from './features/launch-analytics/routes.ts'
 import { nodeSessionCookie, sessionCookie } from './features/owner-auth/cookie.ts'
 import { looksLikeSessionToken, readSession } from './features/owner-auth/sessions.ts'
@@ -69,6 +70,9 @@ import type { Resolver } from './features/outbound-events/targets.ts'
 import { metricsRoutes } from './features/metrics/routes.ts'
 import { createRequestLatency } from './features/metrics/request-latency.ts'
 import type { PlayThresholdWatch } from './features/play-testing/threshold-watch.ts'
+import { apiRoutes } from './features/api-tokens/api-routes.ts'
+import { apiTokenConsoleRoutes } from './features/api-tokens/console-routes.ts'
+import { playTestingSummary } from './features/play-testing/queries.ts'
 
 export type AppDeps = {
   /** The whole config, as loadConfig makes it (tests: testConfig(overrides) from test-config.ts). */
@@ -306,6 +310,38 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', healthRoutes(db))
   // Absent (the app's 404) unless METRICS_TOKEN is set.
   app.route('/', metricsRoutes({ db, token: config.METRICS_TOKEN, latency }))
+  // The owner's API for their own tools (features/api-tokens): a token stands in for the proof of
+  // work, so its sign-ups queue their email as a proven call does, and its own per-token budget
+  // replaces the page's per-address one. Everything else is the page's: the insert's rule, the
+  // sign-up's source unless the caller names one, suppression, double opt-in.
+  const playRule = { required: config.PLAY_REQUIRED_TESTERS, days: config.PLAY_REQUIRED_DAYS }
+  const apiEmail = signupEmailStep({
+    db,
+    logger,
+    signupConfirmation: config.SIGNUP_CONFIRMATION,
+    sendQueued: async () => wakeEmailQueue(),
+  })
+  app.route(
+    '/api/v1',
+    apiRoutes({
+      db,
+      perMinute: config.RATE_LIMIT_API_TOKEN_PER_MINUTE,
+      funnel: (days) => sourceFunnel({ db, counter: launch, staticDir: config.STATIC_DIR }, days),
+      play: async () => {
+        const p = (await playTestingSummary(db, playRule, new Date())).progress
+        return {
+          required: p.required,
+          days: p.days,
+          counting: p.counting,
+          required_since: p.requiredSince,
+          apply_on: p.applyOn,
+          reached: p.reached,
+        }
+      },
+      addSignup: (c, row) => storeRow(c, db, 'beta_signups', row),
+      emailStep: (email) => apiEmail(email, null),
+    }),
+  )
   for (const { routes } of publicRoutes) app.route('/', routes)
   // The console: each feature's console API behind the owner's session and the Origin check.
   const owner = ownerDeps({
@@ -335,6 +371,7 @@ export function createApp(deps: AppDeps): Hono {
         adminDataAccessRoutes(owner),
         launchConsoleRoutes({ db, counter: launch, staticDir: config.STATIC_DIR }),
         adminBackupRoutes(owner, config),
+        apiTokenConsoleRoutes({ db }),
         webhookConsoleRoutes({
           db,
           allowLoopback: config.OUTBOUND_ALLOW_LOOPBACK,

@@ -164,6 +164,8 @@ const Settings = z.object({
   RATE_LIMIT_SIGN_IN_PER_HOUR: limit.default(60),
   RATE_LIMIT_CONSOLE_PER_MINUTE: limit.default(300),
   RATE_LIMIT_CONSOLE_PER_HOUR: limit.default(5000),
+  /** /api/v1 requests per API token per minute (docs/decisions/api-tokens.md). */
+  RATE_LIMIT_API_TOKEN_PER_MINUTE: limit.default(600),
   // The owner's side (docs/decisions/owner-console.md).
   OWNER_EMAILS: ownerEmails.default([]),
   /** Hour of the day (UTC) at which the owners get yesterday's sign-ups; unset: no digest. */

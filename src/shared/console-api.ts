@@ -34,3 +34,4 @@ export {
   ReplayRequest,
   ReplayResult,
 } from './outbound-events.ts'
+export { ApiTokenCreated, ApiTokenList, ApiTokenRequest, ApiTokenView } from './api-tokens.ts'

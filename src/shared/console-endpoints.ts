@@ -109,6 +109,14 @@ export const endpoints = {
     input: 'ReplayRequest',
     answer: 'ReplayResult',
   },
+  apiTokens: { method: 'GET', path: '/admin/api/integrations/tokens', answer: 'ApiTokenList' },
+  createApiToken: {
+    method: 'POST',
+    path: '/admin/api/integrations/tokens',
+    input: 'ApiTokenRequest',
+    answer: 'ApiTokenCreated',
+  },
+  revokeApiToken: { method: 'POST', path: '/admin/api/integrations/tokens/:id/revoke', answer: 'ApiTokenView' },
 } as const satisfies Record<string, Endpoint>
 
 export type EndpointName = keyof typeof endpoints

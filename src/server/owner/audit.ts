@@ -31,6 +31,8 @@ type AuditAction =
   | 'webhook.delete'
   | 'webhook.rotate'
   | 'webhook.replay'
+  | 'api-token.create'
+  | 'api-token.revoke'
 
 /** Writes who did what; call inside the action's transaction where there is one. */
 export async function audit(db: Db | Tx, actor: string, action: AuditAction, detail: Record<string, unknown> = {}) {

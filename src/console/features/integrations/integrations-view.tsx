@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Button } from '../../../ui/button.tsx'
 import { Card, Heading } from '../../components/card.tsx'
 import { ErrorText } from '../../components/status-text.tsx'
@@ -12,8 +12,9 @@ import { SecretNotice } from './secret-notice.tsx'
 /**
  * Integrations: signed webhooks (Standard Webhooks 1.0) to the owner's own tools. Events leave
  * through the server's durable queue; the reference of every event is docs/outbound-events.md.
+ * `apiTokens` is the api-tokens feature's section, handed over by the registry.
  */
-export function IntegrationsView({ onError }: ViewProps) {
+export function IntegrationsView({ onError, apiTokens }: ViewProps & { apiTokens?: ReactNode }) {
   const list = useApi(() => integrationsApi.list(), [], onError)
   const [adding, setAdding] = useState(false)
   const [secret, setSecret] = useState<string | null>(null)
@@ -57,6 +58,7 @@ export function IntegrationsView({ onError }: ViewProps) {
       {endpoints.map((e) => (
         <EndpointCard key={e.id} endpoint={e} events={events} onChanged={list.reload} onError={onError} />
       ))}
+      {apiTokens}
     </div>
   )
 }

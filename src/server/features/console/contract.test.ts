@@ -198,6 +198,13 @@ test('outbound-events: webhook endpoints, their secret, log and replays', async 
   await call('deleteWebhook', { id })
 })
 
+test('api-tokens: create, list and revoke a token', async () => {
+  const { call } = await owner()
+  const made = await call('createApiToken', { body: { name: 'Grafana', scopes: ['stats:read'] } })
+  expect((await call('apiTokens')).tokens).toHaveLength(1)
+  expect((await call('revokeApiToken', { id: made.token.id })).revokedAt).not.toBeNull()
+})
+
 test("backups: the console card's status", async () => {
   const { call } = await owner()
   const status = await call('backups')

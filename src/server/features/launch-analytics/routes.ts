@@ -4,7 +4,13 @@ import { join } from 'node:path'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { apiError } from '../../../mail-core/errors.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
-import { ChannelName, ChannelRequest, LaunchQuery, type LaunchReport } from '../../../shared/launch-analytics.ts'
+import {
+  ChannelName,
+  ChannelRequest,
+  LaunchQuery,
+  type LaunchReport,
+  type LaunchSourceRow,
+} from '../../../shared/launch-analytics.ts'
 import type { Db } from '../../db/db.ts'
 import type { PublicRoutes } from '../../http/public-routes.ts'
 import { clientAddress, clientIp } from '../../http/client-ip.ts'
@@ -133,6 +139,29 @@ export function shareLinkRoutes(deps: {
   return { routes: app }
 }
 
+/** The last `days` days up to the next whole hour, starting on a whole `bucket`. */
+function rangeOf(now: number, query: LaunchQuery): { from: string; to: string; bucket: LaunchQuery['bucket'] } {
+  const step = query.bucket === 'hour' ? 3_600_000 : 86_400_000
+  const to = new Date(Math.ceil((now + 1) / 3_600_000) * 3_600_000)
+  const from = new Date(Math.floor((to.getTime() - query.days * 86_400_000) / step) * step)
+  return { from: from.toISOString(), to: to.toISOString(), bucket: query.bucket }
+}
+
+/**
+ * The Launch view's funnel per source over the last `days` (whole days), for the API's
+ * GET /api/v1/stats (app.ts hands it to features/api-tokens): the same rows the view shows.
+ */
+export async function sourceFunnel(
+  deps: { db: Db; counter: LaunchCounter; staticDir: string },
+  days: number,
+): Promise<{ from: string; to: string; visits_measured: boolean; sources: LaunchSourceRow[] }> {
+  // What is in memory first, as the view does.
+  await deps.counter.flush()
+  const { from, to, bucket } = rangeOf(deps.counter.now(), { days, bucket: 'day' })
+  const sources = await sourceRows(deps.db, { from, to, bucket })
+  return { from, to, visits_measured: existsSync(join(deps.staticDir, 'index.html')), sources }
+}
+
 /** The console's Launch API (behind the session and Origin checks of features/console/routes.ts). */
 export function launchConsoleRoutes(deps: {
   db: Db
@@ -148,10 +177,7 @@ export function launchConsoleRoutes(deps: {
     const query = parseInput(LaunchQuery, c.req.query())
     // What is in memory first, so that the view shows the last seconds too.
     await counter.flush()
-    const step = query.bucket === 'hour' ? 3_600_000 : 86_400_000
-    const to = new Date(Math.ceil((now() + 1) / 3_600_000) * 3_600_000)
-    const from = new Date(Math.floor((to.getTime() - query.days * 86_400_000) / step) * step)
-    const range = { from: from.toISOString(), to: to.toISOString(), bucket: query.bucket }
+    const range = rangeOf(now(), query)
     const [sources, series, leftOut, channels, seen] = [
       await sourceRows(db, range),
       await buckets(db, range),
