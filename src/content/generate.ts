@@ -59,8 +59,10 @@ export function moduleSource(content: Content): string {
     `export const FEATURE_ICONS: Record<string, T.SvgIcon> = ${json(content.featureIcons)}`,
     `export const SOCIAL_PROOF: T.SocialProof | null = ${json(content.socialProof)}`,
     '',
+    // An optional group (the directory badge's words) may be absent in every language: Partial.
     ...Object.entries(TEXT_EXPORTS).map(
-      ([g, name]) => `export const ${name}: Record<Locale, T.PageTexts['${g}']> = ${json(group(g as TextGroup))}`,
+      ([g, name]) =>
+        `export const ${name}: ${g === 'productDirectory' ? "Partial<Record<Locale, T.PageTexts['productDirectory']>>" : `Record<Locale, T.PageTexts['${g}']>`} = ${json(group(g as TextGroup))}`,
     ),
     '',
     `export const ISLAND_TEXTS: Record<Locale, T.IslandTexts> = ${json(
