@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, HERO_TEXTS, SCREENSHOTS } from '../src/shared/content.ts'
+import { DEFAULT_LOCALE, FEATURE_ICONS, HERO_TEXTS, LINKS, SCREENSHOTS, SOCIAL_PROOF } from '../src/shared/content.ts'
 import { expect, footerButton, signupEmail, signupSection, test } from './fixtures.ts'
 import { DEFAULT_LOCALE as T_LOCALE, texts } from '../src/shared/content.ts'
 
@@ -24,8 +24,12 @@ test.describe('landing page', () => {
     await expect(header.getByText(T.header.betaBadge, { exact: true })).toBeVisible()
     await expect(header.getByRole('button', { name: T.header.cta, exact: true })).toBeVisible()
 
-    // Drawn inline: a picture with a name, no request.
+    // Drawn inline: a picture with a name, no request; none when the content has no directory link.
     const badge = header.locator('a[href] svg[role="img"][width="250"][height="54"]')
+    if (!LINKS.productDirectory || !T.productDirectory) {
+      await expect(badge).toHaveCount(0)
+      return
+    }
     await expect(badge).toHaveCount(1)
     await expect(badge).toBeVisible()
     await expect(badge).toHaveAccessibleName(T.productDirectory.alt)
@@ -55,6 +59,23 @@ test.describe('landing page', () => {
       await expect(features.getByText(card.body, { exact: true })).toBeVisible()
     }
     await expect(features.getByText(T.features.communityNote, { exact: true })).toBeVisible()
+    // Each card draws its own icon (content/site.yaml: a Lucide name or the founder's SVG), and
+    // the avatars are the content's, or none.
+    const icons = features.locator('li > div > svg')
+    await expect(icons).toHaveCount(T.features.cards.length)
+    for (const [i, card] of T.features.cards.entries()) {
+      await expect(icons.nth(i)).toHaveAttribute('viewBox', FEATURE_ICONS[card.id]!.viewBox)
+      const box = await icons.nth(i).boundingBox()
+      expect(box && Math.round(box.width)).toBe(24)
+      expect(await icons.nth(i).evaluate((svg: SVGSVGElement) => svg.getBBox().width)).toBeGreaterThan(0)
+    }
+    const avatars = features.locator('[class*="avatar-"]')
+    await expect(avatars).toHaveCount(SOCIAL_PROOF?.avatars.length ?? 0)
+    for (const [i, avatar] of (SOCIAL_PROOF?.avatars ?? []).entries()) {
+      await expect(avatars.nth(i)).toHaveText(avatar.initials)
+      // A gradient from the content, not the transparent of a class that was never generated.
+      expect(await avatars.nth(i).evaluate((el) => getComputedStyle(el).backgroundImage)).toMatch(/gradient/)
+    }
   })
 
   test('sign-up section: headline, email field, Join Beta Now and the three reassurances', async ({ page }) => {
@@ -68,7 +89,7 @@ test.describe('landing page', () => {
     }
   })
 
-  test('footer: BETA badge, Beta 2025, copyright, the three dialog buttons, two social anchors', async ({ page }) => {
+  test('footer: BETA badge, Beta 2025, copyright, the three dialog buttons, the social profiles', async ({ page }) => {
     const footer = page.getByRole('contentinfo')
     await expect(footer.getByText(T.footer.betaBadge, { exact: true })).toBeVisible()
     await expect(footer.getByText(T.footer.betaYear, { exact: true })).toBeVisible()
@@ -76,7 +97,14 @@ test.describe('landing page', () => {
     for (const name of ['contact', 'privacy', 'terms'] as const) {
       await expect(footerButton(page, name)).toBeVisible()
     }
-    await expect(footer.getByRole('link')).not.toHaveCount(0)
+    // Each profile: its accessible name from the content, its network's glyph, rel="me" for Mastodon.
+    for (const link of LINKS.social) {
+      const anchor = footer.getByRole('link', { name: T.social[link.id]!, exact: true })
+      await expect(anchor).toHaveAttribute('href', link.href)
+      await expect(anchor.locator('svg')).toHaveAttribute('viewBox', link.icon.viewBox)
+      expect(await anchor.locator('svg').evaluate((svg: SVGSVGElement) => svg.getBBox().width)).toBeGreaterThan(0)
+      if (link.id === 'mastodon') await expect(anchor).toHaveAttribute('rel', 'me')
+    }
   })
 
   test('every picture declares its width and height', async ({ page }) => {

@@ -1,10 +1,10 @@
 // Tints and shades of the founder's brand and accent colours for the landing page, so that a
-// green brand turns every glow, badge and eyebrow green (docs/decisions/brand.md). Each step keeps
-// the lightness of Tailwind's own scale (indigo for the brand, violet for the accent), so text drawn
-// with a step stays as legible as it was, and takes the hue and the relative chroma of the founder's
-// colour. The values are oklch(), as Tailwind's palette is; the emails never need them.
+// green brand turns every glow, badge and eyebrow green (docs/decisions/brand.md). Each step takes
+// the hue and the relative chroma of the founder's colour; the steps text is drawn with keep the
+// lightness of Tailwind's own scale (indigo for the brand, violet for the accent), so they stay as
+// legible as they were, and the fills take the founder's lightness (FILLS). The values are oklch(), as Tailwind's palette is; the emails never need them.
 
-import { parseColour } from '../src/content/contrast.ts'
+import { parseColour } from '../src/shared/contrast.ts'
 
 /** Lightness, chroma, hue, and an optional alpha for the glows. */
 type Lch = readonly [l: number, c: number, h: number, alpha?: number]
@@ -94,20 +94,39 @@ export function toOklch(colour: string): Lch {
 }
 
 /**
- * The steps of `reference` turned to `colour`: each keeps its lightness, and moves in hue and
- * chroma as `colour` differs from `base`, the colour the reference was drawn for. So the demo's
- * own colours give Tailwind's palette back, and a founder's green gives the same steps in green.
+ * The steps drawn as the colour's own fill (the buttons' gradient and its hover, the avatars, the
+ * glows): they take the founder's lightness, so a yellow brand's button is that yellow, not an
+ * ochre at indigo's lightness. The others are ink on the page (50 to 300 on a dark page, their
+ * mirrors on a light one) or its grounds (the panel, 900, 950): they keep the reference's lightness,
+ * so text drawn with them or on them stays as legible as the demo's.
+ */
+const FILLS = new Set(['400', '500', '600', '700', '800', 'glow', 'panel-glow', 'panel-shadow'])
+
+/**
+ * A fill step's lightness moved as `colour` is lighter or darker than `base`: the base's own
+ * lightness becomes the colour's, white and black stay, and the steps between scale along, so the
+ * scale keeps its order (and the demo's own colours give the reference back unchanged).
+ */
+export function shiftLightness(l: number, baseL: number, colourL: number): number {
+  return l >= baseL ? colourL + ((l - baseL) * (1 - colourL)) / (1 - baseL) : (l * colourL) / baseL
+}
+
+/**
+ * The steps of `reference` turned to `colour`: each moves in hue and chroma as `colour` differs
+ * from `base`, the colour the reference was drawn for, and the fill steps in lightness too (FILLS).
+ * So the demo's own colours give Tailwind's palette back, and a founder's green or yellow gives the
+ * same steps in green or yellow.
  */
 export function scaleOf(colour: string, reference: Record<string, Lch>, base: string): Record<string, string> {
-  const [, c, h] = toOklch(colour)
-  const [, baseC, baseH] = toOklch(base)
+  const [cl, c, h] = toOklch(colour)
+  const [baseL, baseC, baseH] = toOklch(base)
   const ratio = baseC ? c / baseC : 0
   // Short numbers (".785", not "78.5%"): these sit in the page's inlined CSS, inside its first round trip.
   const num = (v: number, digits: number) => String(Number(v.toFixed(digits))).replace(/^0\./, '.')
   return Object.fromEntries(
     Object.entries(reference).map(([step, [l, sc, sh, alpha]]) => [
       step,
-      `oklch(${num(l, 3)} ${num(sc * ratio, 3)} ${num((sh + h - baseH + 360) % 360, 1)}${alpha ? ` / ${num(alpha, 2)}` : ''})`,
+      `oklch(${num(FILLS.has(step) ? shiftLightness(l, baseL, cl) : l, 3)} ${num(sc * ratio, 3)} ${num((sh + h - baseH + 360) % 360, 1)}${alpha ? ` / ${num(alpha, 2)}` : ''})`,
     ]),
   )
 }

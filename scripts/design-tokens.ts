@@ -6,6 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
+import { SOCIAL_PROOF } from '../src/shared/content.ts'
 import { PAGE_SCHEME, TOKEN_NAMES, TOKENS, type Palette, type Scheme } from '../src/shared/design-tokens.ts'
 import { brandScale } from './brand-scale.ts'
 
@@ -75,7 +76,22 @@ ${Object.entries(base)
 ${changed.map(([name, value]) => `    --color-${name}: ${value};`).join('\n')}
   }
 }
-`
+${avatarCss()}`
+}
+
+/**
+ * The community note's avatars (content/site.yaml's socialProof): one class each, a gradient of
+ * its two colours, `brand` and `accent` standing for their 500 tints (which follow the scheme).
+ * Classes, not inline styles: the page's CSP allows no style attribute.
+ */
+export function avatarCss(): string {
+  if (!SOCIAL_PROOF) return ''
+  const colour = (c: string) => (c === 'brand' || c === 'accent' ? `var(--color-${c}-500)` : c)
+  const rules = SOCIAL_PROOF.avatars.map(
+    ({ colours: [from, to] }, i) =>
+      `  .avatar-${i} {\n    background: linear-gradient(135deg, ${colour(from)}, ${colour(to)});\n  }`,
+  )
+  return `\n@layer components {\n${rules.join('\n')}\n}\n`
 }
 
 export const TOKEN_FILES = {

@@ -58,8 +58,40 @@ test("the brand's steps take a founder's hue, and give the demo's colours Tailwi
   expect(demo['accent-700']).toBe('oklch(.491 .27 292.6)')
 })
 
+test("a light brand keeps its lightness where it is a fill, and the page's ink and grounds keep theirs", () => {
+  const yellow = '#facc15'
+  const [yellowL, , yellowHue] = toOklch(yellow)
+  const lch = (value: string) =>
+    /oklch\(([\d.]+) ([\d.]+) ([\d.]+)/.exec(value)!.slice(1).map(Number) as [number, number, number]
+  for (const scheme of ['dark', 'light'] as const) {
+    const scale = brandScale(yellow, '#f59e0b', scheme)
+    // The button's start is the founder's yellow, not an ochre at indigo's lightness (.511).
+    const [l600, , h600] = lch(scale['brand-600']!)
+    expect(Math.abs(l600 - yellowL)).toBeLessThan(0.01)
+    expect(Math.abs(h600 - yellowHue)).toBeLessThan(6)
+    // Fills stay in order: lighter steps above, the hover's darker one below.
+    expect(lch(scale['brand-500']!)[0]).toBeGreaterThan(l600)
+    expect(lch(scale['brand-700']!)[0]).toBeLessThan(l600)
+    expect(lch(scale['brand-700']!)[0]).toBeGreaterThan(0.6)
+  }
+  // Text drawn with a tint, and the panels text sits on, keep the reference's lightness.
+  const dark = brandScale(yellow, '#f59e0b', 'dark')
+  expect(lch(dark['brand-300']!)[0]).toBe(0.785)
+  expect(lch(dark['brand-panel']!)[0]).toBe(0.237)
+  expect(lch(brandScale(yellow, '#f59e0b', 'light')['brand-300']!)[0]).toBe(0.457)
+})
+
+test('the text on the brand: white on the demo, the dark text on a yellow brand, or as set', () => {
+  expect(TOKENS.light['on-brand']).toBe('#ffffff')
+  const yellow = { ...THEME, light: { ...THEME.light, brand: '#facc15', accent: '#f59e0b' } }
+  expect(paletteOf(yellow, 'light')['on-brand']).toBe(THEME.light.text)
+  const forced = { ...yellow, light: { ...yellow.light, onBrand: 'light' as const } }
+  expect(paletteOf(forced, 'light')['on-brand']).toBe('#ffffff')
+  expect(paletteOf(yellow, 'light')['on-danger']).toBe('#ffffff')
+})
+
 test("a founder's palette changes the brand's roles and leaves the neutrals", () => {
-  const theme = { ...THEME.light, brand: '#15803d', page: '#fffbeb' }
+  const theme = { ...THEME, light: { ...THEME.light, brand: '#15803d', accent: '#0f766e', page: '#fffbeb' } }
   const palette = paletteOf(theme, 'light')
   expect(palette.brand).toBe('#15803d')
   expect(palette.page).toBe('#fffbeb')

@@ -3,7 +3,7 @@ import { expect, test } from 'vitest'
 import { TOKENS, PAGE_SCHEME } from '../shared/design-tokens.ts'
 import { brandFiles, defaultShareTexts, SHARE_SIZE, shareLayout, shareSvg, type ShareTexts } from './brand-assets.ts'
 import { ShareTextError, textWidth } from './share-text.ts'
-import { parseColour } from './contrast.ts'
+import { parseColour } from '../shared/contrast.ts'
 
 // Every icon and the share image come from content/brand/ at build (docs/decisions/brand.md).
 

@@ -3,18 +3,15 @@ import { join } from 'node:path'
 import type { ThemeColour } from '../shared/content-types.ts'
 import { menuOf, sunkenOf } from '../shared/theme-shades.ts'
 import { checkAppSiteAssociation, checkAssetLinks } from './app-links.ts'
-import { contrastRatio } from './contrast.ts'
+import { contrastRatio, MIN_CONTRAST, onBrandChoices, onBrandOf, onBrandRatio } from '../shared/contrast.ts'
 import type { Content } from './load.ts'
 import type { Problem } from './problems.ts'
 
 // What the schema cannot say: checks across fields and against the files beside site.yaml.
 // Each returns its problems; `checkContent` runs them all, so every problem is printed at once.
 
-/** WCAG AA for normal text. */
-export const MIN_CONTRAST = 4.5
-
-/** Text colours and the backgrounds they are drawn on; "white" is the text on buttons. */
-const TEXT_PAIRS: readonly [ThemeColour | 'white', ThemeColour][] = [
+/** Text colours and the backgrounds they are drawn on (the text on buttons: checkOnBrand). */
+const TEXT_PAIRS: readonly [ThemeColour, ThemeColour][] = [
   ['text', 'page'],
   ['text', 'surface'],
   ['muted', 'page'],
@@ -23,8 +20,6 @@ const TEXT_PAIRS: readonly [ThemeColour | 'white', ThemeColour][] = [
   ['link', 'surface'],
   ['danger', 'page'],
   ['danger', 'surface'],
-  ['white', 'brand'],
-  ['white', 'accent'],
 ]
 
 /**
@@ -43,11 +38,11 @@ export function checkContrast(content: Content): Problem[] {
     const palette = content.theme[scheme]
     const derived = [sunkenOf(palette.page, scheme), menuOf(palette.surface, scheme)]
     for (const [fg, bg] of TEXT_PAIRS) {
-      const ratio = contrastRatio(fg === 'white' ? '#ffffff' : palette[fg], palette[bg])
+      const ratio = contrastRatio(palette[fg], palette[bg])
       if (ratio < MIN_CONTRAST)
         problems.push({
           file: 'site.yaml',
-          key: `theme.${scheme}.${fg === 'white' ? bg : fg}`,
+          key: `theme.${scheme}.${fg}`,
           message: `${fg} on ${bg} has a contrast of ${ratio.toFixed(2)}:1, below WCAG AA's ${MIN_CONTRAST}:1`,
         })
     }
@@ -61,6 +56,45 @@ export function checkContrast(content: Content): Problem[] {
             message: `${fg} on ${name} has a contrast of ${ratio.toFixed(2)}:1, below WCAG AA's ${MIN_CONTRAST}:1`,
           })
       }
+    })
+  }
+  return [...problems, ...checkOnBrand(content)]
+}
+
+const ratioText = (r: number) => `${r.toFixed(2)}:1`
+
+/**
+ * The text on the buttons, which run from brand to accent: `onBrand` (white, dark, or auto, the
+ * one that passes) must reach WCAG AA on both. A failure says what each choice gives and the fix.
+ */
+export function checkOnBrand(content: Content): Problem[] {
+  const problems: Problem[] = []
+  const { light, dark } = onBrandChoices(content.theme)
+  for (const scheme of ['light', 'dark'] as const) {
+    const palette = content.theme[scheme]
+    const text = onBrandOf(content.theme, scheme)
+    if (onBrandRatio(text, palette) >= MIN_CONTRAST) continue
+    const on = (fg: string) =>
+      (['brand', 'accent'] as const).map((bg) => `${bg} ${palette[bg]}: ${ratioText(contrastRatio(fg, palette[bg]))}`)
+    const white = `white text (${on(light).join(', ')})`
+    const ink = `dark text, theme.light.text ${dark} (${on(dark).join(', ')})`
+    const choice = palette.onBrand ?? 'auto'
+    // The colour to name: for white text the lighter of the two (the one a light brand made fail),
+    // for dark text the darker.
+    const [lighter, darker] = (['brand', 'accent'] as const)
+      .slice()
+      .sort((a, b) => contrastRatio(light, palette[a]) - contrastRatio(light, palette[b]))
+    const weak = choice === 'dark' ? darker! : lighter!
+    const fix =
+      choice === 'auto'
+        ? `neither passes on both: make theme.${scheme}.${lighter} darker (for white text), or theme.${scheme}.${darker} lighter (for dark text)`
+        : onBrandRatio(choice === 'light' ? dark : light, palette) >= MIN_CONTRAST
+          ? `set theme.${scheme}.onBrand to ${choice === 'light' ? 'dark' : 'light'} or auto, or change theme.${scheme}.${weak}`
+          : `make theme.${scheme}.${weak} ${choice === 'light' ? 'darker' : 'lighter'} for ${choice} text`
+    problems.push({
+      file: 'site.yaml',
+      key: `theme.${scheme}.${choice === 'auto' ? weak : 'onBrand'}`,
+      message: `the buttons' text (onBrand: ${choice}) is below WCAG AA's ${MIN_CONTRAST}:1 on the brand and accent. ${white}; ${ink}. Fix: ${fix}`,
     })
   }
   return problems
@@ -101,6 +135,12 @@ export function checkTexts(content: Content): Problem[] {
           message: 'the alt text repeats the caption: describe what the screenshot shows',
         })
     })
+    if (content.links.productDirectory && !texts.productDirectory)
+      problems.push({
+        file,
+        key: 'texts.productDirectory',
+        message: "missing texts (alt, eyebrow, name): the badge's words, as links.productDirectory is set",
+      })
     const labelled = new Set(Object.keys(texts.social))
     for (const link of content.links.social)
       if (!labelled.has(link.id)) problems.push({ file, key: `texts.social.${link.id}`, message: 'missing text' })
@@ -123,6 +163,14 @@ export function checkLanguages(content: Content): Problem[] {
     const texts = content.texts[locale]
     if (!texts) continue
     const file = `locales/${locale}.yaml`
+    texts.features.cards.forEach((card, i) => {
+      if (card.icon)
+        problems.push({
+          file,
+          key: `texts.features.cards[${i}].icon`,
+          message: 'icons are chosen in site.yaml only, the same in every language: remove it here',
+        })
+    })
     const theirs = texts.features.cards.map((c) => c.id).join(', ')
     if (theirs !== ids)
       problems.push({

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { parseDocument } from 'yaml'
 import { checkContent } from './checks.ts'
-import { contrastRatio } from './contrast.ts'
+import { contrastRatio } from '../shared/contrast.ts'
 import { defaultTexts, textAt } from './defaults.ts'
 import { moduleSource } from './generate.ts'
 import { loadContent, REPO_ROOT } from './load.ts'
@@ -111,7 +111,13 @@ test("the theme's text and background pairs must reach WCAG AA, in both schemes"
       key: 'theme.light.muted',
       message: expect.stringMatching(/^muted on the footer \(the page, darker\) has a contrast of 2\.\d\d:1/),
     },
-    { file: 'site.yaml', key: 'theme.dark.brand', message: expect.stringMatching(/^white on brand has a contrast of/) },
+    {
+      file: 'site.yaml',
+      key: 'theme.dark.brand',
+      message: expect.stringMatching(
+        /^the buttons' text \(onBrand: auto\) is below WCAG AA's 4\.5:1 .*brand #a5b4fc: 1\.\d\d:1/,
+      ),
+    },
   ])
 })
 
@@ -300,7 +306,16 @@ test('content:check says which logo file the build uses when both exist', { time
 
 test("editors get a JSON Schema of site.yaml, named on the file's first line", () => {
   const schema = siteJsonSchema() as { properties: Record<string, unknown>; required: string[] }
-  expect(Object.keys(schema.properties)).toEqual(['product', 'links', 'theme', 'legal', 'locales', 'screens', 'texts'])
+  expect(Object.keys(schema.properties)).toEqual([
+    'product',
+    'links',
+    'theme',
+    'socialProof',
+    'legal',
+    'locales',
+    'screens',
+    'texts',
+  ])
   expect(readFileSync(join(DEMO, 'site.yaml'), 'utf8').split('\n')[0]).toBe(
     '# yaml-language-server: $schema=./site.schema.json',
   )

@@ -33,8 +33,13 @@ const json = (value: unknown) => JSON.stringify(value, null, 2)
  */
 export function moduleSource(content: Content): string {
   const { product, links, theme, legal, locales, screens, texts } = content
+  // A card's icon is site.yaml's choice, generated once as FEATURE_ICONS, not a text of each language.
+  const withoutIcons = (t: PageTexts): PageTexts => ({
+    ...t,
+    features: { ...t.features, cards: t.features.cards.map(({ icon: _icon, ...card }) => card) },
+  })
   const group = <G extends TextGroup>(g: G) =>
-    Object.fromEntries(Object.entries(texts).map(([locale, t]) => [locale, (t as PageTexts)[g]]))
+    Object.fromEntries(Object.entries(texts).map(([locale, t]) => [locale, withoutIcons(t)[g]]))
   const lines = [
     '// Generated from content/ by src/content/generate.ts (npm run content:build). Do not edit:',
     '// edit content/ instead. Read it through src/shared/content.ts.',
@@ -51,9 +56,13 @@ export function moduleSource(content: Content): string {
     `export const SCREENSHOTS: readonly T.Screenshot[] = ${json(screens)}`,
     `export const LEGAL_TEXTS: Record<Locale, T.LegalTexts> = ${json(content.legalTexts)}`,
     `export const BRAND_LOGO: T.BrandLogo = ${json(content.logo)}`,
+    `export const FEATURE_ICONS: Record<string, T.SvgIcon> = ${json(content.featureIcons)}`,
+    `export const SOCIAL_PROOF: T.SocialProof | null = ${json(content.socialProof)}`,
     '',
+    // An optional group (the directory badge's words) may be absent in every language: Partial.
     ...Object.entries(TEXT_EXPORTS).map(
-      ([g, name]) => `export const ${name}: Record<Locale, T.PageTexts['${g}']> = ${json(group(g as TextGroup))}`,
+      ([g, name]) =>
+        `export const ${name}: ${g === 'productDirectory' ? "Partial<Record<Locale, T.PageTexts['productDirectory']>>" : `Record<Locale, T.PageTexts['${g}']>`} = ${json(group(g as TextGroup))}`,
     ),
     '',
     `export const ISLAND_TEXTS: Record<Locale, T.IslandTexts> = ${json(

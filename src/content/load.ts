@@ -2,13 +2,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { z } from 'zod'
-import type { BrandLogo, LegalTexts, PageTexts } from '../shared/content-types.ts'
+import type { BrandLogo, LegalTexts, Links, PageTexts, SocialProof, SvgIcon } from '../shared/content-types.ts'
 import { loadLogo } from './brand.ts'
 import { localeWithDefaults, withDefaults } from './defaults.ts'
+import { resolveIcon } from './icons.ts'
 import { loadLegal } from './legal.ts'
 import { fillAll, type Placeholders } from './placeholders.ts'
 import type { Problem } from './problems.ts'
 import { localeFile, siteFile, type SiteFile } from './schema.ts'
+import { socialIcon } from './social-networks.ts'
 import { yamlValue } from './yaml.ts'
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -21,7 +23,13 @@ export function contentDir(env: Record<string, string | undefined> = process.env
 }
 
 /** Content as the generator writes it: placeholders filled, texts by language. */
-export type Content = Omit<SiteFile, 'texts'> & {
+export type Content = Omit<SiteFile, 'texts' | 'links' | 'socialProof'> & {
+  /** The links, each profile with its network's glyph. */
+  links: Links
+  /** The avatars beside the community note, or null for none. */
+  socialProof: SocialProof | null
+  /** Each feature card's icon (site.yaml's texts.features.cards[].icon), by the card's id. */
+  featureIcons: Record<string, SvgIcon>
   texts: Record<string, PageTexts>
   /** The privacy policy and the terms, by language (content/legal/). */
   legalTexts: Record<string, LegalTexts>
@@ -137,5 +145,31 @@ export function loadContent(dir: string = contentDir()): Loaded {
   const legal = fillAll(site.legal, values, 'site.yaml', 'legal', problems)
   const screens = fillAll(site.screens, values, 'site.yaml', 'screens', problems)
   const logo = loadLogo(dir, problems)
-  return { dir, content: { ...site, legal, screens, texts, legalTexts, logo }, problems, warnings }
+  const links: Links = { ...site.links, social: site.links.social.map((l) => ({ ...l, icon: socialIcon(l.id) })) }
+  const featureIcons = loadFeatureIcons(site, dir, problems)
+  const socialProof = site.socialProof || null
+  return {
+    dir,
+    content: { ...site, links, socialProof, featureIcons, legal, screens, texts, legalTexts, logo },
+    problems,
+  }
+}
+
+/** Each card's icon, chosen in site.yaml; a missing or unknown one is a problem naming its key. */
+function loadFeatureIcons(site: SiteFile, dir: string, problems: Problem[]): Record<string, SvgIcon> {
+  const icons: Record<string, SvgIcon> = {}
+  site.texts.features.cards.forEach((card, i) => {
+    const key = `texts.features.cards[${i}].icon`
+    if (!card.icon) {
+      problems.push({
+        file: 'site.yaml',
+        key,
+        message: `missing icon: a Lucide icon's name (https://lucide.dev/icons, e.g. wallet) or your own SVG, e.g. ./brand/icons/${card.id}.svg`,
+      })
+      return
+    }
+    const icon = resolveIcon(card.icon, dir, { file: 'site.yaml', key, id: card.id }, problems)
+    if (icon) icons[card.id] = icon
+  })
+  return icons
 }

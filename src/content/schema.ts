@@ -11,6 +11,7 @@ import {
   type Product,
   type Screenshot,
   type ServerPageTexts,
+  type SocialProof,
   type Theme,
   type ThemePalette,
 } from '../shared/content-types.ts'
@@ -44,17 +45,69 @@ const product: z.ZodType<Product> = z.strictObject({
   category: text,
 })
 
-const links: z.ZodType<Links> = z.strictObject({
-  social: z.array(z.strictObject({ id: z.enum(SOCIAL_IDS), href: linkOrPlaceholder })),
+/** Links as site.yaml holds them: a profile's glyph is added at load (src/content/social-networks.ts). */
+type LinksInput = Omit<Links, 'social'> & { social: readonly { id: (typeof SOCIAL_IDS)[number]; href: string }[] }
+
+const links: z.ZodType<LinksInput> = z.strictObject({
+  social: z
+    .array(
+      z.strictObject({
+        id: z.enum(SOCIAL_IDS, { error: `must be one of ${SOCIAL_IDS.join(', ')}` }),
+        href: linkOrPlaceholder,
+      }),
+    )
+    .describe(
+      'Your profiles, in the order the footer shows them; each network is drawn with its own glyph, and its accessible name is texts.social.<id>.',
+    ),
   productDirectory: z
     .strictObject({ href: httpUrl })
-    .transform((d) => ({ ...d, width: 250 as const, height: 54 as const })),
+    .transform((d) => ({ ...d, width: 250 as const, height: 54 as const }))
+    .optional()
+    .describe("The header's product-directory badge: your product's page there. Leave it out for no badge."),
   stores: z.strictObject({ appStore: httpUrl.optional(), googlePlay: httpUrl.optional() }),
 })
 
-const palette: z.ZodType<ThemePalette> = z.strictObject(
-  Object.fromEntries(THEME_COLOURS.map((name) => [name, colour])) as Record<keyof ThemePalette, typeof colour>,
-)
+const onBrand = z
+  .enum(['auto', 'light', 'dark'], { error: 'must be auto, light or dark' })
+  .optional()
+  .describe(
+    'The text on the brand and accent (the buttons): light (white), dark (theme.light.text), or auto (the default): white when it reaches 4.5:1 on both, else the dark text. A light brand (yellow, lime, white) needs dark.',
+  )
+
+const palette: z.ZodType<ThemePalette> = z.strictObject({
+  ...(Object.fromEntries(THEME_COLOURS.map((name) => [name, colour])) as Record<
+    Exclude<keyof ThemePalette, 'onBrand'>,
+    typeof colour
+  >),
+  onBrand,
+})
+
+/** An avatar's colour: a theme colour's tint (`brand`, `accent`) or a literal. */
+const avatarColour = z.union([z.enum(['brand', 'accent']), colour], {
+  error: 'must be brand, accent, or a colour as #rrggbb',
+})
+
+const socialProof: z.ZodType<SocialProof | false> = z
+  .union([
+    z.literal(false),
+    z.strictObject({
+      avatars: z
+        .array(
+          z.strictObject({
+            initials: z
+              .string({ error: 'missing initials' })
+              .trim()
+              .regex(/^\p{L}{1,2}$/u, 'one or two letters'),
+            colours: z.tuple([avatarColour, avatarColour], { error: 'two colours, the gradient from and to' }),
+          }),
+        )
+        .min(1, 'at least one avatar, or socialProof: false')
+        .max(6, 'at most six avatars'),
+    }),
+  ])
+  .describe(
+    "The avatars beside the features' community note: initials on a gradient of two colours (brand, accent or #rrggbb). false or absent: no avatars.",
+  )
 
 const theme: z.ZodType<Theme> = z.strictObject({
   pageScheme: z.enum(['light', 'dark']),
@@ -89,7 +142,7 @@ function keyedTexts<T extends Record<string, readonly string[]>>(table: T): z.Zo
 export const pageTexts: z.ZodType<PageTexts> = z.strictObject({
   site: z.strictObject({ title: text, description: text, shareImageAlt: text }),
   header: z.strictObject({ betaBadge: text, cta: text, homeLabel: text }),
-  productDirectory: z.strictObject({ alt: text, eyebrow: text, name: text }),
+  productDirectory: z.strictObject({ alt: text, eyebrow: text, name: text }).optional(),
   hero: z.strictObject({
     eyebrow: text,
     headline: text,
@@ -106,7 +159,23 @@ export const pageTexts: z.ZodType<PageTexts> = z.strictObject({
     eyebrow: text,
     heading: text,
     intro: text,
-    cards: z.array(z.strictObject({ id: z.string().regex(/^[a-z0-9-]+$/), title: text, body: text })).min(1),
+    cards: z
+      .array(
+        z.strictObject({
+          id: z.string().regex(/^[a-z0-9-]+$/),
+          icon: z
+            .string()
+            .trim()
+            .min(1)
+            .optional()
+            .describe(
+              'In site.yaml: a Lucide icon by name (https://lucide.dev/icons, e.g. wallet), or your own SVG in content/, e.g. ./brand/icons/wallet.svg.',
+            ),
+          title: text,
+          body: text,
+        }),
+      )
+      .min(1),
     communityNote: text,
   }),
   signup: z.strictObject({
@@ -156,7 +225,7 @@ export const pageTexts: z.ZodType<PageTexts> = z.strictObject({
     effectiveDate: text,
     imprint: text.optional(),
   }),
-  social: z.strictObject({ microblog: text, professional: text }),
+  social: z.strictObject(Object.fromEntries(SOCIAL_IDS.map((id) => [id, text.optional()]))),
   emails: keyedTexts(EMAIL_TEXT_KEYS),
   pages: textGroup(SERVER_PAGE_TEXT_KEYS) as unknown as z.ZodType<ServerPageTexts>,
   testerMessages: z.strictObject({ nudge: startingText, 'new-build': startingText, live: startingText }),
@@ -167,6 +236,7 @@ export const siteFile = z.strictObject({
   product,
   links,
   theme,
+  socialProof: socialProof.optional(),
   legal,
   locales: z.array(locale).min(1, 'name at least one language'),
   // The hero has three places: left, front (in the middle), right.

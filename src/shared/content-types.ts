@@ -16,14 +16,45 @@ export type Product = {
   category: string
 }
 
-export const SOCIAL_IDS = ['microblog', 'professional'] as const
+/** The social networks a profile link can go to, each drawn with its own glyph (src/content/social-networks.ts). */
+export const SOCIAL_IDS = [
+  'x',
+  'linkedin',
+  'instagram',
+  'tiktok',
+  'youtube',
+  'github',
+  'discord',
+  'mastodon',
+  'bluesky',
+  'threads',
+] as const
 export type SocialId = (typeof SOCIAL_IDS)[number]
 
+/**
+ * An icon as the pages inline it: its viewBox and its drawing (no <svg> root), read at build
+ * from the icon library or the founder's file, so only the icons in use reach the page.
+ */
+export type SvgIcon = { viewBox: string; markup: string }
+
+/** A profile link as the footer draws it: the network's glyph is resolved at build. */
+export type SocialLink = { id: SocialId; href: string; icon: SvgIcon }
+
 export type Links = {
-  social: readonly { id: SocialId; href: string }[]
-  productDirectory: { href: string; width: 250; height: 54 }
+  social: readonly SocialLink[]
+  /** The header's product-directory badge; absent, the header shows none. */
+  productDirectory?: { href: string; width: 250; height: 54 }
   stores: { appStore?: string; googlePlay?: string }
 }
+
+/**
+ * The avatars beside the features' community note, or none (`socialProof: false`): initials on
+ * a two-colour gradient, each colour a theme colour (`brand`, `accent`: their tints) or a literal.
+ */
+export type SocialProof = { avatars: readonly { initials: string; colours: readonly [string, string] }[] }
+
+/** The text on the brand and accent (and the gradient between them): chosen, or `auto`, the one that passes. */
+export type OnBrand = 'auto' | 'light' | 'dark'
 
 export const THEME_COLOURS = [
   'page',
@@ -37,7 +68,7 @@ export const THEME_COLOURS = [
   'link',
 ] as const
 export type ThemeColour = (typeof THEME_COLOURS)[number]
-export type ThemePalette = Record<ThemeColour, string>
+export type ThemePalette = Record<ThemeColour, string> & { onBrand?: OnBrand }
 export type Theme = { pageScheme: 'light' | 'dark'; light: ThemePalette; dark: ThemePalette }
 
 export type LegalEntity = { company: string; address: string; contact: string; imprint?: string }
@@ -261,7 +292,8 @@ export type StartingTextId = (typeof STARTING_TEXT_IDS)[number]
 export type PageTexts = {
   site: { title: string; description: string; shareImageAlt: string }
   header: { betaBadge: string; cta: string; homeLabel: string }
-  productDirectory: { alt: string; eyebrow: string; name: string }
+  /** The product-directory badge's words; needed when links.productDirectory is set. */
+  productDirectory?: { alt: string; eyebrow: string; name: string }
   hero: {
     eyebrow: string
     headline: string
@@ -277,7 +309,8 @@ export type PageTexts = {
     eyebrow: string
     heading: string
     intro: string
-    cards: readonly { id: string; title: string; body: string }[]
+    /** `icon` is chosen in site.yaml (the default language's) only; generated as FEATURE_ICONS. */
+    cards: readonly { id: string; icon?: string; title: string; body: string }[]
     communityNote: string
   }
   signup: {
@@ -329,7 +362,8 @@ export type PageTexts = {
     /** The imprint's link and title; needed when legal.imprint is set. */
     imprint?: string
   }
-  social: Record<SocialId, string>
+  /** Each profile link's accessible name, by its network (links.social). */
+  social: Partial<Record<SocialId, string>>
   emails: EmailTexts
   pages: ServerPageTexts
   /** The console's starting texts for a message to testers. */

@@ -1,4 +1,5 @@
-import type { ThemePalette } from './content-types.ts'
+import type { Theme } from './content-types.ts'
+import { onBrandOf } from './contrast.ts'
 import { THEME } from './content.ts'
 import { menuOf, sunkenOf } from './theme-shades.ts'
 
@@ -12,8 +13,8 @@ import { menuOf, sunkenOf } from './theme-shades.ts'
  * `text-fg-muted` work, and one name swaps its value between light and dark.
  *
  * Values are hex or rgb(): email clients know no oklch. Contrast (WCAG AA, 4.5:1 for text):
- * fg-muted on page and surface is above 6.9:1 in both schemes; link above 6.5:1; white on brand
- * 6.3:1 and on danger-solid 6.5:1; field borders above 3:1 (non-text contrast).
+ * fg-muted on page and surface is above 6.9:1 in both schemes; link above 6.5:1; the text on brand (white, or
+ * dark for a light brand: theme.<scheme>.onBrand) above 4.5:1, white on danger-solid 6.5:1; field borders above 3:1 (non-text contrast).
  */
 export const TOKEN_NAMES = [
   /** The page's background. */
@@ -40,8 +41,10 @@ export const TOKEN_NAMES = [
   'brand',
   /** The brand's second colour: the end of a button's gradient. */
   'accent',
-  /** Text on brand, accent and danger-solid. */
+  /** Text on brand and accent (and the gradient between them): white or dark, theme.<scheme>.onBrand. */
   'on-brand',
+  /** Text on danger-solid. */
+  'on-danger',
   /** Links. */
   'link',
   /** The keyboard focus ring. */
@@ -78,7 +81,7 @@ const FIXED: Record<Scheme, Omit<Palette, ThemeRole>> = {
     subtle: '#f1f5f9',
     'fg-strong': '#020617',
     'border-strong': '#64748b',
-    'on-brand': '#ffffff',
+    'on-danger': '#ffffff',
     'danger-solid': '#b91c1c',
     success: '#065f46',
     warning: '#78350f',
@@ -89,7 +92,7 @@ const FIXED: Record<Scheme, Omit<Palette, ThemeRole>> = {
     subtle: 'rgb(255 255 255 / 0.06)',
     'fg-strong': '#ffffff',
     'border-strong': '#64748b',
-    'on-brand': '#ffffff',
+    'on-danger': '#ffffff',
     'danger-solid': '#b91c1c',
     success: '#6ee7b7',
     warning: '#fde68a',
@@ -108,12 +111,14 @@ type ThemeRole =
   | 'border'
   | 'brand'
   | 'accent'
+  | 'on-brand'
   | 'link'
   | 'focus'
   | 'danger'
 
 /** The tokens of one scheme: the founder's theme in its roles, the fixed ones around it. */
-export function paletteOf(theme: ThemePalette, scheme: Scheme): Palette {
+export function paletteOf(themes: Theme, scheme: Scheme): Palette {
+  const theme = themes[scheme]
   return {
     ...FIXED[scheme],
     page: theme.page,
@@ -125,6 +130,7 @@ export function paletteOf(theme: ThemePalette, scheme: Scheme): Palette {
     border: theme.border,
     brand: theme.brand,
     accent: theme.accent,
+    'on-brand': onBrandOf(themes, scheme),
     link: theme.link,
     // The ring must stand out from the page (3:1): the brand on a light page, the link's tint on a dark one.
     focus: scheme === 'light' ? theme.brand : theme.link,
@@ -133,8 +139,8 @@ export function paletteOf(theme: ThemePalette, scheme: Scheme): Palette {
 }
 
 export const TOKENS: Record<Scheme, Palette> = {
-  light: paletteOf(THEME.light, 'light'),
-  dark: paletteOf(THEME.dark, 'dark'),
+  light: paletteOf(THEME, 'light'),
+  dark: paletteOf(THEME, 'dark'),
 }
 
 /** The landing page's one scheme (content/site.yaml's theme.pageScheme); the console, the server pages and the emails start light. */

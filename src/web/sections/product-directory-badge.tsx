@@ -8,6 +8,8 @@ import { LINKS, PRODUCT_DIRECTORY_TEXTS, type Locale } from '../../shared/conten
  */
 export function ProductDirectoryBadge({ locale, className }: { locale: Locale; className?: string }) {
   const texts = PRODUCT_DIRECTORY_TEXTS[locale]
+  // The header draws the badge only when links.productDirectory is set; the check holds its texts then.
+  if (!LINKS.productDirectory || !texts) return null
   const { width, height } = LINKS.productDirectory
   return (
     <svg

@@ -28,10 +28,12 @@ export function SiteFooter({ locale }: { locale: Locale }) {
               <li key={s.id}>
                 <a
                   href={s.href}
+                  // A Mastodon server verifies a profile's link back to this page by rel="me".
+                  rel={s.id === 'mastodon' ? 'me' : undefined}
                   aria-label={SOCIAL_TEXTS[locale][s.id]}
                   className="flex size-10 items-center justify-center rounded-full border border-border text-fg hover:border-border-strong hover:text-fg-strong"
                 >
-                  <SocialIcon id={s.id} />
+                  <SocialIcon icon={s.icon} />
                 </a>
               </li>
             ))}

@@ -17,11 +17,14 @@ export function SiteHeader({ locale }: { locale: Locale }) {
               seen, so its label "<name> BETA, home" starts with it (WCAG 2.5.3 label in name). */}{' '}
           <Badge>{HEADER.betaBadge}</Badge>
         </a>
-        <div className="order-last flex w-full justify-center md:order-none md:ml-auto md:w-auto">
-          <a href={LINKS.productDirectory.href} className="block rounded-[10px]">
-            <ProductDirectoryBadge locale={locale} className="block h-[54px] w-[250px]" />
-          </a>
-        </div>
+        {/* Optional (links.productDirectory): without it the header is logo and button, no gap. */}
+        {LINKS.productDirectory ? (
+          <div className="order-last flex w-full justify-center md:order-none md:ml-auto md:w-auto">
+            <a href={LINKS.productDirectory.href} className="block rounded-[10px]">
+              <ProductDirectoryBadge locale={locale} className="block h-[54px] w-[250px]" />
+            </a>
+          </div>
+        ) : null}
         <Island name="header-cta" />
       </div>
     </header>
