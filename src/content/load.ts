@@ -152,6 +152,7 @@ export function loadContent(dir: string = contentDir()): Loaded {
     dir,
     content: { ...site, links, socialProof, featureIcons, legal, screens, texts, legalTexts, logo },
     problems,
+    warnings,
   }
 }
 
