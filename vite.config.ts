@@ -1,4 +1,4 @@
-// The one build (`vite build --app`: npm run build:web) and the dev server's config
+// The one build (`vite build --app`: npm run build) and the dev server's config
 // (scripts/dev-server.ts). docs/decisions/dev-server.md
 //
 // 1. content/ becomes src/shared/generated/ when this config is made (content(): once per build,
