@@ -1,4 +1,4 @@
-// The one build (`vite build --app`: npm run build:web) and the dev server's config
+// The one build (`vite build --app`: npm run build) and the dev server's config
 // (scripts/dev-server.ts). docs/decisions/dev-server.md
 //
 // 1. content/ becomes src/shared/generated/ when this config is made (content(): once per build,
@@ -10,10 +10,55 @@
 //    console, the static-host and proxy header files, and last content/public/.
 import { fileURLToPath } from 'node:url'
 import { tsImport } from 'tsx/esm/api'
-import { defineConfig, type UserConfig } from 'vite'
+import { defineConfig, type EnvironmentOptions, type Plugin, type PluginOption, type UserConfig } from 'vite'
 import { content } from './scripts/vite-content.ts'
 
 const path = (p: string) => fileURLToPath(new URL(p, import.meta.url))
+
+/**
+ * The Node server (src/server/index.ts and what it imports) into dist/node, one file per module
+ * as the tsc emit had it (dist/node/server/index.js, .../db/migrate.js...): every path a module
+ * finds from its own import.meta.url (the migrations, the backup's dump child) stays true, and a
+ * stack trace names the source file. Dependencies stay in node_modules, imported at run time.
+ */
+function nodeServer(): EnvironmentOptions {
+  return {
+    consumer: 'server',
+    build: {
+      outDir: 'dist/node',
+      emptyOutDir: true,
+      copyPublicDir: false,
+      target: 'node20',
+      minify: false,
+      sourcemap: true,
+      rollupOptions: {
+        input: {
+          'server/index': path('src/server/index.ts'),
+          // Not imported: spawned by path, beside snapshot.js (dumpFolderInChild).
+          'server/features/backups/dump-child': path('src/server/features/backups/dump-child.ts'),
+        },
+        // Bare specifiers and node: builtins: every dependency, as the tsc emit left them.
+        external: (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0'),
+        output: {
+          format: 'es',
+          preserveModules: true,
+          preserveModulesRoot: path('src'),
+          entryFileNames: '[name].js',
+        },
+      },
+    },
+  }
+}
+
+/** The page's plugins (tokens, React, Tailwind, screenshots, icons) have nothing to do in the server's build. */
+function pageOnly(plugins: PluginOption[]): Plugin[] {
+  const flat = (plugins as unknown[]).flat(Infinity).filter(Boolean) as Plugin[]
+  for (const plugin of flat) {
+    const own = plugin.applyToEnvironment
+    plugin.applyToEnvironment = (environment) => (environment.name === 'node' ? false : own ? own(environment) : true)
+  }
+  return flat
+}
 
 export default defineConfig(async ({ command }): Promise<UserConfig> => {
   const contentPlugin = content()
@@ -25,7 +70,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
     import.meta.url,
   )) as typeof import('./scripts/build-steps.ts')
   return {
-    plugins: [contentPlugin, ...steps.pagePlugins()],
+    plugins: [contentPlugin, ...pageOnly(steps.pagePlugins())],
     build: {
       // The CSP forbids inline code, so never inline small assets as data: URLs into scripts or styles.
       assetsInlineLimit: 0,
@@ -53,16 +98,22 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
             },
             // The page's server render, for the prerender only (which removes it).
             ssr: { build: { outDir: 'dist/ssr', rollupOptions: { input: path('src/web/entry-server.tsx') } } },
+            node: nodeServer(),
           },
     builder: {
       // One config, made once: the content is generated once per build.
       sharedConfigBuild: true,
       async buildApp(builder) {
-        const { client, serverPage, ssr } = builder.environments
-        await builder.build(client!)
-        await builder.build(serverPage!)
-        await builder.build(ssr!)
-        await steps.afterBundles()
+        const { client, serverPage, ssr, node } = builder.environments
+        // The server shares nothing with the page's chain (its own folder, no assets), so it is
+        // built alongside it; the page's chain keeps its order (client empties dist/client first).
+        const page = async () => {
+          await builder.build(client!)
+          await builder.build(serverPage!)
+          await builder.build(ssr!)
+          await steps.afterBundles()
+        }
+        await Promise.all([page(), builder.build(node!)])
       },
     },
   }

@@ -1,5 +1,5 @@
 // The server half of `npm run bench` alone, for trying a change: pgbench, sign-ups on PostgreSQL
-// (full and half load), then PGlite (10,000 sign-ups, RSS). Needs `npm run build:server` first.
+// (full and half load), then PGlite (10,000 sign-ups, RSS). Needs `npm run build` first.
 //   npx tsx bench/quick.ts [pg|pglite]   (both by default); BENCH_SECONDS as for run.ts
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

@@ -2,10 +2,10 @@
 // screenshots' names and sizes (every build, the SSR one and the tests included: no encoding
 // needed for that), and the client build emits the encoded variants into assets/.
 import { join } from 'node:path'
-import type { Plugin } from 'vite'
+import type { Environment, Plugin } from 'vite'
 import { contentDir, loadContent, REPO_ROOT } from './load.ts'
 import { ContentError } from './problems.ts'
-import { encodeVariant, planScreens, type ScreenPlan } from './screen-images.ts'
+import { encodeVariant, planScreens, type ScreenPlan, type Variant } from './screen-images.ts'
 
 const ID = 'virtual:screen-images'
 const RESOLVED = `\0${ID}`
@@ -22,9 +22,14 @@ export async function planContentScreens(dir: string = contentDir()): Promise<Sc
   return planScreens(dir, content.screens, 'assets')
 }
 
+/** The page's build ships the files; the SSR build (and the server pages' stylesheet) only needs their names. */
+const shipsFiles = (environment: Environment) =>
+  environment.config.consumer === 'client' && environment.name === 'client'
+
 export function screenImages(): Plugin {
   let plan: Promise<ScreenPlan> | undefined
   let serving = false
+  let encoding: Promise<{ v: Variant; source: Buffer }[]> | undefined
   // The dev server plans on every load of the module (a screenshot may have changed); a build once.
   const planned = () => (serving ? planContentScreens() : (plan ??= planContentScreens()))
   return {
@@ -51,8 +56,16 @@ export function screenImages(): Plugin {
     // A wrong screenshot fails every build that runs this plugin, even one that never imports them.
     async buildStart() {
       plan = undefined
+      encoding = undefined
       const { variants } = await planned()
       for (const input of new Set(variants.map((v) => v.input))) this.addWatchFile(input)
+      // The page's build starts encoding now, not in generateBundle: sharp works in its own
+      // threads while the page, its server render and the server are bundled, instead of after.
+      if (!serving && shipsFiles(this.environment)) {
+        encoding = Promise.all(variants.map(async (v) => ({ v, source: await encodeVariant(v, SCREEN_CACHE_DIR) })))
+        // Awaited in generateBundle; a failure is reported there, not as an unhandled rejection.
+        encoding.catch(() => {})
+      }
     },
     resolveId: (id) => (id === ID ? RESOLVED : undefined),
     async load(id) {
@@ -61,13 +74,8 @@ export function screenImages(): Plugin {
       return `export const SCREEN_IMAGES = ${JSON.stringify(images)}`
     },
     async generateBundle() {
-      // The page's build ships the files; the SSR build (and the server pages' stylesheet) only needs their names.
-      if (this.environment.config.consumer !== 'client' || this.environment.name !== 'client') return
-      const { variants } = await planned()
-      const files = await Promise.all(
-        variants.map(async (v) => ({ v, source: await encodeVariant(v, SCREEN_CACHE_DIR) })),
-      )
-      for (const { v, source } of files) this.emitFile({ type: 'asset', fileName: v.fileName, source })
+      if (!shipsFiles(this.environment) || !encoding) return
+      for (const { v, source } of await encoding) this.emitFile({ type: 'asset', fileName: v.fileName, source })
     },
   }
 }

@@ -21,7 +21,7 @@ export function parseHeadersFile(text: string): Map<string, Map<string, string>>
   return rules
 }
 
-/** What `npm run build:web` needs, copied so that this build never touches the project's dist/. */
+/** What `npm run build` needs, copied so that this build never touches the project's dist/. */
 const BUILD_INPUTS = [
   'index.html',
   'vite.config.ts',
@@ -29,12 +29,12 @@ const BUILD_INPUTS = [
   'src',
   'public',
   'scripts',
-  // The founder's content: build:web generates the content module from it first.
+  // The founder's content: the build generates the content module from it first.
   'content',
 ]
 
 /**
- * `npm run build:web` with VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY, as a founder builds for a
+ * `npm run build` with VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY, as a founder builds for a
  * static host, in a copy of the project in a temp folder (node_modules linked). Returns the built
  * dist/client and a function that removes the copy.
  */
@@ -56,7 +56,7 @@ export async function buildForStaticHost(env: {
   await symlink(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'))
   let output = ''
   const code = await new Promise<number | null>((resolve) => {
-    const child = spawn('npm', ['run', 'build:web'], {
+    const child = spawn('npm', ['run', 'build'], {
       cwd: dir,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -65,7 +65,7 @@ export async function buildForStaticHost(env: {
     child.stderr.on('data', (d: Buffer) => (output += d.toString()))
     child.on('exit', resolve)
   })
-  if (code !== 0) throw new Error(`build:web failed (${code}):\n${output}`)
+  if (code !== 0) throw new Error(`build failed (${code}):\n${output}`)
   return { clientDir: join(dir, 'dist', 'client'), remove: () => rm(dir, { recursive: true, force: true }) }
 }
 
