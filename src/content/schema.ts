@@ -13,6 +13,7 @@ import {
   type ServerPageTexts,
   type Theme,
   type ThemePalette,
+  type Stores,
 } from '../shared/content-types.ts'
 import { SUBJECT_VALUES, type SubjectValue } from '../shared/subjects.ts'
 
@@ -49,8 +50,10 @@ const links: z.ZodType<Links> = z.strictObject({
   productDirectory: z
     .strictObject({ href: httpUrl })
     .transform((d) => ({ ...d, width: 250 as const, height: 54 as const })),
-  stores: z.strictObject({ appStore: httpUrl.optional(), googlePlay: httpUrl.optional() }),
 })
+
+const storeListing = z.strictObject({ url: httpUrl, appId: text.optional(), live: z.boolean() })
+const stores: z.ZodType<Stores> = z.strictObject({ appStore: storeListing.optional(), googlePlay: storeListing.optional() })
 
 const palette: z.ZodType<ThemePalette> = z.strictObject(
   Object.fromEntries(THEME_COLOURS.map((name) => [name, colour])) as Record<keyof ThemePalette, typeof colour>,
@@ -166,6 +169,7 @@ export const pageTexts: z.ZodType<PageTexts> = z.strictObject({
 export const siteFile = z.strictObject({
   product,
   links,
+  stores: stores.default({}),
   theme,
   legal,
   locales: z.array(locale).min(1, 'name at least one language'),

@@ -35,6 +35,7 @@ export {
   SIGNUP_TEXTS,
   SITE_TEXTS,
   SOCIAL_TEXTS,
+  STORES,
   TESTER_MESSAGE_TEXTS,
   THEME,
   type Locale,
