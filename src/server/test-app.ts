@@ -99,6 +99,7 @@ export function testApp(
     testflight?: AppDeps['testflight']
     outboundResolve?: AppDeps['outboundResolve']
     wakeOutbound?: AppDeps['wakeOutbound']
+    stores?: AppDeps['stores']
   } = {},
 ) {
   const afterAnswer = createAfterAnswer()
@@ -119,6 +120,7 @@ export function testApp(
     ...(options.wakeEmailQueue ? { wakeEmailQueue: options.wakeEmailQueue } : {}),
     ...(options.transport ? { transport: options.transport } : {}),
     ...(options.launchCounter ? { launchCounter: options.launchCounter } : {}),
+    ...(options.stores ? { stores: options.stores } : {}),
     ...(options.testflight ? { testflight: options.testflight } : {}),
     ...(options.outboundResolve ? { outboundResolve: options.outboundResolve } : {}),
     ...(options.wakeOutbound ? { wakeOutbound: options.wakeOutbound } : {}),
