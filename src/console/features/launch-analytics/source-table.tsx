@@ -13,7 +13,9 @@ const TD = 'py-2 pr-3 tabular-nums whitespace-nowrap'
 export function SourceTable({ rows, measured }: { rows: LaunchSourceRow[]; measured: boolean }) {
   if (!rows.length) return <p className="text-sm">No visits or sign-ups in this range yet.</p>
   return (
-    <div className="overflow-x-auto">
+    // Wider than a phone (and, with the app's columns, than some laptops): the table scrolls in its
+    // own region, which keyboard users can focus and scroll too.
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Per source, scrollable">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Visitors, sign-ups and what became of them, per source</caption>
         <thead className="text-xs text-fg-muted">
