@@ -53,7 +53,10 @@ const links: z.ZodType<Links> = z.strictObject({
 })
 
 const storeListing = z.strictObject({ url: httpUrl, appId: text.optional(), live: z.boolean() })
-const stores: z.ZodType<Stores> = z.strictObject({ appStore: storeListing.optional(), googlePlay: storeListing.optional() })
+const stores: z.ZodType<Stores> = z.strictObject({
+  appStore: storeListing.optional(),
+  googlePlay: storeListing.optional(),
+})
 
 const palette: z.ZodType<ThemePalette> = z.strictObject(
   Object.fromEntries(THEME_COLOURS.map((name) => [name, colour])) as Record<keyof ThemePalette, typeof colour>,

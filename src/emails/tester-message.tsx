@@ -76,7 +76,14 @@ export default TesterMessageEmail
 export async function renderTesterMessageEmail(
   input: TesterMessageEmailProps,
 ): Promise<{ subject: string; html: string; text: string }> {
-  requireHttpUrls([input.appUrl, input.iosUrl, input.androidUrl, input.feedbackUrl, input.unsubscribeUrl, input.siteUrl])
+  requireHttpUrls([
+    input.appUrl,
+    input.iosUrl,
+    input.androidUrl,
+    input.feedbackUrl,
+    input.unsubscribeUrl,
+    input.siteUrl,
+  ])
   if (/[\r\n]/.test(input.subject)) throw new Error('A subject is one line')
   const html = await render(<TesterMessageEmail {...input} />)
   const { testerMessage: t, common } = EMAIL_TEXTS[input.locale ?? DEFAULT_LOCALE]

@@ -64,8 +64,8 @@ export function ShareLinksCard({
       </h2>
       <p className="mb-3 text-sm">
         For channels that hide where visitors come from (Instagram and TikTok in-app browsers, a bio, a newsletter):
-        share <code>/go/name</code>, and its visits count for that source. Once the app is in a store, a link can
-        lead to <code>/app</code>: the App Store on an iPhone, Play on Android, the page elsewhere.
+        share <code>/go/name</code>, and its visits count for that source. Once the app is in a store, a link can lead
+        to <code>/app</code>: the App Store on an iPhone, Play on Android, the page elsewhere.
       </p>
       {channels.length ? (
         <ul className="mb-3 grid gap-2 text-sm">

@@ -205,8 +205,8 @@ export function MessageComposer(props: {
                 className="mt-1 size-4"
               />
               <span>
-                Add each person’s own link to the app (/app: the App Store on an iPhone, Play on Android, the
-                page elsewhere; the Launch view counts who opened it)
+                Add each person’s own link to the app (/app: the App Store on an iPhone, Play on Android, the page
+                elsewhere; the Launch view counts who opened it)
               </span>
             </label>
             <div>

@@ -103,7 +103,12 @@ describe.each(DB_KINDS)('/app on %s', (kind) => {
       APP_STORE,
     )
     expect(await row('newsletter')).toMatchObject({ appOpens: 3, appOpensIos: 1, appOpensAndroid: 1, appOpensOther: 1 })
-    expect(await row('producthunt')).toMatchObject({ appOpens: 1, appOpensIos: 1, appOpensAndroid: 0, appOpensOther: 0 })
+    expect(await row('producthunt')).toMatchObject({
+      appOpens: 1,
+      appOpensIos: 1,
+      appOpensAndroid: 0,
+      appOpensOther: 0,
+    })
     expect((await report()).totals.appOpens).toBe(4)
   })
 

@@ -29,12 +29,7 @@ export function liveStore(os: System, stores: Stores): string | undefined {
  * the language, keeping the query (the source parameters) so that the page's visit counts for
  * the same source, as a share link's does; the person's token is never passed on.
  */
-export function appDestination(input: {
-  os: System
-  stores: Stores
-  locale?: Locale
-  query: URLSearchParams
-}): string {
+export function appDestination(input: { os: System; stores: Stores; locale?: Locale; query: URLSearchParams }): string {
   const store = liveStore(input.os, input.stores)
   if (store) return store
   const query = new URLSearchParams(input.query)

@@ -317,7 +317,9 @@ export async function listChannels(db: Db): Promise<ShareChannel[]> {
     target: ChannelTarget
     opens: number
     created_at: Date | string
-  }>('select name, source, medium, target, opens, created_at from app_private.analytics_channels order by created_at, name')
+  }>(
+    'select name, source, medium, target, opens, created_at from app_private.analytics_channels order by created_at, name',
+  )
   return r.rows.map((c) => ({
     name: c.name,
     source: c.source,
@@ -365,7 +367,10 @@ export async function findChannel(
  * The person of an /app link's token: their language, and whether this was the link's first
  * opening (written once, in the same statement). Null for a token nobody has.
  */
-export async function recordAppOpened(db: Db, token: string): Promise<{ locale: string | null; first: boolean } | null> {
+export async function recordAppOpened(
+  db: Db,
+  token: string,
+): Promise<{ locale: string | null; first: boolean } | null> {
   const r = await db.query<{ locale: string | null; first: boolean }>(
     `with person as (select id, locale from public.beta_signups where app_token = $1::uuid),
      opened as (

@@ -47,7 +47,8 @@ const DOCUMENT_PATH = /^\/(?:[^.]*|.*\.html?)$/
  * The server's own pages and APIs: never the public page, wherever the counting is mounted (in
  * front of the built files today; in front of a fast path for them, if it answers earlier).
  */
-const NOT_THE_PAGE = /^\/(?:admin|beta|confirm|unsubscribe|go|app|rest|functions|webhooks|healthz?|resend-email)(?:\/|$)/
+const NOT_THE_PAGE =
+  /^\/(?:admin|beta|confirm|unsubscribe|go|app|rest|functions|webhooks|healthz?|resend-email)(?:\/|$)/
 
 type Hooks = {
   counter: LaunchCounter
