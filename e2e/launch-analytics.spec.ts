@@ -188,6 +188,15 @@ test('a launch day: three sources, bots, prefetches, a return visit, sign-ups an
   // Visitors, sign-ups, conversion, confirmed (the phone choice from the welcome email confirms the
   // address), invited, opened store link, feedback, iPhone / Android / other, got the app through
   // their own link, /app opens iPhone / Android / other.
+  // The Launch API first: per source, the sign-ups, who got the app through their own link, and
+  // the /app clicks per platform.
+  const api2 = (await (await page.request.get(`${server.url}/admin/api/launch?days=2`)).json()) as {
+    sources: { source: string }[]
+  }
+  const bySource = (s: string) => api2.sources.find((r) => r.source === s)
+  expect(bySource('producthunt')).toMatchObject({ signups: 2, invited: 2, opened: 1, openedAfterLaunch: 1 })
+  expect(bySource('X')).toMatchObject({ appOpens: 2, appOpensIos: 1, appOpensAndroid: 1 })
+  expect(bySource('email')).toMatchObject({ appOpens: 2, appOpensIos: 2 })
   await expect
     .poll(
       async () => {
