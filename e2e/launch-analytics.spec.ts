@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test'
+import { DEFAULT_LOCALE, TESTER_MESSAGE_TEXTS } from '../src/shared/content.ts'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 import { startServer, waitHealthy, type ServerProcess } from '../test/support/server-process.ts'
 import {
@@ -19,6 +20,8 @@ import { expect, Outbox, test } from './fixtures.ts'
 
 const OWNER = 'launch-owner@example.com'
 const IOS_URL = 'https://testflight.apple.com/join/LAUNCH1'
+const LIVE = TESTER_MESSAGE_TEXTS[DEFAULT_LOCALE].live
+const liveSubject = new RegExp(`^${LIVE.subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
 const anon = { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${LOCAL_ANON_KEY}` }
 
 let server: ServerProcess
@@ -159,16 +162,57 @@ test('a launch day: three sources, bots, prefetches, a return visit, sign-ups an
   const store = await linkFrom(outbox, 'ph-one@example.com', /invitation$/, /https?:\/\/\S+\/beta\/ios\?token=[\w-]+/)
   expect((await api.get(store, { maxRedirects: 0 })).status()).toBe(302)
 
+  // Launch: two phones open /app from a post on X. The demo's content has no live store, so both
+  // land on the page's store section, keeping the source; no cookie, never cached.
+  const fromX = await visit('/app?utm_source=X', person(9, 'iphone'))
+  expect(fromX.status()).toBe(302)
+  expect(fromX.headers().location).toBe('/?utm_source=X#cta')
+  expect(fromX.headers()['cache-control']).toBe('no-store')
+  await visit('/app?utm_source=X', person(10, 'android'))
+  // "We are live": the launch-day starting text carries each person's own /app link; the second
+  // Product Hunt tester opens theirs twice (one person, two clicks).
+  await page.getByRole('link', { name: 'Messages' }).click()
+  await page.getByRole('button', { name: LIVE.label }).click()
+  await expect(page.getByRole('checkbox', { name: /link to the app/ })).toBeChecked()
+  await page.getByRole('button', { name: /^Send to \d+ (person|people)$/ }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Send message' }).click()
+  await expect(page.getByRole('status').filter({ hasText: /^Message queued for/ })).toBeVisible()
+  const own = await linkFrom(outbox, 'ph-two@example.com', liveSubject, /https?:\/\/\S+\/app\?token=[\w-]+/)
+  for (let i = 0; i < 2; i++) expect((await visit(own, ph[1]!)).status()).toBe(302)
+
   await page.getByRole('link', { name: 'Launch' }).click()
   const table = page.getByRole('table', { name: 'Visitors, sign-ups and what became of them, per source' })
   const row = (source: string) =>
     table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: source, exact: true }) })
   const cells = async (source: string) => (await row(source).getByRole('cell').allTextContents()).map((t) => t.trim())
   // Visitors, sign-ups, conversion, confirmed (the phone choice from the welcome email confirms the
-  // address), invited, opened store link, feedback, iPhone / Android / other.
-  await expect.poll(() => cells('producthunt')).toEqual(['3', '2', '66.7%', '2', '2', '1', '0', '2 / 1 / 0'])
-  expect(await cells('Hacker News')).toEqual(['2', '1', '50.0%', '1', '0', '0', '0', '1 / 1 / 0'])
-  expect(await cells('Newsletter')).toEqual(['1', '1', '100.0%', '1', '0', '0', '0', '1 / 0 / 0'])
+  // address), invited, opened store link, feedback, iPhone / Android / other, got the app through
+  // their own link, /app opens iPhone / Android / other.
+  // The Launch API first: per source, the sign-ups, who got the app through their own link, and
+  // the /app clicks per platform.
+  const api2 = (await (await page.request.get(`${server.url}/admin/api/launch?days=2`)).json()) as {
+    sources: { source: string }[]
+  }
+  const bySource = (s: string) => api2.sources.find((r) => r.source === s)
+  expect(bySource('producthunt')).toMatchObject({ signups: 2, invited: 2, opened: 1, openedAfterLaunch: 1 })
+  expect(bySource('X')).toMatchObject({ appOpens: 2, appOpensIos: 1, appOpensAndroid: 1 })
+  expect(bySource('email')).toMatchObject({ appOpens: 2, appOpensIos: 2 })
+  await expect
+    .poll(
+      async () => {
+        // The view shows the report of when it was opened (it asks again every 30 s): read afresh.
+        await page.reload()
+        await expect(page.getByRole('heading', { name: 'Launch', level: 1 })).toBeVisible()
+        return cells('producthunt')
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual(['3', '2', '66.7%', '2', '2', '1', '0', '2 / 1 / 0', '1', '0 / 0 / 0'])
+  expect(await cells('Hacker News')).toEqual(['2', '1', '50.0%', '1', '0', '0', '0', '1 / 1 / 0', '0', '0 / 0 / 0'])
+  expect(await cells('Newsletter')).toEqual(['1', '1', '100.0%', '1', '0', '0', '0', '1 / 0 / 0', '0', '0 / 0 / 0'])
+  // The clicks on /app: per source and platform.
+  expect(await cells('X')).toEqual(['0', '0', '–', '0', '0', '0', '0', '0 / 0 / 0', '0', '1 / 1 / 0'])
+  expect(await cells('email')).toEqual(['0', '0', '–', '0', '0', '0', '0', '0 / 0 / 0', '0', '2 / 0 / 0'])
   const ledger = page.getByRole('table', { name: 'Requests left out, by reason' })
   const reason = async (text: RegExp) =>
     (await ledger.getByRole('row').filter({ hasText: text }).getByRole('cell').textContent())?.trim()

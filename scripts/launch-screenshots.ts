@@ -1,8 +1,13 @@
 // Screenshots of the console's Launch view for docs/screenshots (issue 37): a server that has never
 // seen a request for its page (a proxy or CDN in front serves it) says so plainly; then a launch
 // day with more sources than the view lists one by one, so the last row gathers the rest as
-// "Other sources". 390x844 and 1440x900, light. Usage: npm run build && tsx scripts/launch-screenshots.ts
-import { chromium } from 'playwright-core'
+// "Other sources"; then (issue 43) the app's launch: /app opened from a few sources, and the
+// "we are live" message's own links opened by some sign-ups. 390x844 and 1440x900, light.
+// Usage: npm run build && tsx scripts/launch-screenshots.ts
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { chromium, type Page } from 'playwright-core'
+import { DEFAULT_LOCALE, TESTER_MESSAGE_TEXTS } from '../src/shared/content.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 import { ANON_HEADERS as anon, startScreenshotServer } from './screenshot-server.ts'
 
@@ -20,12 +25,39 @@ const person = (n: number) => ({
   accept: 'text/html',
 })
 
-async function shoot(name: string) {
+/** The owner sends the launch-day message from the Messages view: each person's own /app link. */
+async function sendLiveMessage(page: Page) {
+  await page.goto(`${base}/admin/#/messages`)
+  await page.getByRole('button', { name: TESTER_MESSAGE_TEXTS[DEFAULT_LOCALE].live.label }).click()
+  await page.getByRole('button', { name: /^Send to \d+ (person|people)$/ }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Send message' }).click()
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Message queued for/ })
+    .waitFor()
+}
+
+/** The first link of a pattern in each email the outbox holds so far, by recipient. */
+async function ownLinks(pattern = /https?:\/\/\S+\/app\?token=[\w-]+/): Promise<Map<string, string>> {
+  const links = new Map<string, string>()
+  for (const name of (await readdir(server.outbox).catch(() => [] as string[])).filter((n) => n.endsWith('.json'))) {
+    const email = JSON.parse(await readFile(join(server.outbox, name), 'utf8')) as {
+      to: string | string[]
+      text: string
+    }
+    const link = pattern.exec(email.text)?.[0]
+    if (link) links.set(String(email.to), link)
+  }
+  return links
+}
+
+async function shoot(name: string, before?: (page: Page) => Promise<void>) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   const page = await (await browser.newContext({ colorScheme: 'light' })).newPage()
   await page.goto(ownerLink())
   await page.getByRole('button', { name: 'Sign in' }).click()
   await page.waitForSelector('h1')
+  await before?.(page)
   for (const [w, h] of [
     [390, 844],
     [1440, 900],
@@ -36,6 +68,15 @@ async function shoot(name: string) {
     await page.waitForTimeout(800)
     // The sources' last row: the rest, gathered.
     if (name === 'sources') await page.getByText('Other sources').scrollIntoViewIfNeeded()
+    // The per-source table's last columns: /app opens and who got the app through their own link.
+    if (name === 'app-link') {
+      const table = page.getByRole('table', { name: 'Visitors, sign-ups and what became of them, per source' })
+      // On a phone the table scrolls in its card: shown scrolled to its last columns.
+      await table.evaluate((t, phone) => {
+        t.scrollIntoView({ block: 'start', inline: 'start' })
+        if (phone) t.parentElement?.scrollBy({ left: 10_000 })
+      }, w < 1000)
+    }
     await page.screenshot({ path: `docs/screenshots/console-launch-${name}-light-${w}x${h}.png`, fullPage: false })
   }
   await browser.close()
@@ -58,6 +99,37 @@ try {
       body: JSON.stringify({ email: `tester${k}@example.com` }),
     })
   await shoot('sources')
+  // The app's launch: phones open /app from three sources, then the "we are live" message goes
+  // out and some of the list open their own link (one of them twice).
+  for (const [i, source] of ['X (Twitter)', 'producthunt', 'newsletter'].entries())
+    for (let k = 0; k < 8 - 2 * i; k++)
+      await fetch(`${base}/app?utm_source=${encodeURIComponent(source)}`, {
+        headers: person(500 + 10 * i + k),
+        redirect: 'manual',
+      })
+  // The sign-ups confirm their address with the welcome email's phone choice: the list may be written to.
+  for (let k = 1; k < 12; k += 3)
+    await fetch(`${base}/functions/v1/resend-email`, {
+      method: 'POST',
+      headers: { ...anon, ...person(k) },
+      body: JSON.stringify({ email: `tester${k}@example.com` }),
+    })
+  let choices = new Map<string, string>()
+  for (let tries = 0; tries < 100 && choices.size < 4; tries++) {
+    choices = await ownLinks(/https?:\/\/\S+\/beta\/phone\?platform=ios&token=[\w-]+/)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  for (const link of choices.values()) await fetch(link, { method: 'POST', redirect: 'manual' })
+  await shoot('app-link', async (page) => {
+    await sendLiveMessage(page)
+    let links = new Map<string, string>()
+    for (let tries = 0; tries < 100 && links.size < 3; tries++) {
+      links = await ownLinks()
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    for (const [k, link] of [...links.values()].slice(0, 3).entries())
+      for (let n = 0; n <= (k === 0 ? 1 : 0); n++) await fetch(link, { headers: person(700 + k), redirect: 'manual' })
+  })
 } finally {
   await server.stop()
 }

@@ -112,6 +112,7 @@ test('a listed address gets one welcome email, the one the Node server would sen
         inviteToken: signup.i,
         invitationLinks: null,
         feedbackToken: signup.f,
+        appToken: signup.f,
         locale: null,
       },
       message: null,

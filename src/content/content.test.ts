@@ -309,6 +309,7 @@ test("editors get a JSON Schema of site.yaml, named on the file's first line", (
   expect(Object.keys(schema.properties)).toEqual([
     'product',
     'links',
+    'stores',
     'theme',
     'socialProof',
     'legal',

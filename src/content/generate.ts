@@ -32,7 +32,7 @@ const json = (value: unknown) => JSON.stringify(value, null, 2)
  * every email's).
  */
 export function moduleSource(content: Content): string {
-  const { product, links, theme, legal, locales, screens, texts } = content
+  const { product, links, stores, theme, legal, locales, screens, texts } = content
   // A card's icon is site.yaml's choice, generated once as FEATURE_ICONS, not a text of each language.
   const withoutIcons = (t: PageTexts): PageTexts => ({
     ...t,
@@ -51,6 +51,7 @@ export function moduleSource(content: Content): string {
     '',
     `export const PRODUCT: T.Product = ${json(product)}`,
     `export const LINKS: T.Links = ${json(links)}`,
+    `export const STORES: T.Stores = ${json(stores)}`,
     `export const THEME: T.Theme = ${json(theme)}`,
     `export const LEGAL_ENTITY: T.LegalEntity = ${json(legal)}`,
     `export const SCREENSHOTS: readonly T.Screenshot[] = ${json(screens)}`,

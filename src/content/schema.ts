@@ -14,6 +14,7 @@ import {
   type SocialProof,
   type Theme,
   type ThemePalette,
+  type Stores,
 } from '../shared/content-types.ts'
 import { SUBJECT_VALUES, type SubjectValue } from '../shared/subjects.ts'
 
@@ -64,7 +65,12 @@ const links: z.ZodType<LinksInput> = z.strictObject({
     .transform((d) => ({ ...d, width: 250 as const, height: 54 as const }))
     .optional()
     .describe("The header's product-directory badge: your product's page there. Leave it out for no badge."),
-  stores: z.strictObject({ appStore: httpUrl.optional(), googlePlay: httpUrl.optional() }),
+})
+
+const storeListing = z.strictObject({ url: httpUrl, appId: text.optional(), live: z.boolean() })
+const stores: z.ZodType<Stores> = z.strictObject({
+  appStore: storeListing.optional(),
+  googlePlay: storeListing.optional(),
 })
 
 const onBrand = z
@@ -235,6 +241,7 @@ export const pageTexts: z.ZodType<PageTexts> = z.strictObject({
 export const siteFile = z.strictObject({
   product,
   links,
+  stores: stores.default({}),
   theme,
   socialProof: socialProof.optional(),
   legal,

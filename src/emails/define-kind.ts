@@ -42,6 +42,8 @@ export type SignupLinks = {
   invitationLinks: 'ios' | 'android' | 'both' | null
   /** The person's feedback link's token. */
   feedbackToken: string
+  /** The person's own /app link's token (the "we are live" message). */
+  appToken: string
   /** The language of the page they signed up on (null: before languages, or none sent). */
   locale: string | null
 }

@@ -43,7 +43,14 @@ test.each(Object.values(KINDS).map((k) => [k.kind, k] as const))(
         created_at: new Date().toISOString(),
       },
       payload: kind.example.payload,
-      signup: { platformToken: 'p', inviteToken: 'i', invitationLinks: 'both', feedbackToken: 'f', locale: null },
+      signup: {
+        platformToken: 'p',
+        inviteToken: 'i',
+        invitationLinks: 'both',
+        feedbackToken: 'f',
+        appToken: 'a',
+        locale: null,
+      },
       message: { subject: 'S', body: 'B', translations: null },
     }
     const built = await kind.build(row, kind.example.payload as never, {

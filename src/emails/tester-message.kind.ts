@@ -42,6 +42,8 @@ export const testerMessage = defineKind({
     subject: z.string().min(1).optional(),
     body: z.string().min(1).optional(),
     storeLinks: z.boolean(),
+    /** Each person's own /app link (absent in rows queued before it existed). */
+    appLink: z.boolean().optional(),
     paceMs: z.number().nonnegative(),
   }),
   dedupeKey: (key: { messageId: number; signupId: string }) => `${key.messageId}:${key.signupId}`,
@@ -67,6 +69,11 @@ export const testerMessage = defineKind({
         : undefined
     const iosUrl = store('ios')
     const androidUrl = store('android')
+    // /app is the Node server's (the Supabase deployment has no server pages: no link there).
+    const appUrl =
+      message.appLink && settings.BETA_PAGES !== false
+        ? `${settings.PUBLIC_URL}${paths.app.href(signup.appToken)}`
+        : undefined
     const feedback = feedbackUrl(settings, signup.feedbackToken)
     const leave = unsubscribeUrl(settings, email.unsubscribeToken)
     const { renderTesterMessageEmail } = await import('./tester-message.tsx')
@@ -77,6 +84,7 @@ export const testerMessage = defineKind({
       body: message.body,
       ...(iosUrl ? { iosUrl } : {}),
       ...(androidUrl ? { androidUrl } : {}),
+      ...(appUrl ? { appUrl } : {}),
       ...(feedback ? { feedbackUrl: feedback } : {}),
       unsubscribeUrl: leave,
       siteUrl: `${settings.PUBLIC_URL}/`,

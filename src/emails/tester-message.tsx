@@ -1,13 +1,13 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 // The pragmas keep JSX working in every runtime that loads this file (tsx, Vitest, Deno), whatever tsconfig it finds.
-import { Link, Text } from '@react-email/components'
+import { Link, Section, Text } from '@react-email/components'
 import { render } from '@react-email/render'
 import { Fragment } from 'react'
 import { DEFAULT_LOCALE, EMAIL_TEXTS, PRODUCT } from '../shared/content.ts'
 import { bodyAsText, parseBody, type Paragraph } from '../shared/plain-text-body.ts'
 import { EmailFrame, link, paragraph, requireHttpUrls } from './frame.tsx'
-import { StoreButtons, TesterEmailEnd, type TesterLinks } from './tester-parts.tsx'
+import { StoreButtons, TesterEmailEnd, testerButton, type TesterLinks } from './tester-parts.tsx'
 
 export type TesterMessageEmailProps = TesterLinks & {
   subject: string
@@ -38,13 +38,20 @@ function Body({ paragraphs }: { paragraphs: Paragraph[] }) {
 
 /** A message from the owner to a group of the beta list, in the visitors' frame. */
 export function TesterMessageEmail(props: TesterMessageEmailProps) {
-  const { subject, body, iosUrl, androidUrl, locale = DEFAULT_LOCALE } = props
+  const { subject, body, iosUrl, androidUrl, appUrl, locale = DEFAULT_LOCALE } = props
   const t = EMAIL_TEXTS[locale].testerMessage
   const paragraphs = parseBody(body)
   const first = paragraphs[0]?.map((line) => line.map((r) => r.text).join('')).join(' ') ?? subject
   return (
     <EmailFrame size="visitor" locale={locale} title={subject} preview={first.slice(0, 140)}>
       <Body paragraphs={paragraphs} />
+      {appUrl !== undefined ? (
+        <Section style={{ margin: '0 0 16px' }}>
+          <Link href={appUrl} style={testerButton}>
+            {t.getApp}
+          </Link>
+        </Section>
+      ) : null}
       <StoreButtons iosUrl={iosUrl} androidUrl={androidUrl} locale={locale} />
       <TesterEmailEnd {...props} footer={t.footer} locale={locale} />
     </EmailFrame>
@@ -69,12 +76,20 @@ export default TesterMessageEmail
 export async function renderTesterMessageEmail(
   input: TesterMessageEmailProps,
 ): Promise<{ subject: string; html: string; text: string }> {
-  requireHttpUrls([input.iosUrl, input.androidUrl, input.feedbackUrl, input.unsubscribeUrl, input.siteUrl])
+  requireHttpUrls([
+    input.appUrl,
+    input.iosUrl,
+    input.androidUrl,
+    input.feedbackUrl,
+    input.unsubscribeUrl,
+    input.siteUrl,
+  ])
   if (/[\r\n]/.test(input.subject)) throw new Error('A subject is one line')
   const html = await render(<TesterMessageEmail {...input} />)
   const { testerMessage: t, common } = EMAIL_TEXTS[input.locale ?? DEFAULT_LOCALE]
   const text = [
     bodyAsText(parseBody(input.body)),
+    ...(input.appUrl ? [`${t.getApp}: ${input.appUrl}`] : []),
     ...(input.iosUrl ? [`${common.joinIos}: ${input.iosUrl}`] : []),
     ...(input.androidUrl ? [`${common.joinAndroid}: ${input.androidUrl}`] : []),
     ...(input.feedbackUrl ? [`${common.feedbackPlain} ${input.feedbackUrl}`] : []),

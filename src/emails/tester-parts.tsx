@@ -13,6 +13,8 @@ export type TesterLinks = {
   iosUrl?: string
   /** Our redirect to the Play testing opt-in (/beta/android?token=…). */
   androidUrl?: string
+  /** The person's own /app link (/app?token=…): the store for their phone, counted once per person. */
+  appUrl?: string
   /** The person's own feedback page, /beta/feedback?token=…. */
   feedbackUrl?: string
   unsubscribeUrl: string

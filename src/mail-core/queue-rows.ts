@@ -81,7 +81,7 @@ export async function claimDueEmails(
        q.payload,
        (select json_build_object('platformToken', s.platform_token, 'inviteToken', s.invite_token,
           'invitationLinks', s.invitation_links,
-          'feedbackToken', s.feedback_token, 'locale', s.locale) from public.beta_signups s
+          'feedbackToken', s.feedback_token, 'appToken', s.app_token, 'locale', s.locale) from public.beta_signups s
         where app_private.canonical_email(s.email) = app_private.canonical_email(q.to_email)) as signup,
        (select json_build_object('subject', g.subject, 'body', g.body, 'translations', g.translations)
         from app_private.group_messages g

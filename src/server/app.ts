@@ -4,6 +4,8 @@ import { cors } from 'hono/cors'
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status'
 import type { Config } from './config.ts'
 import type { Db } from './db/db.ts'
+import { STORES } from '../shared/content.ts'
+import type { Stores } from '../shared/content-types.ts'
 import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '../mail-core/cors.ts'
 import { MAX_BODY_BYTES, tooLarge } from '../mail-core/json-body.ts'
 import { functionPath, resendEmailRoutes, signupEmailStep } from '../mail-core/resend-email-handler.ts'
@@ -97,6 +99,8 @@ export type AppDeps = {
   outboundResolve?: Resolver
   /** Counts the Play test again after a tester's answer (play-testing/threshold-watch.ts; index.ts starts it). */
   playThreshold?: Pick<PlayThresholdWatch, 'poke'>
+  /** The store listings /app sends phones to (default: content/site.yaml's `stores`; tests pass their own). */
+  stores?: Stores
 }
 
 // What Supabase's API gateway allows (the list the edge function answers with too), so
@@ -212,11 +216,18 @@ export function createApp(deps: AppDeps): Hono {
   app.on('POST', paths.join.pattern, formRefusals('join'), signupLimit, emailLimit)
   app.on('POST', paths.contact.pattern, formRefusals('contact'), contactLimit)
   // A token link that a mail client extended with the sentence's full stop still works.
-  for (const path of ['/beta/*', '/unsubscribe', '/confirm', '/admin/sign-in'])
+  for (const path of ['/beta/*', '/unsubscribe', '/confirm', '/admin/sign-in', paths.app.pattern])
     app.use(path, forgiveTrailingPunctuation())
   // The pages a person's links open: a rate limit's 429 and an outage's 503 are pages too, in
   // their language, not the API's JSON (http/busy-pages.tsx). Ahead of every budget below.
-  for (const path of [paths.beta.pattern, paths.unsubscribe.pattern, paths.confirm.pattern, '/go/*'])
+  for (const path of [
+    paths.beta.pattern,
+    paths.unsubscribe.pattern,
+    paths.confirm.pattern,
+    paths.shareLink.prefix,
+    paths.app.pattern,
+    paths.app.localePattern,
+  ])
     app.use(path, busyPages())
   // Each feature's public routes and the budgets it declares in front of them (http/public-routes.ts);
   // where one feature needs another's part, app.ts hands it over.
@@ -236,7 +247,7 @@ export function createApp(deps: AppDeps): Hono {
     }),
     betaRoutes({ db, logger, config, wakeEmailQueue, android: androidTesting({ db, config }) }),
     feedbackPageRoutes({ db, logger, config }),
-    shareLinkRoutes({ db, counter: launch, trustedHops: config.TRUST_PROXY }),
+    shareLinkRoutes({ db, counter: launch, trustedHops: config.TRUST_PROXY, stores: deps.stores ?? STORES }),
   ]
   for (const rule of publicRoutes.flatMap((p) => p.limits ?? [])) {
     const chain: MiddlewareHandler[] = [

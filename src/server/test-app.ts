@@ -100,6 +100,7 @@ export function testApp(
     outboundResolve?: AppDeps['outboundResolve']
     wakeOutbound?: AppDeps['wakeOutbound']
     playThreshold?: AppDeps['playThreshold']
+    stores?: AppDeps['stores']
   } = {},
 ) {
   const afterAnswer = createAfterAnswer()
@@ -120,6 +121,7 @@ export function testApp(
     ...(options.wakeEmailQueue ? { wakeEmailQueue: options.wakeEmailQueue } : {}),
     ...(options.transport ? { transport: options.transport } : {}),
     ...(options.launchCounter ? { launchCounter: options.launchCounter } : {}),
+    ...(options.stores ? { stores: options.stores } : {}),
     ...(options.testflight ? { testflight: options.testflight } : {}),
     ...(options.outboundResolve ? { outboundResolve: options.outboundResolve } : {}),
     ...(options.wakeOutbound ? { wakeOutbound: options.wakeOutbound } : {}),

@@ -44,8 +44,11 @@ export type Links = {
   social: readonly SocialLink[]
   /** The header's product-directory badge; absent, the header shows none. */
   productDirectory?: { href: string; width: 250; height: 54 }
-  stores: { appStore?: string; googlePlay?: string }
 }
+
+/** A store's listing (content/site.yaml `stores`): live there, or still in beta. */
+export type StoreListing = { url: string; appId?: string; live: boolean }
+export type Stores = { appStore?: StoreListing; googlePlay?: StoreListing }
 
 /**
  * The avatars beside the features' community note, or none (`socialProof: false`): initials on
@@ -108,7 +111,7 @@ export const EMAIL_TEXT_KEYS = {
   invitation: ['subject', 'heading', 'preview', 'introOne', 'introBoth', 'iosIntro', 'androidIntro', 'free', 'footer'],
   playQuestion: ['subject', 'preview', 'intro', 'joined', 'trouble', 'eachButton', 'leftIntro', 'leftLink', 'footer'],
   playReminder: ['subject', 'heading', 'preview', 'intro', 'help', 'footer'],
-  testerMessage: ['footer'],
+  testerMessage: ['footer', 'getApp'],
   // The owner's own emails, in the default language (docs/decisions/owner-email-texts.md).
   ownerSignIn: ['subject', 'preview', 'intro', 'link', 'ignore'],
   signupDigest: ['countOne', 'countOther', 'subject', 'heading', 'preview', 'body', 'openConsole'],

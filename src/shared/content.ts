@@ -37,6 +37,7 @@ export {
   SITE_TEXTS,
   SOCIAL_PROOF,
   SOCIAL_TEXTS,
+  STORES,
   TESTER_MESSAGE_TEXTS,
   THEME,
   type Locale,

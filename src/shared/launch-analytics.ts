@@ -11,6 +11,9 @@ const MAX_SOURCE_LENGTH = SOURCE_LIMITS.source
 /** What a visit or a sign-up is attributed to when nothing names a source. */
 export const DIRECT = 'direct'
 
+/** Where a person's own /app link (an email's) counts its openings when it names no other source. */
+export const EMAIL_SOURCE = 'email'
+
 /**
  * Where a visit counts when its source is past the caps on new sources (the server's
  * launch-analytics/budgets.ts), and the one row that gathers every source past the top
@@ -197,6 +200,13 @@ export const LaunchSourceRow = z.strictObject({
   android: count,
   other: count,
   mobile: count,
+  /** Openings of /app for this source (clicks, not people), in all and per platform. */
+  appOpens: count,
+  appOpensIos: count,
+  appOpensAndroid: count,
+  appOpensOther: count,
+  /** Sign-ups of this source who opened their own store link (the "we are live" message's /app link). */
+  openedAfterLaunch: count,
 })
 export type LaunchSourceRow = z.infer<typeof LaunchSourceRow>
 
@@ -206,10 +216,15 @@ export type LaunchBucket = z.infer<typeof LaunchBucket>
 export const LeftOutRow = z.strictObject({ reason: z.enum(LEFT_OUT_REASONS), requests: count })
 export type LeftOutRow = z.infer<typeof LeftOutRow>
 
+/** Where a share link leads: the page, or /app (each phone to its store). */
+export const CHANNEL_TARGETS = ['page', 'app'] as const
+export type ChannelTarget = (typeof CHANNEL_TARGETS)[number]
+
 export const ShareChannel = z.strictObject({
   name: z.string(),
   source: z.string(),
   medium: z.string(),
+  target: z.enum(CHANNEL_TARGETS),
   opens: count,
   createdAt: z.string(),
 })
@@ -228,7 +243,7 @@ export const LaunchReport = z.strictObject({
   documentsSeen: z.boolean(),
   /** ANALYTICS_JOIN_SIGNUPS: false keeps aggregates only, and sign-ups have no source. */
   joinSignups: z.boolean(),
-  totals: z.strictObject({ visitors: count, pageviews: count, signups: count, leftOut: count }),
+  totals: z.strictObject({ visitors: count, pageviews: count, signups: count, leftOut: count, appOpens: count }),
   /** At most MAX_SOURCE_ROWS sources, then one OTHER_SOURCE row for the rest. */
   sources: z.array(LaunchSourceRow).max(MAX_SOURCE_ROWS + 1),
   buckets: z.array(LaunchBucket),
@@ -259,6 +274,7 @@ export const ChannelRequest = z.strictObject({
     .max(1000)
     .transform((v) => normaliseSourceValue(v) ?? '')
     .default(''),
+  target: z.enum(CHANNEL_TARGETS, 'A link leads to "page" or "app".').default('page'),
 })
 export type ChannelRequest = z.input<typeof ChannelRequest>
 

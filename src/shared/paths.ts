@@ -42,6 +42,18 @@ export const paths = {
     pattern: '/beta/feedback',
     href: (t?: string) => (t === undefined ? '/beta/feedback' : `/beta/feedback?${token(t)}`),
   },
+  /** The console's share links: 302 to the page (or to /app) with the link's source. */
+  shareLink: { pattern: '/go/:name', prefix: '/go/*', href: (name: string) => `/go/${name}` },
+  /**
+   * One link for every phone: an iPhone to the App Store, an Android phone to Play, anything else
+   * to the page's store section (`/<lang>/app`: that language's page). With a token: a person's
+   * own link (the "we are live" message), whose first opening is recorded.
+   */
+  app: {
+    pattern: '/app',
+    localePattern: '/:lang/app',
+    href: (t?: string) => (t === undefined ? '/app' : `/app?${token(t)}`),
+  },
   /** Every /beta page, for the rate limit in front of them. */
   beta: { pattern: '/beta/*' },
   /** The owner's one-time sign-in link. */

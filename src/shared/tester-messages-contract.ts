@@ -73,6 +73,8 @@ export const SendTesterMessageRequest = z.strictObject({
   ...messageText(),
   translations: MessageTranslations.optional(),
   storeLinks: z.boolean(),
+  /** Each person's own /app link (the store for their phone), counted once per person: "we are live". */
+  appLink: z.boolean().default(false),
 })
 export type SendTesterMessageRequest = Omit<z.infer<typeof SendTesterMessageRequest>, 'translations'> & {
   translations?: MessageTranslations

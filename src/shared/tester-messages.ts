@@ -40,13 +40,15 @@ export type StartingText = {
   body: string
   /** Whether each email carries the person's own store link (the invitation's). */
   storeLinks: boolean
+  /** Whether each email carries the person's own /app link (the live store for their phone). */
+  appLink: boolean
 }
 
 /** Who each starting text goes to, and whether it carries store links; its words are content. */
-const STARTING_TEXT_SETTINGS: Record<StartingTextId, { audience: Audience; storeLinks: boolean }> = {
-  nudge: { audience: 'invited-not-opened', storeLinks: true },
-  'new-build': { audience: 'opened', storeLinks: false },
-  live: { audience: 'everyone', storeLinks: false },
+const STARTING_TEXT_SETTINGS: Record<StartingTextId, { audience: Audience; storeLinks: boolean; appLink: boolean }> = {
+  nudge: { audience: 'invited-not-opened', storeLinks: true, appLink: false },
+  'new-build': { audience: 'opened', storeLinks: false, appLink: false },
+  live: { audience: 'everyone', storeLinks: false, appLink: true },
 }
 
 /** The three starting texts the Messages view offers, in the owner's language; each is only a start, and editable. */

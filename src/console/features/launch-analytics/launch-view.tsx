@@ -76,11 +76,12 @@ export function LaunchView({ onError }: { onError: (err: unknown) => void }) {
           Sign-ups are not joined to visits (ANALYTICS_JOIN_SIGNUPS=false): counts only.
         </p>
       ) : null}
-      <div className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <div className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-5">
         <Figure label="Visitors (unique per day)" value={!measured ? '–' : report?.totals.visitors} />
         <Figure label="Sign-ups" value={report?.totals.signups} />
         <Figure label="Conversion" value={report ? conversion : undefined} />
         <Figure label="Left out" value={report?.totals.leftOut} />
+        <Figure label="/app opens" value={report?.totals.appOpens} />
       </div>
       <div className="mb-4 grid gap-4">
         <Card labelledBy="launch-sources-heading" className="min-w-0">

@@ -5,6 +5,7 @@ import { SOURCE_LIMITS } from '../../../shared/limits.ts'
 import { FIELD, LabelledField } from '../../components/selection-fields.tsx'
 import { DoneText, ErrorText } from '../../components/status-text.tsx'
 import { launchApi, type ShareChannel } from './launch-api.ts'
+import type { ChannelTarget } from '../../../shared/launch-analytics.ts'
 
 /**
  * Share links: a link per channel that strips referrers and UTMs (in-app browsers, a bio, a
@@ -22,6 +23,7 @@ export function ShareLinksCard({
   const [name, setName] = useState('')
   const [source, setSource] = useState('')
   const [medium, setMedium] = useState('')
+  const [target, setTarget] = useState<ChannelTarget>('page')
   const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState<string | null>(null)
 
@@ -30,11 +32,12 @@ export function ShareLinksCard({
     setError(null)
     setDone(null)
     try {
-      const made = await launchApi.saveChannel({ name, source: source || name, medium })
+      const made = await launchApi.saveChannel({ name, source: source || name, medium, target })
       setDone(made.created ? `Made ${location.origin}/go/${name.trim().toLowerCase()}` : 'Link changed')
       setName('')
       setSource('')
       setMedium('')
+      setTarget('page')
       onChanged()
     } catch (err) {
       setError((err as Error).message)
@@ -61,14 +64,16 @@ export function ShareLinksCard({
       </h2>
       <p className="mb-3 text-sm">
         For channels that hide where visitors come from (Instagram and TikTok in-app browsers, a bio, a newsletter):
-        share <code>/go/name</code>, and its visits count for that source.
+        share <code>/go/name</code>, and its visits count for that source. Once the app is in a store, a link can lead
+        to <code>/app</code>: the App Store on an iPhone, Play on Android, the page elsewhere.
       </p>
       {channels.length ? (
         <ul className="mb-3 grid gap-2 text-sm">
           {channels.map((c) => (
             <li key={c.name} className="flex flex-wrap items-center justify-between gap-2">
               <span className="[overflow-wrap:anywhere]">
-                <code>{`${location.origin}/go/${c.name}`}</code> → {c.source}
+                <code>{`${location.origin}/go/${c.name}`}</code> → {c.target === 'app' ? '/app, ' : ''}
+                {c.source}
                 {c.medium ? ` (${c.medium})` : ''}, opened {c.opens.toLocaleString('en-US')}×
               </span>
               <Button variant="secondary" onClick={() => void remove(c.name)} aria-label={`Remove /go/${c.name}`}>
@@ -110,6 +115,17 @@ export function ShareLinksCard({
             onChange={(e) => setMedium(e.target.value)}
             placeholder="social"
           />
+        </LabelledField>
+        <LabelledField id="share-target" label="Leads to">
+          <select
+            id="share-target"
+            className={FIELD}
+            value={target}
+            onChange={(e) => setTarget(e.target.value === 'app' ? 'app' : 'page')}
+          >
+            <option value="page">The page</option>
+            <option value="app">The app (/app)</option>
+          </select>
         </LabelledField>
         <Button type="submit">Make link</Button>
       </form>

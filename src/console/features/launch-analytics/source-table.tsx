@@ -6,11 +6,16 @@ const pct = (v: number | null) => (v === null ? '–' : `${(v * 100).toFixed(1)}
 const TH = 'py-2 pr-3 font-medium whitespace-nowrap'
 const TD = 'py-2 pr-3 tabular-nums whitespace-nowrap'
 
-/** Visitors, sign-ups and conversion per source, then what became of the sign-ups. */
+/**
+ * Visitors, sign-ups and conversion per source, then what became of the sign-ups (after launch:
+ * who opened their own /app link), and the openings of /app per platform (clicks, not people).
+ */
 export function SourceTable({ rows, measured }: { rows: LaunchSourceRow[]; measured: boolean }) {
   if (!rows.length) return <p className="text-sm">No visits or sign-ups in this range yet.</p>
   return (
-    <div className="overflow-x-auto">
+    // Wider than a phone (and, with the app's columns, than some laptops): the table scrolls in its
+    // own region, which keyboard users can focus and scroll too.
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Per source, scrollable">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Visitors, sign-ups and what became of them, per source</caption>
         <thead className="text-xs text-fg-muted">
@@ -42,6 +47,12 @@ export function SourceTable({ rows, measured }: { rows: LaunchSourceRow[]; measu
             <th scope="col" className={TH}>
               iPhone / Android / other
             </th>
+            <th scope="col" className={TH}>
+              Got the app (own link)
+            </th>
+            <th scope="col" className={TH}>
+              /app opens: iPhone / Android / other
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
@@ -67,6 +78,8 @@ export function SourceTable({ rows, measured }: { rows: LaunchSourceRow[]; measu
               <td className={TD}>{n(r.opened)}</td>
               <td className={TD}>{n(r.feedback)}</td>
               <td className={TD}>{measured ? `${n(r.ios)} / ${n(r.android)} / ${n(r.other)}` : '–'}</td>
+              <td className={TD}>{n(r.openedAfterLaunch)}</td>
+              <td className={TD}>{`${n(r.appOpensIos)} / ${n(r.appOpensAndroid)} / ${n(r.appOpensOther)}`}</td>
             </tr>
           ))}
         </tbody>

@@ -44,7 +44,8 @@ test('a starting text fills the form; the group shows its exact count; the previ
   await user.click(screen.getByRole('button', { name: STARTING.nudge.label }))
   expect(screen.getByLabelText('Send to')).toHaveValue('invited-not-opened')
   expect(subjectOf()).toHaveValue(STARTING.nudge.subject)
-  expect(screen.getByRole('checkbox')).toBeChecked()
+  expect(screen.getByRole('checkbox', { name: /invited person/ })).toBeChecked()
+  expect(screen.getByRole('checkbox', { name: /link to the app/ })).not.toBeChecked()
   expect(screen.getByText(/This message will reach 12 people\./)).toBeVisible()
   expect(screen.getByRole('button', { name: 'Send to 12 people' })).toBeEnabled()
 
@@ -80,6 +81,7 @@ test('sending asks to confirm with the count, and a second click sends the same 
     requestId: expect.any(String),
     audience: 'opened',
     storeLinks: false,
+    appLink: false,
     ...startingRequest('new-build'),
   })
   expect((calls[0]!.body as { requestId: string }).requestId).toBe((calls[1]!.body as { requestId: string }).requestId)
@@ -166,6 +168,7 @@ test('a text per language: each language’s fields start from its own starting 
     requestId: expect.any(String),
     audience: 'invited-not-opened',
     storeLinks: true,
+    appLink: false,
     ...(last === DEFAULT_LOCALE
       ? { ...sent, subject: 'Back again' }
       : {
@@ -199,6 +202,8 @@ test('one text for everyone: one subject and message, one preview in the default
     requestId: expect.any(String),
     audience: 'everyone',
     storeLinks: false,
+    // The launch-day message carries each person's own /app link.
+    appLink: true,
     subject: STARTING.live.subject,
     body: STARTING.live.body,
   })

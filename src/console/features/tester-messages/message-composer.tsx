@@ -176,6 +176,7 @@ export function MessageComposer(props: {
                   subject={text.subject}
                   body={text.body}
                   storeLinks={draft.storeLinks}
+                  appLink={draft.appLink}
                   locale={locale}
                   caption={draft.perLanguage ? `Preview in ${name}` : 'Preview of the email'}
                 />
@@ -194,6 +195,18 @@ export function MessageComposer(props: {
               <span>
                 Add each invited person’s own store link (opening it is recorded, as with the invitation)
                 {noStore ? '. No store link is set (BETA_IOS_URL, BETA_ANDROID_URL).' : ''}
+              </span>
+            </label>
+            <label className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={draft.appLink}
+                onChange={(e) => c.edit({ appLink: e.target.checked })}
+                className="mt-1 size-4"
+              />
+              <span>
+                Add each person’s own link to the app (/app: the App Store on an iPhone, Play on Android, the page
+                elsewhere; the Launch view counts who opened it)
               </span>
             </label>
             <div>

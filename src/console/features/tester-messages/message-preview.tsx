@@ -11,6 +11,8 @@ export function MessagePreview(props: {
   subject: string
   body: string
   storeLinks: boolean
+  /** Each person's own /app link (the store for their phone). */
+  appLink?: boolean
   locale: Locale
   /** What the figure is called: which version of the message it shows. */
   caption: string
@@ -66,6 +68,16 @@ export function MessagePreview(props: {
               ))}
             </p>
           ))}
+          {props.appLink ? (
+            <p className="mb-4">
+              <span className="inline-block rounded-md bg-brand px-4 py-2 font-bold text-on-brand">
+                {testerMessage.getApp}
+              </span>{' '}
+              <span lang="en" className="text-sm text-fg-muted">
+                (each person’s own /app link: the store for their phone)
+              </span>
+            </p>
+          ) : null}
           {props.storeLinks ? (
             <p className="mb-4">
               <span className="inline-block rounded-md bg-brand px-4 py-2 font-bold text-on-brand">

@@ -43,6 +43,7 @@ export function useMessageComposer(props: { onError: (err: unknown) => void; onS
     perLanguage: MANY_LANGUAGES,
     texts: emptyTexts(),
     storeLinks: false,
+    appLink: false,
     requestId: newId(),
   }))
   const [confirming, setConfirming] = useState(false)
@@ -68,6 +69,7 @@ export function useMessageComposer(props: { onError: (err: unknown) => void; onS
     edit({
       audience: text.audience,
       storeLinks: text.storeLinks,
+      appLink: text.appLink,
       texts: Object.fromEntries(
         LOCALES.map((l) => {
           const own = STARTING_BY_LOCALE[l].find((t) => t.id === text.id) ?? text
@@ -116,6 +118,7 @@ export function useMessageComposer(props: { onError: (err: unknown) => void; onS
         ...trimmed(DEFAULT_LOCALE),
         ...(draft.perLanguage && MANY_LANGUAGES ? { translations } : {}),
         storeLinks: draft.storeLinks,
+        appLink: draft.appLink,
       })
       setDone(
         r.created

@@ -19,6 +19,8 @@ export type Caps = {
   newSourcesPerHour: number
   /** Share-link opens counted per client address in an hour; the redirect itself always works. */
   opensPerAddress: number
+  /** /app opens counted per client address in an hour (its own budget); the redirect always works. */
+  appOpensPerAddress: number
 }
 
 export const DEFAULT_CAPS: Caps = {
@@ -30,6 +32,7 @@ export const DEFAULT_CAPS: Caps = {
   newSourcesPerAddress: 10,
   newSourcesPerHour: 100,
   opensPerAddress: 10,
+  appOpensPerAddress: 10,
 }
 
 /** The sources that recur (the most viewed of today and yesterday in this process) cost no budget. */
@@ -52,6 +55,7 @@ export function createBudgets(caps: Caps) {
   let visitorNew = new Map<string, number>()
   let addressNew = new Map<string, number>()
   let addressOpens = new Map<string, number>()
+  let addressAppOpens = new Map<string, number>()
   let established = new Set<string>()
   /** Page loads per source, today and yesterday (UTC days since the epoch), for the established set. */
   let usage = { day: -1, today: new Map<string, number>(), yesterday: new Map<string, number>() }
@@ -74,6 +78,7 @@ export function createBudgets(caps: Caps) {
     visitorNew = new Map()
     addressNew = new Map()
     addressOpens = new Map()
+    addressAppOpens = new Map()
     const day = Math.floor(at / 86_400_000)
     if (day !== usage.day) usage = { day, today: new Map(), yesterday: day === usage.day + 1 ? usage.today : new Map() }
     const merged = new Map(usage.yesterday)
@@ -137,6 +142,13 @@ export function createBudgets(caps: Caps) {
       rollHour(at)
       if (addressOpens.size >= MAX_KEYS && !addressOpens.has(address)) return false
       return bump(addressOpens, address) <= caps.opensPerAddress
+    },
+
+    /** Takes one /app open from the address's budget of the hour; false past it. */
+    appOpen(address: string, at: number): boolean {
+      rollHour(at)
+      if (addressAppOpens.size >= MAX_KEYS && !addressAppOpens.has(address)) return false
+      return bump(addressAppOpens, address) <= caps.appOpensPerAddress
     },
   }
 }

@@ -10,6 +10,7 @@ import {
   OTHER_SOURCE,
   type LeftOutReason,
   type SignupSource,
+  type System,
 } from '../../../shared/launch-analytics.ts'
 import { createBudgets, DEFAULT_CAPS, type Caps } from './budgets.ts'
 import { leftOutReason } from './classify.ts'
@@ -116,6 +117,7 @@ export function createLaunchCounter(deps: {
   let held: { token: string; visit: Visit }[] = []
   let heldTokens = new Set<string>()
   let opens = new Map<string, number>()
+  let appOpens = new Map<string, { hour: string; source: string; os: System; opens: number }>()
   const unsent: Batch[] = []
   const budgets = createBudgets(settings)
   let timer: NodeJS.Timeout | undefined
@@ -131,7 +133,13 @@ export function createLaunchCounter(deps: {
 
   function pending(): boolean {
     return (
-      visitors.size > 0 || views.size > 0 || leftOut.size > 0 || held.length > 0 || opens.size > 0 || unsent.length > 0
+      visitors.size > 0 ||
+      views.size > 0 ||
+      leftOut.size > 0 ||
+      held.length > 0 ||
+      opens.size > 0 ||
+      appOpens.size > 0 ||
+      unsent.length > 0
     )
   }
 
@@ -264,6 +272,35 @@ export function createLaunchCounter(deps: {
     }
   }
 
+  /**
+   * Counts one opening of /app for its source and the phone's platform, in memory, within the
+   * client address's budget of app opens and the caps on new sources (past them: OTHER_SOURCE).
+   * Bots, prefetches and link previews are not counted (the redirect is the route's). Never throws.
+   */
+  function countAppOpen(req: DocumentRequest): void {
+    if (closed) return
+    try {
+      const at = now()
+      if (leftOutReason(req.header, req.url.hostname.toLowerCase())) return
+      const ua = req.header('user-agent')!.trim()
+      const address = memo(`address\u0000${rateLimitKey(req.ip)}`)
+      if (!budgets.appOpen(address, at)) return
+      let { source } = attribute(req.url.searchParams, req.header('referer'), req.url.hostname)
+      const labels = { source, medium: '', campaign: '' }
+      if (!budgets.admits(labels, memo(identity(req.ip, ua, req.url.host.toLowerCase())), address, at))
+        source = OTHER_SOURCE
+      const { os } = deviceOf(ua)
+      const hour = hourOf(at)
+      const k = `${hour}|${source}|${os}`
+      const row = appOpens.get(k) ?? { hour, source, os, opens: 0 }
+      row.opens += 1
+      appOpens.set(k, row)
+      schedule()
+    } catch (err) {
+      logger.warn({ err, event: 'analytics.count_failed' }, 'an app-link open could not be counted')
+    }
+  }
+
   async function pairFor(day: string): Promise<{ salt: Buffer; previous: Buffer | null }> {
     const known = pairs.get(day)
     if (known) return known
@@ -289,17 +326,19 @@ export function createLaunchCounter(deps: {
       if (await verdicts.get(token)!) leave('owner', visit.at)
       else record(visit)
     }
-    if (!visitors.size && !views.size && !leftOut.size && !opens.size) return []
+    if (!visitors.size && !views.size && !leftOut.size && !opens.size && !appOpens.size) return []
     // Salts first: a database that is away leaves the buffer as it was, for the next try.
     for (const v of visitors.values()) if (v.key !== null) await pairFor(v.day)
     const batchVisitors = visitors
     const batchViews = views
     const batchLeft = leftOut
     const batchOpens = opens
+    const batchAppOpens = appOpens
     visitors = new Map()
     views = new Map()
     leftOut = new Map()
     opens = new Map()
+    appOpens = new Map()
     const rows: VisitorBatchRow[] = []
     for (const v of batchVisitors.values()) {
       // Hashing a flood's keys takes a while: let the page's answers go in between.
@@ -335,6 +374,7 @@ export function createLaunchCounter(deps: {
         views: viewRows.slice(i, i + ROWS_PER_BATCH),
         leftOut: i === 0 ? [...batchLeft.values()] : [],
         opens: i === 0 ? [...batchOpens].map(([name, n]) => ({ name, opens: n })) : [],
+        appOpens: i === 0 ? [...batchAppOpens.values()] : [],
       })
     }
     return batches
@@ -471,6 +511,7 @@ export function createLaunchCounter(deps: {
     now,
     countDocument,
     countOpen,
+    countAppOpen,
     signupSource,
     flush,
     purge,

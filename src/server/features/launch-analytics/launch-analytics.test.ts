@@ -479,9 +479,9 @@ describe.each(DB_KINDS)('launch analytics on %s', (kind) => {
     expect(csv.headers.get('content-type')).toContain('text/csv')
     const lines = (await csv.text()).trim().split('\r\n')
     expect(lines[0]).toBe(
-      'source,visitors,page_views,signups,conversion,confirmed,invited,opened_store_link,feedback,visitors_iphone,visitors_android,visitors_other,visitors_mobile',
+      'source,visitors,page_views,signups,conversion,confirmed,invited,opened_store_link,feedback,visitors_iphone,visitors_android,visitors_other,visitors_mobile,app_opens,app_opens_iphone,app_opens_android,app_opens_other,opened_store_link_after_launch',
     )
-    expect(lines).toContain('producthunt,2,2,2,1.0000,2,1,1,1,2,0,0,2')
+    expect(lines).toContain('producthunt,2,2,2,1.0000,2,1,1,1,2,0,0,2,0,0,0,0,0')
     // The source columns are the person's data: "Download data" shows them, erasure takes them.
     const data = (await (
       await app.request(`${ORIGIN}/admin/api/people/data?email=p1@example.com`, asOwner(cookie))

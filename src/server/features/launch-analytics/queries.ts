@@ -1,5 +1,6 @@
 import type { Db } from '../../db/db.ts'
 import type {
+  ChannelTarget,
   Device,
   LaunchBucket,
   LaunchSourceRow,
@@ -36,6 +37,8 @@ export type Batch = {
   leftOut: LeftOutBatchRow[]
   /** Share-link openings counted since the last flush, per link. */
   opens?: { name: string; opens: number }[]
+  /** /app openings counted since the last flush, per hour, source and platform. */
+  appOpens?: { hour: string; source: string; os: System; opens: number }[]
 }
 
 /**
@@ -116,6 +119,14 @@ export async function writeBatch(db: Db, batch: Batch): Promise<boolean> {
         [JSON.stringify(batch.opens)],
       )
     }
+    if (batch.appOpens?.length) {
+      await tx.query(
+        `insert into app_private.analytics_app_opens as a (hour, source, os, opens)
+         select hour, source, os, opens from jsonb_to_recordset($1::jsonb) as x(hour timestamptz, source text, os text, opens integer)
+         on conflict (hour, source, os) do update set opens = a.opens + excluded.opens`,
+        [JSON.stringify(batch.appOpens)],
+      )
+    }
     return true
   })
 }
@@ -175,27 +186,41 @@ export async function sourceRows(db: Db, range: Range): Promise<LaunchSourceRow[
          sum(visitors) filter (where os = 'other') as other, sum(visitors) filter (where device = 'mobile') as mobile
        from app_private.analytics_hourly where hour >= $1::timestamptz and hour < $2::timestamptz
        group by source
+     ), app as (
+       select source, sum(opens) as app_opens, sum(opens) filter (where os = 'ios') as app_opens_ios,
+         sum(opens) filter (where os = 'android') as app_opens_android, sum(opens) filter (where os = 'other') as app_opens_other
+       from app_private.analytics_app_opens where hour >= $1::timestamptz and hour < $2::timestamptz
+       group by source
      ), signups as (
        select coalesce(s.source, $3) as source, count(*) as signups,
          count(*) filter (where s.confirmed_at is not null) as confirmed,
          count(*) filter (where s.invited_at is not null) as invited,
          count(*) filter (where s.opened_at is not null) as opened,
-         count(*) filter (where exists (select 1 from app_private.beta_feedback f where f.signup_id = s.id)) as feedback
+         count(*) filter (where exists (select 1 from app_private.beta_feedback f where f.signup_id = s.id)) as feedback,
+         count(*) filter (where s.app_opened_at is not null) as opened_after_launch
        from public.beta_signups s where s.created_at >= $1::timestamptz and s.created_at < $2::timestamptz
        group by 1
      ), joined as (
-       select coalesce(v.source, g.source) as source, coalesce(v.visitors, 0) as visitors, coalesce(v.pageviews, 0) as pageviews,
+       select coalesce(v.source, g.source, a.source) as source, coalesce(v.visitors, 0) as visitors,
+         coalesce(v.pageviews, 0) as pageviews,
          coalesce(g.signups, 0) as signups, coalesce(g.confirmed, 0) as confirmed, coalesce(g.invited, 0) as invited,
          coalesce(g.opened, 0) as opened, coalesce(g.feedback, 0) as feedback, coalesce(v.ios, 0) as ios,
-         coalesce(v.android, 0) as android, coalesce(v.other, 0) as other, coalesce(v.mobile, 0) as mobile
+         coalesce(v.android, 0) as android, coalesce(v.other, 0) as other, coalesce(v.mobile, 0) as mobile,
+         coalesce(a.app_opens, 0) as app_opens, coalesce(a.app_opens_ios, 0) as app_opens_ios,
+         coalesce(a.app_opens_android, 0) as app_opens_android, coalesce(a.app_opens_other, 0) as app_opens_other,
+         coalesce(g.opened_after_launch, 0) as opened_after_launch
        from visits v full join signups g on g.source = v.source
+         full join app a on a.source = coalesce(v.source, g.source)
      ), ranked as (
-       select *, row_number() over (order by source = $4, signups desc, visitors desc, source) as rank from joined
+       select *, row_number() over (order by source = $4, signups desc, visitors desc, app_opens desc, source) as rank
+       from joined
      ), grouped as (
        select case when rank <= $5 and source <> $4 then source else $4 end as source,
          min(rank) as first_rank, sum(visitors) as visitors, sum(pageviews) as pageviews, sum(signups) as signups,
          sum(confirmed) as confirmed, sum(invited) as invited, sum(opened) as opened, sum(feedback) as feedback,
-         sum(ios) as ios, sum(android) as android, sum(other) as other, sum(mobile) as mobile
+         sum(ios) as ios, sum(android) as android, sum(other) as other, sum(mobile) as mobile,
+         sum(app_opens) as app_opens, sum(app_opens_ios) as app_opens_ios, sum(app_opens_android) as app_opens_android,
+         sum(app_opens_other) as app_opens_other, sum(opened_after_launch) as opened_after_launch
        from ranked group by 1
      )
      select * from grouped order by source = $4, first_rank`,
@@ -218,6 +243,11 @@ export async function sourceRows(db: Db, range: Range): Promise<LaunchSourceRow[
       android: n('android'),
       other: n('other'),
       mobile: n('mobile'),
+      appOpens: n('app_opens'),
+      appOpensIos: n('app_opens_ios'),
+      appOpensAndroid: n('app_opens_android'),
+      appOpensOther: n('app_opens_other'),
+      openedAfterLaunch: n('opened_after_launch'),
     }
   })
 }
@@ -280,25 +310,36 @@ export async function leftOutRows(db: Db, range: Range): Promise<LeftOutRow[]> {
 // --- Share links
 
 export async function listChannels(db: Db): Promise<ShareChannel[]> {
-  const r = await db.query<{ name: string; source: string; medium: string; opens: number; created_at: Date | string }>(
-    'select name, source, medium, opens, created_at from app_private.analytics_channels order by created_at, name',
+  const r = await db.query<{
+    name: string
+    source: string
+    medium: string
+    target: ChannelTarget
+    opens: number
+    created_at: Date | string
+  }>(
+    'select name, source, medium, target, opens, created_at from app_private.analytics_channels order by created_at, name',
   )
   return r.rows.map((c) => ({
     name: c.name,
     source: c.source,
     medium: c.medium,
+    target: c.target,
     opens: Number(c.opens),
     createdAt: new Date(c.created_at).toISOString(),
   }))
 }
 
 /** Makes a share link, or changes the source of the one with that name; true when it is new. */
-export async function saveChannel(db: Db, c: { name: string; source: string; medium: string }): Promise<boolean> {
+export async function saveChannel(
+  db: Db,
+  c: { name: string; source: string; medium: string; target: ChannelTarget },
+): Promise<boolean> {
   const r = await db.query<{ inserted: boolean }>(
-    `insert into app_private.analytics_channels as c (name, source, medium) values ($1, $2, $3)
-     on conflict (name) do update set source = excluded.source, medium = excluded.medium
+    `insert into app_private.analytics_channels as c (name, source, medium, target) values ($1, $2, $3, $4)
+     on conflict (name) do update set source = excluded.source, medium = excluded.medium, target = excluded.target
      returning (xmax = 0) as inserted`,
-    [c.name, c.source, c.medium],
+    [c.name, c.source, c.medium, c.target],
   )
   return r.rows[0]!.inserted
 }
@@ -309,10 +350,35 @@ export async function deleteChannel(db: Db, name: string): Promise<boolean> {
 }
 
 /** The link's source and medium; null for no such link. Its openings are counted in memory (counter.ts). */
-export async function findChannel(db: Db, name: string): Promise<{ source: string; medium: string } | null> {
-  const r = await db.query<{ source: string; medium: string }>(
-    'select source, medium from app_private.analytics_channels where name = $1',
+export async function findChannel(
+  db: Db,
+  name: string,
+): Promise<{ source: string; medium: string; target: ChannelTarget } | null> {
+  const r = await db.query<{ source: string; medium: string; target: ChannelTarget }>(
+    'select source, medium, target from app_private.analytics_channels where name = $1',
     [name],
+  )
+  return r.rows[0] ?? null
+}
+
+// --- A person's own /app link
+
+/**
+ * The person of an /app link's token: their language, and whether this was the link's first
+ * opening (written once, in the same statement). Null for a token nobody has.
+ */
+export async function recordAppOpened(
+  db: Db,
+  token: string,
+): Promise<{ locale: string | null; first: boolean } | null> {
+  const r = await db.query<{ locale: string | null; first: boolean }>(
+    `with person as (select id, locale from public.beta_signups where app_token = $1::uuid),
+     opened as (
+       update public.beta_signups s set app_opened_at = now()
+       from person where s.id = person.id and s.app_opened_at is null returning s.id
+     )
+     select person.locale, exists (select 1 from opened) as first from person`,
+    [token],
   )
   return r.rows[0] ?? null
 }

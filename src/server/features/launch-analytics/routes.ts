@@ -4,13 +4,18 @@ import { join } from 'node:path'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { apiError } from '../../../mail-core/errors.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
+import type { Stores } from '../../../shared/content-types.ts'
 import {
   ChannelName,
   ChannelRequest,
+  EMAIL_SOURCE,
   LaunchQuery,
   type LaunchReport,
   type LaunchSourceRow,
 } from '../../../shared/launch-analytics.ts'
+import { DEFAULT_LOCALE, isLocale, localeOr, type Locale } from '../../../shared/locales.ts'
+import { paths } from '../../../shared/paths.ts'
+import { isTokenShaped } from '../../../mail-core/tokens.ts'
 import type { Db } from '../../db/db.ts'
 import type { PublicRoutes } from '../../http/public-routes.ts'
 import { clientAddress, clientIp } from '../../http/client-ip.ts'
@@ -19,6 +24,8 @@ import type { OwnerEnv } from '../../owner/deps.ts'
 import { audit } from '../../owner/audit.ts'
 import { csvDownload } from '../../owner/csv.ts'
 import { parseInput } from '../../owner/input.ts'
+import { appDestination, platformOf } from './app-link.ts'
+import { leftOutReason } from './classify.ts'
 import type { DocumentRequest, LaunchCounter } from './counter.ts'
 import {
   buckets,
@@ -27,6 +34,7 @@ import {
   findChannel,
   leftOutRows,
   listChannels,
+  recordAppOpened,
   saveChannel,
   sourceRows,
 } from './queries.ts'
@@ -40,7 +48,8 @@ const DOCUMENT_PATH = /^\/(?:[^.]*|.*\.html?)$/
  * The server's own pages and APIs: never the public page, wherever the counting is mounted (in
  * front of the built files today; in front of a fast path for them, if it answers earlier).
  */
-const NOT_THE_PAGE = /^\/(?:admin|beta|confirm|unsubscribe|go|rest|functions|webhooks|healthz?|resend-email)(?:\/|$)/
+const NOT_THE_PAGE =
+  /^\/(?:admin|beta|confirm|unsubscribe|go|app|rest|functions|webhooks|healthz?|resend-email)(?:\/|$)/
 
 type Hooks = {
   counter: LaunchCounter
@@ -112,19 +121,39 @@ export function countDocuments(hooks: Hooks): MiddlewareHandler {
 }
 
 /**
- * Share links: /go/<name> answers 302 to the page with the link's source (utm_source, and
- * utm_medium when it has one), keeping the rest of the query string. The visit that follows is
- * counted like any other, for that source; in-app browsers that drop the Referer keep it. The
- * opening is counted in memory with the visits, within a per-address budget (no write per request).
+ * Share links and the link for every phone. /go/<name> answers 302 to the page with the link's
+ * source (utm_source, and utm_medium when it has one), keeping the rest of the query string; a
+ * link whose target is "app" answers as /app does with that source. The visit that follows is
+ * counted like any other, for that source; in-app browsers that drop the Referer keep it.
+ *
+ * /app (and /<lang>/app) sends an iPhone to the App Store, an Android phone to Play (when the app
+ * is live there), anything else to the page's store section; each opening is counted per source
+ * and platform. With `token`, a person's own link: its first opening is recorded once.
+ * Openings are counted in memory with the visits, within per-address budgets (no write per
+ * request); the redirect always works. docs/decisions/app-link.md
  */
 export function shareLinkRoutes(deps: {
   db: Db
-  counter: Pick<LaunchCounter, 'countOpen'>
+  counter: Pick<LaunchCounter, 'countOpen' | 'countAppOpen'>
   trustedHops: number
+  /** The content's store listings (content/site.yaml `stores`), passed by app.ts. */
+  stores: Stores
+  ownerToken?: (c: Context) => string | undefined
 }): PublicRoutes {
   const { db, counter } = deps
   const app = new Hono()
-  app.get('/go/:name', async (c) => {
+  const hooks = { trustedHops: deps.trustedHops, ownerToken: deps.ownerToken ?? (() => undefined) }
+
+  /** Counts the opening for the request's source, then answers with the phone's store or the page. */
+  function toApp(c: Context, query: URLSearchParams, locale: Locale | undefined, hasToken: boolean) {
+    const request = documentRequest(c, hooks)
+    counter.countAppOpen({ ...request, url: withQuery(request.url, query) })
+    const target = appDestination({ os: platformOf(c.req.header('user-agent')), stores: deps.stores, locale, query })
+    noStore(c, hasToken)
+    return c.redirect(target, 302)
+  }
+
+  app.get(paths.shareLink.pattern, async (c) => {
     const parsed = ChannelName.safeParse(c.req.param('name').toLowerCase())
     const channel = parsed.success ? await findChannel(db, parsed.data) : null
     if (!channel || !parsed.success) return c.text('No such link', 404)
@@ -132,9 +161,31 @@ export function shareLinkRoutes(deps: {
     const query = new URL(c.req.url).searchParams
     query.set('utm_source', channel.source)
     if (channel.medium) query.set('utm_medium', channel.medium)
-    c.header('Cache-Control', 'no-store')
-    c.header('Referrer-Policy', 'no-referrer-when-downgrade')
+    if (channel.target === 'app') return toApp(c, query, undefined, false)
+    noStore(c, false)
     return c.redirect(`/?${query.toString()}`, 302)
+  })
+
+  async function openApp(c: Context, locale: Locale | undefined) {
+    const query = new URL(c.req.url).searchParams
+    const token = query.get('token')
+    if (token === null) return toApp(c, query, locale, false)
+    // A person's own link: their first opening is recorded (bots and previews record nothing),
+    // and they land in their own language. An unknown or malformed token still gets the link's
+    // answer, recording nothing: it reveals nothing, and a person who left still reaches the app.
+    const person =
+      isTokenShaped(token) && !leftOutReason((n) => c.req.header(n), new URL(c.req.url).hostname)
+        ? await recordAppOpened(db, token)
+        : null
+    if (!query.has('utm_source') && !query.has('source') && !query.has('ref')) query.set('utm_source', EMAIL_SOURCE)
+    return toApp(c, query, locale ?? (person ? localeOr(person.locale) : undefined), true)
+  }
+
+  app.get(paths.app.pattern, (c) => openApp(c, undefined))
+  app.get(paths.app.localePattern, async (c, next) => {
+    const lang = c.req.param('lang')
+    if (!isLocale(lang) || lang === DEFAULT_LOCALE) return next()
+    return openApp(c, lang)
   })
   return { routes: app }
 }
@@ -160,6 +211,19 @@ export async function sourceFunnel(
   const { from, to, bucket } = rangeOf(deps.counter.now(), { days, bucket: 'day' })
   const sources = await sourceRows(deps.db, { from, to, bucket })
   return { from, to, visits_measured: existsSync(join(deps.staticDir, 'index.html')), sources }
+}
+
+function noStore(c: Context, hasToken: boolean): void {
+  c.header('Cache-Control', 'no-store')
+  // A person's token stays out of Referer headers (the store's pages included).
+  c.header('Referrer-Policy', hasToken ? 'no-referrer' : 'no-referrer-when-downgrade')
+  if (hasToken) c.header('X-Robots-Tag', 'noindex')
+}
+
+function withQuery(url: URL, query: URLSearchParams): URL {
+  const copy = new URL(url)
+  copy.search = query.toString()
+  return copy
 }
 
 /** The console's Launch API (behind the session and Origin checks of features/console/routes.ts). */
@@ -196,6 +260,7 @@ export function launchConsoleRoutes(deps: {
         pageviews: sum(sources, 'pageviews'),
         signups: sum(sources, 'signups'),
         leftOut: sum(leftOut, 'requests'),
+        appOpens: sum(sources, 'appOpens'),
       },
       sources,
       buckets: series,
@@ -228,6 +293,11 @@ export function launchConsoleRoutes(deps: {
         'visitors_android',
         'visitors_other',
         'visitors_mobile',
+        'app_opens',
+        'app_opens_iphone',
+        'app_opens_android',
+        'app_opens_other',
+        'opened_store_link_after_launch',
       ],
       rows(),
       (s) => [
@@ -244,13 +314,18 @@ export function launchConsoleRoutes(deps: {
         String(s.android),
         String(s.other),
         String(s.mobile),
+        String(s.appOpens),
+        String(s.appOpensIos),
+        String(s.appOpensAndroid),
+        String(s.appOpensOther),
+        String(s.openedAfterLaunch),
       ],
     )
   })
 
   app.post(routePath(endpoints.saveChannel), async (c) => {
     const input = parseInput(ChannelRequest, await readJsonBody(c))
-    const channel = { name: input.name, source: input.source!, medium: input.medium }
+    const channel = { name: input.name, source: input.source!, medium: input.medium, target: input.target }
     const created = await saveChannel(db, channel)
     await audit(db, c.get('session').email, 'launch.channel', { ...channel, created })
     return c.json({ created }, created ? 201 : 200)

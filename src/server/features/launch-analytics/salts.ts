@@ -73,6 +73,10 @@ export function createSaltStore(db: Db): SaltStore {
       await db.query("delete from app_private.analytics_left_out where hour < $1::timestamptz - interval '25 months'", [
         limit,
       ])
+      await db.query(
+        "delete from app_private.analytics_app_opens where hour < $1::timestamptz - interval '25 months'",
+        [limit],
+      )
       return r.rowCount ?? 0
     },
   }

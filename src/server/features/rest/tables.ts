@@ -39,6 +39,9 @@ export const TABLES: Record<TableName, TableInfo> = {
       'source_device',
       'source_os',
       'locale',
+      // Each person's own /app link and its first opening (issue 43).
+      'app_token',
+      'app_opened_at',
     ],
     insertable: [
       'email',

@@ -58,6 +58,8 @@ export type NewMessage = {
   /** Every other language's text, for a per-language message. */
   translations?: MessageTranslations | undefined
   storeLinks: boolean
+  /** Whether each email carries the person's own /app link (the "we are live" message). */
+  appLink?: boolean | undefined
   actor: string
   intervalMs: number
 }
@@ -113,9 +115,10 @@ export async function sendTesterMessage(db: Db, input: NewMessage): Promise<Send
     const start = await msUntilAfterLastPaced(tx, input.intervalMs)
     const inserted = await tx.query<{ id: string }>(
       `insert into app_private.group_messages
-         (request_id, audience, subject, body, translations, store_links, created_by, recipients, queued_through,
-          first_due_at, pace_ms)
-       values ($1::uuid, $2, $3, $4, $10::jsonb, $5, $6, $7, 0, now() + make_interval(secs => $8::double precision / 1000), $9)
+         (request_id, audience, subject, body, translations, store_links, app_link, created_by, recipients,
+          queued_through, first_due_at, pace_ms)
+       values ($1::uuid, $2, $3, $4, $10::jsonb, $5, $11, $6, $7, 0,
+         now() + make_interval(secs => $8::double precision / 1000), $9)
        returning id::text as id`,
       [
         input.requestId,
@@ -128,6 +131,7 @@ export async function sendTesterMessage(db: Db, input: NewMessage): Promise<Send
         start,
         input.intervalMs,
         translations,
+        input.appLink ?? false,
       ],
     )
     const id = Number(inserted.rows[0]!.id)
@@ -153,12 +157,13 @@ async function queueMessageBatches(db: Db, messageId: number): Promise<void> {
       const m = await tx.query<{
         audience: Audience
         store_links: boolean
+        app_link: boolean
         queued_through: string | null
         queued: number
         first_due_ms: number | string
         pace_ms: number
       }>(
-        `select audience, store_links, queued_through::text as queued_through, queued, pace_ms,
+        `select audience, store_links, app_link, queued_through::text as queued_through, queued, pace_ms,
            extract(epoch from first_due_at - now()) * 1000 as first_due_ms
          from app_private.group_messages where id = $1`,
         [messageId],
@@ -171,7 +176,7 @@ async function queueMessageBatches(db: Db, messageId: number): Promise<void> {
         [row.queued_through, MESSAGE_BATCH],
       )
       const firstDueMs = Number(row.first_due_ms)
-      const payload = { messageId, storeLinks: row.store_links, paceMs: row.pace_ms }
+      const payload = { messageId, storeLinks: row.store_links, appLink: row.app_link, paceMs: row.pace_ms }
       await enqueue(
         tx,
         testerMessage,
