@@ -54,7 +54,7 @@ test('sending: Sending... with every input disabled, then the success banner and
 
   expect((await stored).status()).toBe(201)
   await expect(f.dialog.getByText(T.contact.successTitle, { exact: true })).toBeVisible()
-  await expect(f.dialog.getByText("We'll get back to you as soon as possible.", { exact: true })).toBeVisible()
+  await expect(f.dialog.getByText(T.contact.successBody, { exact: true })).toBeVisible()
   for (const input of [f.name, f.email, f.subject, f.message]) await expect(input).toHaveValue('')
 })
 
@@ -100,7 +100,7 @@ test('a PostgREST error body shows its message', async ({ page }) => {
   await expect(f.dialog.getByText(T.contact.errorTitle, { exact: true })).toBeVisible()
   await expect(f.dialog.getByText('Subject is not allowed here.', { exact: true })).toBeVisible()
   await expect(f.name).toBeEnabled()
-  await expect(f.send).toHaveText(/^Send/)
+  await expect(f.send).toHaveText(T.contact.submit)
 })
 
 for (const [what, body] of [
@@ -156,5 +156,5 @@ test('closing resets the fields and the status after 300 ms', async ({ page }) =
   for (const input of [reopened.name, reopened.email, reopened.subject, reopened.message])
     await expect(input).toHaveValue('')
   await expect(reopened.dialog.getByText(T.contact.errorTitle, { exact: true })).toHaveCount(0)
-  await expect(reopened.send).toHaveText(/^Send/)
+  await expect(reopened.send).toHaveText(T.contact.submit)
 })

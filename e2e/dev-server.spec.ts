@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test'
 import { checkContent } from '../src/content/checks.ts'
 import { contentDir as repoContentDir, loadContent, type Content } from '../src/content/load.ts'
 import { formatProblems } from '../src/content/problems.ts'
-import { DEFAULT_LOCALE } from '../src/shared/content.ts'
+import { DEFAULT_LOCALE, LOCALES } from '../src/shared/content.ts'
 import { Outbox, uniqueEmail } from './fixtures.ts'
 
 // `npm run dev` (scripts/dev.ts) as a founder uses it, on a copy of content/ (CONTENT_DIR): the
@@ -116,9 +116,11 @@ test('the landing page and the other languages are rendered on the server and hy
   const html = await (await fetch(`${baseURL}/`)).text()
   expect(html).toContain('id="hero-title"')
   expect(html).not.toContain('<!--app-->')
-  const de = await (await fetch(`${baseURL}/de/`)).text()
-  expect(de).toContain('<html lang="de"')
-  expect(de).toContain('id="hero-title"')
+  for (const locale of LOCALES.slice(1)) {
+    const other = await (await fetch(`${baseURL}/${locale}/`)).text()
+    expect(other).toContain(`<html lang="${locale}"`)
+    expect(other).toContain('id="hero-title"')
+  }
   await page.goto(`${baseURL}/`)
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', '')
   await expect(page.locator('#hero-title')).toHaveText(headline)

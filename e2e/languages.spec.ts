@@ -1,16 +1,20 @@
 import { AxeBuilder } from '@axe-core/playwright'
+import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   EMAIL_TEXTS,
   FOOTER_TEXTS,
+  HERO_TEXTS,
   LEGAL_TEXTS,
+  SCREENSHOTS,
   SERVER_PAGE_TEXTS,
   SIGNUP_TEXTS,
   SITE_TEXTS,
   texts,
 } from '../src/shared/content.ts'
 import { fill } from '../src/shared/content-types.ts'
+import { contentDir } from '../src/content/load.ts'
 import { DEFAULT_LOCALE, LOCALES, localeRoot, type Locale } from '../src/shared/locales.ts'
 import type { Page } from '@playwright/test'
 import { expect, test, uniqueEmail } from './fixtures.ts'
@@ -242,3 +246,35 @@ test("a sign-up on the other language's page: its invitation and the pages its l
 function exactly(text: string): RegExp {
   return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
 }
+
+test('each language shows its own share image and its own screenshots, else the default language’s', async ({
+  page,
+  request,
+}) => {
+  const shown: Record<string, { image: string; screens: string[] }> = {}
+  for (const locale of LOCALES) {
+    await page.goto(localeRoot(locale))
+    const image = (await page.locator('meta[property="og:image"]').getAttribute('content'))!
+    expect(await page.locator('meta[name="twitter:image"]').getAttribute('content')).toBe(image)
+    const png = await request.get(new URL(image).pathname)
+    expect(png.status(), image).toBe(200)
+    expect(png.headers()['content-type']).toBe('image/png')
+    const screens = await page
+      .getByRole('group', { name: HERO_TEXTS[locale].screensLabel })
+      .locator('img')
+      .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')!))
+    expect(screens).toHaveLength(SCREENSHOTS.length)
+    shown[locale] = { image: new URL(image).pathname, screens }
+  }
+  // A card per language, in its words: no two pages share one.
+  expect(new Set(LOCALES.map((l) => shown[l]!.image)).size).toBe(LOCALES.length)
+  // content/screens/<lang>/<file> is that language's; without it, the default's file is shown.
+  const dir = contentDir()
+  for (const locale of LOCALES.filter((l) => l !== DEFAULT_LOCALE))
+    SCREENSHOTS.forEach((screen, i) => {
+      const own = existsSync(join(dir, 'screens', locale, screen.file))
+      const [mine, theirs] = [shown[locale]!.screens[i], shown[DEFAULT_LOCALE]!.screens[i]]
+      if (own) expect(mine, `${locale}: screens/${locale}/${screen.file}`).not.toBe(theirs)
+      else expect(mine, `${locale}: screens/${screen.file}`).toBe(theirs)
+    })
+})

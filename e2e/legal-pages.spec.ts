@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import {
   DEFAULT_LOCALE,
   FOOTER_TEXTS,
+  IMPRINTS,
   LEGAL_ENTITY,
   LEGAL_TEXTS,
   LOCALES,
@@ -109,13 +110,16 @@ test('the imprint has its page in every language, and a footer link, exactly whe
     const res = await request.get(path)
     await page.goto(localeRoot(locale))
     const link = page.locator('footer').getByRole('link', { name: footer.imprint ?? 'no imprint text' })
-    if (LEGAL_ENTITY.imprint) {
+    const imprint = IMPRINTS[locale]
+    if (imprint) {
       expect(res.status()).toBe(200)
       await expect(link).toHaveAttribute('href', path)
       await link.click()
       await expect(page.locator('html')).toHaveAttribute('lang', locale)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(footer.imprint!)
       await expect(page.locator('main')).toContainText(LEGAL_ENTITY.company)
+      // This language's own imprint text (locales/<lang>.yaml's legal.imprint), else the default's.
+      await expect(page.locator('main')).toContainText(imprint.split('\n')[0]!.trim())
       await expectAccessible(page)
     } else {
       expect(res.status()).toBe(404)
@@ -127,7 +131,7 @@ test('the imprint has its page in every language, and a footer link, exactly whe
 test('the sitemap names every language of each legal page, and the static hosts know them all', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text()
   const origin = /<loc>(https?:\/\/[^/<]+)\//.exec(sitemap)![1]!
-  const names = ['privacy', 'terms', ...(LEGAL_ENTITY.imprint ? ['imprint' as const] : [])] as const
+  const names = ['privacy', 'terms', ...(IMPRINTS[DEFAULT_LOCALE] ? ['imprint' as const] : [])] as const
   expect(paths.privacy.href()).toBe(legalPath('privacy', DEFAULT_LOCALE))
   // The static hosts' header files give every page but the landing page the opener policy.
   const opener = await openerPolicyPaths(CLIENT)

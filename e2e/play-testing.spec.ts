@@ -247,10 +247,14 @@ test('the 12 × 14 card: 12 testers join, one leaves, the nudge reaches who did 
       await expectNoViolations(page)
     } else if (answer === 'trouble') {
       await openPlain(page, link)
-      await page.getByLabel('What happened? (optional)').fill('Play says the app is not available for my device.')
+      await page
+        .getByLabel(SERVER_PAGE_TEXTS[DEFAULT_LOCALE].playTroubleDetails)
+        .fill('Play says the app is not available for my device.')
       await expectNoViolations(page)
       await page.getByRole('button', { name: SERVER_PAGE_TEXTS[DEFAULT_LOCALE].playTroubleButton }).click()
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, the team has your message.')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        SERVER_PAGE_TEXTS[DEFAULT_LOCALE].playTroubleThanksHeading,
+      )
     } else {
       expect((await request.post(link, { maxRedirects: 0 })).status()).toBe(200)
     }

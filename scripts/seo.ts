@@ -1,6 +1,7 @@
 // Search and sharing metadata, all derived from the founder's content (src/shared/content.ts),
 // so a copy change or a new domain never leaves a stale tag, sitemap or manifest behind.
-import { SHARE_SIZE } from '../src/content/brand-assets.ts'
+import { shareImageFile } from '../src/content/brand-assets.ts'
+import { SHARE_SIZE } from '../src/content/share-layout.ts'
 import {
   DEFAULT_LOCALE,
   HERO_TEXTS,
@@ -14,8 +15,11 @@ import {
 import { legalPath, localeRoot, type LegalPageName } from '../src/shared/locales.ts'
 import type { HeadLink } from '../src/server/http/server-page.tsx'
 
-/** The Open Graph / Twitter card picture (made from content/ at build: src/content/brand-assets.ts). */
-export const SHARE_IMAGE = { path: '/og-image.png', ...SHARE_SIZE } as const
+/** The Open Graph / Twitter card picture (made from content/ at build: src/content/brand-assets.ts), the default language's. */
+export const SHARE_IMAGE = { path: `/${shareImageFile(DEFAULT_LOCALE)}`, ...SHARE_SIZE } as const
+
+/** Each language's page shows its own card, in its own words. */
+export const shareImagePath = (locale: Locale): string => `/${shareImageFile(locale)}`
 
 /** The public origin: VITE_SITE_URL at build time, else the configured placeholder. */
 export function siteUrl(env: Record<string, string | undefined> = process.env): string {
@@ -65,7 +69,7 @@ export function jsonLd(origin: string, locale: Locale = DEFAULT_LOCALE): Record<
     name: PRODUCT.name,
     description: site.description,
     url: pageUrl(origin, locale),
-    image: `${origin}${SHARE_IMAGE.path}`,
+    image: `${origin}${shareImagePath(locale)}`,
     applicationCategory: PRODUCT.category,
     operatingSystem: 'iOS, Android',
     // "Free during beta": a zero-price offer, no other pricing (spec §1).
@@ -76,7 +80,7 @@ export function jsonLd(origin: string, locale: Locale = DEFAULT_LOCALE): Record<
 /** Tags for <head>: canonical, manifest, Open Graph, Twitter card and JSON-LD. */
 export function headTags(origin: string, locale: Locale = DEFAULT_LOCALE): string {
   const site = SITE_TEXTS[locale]
-  const image = `${origin}${SHARE_IMAGE.path}`
+  const image = `${origin}${shareImagePath(locale)}`
   const meta = (key: 'name' | 'property', name: string, content: string) =>
     `<meta ${key}="${name}" content="${attr(content)}" />`
   const url = pageUrl(origin, locale)

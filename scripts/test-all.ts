@@ -14,19 +14,26 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 /** The second brand CI builds and tests (docs/decisions/testing-infrastructure.md). */
 export const FIXTURE_BRAND = 'test/fixtures/trailmate'
 /**
- * The browser tests run on the second brand: the page, its dialogs and legal pages, its languages,
- * the sign-up and the contact form, its accessibility. The server's and the console's own specs
- * do not depend on the content and run once, on the demo.
+ * The browser tests run on the second brand: every spec that reads what it expects from the
+ * content module. The page, its dialogs and legal pages, its languages (share images, screenshots,
+ * 320 px screens), the sign-up and the contact form, its accessibility, the pages without
+ * JavaScript, and the pages a tester's links open (feedback, Play's answers). The console's own
+ * specs, the benchmarks' budget and the deployment checks do not depend on the content and run
+ * once, on the demo.
  */
 export const FIXTURE_SPECS = [
   'e2e/landing.spec.ts',
   'e2e/dialogs.spec.ts',
   'e2e/legal-pages.spec.ts',
   'e2e/languages.spec.ts',
+  'e2e/narrow-screens.spec.ts',
   'e2e/beta-signup.spec.ts',
   'e2e/contact.spec.ts',
   'e2e/islands.spec.ts',
   'e2e/a11y.spec.ts',
+  'e2e/no-script.spec.ts',
+  'e2e/tester-messages.spec.ts',
+  'e2e/play-testing.spec.ts',
 ]
 
 type Part = { name: string; status: 'passed' | 'failed' | 'not run'; seconds: number; note?: string }

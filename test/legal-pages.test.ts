@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { writeLegalPages } from '../scripts/legal-pages.ts'
-import { DEFAULT_LOCALE, LEGAL_ENTITY, LOCALES } from '../src/shared/content.ts'
+import { DEFAULT_LOCALE, IMPRINTS, LOCALES } from '../src/shared/content.ts'
 import { legalPath } from '../src/shared/locales.ts'
 import { ROOT } from './support/server-process.ts'
 
@@ -38,7 +38,7 @@ const headLinks = (html: string) =>
   })
 
 test('each legal page in each language names its canonical URL and every language’s version, absolute', async () => {
-  expect(names).toEqual(['privacy', 'terms', ...(LEGAL_ENTITY.imprint ? ['imprint'] : [])])
+  expect(names).toEqual(['privacy', 'terms', ...(IMPRINTS[DEFAULT_LOCALE] ? ['imprint'] : [])])
   for (const name of names as ('privacy' | 'terms' | 'imprint')[])
     for (const locale of LOCALES) {
       const html = await readFile(join(dir, legalPath(name, locale), 'index.html'), 'utf8')

@@ -14,6 +14,8 @@ import { loadFastPath } from '../src/server/http/fast-path.ts'
 import { createNodeServer } from '../src/server/http/node-server.ts'
 import { OPENER_POLICY, pageSecurityHeaders } from '../src/server/http/security-policy.ts'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
+import { LOCALES } from '../src/shared/content.ts'
+import { legalPath } from '../src/shared/locales.ts'
 import { NO_RATE_LIMITS, silentLogger, testDb } from '../src/server/test-app.ts'
 import { startCaddy, startNginx, type RunningProxy } from './support/proxies.ts'
 import { testConfig } from '../src/server/test-config.ts'
@@ -143,7 +145,7 @@ describe.each(['nginx', 'caddy'])('%s', (name) => {
         expect(got.body.equals(want.body), what).toBe(true)
       }
     // The legal pages, in every language, with and without the folder's slash.
-    for (const path of ['/privacy', '/privacy/', '/de/privacy', '/de/privacy/'])
+    for (const path of LOCALES.flatMap((l) => [legalPath('privacy', l), `${legalPath('privacy', l)}/`]))
       for (const enc of ['br, gzip', '']) {
         const headers: Record<string, string> = enc ? { 'accept-encoding': enc } : {}
         const [want, got] = await Promise.all([
@@ -166,7 +168,11 @@ describe.each(['nginx', 'caddy'])('%s', (name) => {
     const ua = name === 'nginx' ? DESKTOP : IPHONE
     const source = `through-${name}`
     // The landing page, a legal page in another language, a revalidation, and the page's files.
-    for (const path of [`/?utm_source=${source}`, `/de/privacy?utm_source=${source}`, `/privacy/?utm_source=${source}`])
+    for (const path of [
+      `/?utm_source=${source}`,
+      `${legalPath('privacy', LOCALES.at(-1)!)}?utm_source=${source}`,
+      `/privacy/?utm_source=${source}`,
+    ])
       expect((await viaProxy(path, browserHeaders(ua))).status, path).toBe(200)
     const etag = (await viaProxy(`/?utm_source=${source}`, browserHeaders(ua))).headers.etag as string
     expect((await viaProxy(`/?utm_source=${source}`, browserHeaders(ua, { 'if-none-match': etag }))).status).toBe(304)

@@ -1,7 +1,8 @@
 import sharp from 'sharp'
 import { expect, test } from 'vitest'
 import { TOKENS, PAGE_SCHEME } from '../shared/design-tokens.ts'
-import { brandFiles, defaultShareTexts, SHARE_SIZE, shareLayout, shareSvg, type ShareTexts } from './brand-assets.ts'
+import { brandFiles, defaultShareTexts, shareSvg } from './brand-assets.ts'
+import { SHARE_SIZE, shareLayout, type ShareTexts } from './share-layout.ts'
 import { ShareTextError, textWidth } from './share-text.ts'
 import { parseColour } from '../shared/contrast.ts'
 

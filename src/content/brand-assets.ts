@@ -1,17 +1,23 @@
 import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
-import { DEFAULT_LOCALE, HERO_TEXTS, PRODUCT, SIGNUP_TEXTS, HEADER_TEXTS } from '../shared/content.ts'
+import {
+  DEFAULT_LOCALE,
+  HEADER_TEXTS,
+  HERO_TEXTS,
+  LOCALES,
+  PRODUCT,
+  SIGNUP_TEXTS,
+  type Locale,
+} from '../shared/content.ts'
 import { TOKENS, PAGE_SCHEME } from '../shared/design-tokens.ts'
 import { LOGO_PNG_PATH, logoPath, svgSize } from './brand.ts'
 import { contentDir } from './load.ts'
-import { fitText, SHARE_FONT, ShareTextError, textWidth, type Fitted } from './share-text.ts'
+import { MARGIN, NAME_X, SHARE_SIZE, shareLayout, shareTextsOf, type ShareTexts } from './share-layout.ts'
+import { SHARE_FONT } from './share-text.ts'
 
 // Every icon and the share image, made from the logo in content/brand/ at build (sharp, no
 // browser), so a founder's logo reaches the tab, the home screen and the share card
 // (docs/decisions/brand.md). The files are build output: nothing is committed in public/.
-
-/** The Open Graph / Twitter card picture's size. */
-export const SHARE_SIZE = { width: 1200, height: 630 } as const
 
 export type BrandFiles = Record<string, Buffer | string>
 
@@ -48,80 +54,29 @@ async function onBackground(logo: Logo, size: number, scale: number, background:
     .toBuffer()
 }
 
-/** The words the share card shows, in the default language (site.yaml's texts). */
-export type ShareTexts = { name: string; headline: string; headlineAccent: string; promises: string; badge: string }
+/** Where `locale`'s texts are written, for a text too long for its card. */
+const textsFile = (locale: string) => (locale === DEFAULT_LOCALE ? 'site.yaml' : `locales/${locale}.yaml`)
 
-export function defaultShareTexts(): ShareTexts {
-  const [hero, signup, header] = [
-    HERO_TEXTS[DEFAULT_LOCALE],
-    SIGNUP_TEXTS[DEFAULT_LOCALE],
-    HEADER_TEXTS[DEFAULT_LOCALE],
-  ]
-  return {
-    name: PRODUCT.name,
-    headline: hero.headline,
-    headlineAccent: hero.headlineAccent,
-    promises: [...signup.reassurance, hero.note].join(' · '),
-    badge: header.betaBadge,
-  }
-}
+/** The card's words in `locale` (the content module's texts). */
+export const shareTexts = (locale: Locale): ShareTexts =>
+  shareTextsOf(PRODUCT.name, { hero: HERO_TEXTS[locale], signup: SIGNUP_TEXTS[locale], header: HEADER_TEXTS[locale] })
 
-/** Where each text sits (px of SHARE_SIZE): the card keeps 80 px margins left and right. */
-const MARGIN = 80
-const TEXT_WIDTH = SHARE_SIZE.width - 2 * MARGIN
-const NAME_X = 172
+/** The card's words in the default language (site.yaml's texts). */
+export const defaultShareTexts = (): ShareTexts => shareTexts(DEFAULT_LOCALE)
 
-/** Each text of the card fitted to its place: sizes and lines, measured as librsvg draws them. */
-export type ShareLayout = { name: Fitted; badge: Fitted; headline: Fitted; promises: Fitted }
-
-export async function shareLayout(texts: ShareTexts): Promise<ShareLayout> {
-  const bold = { weight: 700 } as const
-  const badge = await fitText(texts.badge, {
-    name: 'site.yaml: texts.header.betaBadge',
-    ...bold,
-    letterSpacing: 2,
-    maxWidth: 420,
-    maxLines: 1,
-    size: 22,
-    minSize: 16,
-  })
-  const badgeWidth = await textWidth(badge.lines[0]!, badge.size, { ...bold, letterSpacing: 2 })
-  const name = await fitText(texts.name, {
-    name: 'site.yaml: product.name',
-    ...bold,
-    maxWidth: SHARE_SIZE.width - MARGIN - badgeWidth - 32 - NAME_X,
-    maxLines: 1,
-    size: 44,
-    minSize: 28,
-  })
-  // Two lines at the full size, as the demo's; else three, smaller and smaller.
-  const headlineRule = { name: 'site.yaml: texts.hero.headline', ...bold, letterSpacing: -1, maxWidth: TEXT_WIDTH }
-  const headline = await fitText(texts.headline, { ...headlineRule, maxLines: 2, size: 76, minSize: 76 }).catch(
-    (err: unknown) => {
-      if (!(err instanceof ShareTextError)) throw err
-      return fitText(texts.headline, { ...headlineRule, maxLines: 3, size: 64, minSize: 44 })
-    },
-  )
-  // One line, a little smaller if need be; else two lines.
-  const promisesRule = {
-    name: 'site.yaml: texts.signup.reassurance and texts.hero.note (the share image joins them)',
-    weight: 400,
-    maxWidth: TEXT_WIDTH,
-  } as const
-  const promises = await fitText(texts.promises, { ...promisesRule, maxLines: 1, size: 28, minSize: 22 }).catch(
-    (err: unknown) => {
-      if (!(err instanceof ShareTextError)) throw err
-      return fitText(texts.promises, { ...promisesRule, maxLines: 2, size: 28, minSize: 20 })
-    },
-  )
-  return { name, badge, headline, promises }
-}
+/**
+ * Each language's share image, by the file it is served as: `/og-image.png` for the default
+ * language (the name it always had, so links shared before keep their card), `/og-image-<lang>.png`
+ * for the others. Each language's page names its own (scripts/seo.ts).
+ */
+export const shareImageFile = (locale: string): string =>
+  locale === DEFAULT_LOCALE ? 'og-image.png' : `og-image-${locale}.png`
 
 /** The share card: logo, name and badge, the headline (its accent words in the accent's tint), the promises. */
-export async function shareSvg(texts: ShareTexts, mark: string): Promise<string> {
+export async function shareSvg(texts: ShareTexts, mark: string, file?: string): Promise<string> {
   const { width, height } = SHARE_SIZE
   const T = TOKENS[PAGE_SCHEME]
-  const { name, badge, headline, promises } = await shareLayout(texts)
+  const { name, badge, headline, promises } = await shareLayout(texts, file)
   const accentFrom = texts.headline.length - texts.headlineAccent.length
   let at = 0
   const size = headline.size
@@ -154,9 +109,9 @@ export async function shareSvg(texts: ShareTexts, mark: string): Promise<string>
 </svg>`
 }
 
-async function shareImage(logo: Logo): Promise<Buffer> {
+async function shareImage(logo: Logo, locale: Locale): Promise<Buffer> {
   const mark = `data:image/png;base64,${(await logoPng(logo, 144)).toString('base64')}`
-  return sharp(Buffer.from(await shareSvg(defaultShareTexts(), mark)))
+  return sharp(Buffer.from(await shareSvg(shareTexts(locale), mark, textsFile(locale))))
     .png()
     .toBuffer()
 }
@@ -177,8 +132,8 @@ export async function brandFiles(dir: string = contentDir()): Promise<BrandFiles
     'icon-512.png': await logoPng(logo, 512),
     // The maskable icon's safe zone is the centre circle of 80%: the logo sits inside it.
     'icon-maskable-512.png': await onBackground(logo, 512, 0.7, background),
-    'og-image.png': await shareImage(logo),
   }
+  for (const locale of LOCALES) files[shareImageFile(locale)] = await shareImage(logo, locale)
   if (!logo.svg) files[LOGO_PNG_PATH.slice(1)] = await logoPng(logo, 96)
   return files
 }

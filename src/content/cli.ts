@@ -12,6 +12,7 @@ import { contentDir, loadContent, REPO_ROOT } from './load.ts'
 import { copyPublicFiles } from './public-files.ts'
 import { ContentError, formatProblems, formatWarnings } from './problems.ts'
 import { screenshotProblems } from './screen-images.ts'
+import { shareProblems } from './share-problems.ts'
 import { slimContent } from './slim.ts'
 
 const command = process.argv[2]
@@ -26,7 +27,9 @@ if (command === 'check') {
         ...loaded.problems,
         ...checkContent(loaded.content, dir),
         // The screenshots' shape and size, which the build checks too (docs/decisions/screenshots.md).
-        ...(await screenshotProblems(dir, loaded.content.screens)),
+        ...(await screenshotProblems(dir, loaded.content.screens, loaded.content.locales)),
+        // Each language's share image, fitted as the build will draw it.
+        ...(await shareProblems(loaded.content)),
       ]
     : loaded.problems
   // Each page's size against the first round trip's budget, as the build reports it: estimated

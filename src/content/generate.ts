@@ -56,6 +56,8 @@ export function moduleSource(content: Content): string {
     `export const LEGAL_ENTITY: T.LegalEntity = ${json(legal)}`,
     `export const SCREENSHOTS: readonly T.Screenshot[] = ${json(screens)}`,
     `export const LEGAL_TEXTS: Record<Locale, T.LegalTexts> = ${json(content.legalTexts)}`,
+    '/** The imprint by language (empty when the site has none): docs/decisions/languages.md. */',
+    `export const IMPRINTS: Partial<Record<Locale, string>> = ${json(content.imprints)}`,
     `export const BRAND_LOGO: T.BrandLogo = ${json(content.logo)}`,
     `export const FEATURE_ICONS: Record<string, T.SvgIcon> = ${json(content.featureIcons)}`,
     `export const SOCIAL_PROOF: T.SocialProof | null = ${json(content.socialProof)}`,

@@ -75,3 +75,32 @@ test('a language without its file, or with other feature cards, fails; and npm r
   expect(run.status).toBe(1)
   expect(run.stderr).toContain(`content/${missing.file}: texts.header.cta: missing text`)
 })
+
+// An imprint per language (issue 38): a language's own text, else the default's.
+test("a language's legal.imprint is its imprint; without one it shows the default's; alone it is a problem", () => {
+  const own = 'Registre : RCS Lyon 000 000 000'
+  const { dir, file } = contentWith((y) => y.replace(/^texts:/m, `legal:\n  imprint: '${own}'\ntexts:`))
+  const site = join(dir, 'site.yaml')
+  const [first, second] = loadContent(dir).content!.locales
+  // The demo may have no imprint: give the default language one.
+  const withImprint = readFileSync(site, 'utf8').replace(
+    /^legal:\n((?: {2}.*\n)*)/m,
+    (block) => `${block.replace(/^ {2}imprint:.*\n(?: {4}.*\n)*/m, '')}  imprint: Managing director Ada\n`,
+  )
+  writeFileSync(site, withImprint)
+  const loaded = loadContent(dir)
+  expect(loaded.problems).toEqual([])
+  expect(loaded.content!.imprints).toEqual({ [first!]: 'Managing director Ada', [second!]: own })
+  // Without its own, a language shows the default's.
+  writeFileSync(join(dir, file), readFileSync(join(dir, file), 'utf8').replace(/^legal:\n {2}imprint: .*\n/m, ''))
+  expect(loadContent(dir).content!.imprints[second!]).toBe('Managing director Ada')
+  // A language's imprint when the default has none is named by file and key.
+  writeFileSync(site, withImprint.replace(/^ {2}imprint: Managing director Ada\n/m, ''))
+  writeFileSync(
+    join(dir, file),
+    readFileSync(join(dir, file), 'utf8').replace(/^texts:/m, `legal:\n  imprint: '${own}'\ntexts:`),
+  )
+  expect(loadContent(dir).problems).toEqual([
+    { file, key: 'legal.imprint', message: expect.stringMatching(/default language first/) },
+  ])
+})

@@ -33,6 +33,8 @@ export type Content = Omit<SiteFile, 'texts' | 'links' | 'socialProof'> & {
   texts: Record<string, PageTexts>
   /** The privacy policy and the terms, by language (content/legal/). */
   legalTexts: Record<string, LegalTexts>
+  /** The imprint's text by language: locales/<lang>.yaml's legal.imprint, else site.yaml's (absent: no imprint). */
+  imprints: Record<string, string>
   /** The logo (content/brand/), null when it has a problem. */
   logo: BrandLogo | null
 }
@@ -133,16 +135,26 @@ export function loadContent(dir: string = contentDir()): Loaded {
   const texts: Record<string, PageTexts> = {
     [firstLocale!]: fillAll(site.texts, values, 'site.yaml', 'texts', problems),
   }
+  const legal = fillAll(site.legal, values, 'site.yaml', 'legal', problems)
+  const imprints: Record<string, string> = legal.imprint ? { [firstLocale!]: legal.imprint } : {}
   for (const locale of others) {
     const { file, more } = localeTexts(locale)
     if (more) texts[locale] = fillAll(more.texts, values, file, 'texts', problems)
+    const own = more?.legal?.imprint
+    if (own && !legal.imprint)
+      problems.push({
+        file,
+        key: 'legal.imprint',
+        message: "an imprint needs one in the default language first (site.yaml's legal.imprint)",
+      })
+    else if (legal.imprint)
+      imprints[locale] = own ? fillAll(own, values, file, 'legal.imprint', problems) : legal.imprint
   }
   const legalTexts: Record<string, LegalTexts> = {}
   for (const locale of site.locales) {
     const docs = loadLegal(dir, locale, locale === firstLocale, values, problems)
     if (docs) legalTexts[locale] = docs
   }
-  const legal = fillAll(site.legal, values, 'site.yaml', 'legal', problems)
   const screens = fillAll(site.screens, values, 'site.yaml', 'screens', problems)
   const logo = loadLogo(dir, problems)
   const links: Links = { ...site.links, social: site.links.social.map((l) => ({ ...l, icon: socialIcon(l.id) })) }
@@ -150,7 +162,7 @@ export function loadContent(dir: string = contentDir()): Loaded {
   const socialProof = site.socialProof || null
   return {
     dir,
-    content: { ...site, links, socialProof, featureIcons, legal, screens, texts, legalTexts, logo },
+    content: { ...site, links, socialProof, featureIcons, legal, screens, texts, legalTexts, imprints, logo },
     problems,
     warnings,
   }

@@ -253,7 +253,12 @@ export const siteFile = z.strictObject({
 export type SiteFile = z.output<typeof siteFile>
 
 /** content/locales/<lang>.yaml: a further language's texts. */
-export const localeFile = z.strictObject({ texts: pageTexts })
+export const localeFile = z.strictObject({
+  // This language's imprint (site.yaml's legal.imprint in the default language); without it the
+  // default's text stands under this language's heading.
+  legal: z.strictObject({ imprint: text }).optional(),
+  texts: pageTexts,
+})
 
 /** The JSON Schema for editors (the `yaml-language-server` line at the top of site.yaml). */
 export function siteJsonSchema(): Record<string, unknown> {

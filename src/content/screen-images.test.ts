@@ -51,9 +51,59 @@ describe('planScreens', () => {
     expect(first!.sources.map((s) => s.type)).toEqual(['image/avif', 'image/webp'])
     expect(first!.sources[0]!.srcset.split(', ').map((c) => c.split(' ')[1])).toEqual(SCREEN_WIDTHS.map((w) => `${w}w`))
     expect(first!.src).toMatch(/^\/assets\/good-480-[0-9a-f]{12}\.webp$/)
-    expect(variants).toHaveLength(3 * SCREEN_WIDTHS.length * 2)
-    // The same input, the same names: a rebuild changes no URL.
+    // The same input, the same names (a rebuild changes no URL), each encoded once.
+    expect(variants).toHaveLength(SCREEN_WIDTHS.length * 2)
     expect(new Set(variants.map((v) => v.fileName)).size).toBe(SCREEN_WIDTHS.length * 2)
+  })
+
+  test("a language's own screenshot (screens/<lang>/) is its page's; a language without one shows the default's", async () => {
+    const own = await mkdtemp(join(tmpdir(), 'screen-images-lang-'))
+    try {
+      await mkdir(join(own, 'screens', 'de'), { recursive: true })
+      await writeFile(join(own, 'screens', 'good.png'), await png(1179, 2556))
+      // Another picture under the same name: the German app's screen.
+      await writeFile(join(own, 'screens', 'de', 'good.png'), await png(1080, 2340))
+      const { images, byLocale, variants } = await planScreens(
+        own,
+        screens(['good.png', 'good.png', 'good.png']),
+        'assets',
+        ['en', 'fr', 'de'],
+      )
+      expect(Object.keys(byLocale)).toEqual(['en', 'fr', 'de'])
+      expect(byLocale.en).toEqual(images)
+      expect(byLocale.fr).toEqual(images)
+      expect(byLocale.de!.map((i) => [i.width, i.height])).toEqual(Array(3).fill([1080, 2340]))
+      expect(byLocale.de![0]!.src).not.toBe(images[0]!.src)
+      // Two inputs, each encoded once at every width in both formats.
+      expect(variants).toHaveLength(2 * SCREEN_WIDTHS.length * 2)
+    } finally {
+      await rm(own, { recursive: true, force: true })
+    }
+  })
+
+  test("a language's screenshot is checked as the default's, and one that would never be shown is named", async () => {
+    const own = await mkdtemp(join(tmpdir(), 'screen-images-lang-'))
+    try {
+      for (const folder of ['de', 'fr', 'xx', 'en']) await mkdir(join(own, 'screens', folder), { recursive: true })
+      await writeFile(join(own, 'screens', 'good.png'), await png(1179, 2556))
+      await writeFile(join(own, 'screens', 'de', 'good.png'), await png(1200, 1200))
+      await writeFile(join(own, 'screens', 'fr', 'typo.png'), await png(1179, 2556))
+      await writeFile(join(own, 'screens', 'xx', 'good.png'), await png(1179, 2556))
+      await writeFile(join(own, 'screens', 'en', 'good.png'), await png(1179, 2556))
+      const found = await screenshotProblems(own, screens(['good.png', 'good.png', 'good.png']), ['en', 'fr', 'de'])
+      expect(found.map((p) => [p.file, p.key])).toEqual(
+        expect.arrayContaining([
+          ['screens/de/good.png', 'site.yaml screens[0]'],
+          ['screens/fr/typo.png', 'site.yaml screens'],
+          ['screens/xx', 'site.yaml locales'],
+          ['screens/en', 'site.yaml locales'],
+        ]),
+      )
+      expect(found).toHaveLength(4)
+      expect(found.find((p) => p.file === 'screens/de/good.png')!.message).toMatch(/portrait phone/)
+    } finally {
+      await rm(own, { recursive: true, force: true })
+    }
   })
 
   test('every unusable screenshot is reported at once, each by its file, and nothing is planned', async () => {

@@ -5,6 +5,7 @@
 // screenshots takes tens of seconds on two cores, so each variant is cached under the hash of
 // its input and its recipe, and the hash also names the served file: a new screenshot is a new URL.
 import { createHash } from 'node:crypto'
+import { existsSync, readdirSync } from 'node:fs'
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
 import sharp, { type Metadata } from 'sharp'
@@ -33,20 +34,51 @@ const RECIPE = { avif: { quality: 50, effort: 3 }, webp: { quality: 80, effort: 
 const INPUTS = new Set(['png', 'jpeg', 'webp'])
 
 export type Variant = { fileName: string; format: Format; width: number; input: string }
-export type ScreenPlan = { images: ScreenImage[]; variants: Variant[] }
+/** `images`: the default language's; `byLocale`: each language's (its own files, else the default's). */
+export type ScreenPlan = { images: ScreenImage[]; byLocale: Record<string, ScreenImage[]>; variants: Variant[] }
 
 /**
- * Reads and checks every screenshot of `content.screens` in the content folder `dir`, and names
- * its variants without encoding any: the markup needs only the names and the size. Every problem
- * is reported at once (a ContentError), each naming its file and key.
+ * A language's own screenshot: `screens/<lang>/<file>` when there is one (the app in that
+ * language), else the default's `screens/<file>`. Relative to the content folder.
  */
-export async function planScreens(dir: string, screens: readonly Screenshot[], assetsDir: string): Promise<ScreenPlan> {
-  const images: ScreenImage[] = []
-  const variants: Variant[] = []
-  const problems = await screenshotProblems(dir, screens)
+export function screenFile(dir: string, file: string, locale?: string): string {
+  const own = locale ? `screens/${locale}/${file}` : undefined
+  return own && existsSync(join(dir, own)) ? own : `screens/${file}`
+}
+
+/**
+ * Reads and checks every screenshot of `content.screens` in the content folder `dir` (and each
+ * of `locales`' own, in screens/<lang>/), and names their variants without encoding any: the
+ * markup needs only the names and the size. Every problem is reported at once (a ContentError),
+ * each naming its file and key.
+ */
+export async function planScreens(
+  dir: string,
+  screens: readonly Screenshot[],
+  assetsDir: string,
+  locales: readonly string[] = [],
+): Promise<ScreenPlan> {
+  const problems = await screenshotProblems(dir, screens, locales)
   if (problems.length) throw new ContentError(problems)
+  const variants = new Map<string, Variant>()
+  const images = await planLocale(dir, screens, assetsDir, undefined, variants)
+  const byLocale: Record<string, ScreenImage[]> = {}
+  for (const [i, locale] of locales.entries())
+    byLocale[locale] = i === 0 ? images : await planLocale(dir, screens, assetsDir, locale, variants)
+  return { images, byLocale, variants: [...variants.values()] }
+}
+
+/** One language's three images; their variants are added to `variants` (a file two languages share is encoded once). */
+async function planLocale(
+  dir: string,
+  screens: readonly Screenshot[],
+  assetsDir: string,
+  locale: string | undefined,
+  variants: Map<string, Variant>,
+): Promise<ScreenImage[]> {
+  const images: ScreenImage[] = []
   for (const screen of screens) {
-    const input = join(dir, 'screens', screen.file)
+    const input = join(dir, screenFile(dir, screen.file, locale))
     const bytes = await readFile(input)
     const meta = await sharp(bytes).metadata()
     const { width, height } = uprightSize(meta)
@@ -65,7 +97,7 @@ export async function planScreens(dir: string, screens: readonly Screenshot[], a
         input,
       })),
     }))
-    variants.push(...mine.flatMap((m) => m.variants))
+    for (const v of mine.flatMap((m) => m.variants)) variants.set(v.fileName, v)
     const fallback = mine.find((m) => m.type === 'image/webp')!.variants.find((v) => v.width === 480)!
     images.push({
       file: screen.file,
@@ -78,7 +110,7 @@ export async function planScreens(dir: string, screens: readonly Screenshot[], a
       })),
     })
   }
-  return { images, variants }
+  return images
 }
 
 /**
@@ -92,7 +124,11 @@ export const SHARP_PIXEL_LIMIT = 0x3fff * 0x3fff
  * Each is decoded whole, as the build will encode it: a truncated or damaged file is named here,
  * not by an error of the build's that names no file (issue 37).
  */
-export async function screenshotProblems(dir: string, screens: readonly Screenshot[]): Promise<Problem[]> {
+export async function screenshotProblems(
+  dir: string,
+  screens: readonly Screenshot[],
+  locales: readonly string[] = [],
+): Promise<Problem[]> {
   const problems: Problem[] = []
   for (const [i, screen] of screens.entries()) {
     const bytes = await readFile(join(dir, 'screens', screen.file)).catch(() => undefined)
@@ -100,6 +136,55 @@ export async function screenshotProblems(dir: string, screens: readonly Screensh
     if (!bytes) continue
     const problem = await screenshotProblem(bytes)
     if (problem) problems.push({ file: `screens/${screen.file}`, key: `site.yaml screens[${i}]`, message: problem })
+  }
+  problems.push(...(await localeScreenProblems(dir, screens, locales)))
+  return problems
+}
+
+/**
+ * The languages' own screenshots (screens/<lang>/): each checked as the default's are, and a
+ * folder or file that would never be shown named, since a typo there silently shows the default's.
+ */
+async function localeScreenProblems(
+  dir: string,
+  screens: readonly Screenshot[],
+  locales: readonly string[],
+): Promise<Problem[]> {
+  const problems: Problem[] = []
+  const names = new Set(screens.map((s) => s.file))
+  const root = join(dir, 'screens')
+  const folders = existsSync(root) ? readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory()) : []
+  for (const folder of folders) {
+    const at = `screens/${folder.name}`
+    if (folder.name === locales[0]) {
+      problems.push({
+        file: at,
+        key: 'site.yaml locales',
+        message: `the default language's screenshots are the ones in screens/ itself: move them there`,
+      })
+      continue
+    }
+    if (!locales.includes(folder.name)) {
+      problems.push({
+        file: at,
+        key: 'site.yaml locales',
+        message: `not one of the site's languages (${locales.join(', ')}): its screenshots would never be shown`,
+      })
+      continue
+    }
+    for (const file of readdirSync(join(root, folder.name))) {
+      const index = screens.findIndex((s) => s.file === file)
+      if (!names.has(file)) {
+        problems.push({
+          file: `${at}/${file}`,
+          key: 'site.yaml screens',
+          message: `not a file named in screens (${[...names].join(', ')}): a language's own screenshot has its default's name`,
+        })
+        continue
+      }
+      const problem = await screenshotProblem(await readFile(join(root, folder.name, file)))
+      if (problem) problems.push({ file: `${at}/${file}`, key: `site.yaml screens[${index}]`, message: problem })
+    }
   }
   return problems
 }

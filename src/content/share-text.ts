@@ -22,7 +22,14 @@ export type FitRule = {
 
 export type Fitted = { size: number; lines: string[] }
 
-export class ShareTextError extends Error {}
+export class ShareTextError extends Error {
+  /** The text's file and key (a FitRule's name, `file: key`). */
+  readonly at: string
+  constructor(message: string, at: string) {
+    super(message)
+    this.at = at
+  }
+}
 
 const escXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
@@ -78,5 +85,6 @@ export async function fitText(text: string, rule: FitRule): Promise<Fitted> {
   const lines = rule.maxLines === 1 ? 'one line' : `${rule.maxLines} lines`
   throw new ShareTextError(
     `content/${rule.name}: too long for the share image (${JSON.stringify(text)} does not fit in ${lines} of ${rule.maxWidth} px, even at ${rule.minSize} px): shorten it`,
+    rule.name,
   )
 }

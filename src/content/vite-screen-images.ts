@@ -19,7 +19,7 @@ export const SCREEN_CACHE_DIR = join(REPO_ROOT, 'node_modules/.cache/screen-imag
 export async function planContentScreens(dir: string = contentDir()): Promise<ScreenPlan> {
   const { content, problems } = loadContent(dir)
   if (!content || problems.length) throw new ContentError(problems)
-  return planScreens(dir, content.screens, 'assets')
+  return planScreens(dir, content.screens, 'assets', content.locales)
 }
 
 /** The page's build ships the files; the SSR build (and the server pages' stylesheet) only needs their names. */
@@ -70,8 +70,8 @@ export function screenImages(): Plugin {
     resolveId: (id) => (id === ID ? RESOLVED : undefined),
     async load(id) {
       if (id !== RESOLVED) return undefined
-      const { images } = await planned()
-      return `export const SCREEN_IMAGES = ${JSON.stringify(images)}`
+      const { byLocale } = await planned()
+      return `export const SCREEN_IMAGES = ${JSON.stringify(byLocale)}`
     },
     async generateBundle() {
       if (!shipsFiles(this.environment) || !encoding) return

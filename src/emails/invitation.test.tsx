@@ -44,17 +44,18 @@ describe('renderInvitationEmail', () => {
 })
 
 describe('the welcome email asks which phone', () => {
-  test('"iPhone" and "Android" links when given, none otherwise', async () => {
+  test("the phones' links when given, none otherwise", async () => {
     const phoneUrls = {
       ios: 'https://launch.example/beta/phone?platform=ios&token=p1',
       android: 'https://launch.example/beta/phone?platform=android&token=p1',
     }
     const { html, text } = await renderWelcomeEmail({ unsubscribeUrl, phoneUrls })
     expect(hrefs(html)).toEqual(expect.arrayContaining([phoneUrls.ios, phoneUrls.android]))
-    expect(html).toMatch(/>iPhone<\/a>/)
-    expect(html).toMatch(/>Android<\/a>/)
-    expect(text).toContain('Which phone will you test on?')
+    const welcome = EMAIL_TEXTS[DEFAULT_LOCALE].welcome
+    expect(html).toContain(`>${welcome.iphone}</a>`)
+    expect(html).toContain(`>${welcome.android}</a>`)
+    expect(text).toContain(welcome.phoneQuestion)
     expect(text).toContain(phoneUrls.ios)
-    expect((await renderWelcomeEmail({ unsubscribeUrl })).text).not.toContain('Which phone')
+    expect((await renderWelcomeEmail({ unsubscribeUrl })).text).not.toContain(welcome.phoneQuestion)
   })
 })

@@ -9,5 +9,6 @@ interface ImportMetaEnv {
 
 /** The hero's screenshots, checked and named by the build (src/content/vite-screen-images.ts). */
 declare module 'virtual:screen-images' {
-  export const SCREEN_IMAGES: readonly import('../shared/screens.ts').ScreenImage[]
+  /** By language: its own screenshots (content/screens/<lang>/), else the default's. */
+  export const SCREEN_IMAGES: Record<string, readonly import('../shared/screens.ts').ScreenImage[]>
 }

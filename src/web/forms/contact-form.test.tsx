@@ -73,7 +73,7 @@ describe('ContactForm', () => {
 
     const banner = await screen.findByRole('status')
     expect(banner).toHaveTextContent(T.contact.successTitle)
-    expect(banner).toHaveTextContent("We'll get back to you as soon as possible.")
+    expect(banner).toHaveTextContent(T.contact.successBody)
     for (const field of [name, email, subject, message]) {
       expect(field).toHaveValue('')
       expect(field).toBeEnabled()

@@ -88,7 +88,7 @@ export function Hero({ locale }: { locale: Locale }) {
         aria-label={HERO.screensLabel}
         className="relative mx-auto mt-14 flex max-w-4xl items-start justify-center px-3 sm:mt-20 sm:px-6"
       >
-        {SCREEN_IMAGES.map((image, i) => (
+        {SCREEN_IMAGES[locale]!.map((image, i) => (
           <PhoneFrame key={image.file} className={PLACES[i]!.frame}>
             <Screen image={image} alt={HERO.screens[i]!.alt} sizes={PLACES[i]!.sizes} />
           </PhoneFrame>

@@ -1,4 +1,4 @@
-import { FOOTER_TEXTS, LEGAL_ENTITY, LINKS, PRODUCT, SOCIAL_TEXTS, type Locale } from '../../shared/content.ts'
+import { FOOTER_TEXTS, IMPRINTS, LINKS, PRODUCT, SOCIAL_TEXTS, type Locale } from '../../shared/content.ts'
 import { legalPath } from '../../shared/locales.ts'
 import { Island } from '../islands/island.tsx'
 import { Badge } from '../ui/badge.tsx'
@@ -42,7 +42,7 @@ export function SiteFooter({ locale }: { locale: Locale }) {
         <div className="flex justify-between border-t border-border pt-6 text-sm text-fg-muted md:col-span-2">
           <p>
             {FOOTER.copyright}
-            {LEGAL_ENTITY.imprint && FOOTER.imprint ? (
+            {IMPRINTS[locale] && FOOTER.imprint ? (
               <>
                 {' · '}
                 <a href={legalPath('imprint', locale)} className="text-link">

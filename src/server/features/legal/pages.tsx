@@ -1,5 +1,5 @@
 import type { LegalBlock, LegalDocument, LegalParagraph } from '../../../shared/content-types.ts'
-import { FOOTER_TEXTS, LEGAL_ENTITY, LEGAL_TEXTS, type Locale } from '../../../shared/content.ts'
+import { FOOTER_TEXTS, IMPRINTS, LEGAL_ENTITY, LEGAL_TEXTS, type Locale } from '../../../shared/content.ts'
 import { legalPath, localeRoot, type LegalPageName } from '../../../shared/locales.ts'
 import { ServerPage, type HeadLink } from '../../http/server-page.tsx'
 
@@ -83,7 +83,7 @@ export function imprintPage(locale: Locale, links: readonly HeadLink[] = []) {
         {'\n'}
         <a href={`mailto:${LEGAL_ENTITY.contact}`}>{LEGAL_ENTITY.contact}</a>
       </p>
-      {(LEGAL_ENTITY.imprint ?? '')
+      {(IMPRINTS[locale] ?? '')
         .split(/\n\s*\n/)
         .filter((part) => part.trim())
         .map((part, i) => (
@@ -97,7 +97,7 @@ export function imprintPage(locale: Locale, links: readonly HeadLink[] = []) {
 
 /**
  * A language's legal pages, by the folder each is written to (below the language's root). The
- * imprint's facts are the founder's one text (legal.imprint), under each language's heading.
+ * imprint's facts are the language's own text (locales/<lang>.yaml's legal.imprint, else site.yaml's).
  * `links`: each page's canonical URL and alternates, which need the site's public origin.
  */
 export function legalPages(
@@ -108,6 +108,6 @@ export function legalPages(
   return {
     privacy: legalPage(privacy, locale, links('privacy')),
     terms: legalPage(terms, locale, links('terms')),
-    ...(LEGAL_ENTITY.imprint ? { imprint: imprintPage(locale, links('imprint')) } : {}),
+    ...(IMPRINTS[locale] ? { imprint: imprintPage(locale, links('imprint')) } : {}),
   }
 }
