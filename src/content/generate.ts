@@ -5,6 +5,7 @@ import { checkContent } from './checks.ts'
 import { loadContent, REPO_ROOT, type Content } from './load.ts'
 import { ContentError } from './problems.ts'
 import { localeJsonSchema, siteJsonSchema } from './schema.ts'
+import { badgeData, planBadges } from './store-badges.ts'
 
 /** The module every runtime imports through src/shared/content.ts (git-ignored). */
 export const GENERATED_MODULE = join(REPO_ROOT, 'src/shared/generated/content.ts')
@@ -22,6 +23,7 @@ const TEXT_EXPORTS: Record<TextGroup, string> = {
   emails: 'EMAIL_TEXTS',
   pages: 'SERVER_PAGE_TEXTS',
   testerMessages: 'TESTER_MESSAGE_TEXTS',
+  stores: 'STORE_TEXTS',
 }
 
 const json = (value: unknown) => JSON.stringify(value, null, 2)
@@ -31,7 +33,7 @@ const json = (value: unknown) => JSON.stringify(value, null, 2)
  * a bundle holds only the groups its code imports (the page's islands take a few strings, not
  * every email's).
  */
-export function moduleSource(content: Content): string {
+export function moduleSource(content: Content, dir: string): string {
   const { product, links, theme, legal, locales, screens, texts } = content
   const group = <G extends TextGroup>(g: G) =>
     Object.fromEntries(Object.entries(texts).map(([locale, t]) => [locale, (t as PageTexts)[g]]))
@@ -51,6 +53,9 @@ export function moduleSource(content: Content): string {
     `export const SCREENSHOTS: readonly T.Screenshot[] = ${json(screens)}`,
     `export const LEGAL_TEXTS: Record<Locale, T.LegalTexts> = ${json(content.legalTexts)}`,
     `export const BRAND_LOGO: T.BrandLogo = ${json(content.logo)}`,
+    `export const STORES: T.Stores = ${json(content.stores)}`,
+    "/** The live stores' badges as built (src/content/store-badges.ts). */",
+    `export const STORE_BADGES: Partial<Record<T.StoreId, T.StoreBadge>> = ${json(badgeData(planBadges(dir, content.stores)))}`,
     '',
     ...Object.entries(TEXT_EXPORTS).map(
       ([g, name]) => `export const ${name}: Record<Locale, T.PageTexts['${g}']> = ${json(group(g as TextGroup))}`,
@@ -156,7 +161,7 @@ export function generateContent(dir?: string, out: string = GENERATED_MODULE): C
   const loaded = loadContent(dir)
   const problems = loaded.content ? [...loaded.problems, ...checkContent(loaded.content, loaded.dir)] : loaded.problems
   if (problems.length || !loaded.content) throw new ContentError(problems)
-  writeIfChanged(out, moduleSource(loaded.content))
+  writeIfChanged(out, moduleSource(loaded.content, loaded.dir))
   const islands = islandModuleSources(loaded.content)
   for (const [name, source] of Object.entries(islands)) writeIfChanged(join(dirname(out), name), source)
   // A language no longer listed leaves no module behind.

@@ -10,6 +10,7 @@ import {
   type PageTexts,
   type Product,
   type Screenshot,
+  type Stores,
   type ServerPageTexts,
   type Theme,
   type ThemePalette,
@@ -49,7 +50,24 @@ const links: z.ZodType<Links> = z.strictObject({
   productDirectory: z
     .strictObject({ href: httpUrl })
     .transform((d) => ({ ...d, width: 250 as const, height: 54 as const })),
-  stores: z.strictObject({ appStore: httpUrl.optional(), googlePlay: httpUrl.optional() }),
+})
+
+// A store's entry: `live` once the app is out there (false, or no entry: still in beta). What a
+// live store needs besides (its url, its badge file, the App Store's app id) and whether the url
+// is the store's is content:check's (checkStores), so every problem is listed at once.
+const live = z.boolean({ error: 'must be true or false' }).default(false)
+const stores: z.ZodType<Stores, unknown> = z.strictObject({
+  appStore: z
+    .strictObject({
+      url: httpUrl.optional(),
+      appId: z
+        .string({ error: 'must be text, in quotes: "123456789"' })
+        .regex(/^\d{1,12}$/, 'must be the digits of the App Store id (the number after "id" in its url)')
+        .optional(),
+      live,
+    })
+    .optional(),
+  googlePlay: z.strictObject({ url: httpUrl.optional(), live }).optional(),
 })
 
 const palette: z.ZodType<ThemePalette> = z.strictObject(
@@ -160,6 +178,17 @@ export const pageTexts: z.ZodType<PageTexts> = z.strictObject({
   emails: keyedTexts(EMAIL_TEXT_KEYS),
   pages: textGroup(SERVER_PAGE_TEXT_KEYS) as unknown as z.ZodType<ServerPageTexts>,
   testerMessages: z.strictObject({ nudge: startingText, 'new-build': startingText, live: startingText }),
+  stores: z
+    .strictObject({
+      appStoreAlt: text.optional(),
+      googlePlayAlt: text.optional(),
+      playAttribution: text.optional(),
+      signupIosHeading: text.optional(),
+      signupAndroidHeading: text.optional(),
+      liveHeading: text.optional(),
+      liveIntro: text.optional(),
+    })
+    .default({}),
 })
 
 /** content/site.yaml. */
@@ -171,6 +200,7 @@ export const siteFile = z.strictObject({
   locales: z.array(locale).min(1, 'name at least one language'),
   // The hero has three places: left, front (in the middle), right.
   screens: z.array(screenshot).length(3, 'the hero shows exactly three screenshots: left, front, right'),
+  stores: stores.default({}),
   texts: pageTexts,
 })
 export type SiteFile = z.output<typeof siteFile>

@@ -35,6 +35,9 @@ export {
   SIGNUP_TEXTS,
   SITE_TEXTS,
   SOCIAL_TEXTS,
+  STORE_BADGES,
+  STORE_TEXTS,
+  STORES,
   TESTER_MESSAGE_TEXTS,
   THEME,
   type Locale,
@@ -55,6 +58,7 @@ export function texts(locale: generated.Locale): PageTexts {
     emails: generated.EMAIL_TEXTS[locale],
     pages: generated.SERVER_PAGE_TEXTS[locale],
     testerMessages: generated.TESTER_MESSAGE_TEXTS[locale],
+    stores: generated.STORE_TEXTS[locale],
   }
 }
 
