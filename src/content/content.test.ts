@@ -299,7 +299,16 @@ test('content:check says which logo file the build uses when both exist', { time
 
 test("editors get a JSON Schema of site.yaml, named on the file's first line", () => {
   const schema = siteJsonSchema() as { properties: Record<string, unknown>; required: string[] }
-  expect(Object.keys(schema.properties)).toEqual(['product', 'links', 'theme', 'legal', 'locales', 'screens', 'texts'])
+  expect(Object.keys(schema.properties)).toEqual([
+    'product',
+    'links',
+    'theme',
+    'legal',
+    'locales',
+    'screens',
+    'stores',
+    'texts',
+  ])
   expect(readFileSync(join(DEMO, 'site.yaml'), 'utf8').split('\n')[0]).toBe(
     '# yaml-language-server: $schema=./site.schema.json',
   )
