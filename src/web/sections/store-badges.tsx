@@ -1,7 +1,7 @@
 import { STORE_TEXTS, type Locale } from '../../shared/content.ts'
 import { liveStores } from '../../shared/store-stage.ts'
 
-/** The badges' height on the page, in CSS pixels (Apple's and Google's the same: Play's never smaller). */
+/** The badges' height on the page, in CSS pixels (Apple's and Google's the same: Play's never smaller); h-12 below. */
 export const BADGE_HEIGHT = 48
 
 /**
@@ -24,12 +24,12 @@ export function StoreBadges({
   const texts = STORE_TEXTS[locale]
   const stores = liveStores()
   if (stores.length === 0) return null
-  const clear = BADGE_HEIGHT / 4
   return (
     <ul className={`flex flex-wrap items-center justify-center ${className}`} data-store-badges="">
       {stores.map(({ store, url, badge }) => (
         <li key={store}>
-          <a href={url} className="block rounded-lg" style={{ padding: clear }} data-store={store}>
+          {/* p-3: 12 px, a quarter of BADGE_HEIGHT, the clear space both guidelines ask for. */}
+          <a href={url} className="block rounded-lg p-3" data-store={store}>
             <img
               src={badge.src}
               alt={(store === 'appStore' ? texts.appStoreAlt : texts.googlePlayAlt) ?? ''}
@@ -38,7 +38,7 @@ export function StoreBadges({
               fetchPriority="low"
               decoding="async"
               {...(lazy ? { loading: 'lazy' as const } : {})}
-              className="block"
+              className="block h-12 w-auto"
             />
           </a>
         </li>
