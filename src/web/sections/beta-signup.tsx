@@ -27,7 +27,10 @@ export function BetaSignup({ locale }: { locale: Locale }) {
   return (
     <aside id={CTA_ID} aria-labelledby="cta-title" className="scroll-mt-24 px-4 pb-20 sm:px-6 sm:pb-28">
       <div className="cta-panel relative mx-auto max-w-3xl overflow-hidden rounded-[2rem] px-5 py-12 text-center sm:px-12 sm:py-16">
-        <p className="text-sm font-semibold tracking-wide text-brand-200 uppercase">{SIGNUP.eyebrow}</p>
+        {/* The eyebrow says "beta": once both stores are live, the heading stands alone. */}
+        {stage === 'live' ? null : (
+          <p className="text-sm font-semibold tracking-wide text-brand-200 uppercase">{SIGNUP.eyebrow}</p>
+        )}
         <h2
           id="cta-title"
           className="mx-auto mt-3 max-w-xl text-3xl font-bold tracking-tight text-balance text-fg-strong sm:text-5xl"
@@ -35,9 +38,10 @@ export function BetaSignup({ locale }: { locale: Locale }) {
           {SIGNUP.heading}
         </h2>
         <p className="mx-auto mt-4 max-w-lg text-lg text-pretty text-fg">{SIGNUP.intro}</p>
-        <StoreBadges locale={locale} lazy className="mt-5" />
         {stage === 'live' ? null : <Island name="beta-signup" className="mx-auto mt-8 max-w-lg text-left" />}
         {stage === 'live' ? null : <Reassurance lines={SIGNUP.reassurance} />}
+        {/* After the form: with one store live, the heading is about the other phone's beta. */}
+        <StoreBadges locale={locale} lazy className={stage === 'live' ? 'mt-6' : 'mt-5'} />
       </div>
     </aside>
   )
