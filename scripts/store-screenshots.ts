@@ -1,5 +1,5 @@
 // The page at one stage of the launch (docs/decisions/stores-and-badges.md): the hero's first view
-// and the sign-up section, at 390 and 1440 px, from the built server. Build first with the content
+// and the sign-up section (and the footer, once live), at 390 and 1440 px, from the built server. Build first with the content
 // of that stage (test/support/store-content.ts makes one with placeholder badges), then:
 //   tsx scripts/store-screenshots.ts <beta|half|live> [OUT_DIR]
 import { mkdirSync } from 'node:fs'
@@ -13,7 +13,7 @@ const out = process.argv[3] ?? 'test-results/stores'
 mkdirSync(out, { recursive: true })
 /** Every image in the viewport has arrived (a lazy one further down is not asked for yet). */
 const shown = () =>
-  [...document.images]
+  Array.from(document.images)
     .filter((img) => {
       const box = img.getBoundingClientRect()
       return box.bottom > 0 && box.top < innerHeight
@@ -35,7 +35,9 @@ try {
     await signup.scrollIntoViewIfNeeded()
     await page.waitForFunction(shown, null, { timeout: 10_000 })
     await signup.screenshot({ path: join(out, `stores-${stage}-signup-${width}.png`) })
-    await page.locator('footer').screenshot({ path: join(out, `stores-${stage}-footer-${width}.png`) })
+    // Google's attribution line: only a live Play badge brings it.
+    if (stage === 'live')
+      await page.locator('footer').screenshot({ path: join(out, `stores-${stage}-footer-${width}.png`) })
     console.log(`stores-${stage}: ${width}x${height}`)
     await page.close()
   }
