@@ -13,6 +13,7 @@ import { buildProxyHost } from './proxy-host.ts'
 import { buildStaticHost } from './static-host.ts'
 import { copyContentPublicFiles } from './vite-content.ts'
 import { screenImages } from '../src/content/vite-screen-images.ts'
+import { storeBadges } from '../src/content/vite-store-badges.ts'
 import { DEFAULT_LOCALE, PRODUCT, SITE_TEXTS, themeColour } from '../src/shared/content.ts'
 
 const path = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url))
@@ -26,7 +27,7 @@ export function pagePlugins() {
     SITE_DESCRIPTION: SITE_TEXTS[DEFAULT_LOCALE].description,
     SITE_THEME_COLOR: themeColour(),
   })
-  return [designTokens(), react(), tailwindcss(), siteHead, screenImages(), brandAssets()]
+  return [designTokens(), react(), tailwindcss(), siteHead, screenImages(), storeBadges(), brandAssets()]
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   LOCALES,
   PRODUCT,
   SITE_TEXTS,
+  STORES,
   themeColour,
   themeColourMetas,
   type Locale,
@@ -77,7 +78,16 @@ export function jsonLd(origin: string, locale: Locale = DEFAULT_LOCALE): Record<
   }
 }
 
-/** Tags for <head>: canonical, manifest, Open Graph, Twitter card and JSON-LD. */
+/**
+ * Safari's Smart App Banner once the App Store is live (content:check makes `appId` exist then):
+ * iOS shows "Open" when the app is installed, "Get" otherwise. Nothing while the app is in beta.
+ */
+export function smartAppBanner(): string[] {
+  const appStore = STORES.appStore
+  return appStore?.live && appStore.appId ? [`app-id=${appStore.appId}`] : []
+}
+
+/** Tags for <head>: canonical, the Smart App Banner, manifest, Open Graph, Twitter card and JSON-LD. */
 export function headTags(origin: string, locale: Locale = DEFAULT_LOCALE): string {
   const site = SITE_TEXTS[locale]
   const image = `${origin}${shareImagePath(locale)}`
@@ -93,6 +103,7 @@ export function headTags(origin: string, locale: Locale = DEFAULT_LOCALE): strin
         `<link rel="${link.rel}"${link.hreflang ? ` hreflang="${link.hreflang}"` : ''} href="${attr(link.href)}" />`,
     ),
     `<link rel="manifest" href="/site.webmanifest" />`,
+    ...smartAppBanner().map((content) => meta('name', 'apple-itunes-app', content)),
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', PRODUCT.name),
     meta('property', 'og:title', site.title),

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import type { ThemeColour } from '../shared/content-types.ts'
+import type { PageTexts, ThemeColour } from '../shared/content-types.ts'
 import { menuOf, sunkenOf } from '../shared/theme-shades.ts'
 import { checkAppSiteAssociation, checkAssetLinks } from './app-links.ts'
 import { contrastRatio, MIN_CONTRAST, onBrandChoices, onBrandOf, onBrandRatio } from '../shared/contrast.ts'
 import type { Content } from './load.ts'
 import type { Problem } from './problems.ts'
+import { checkStores } from './store-badges.ts'
 
 // What the schema cannot say: checks across fields and against the files beside site.yaml.
 // Each returns its problems; `checkContent` runs them all, so every problem is printed at once.
@@ -188,6 +189,32 @@ export function checkLanguages(content: Content): Problem[] {
   return problems
 }
 
+/**
+ * The stores' texts each language needs for the stores as they stand: a live store's badge alt
+ * text; with one store live and the other in beta, the sign-up's heading for the beta phone; with
+ * both live, the sign-up section's heading and lead. Nothing while the app is in beta everywhere.
+ */
+export function checkStoreTexts(content: Content): Problem[] {
+  const problems: Problem[] = []
+  const ios = Boolean(content.stores.appStore?.live)
+  const android = Boolean(content.stores.googlePlay?.live)
+  const needed: [keyof PageTexts['stores'], boolean, string][] = [
+    ['appStoreAlt', ios, "the App Store badge's alt text, as stores.appStore.live is true"],
+    ['googlePlayAlt', android, "the Google Play badge's alt text, as stores.googlePlay.live is true"],
+    ['signupIosHeading', android && !ios, "the sign-up's heading while only the iPhone app is in beta"],
+    ['signupAndroidHeading', ios && !android, "the sign-up's heading while only the Android app is in beta"],
+    ['liveHeading', ios && android, "the sign-up section's heading once both stores are live"],
+    ['liveIntro', ios && android, "the sign-up section's lead once both stores are live"],
+  ]
+  for (const [locale, texts] of Object.entries(content.texts)) {
+    const file = locale === content.locales[0] ? 'site.yaml' : `locales/${locale}.yaml`
+    for (const [key, need, why] of needed)
+      if (need && !texts.stores[key])
+        problems.push({ file, key: `texts.stores.${key}`, message: `missing text (${why})` })
+  }
+  return problems
+}
+
 export function checkContent(content: Content, dir: string): Problem[] {
   return [
     ...checkContrast(content),
@@ -196,5 +223,7 @@ export function checkContent(content: Content, dir: string): Problem[] {
     ...checkLanguages(content),
     ...checkAppSiteAssociation(dir),
     ...checkAssetLinks(dir),
+    ...checkStores(content.stores, dir),
+    ...checkStoreTexts(content),
   ]
 }

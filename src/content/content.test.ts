@@ -41,7 +41,7 @@ function problems(dir: string): Problem[] {
 test('the demo content has no problems, and its generated module holds every language', () => {
   const loaded = loadContent(DEMO)
   expect(problems(DEMO)).toEqual([])
-  const source = moduleSource(loaded.content!)
+  const source = moduleSource(loaded.content!, loaded.dir)
   for (const locale of loaded.content!.locales) expect(source).toContain(`"${locale}": {`)
   expect(source).not.toMatch(/\{(product|company|address|contact|url|shortName)\}/)
 })

@@ -5,6 +5,7 @@ import { checkContent } from './checks.ts'
 import { loadContent, REPO_ROOT, type Content } from './load.ts'
 import { ContentError, formatWarnings } from './problems.ts'
 import { localeJsonSchema, siteJsonSchema } from './schema.ts'
+import { badgeData, planBadges } from './store-badges.ts'
 
 /** The module every runtime imports through src/shared/content.ts (git-ignored). */
 export const GENERATED_MODULE = join(REPO_ROOT, 'src/shared/generated/content.ts')
@@ -22,6 +23,7 @@ const TEXT_EXPORTS: Record<TextGroup, string> = {
   emails: 'EMAIL_TEXTS',
   pages: 'SERVER_PAGE_TEXTS',
   testerMessages: 'TESTER_MESSAGE_TEXTS',
+  stores: 'STORE_TEXTS',
 }
 
 const json = (value: unknown) => JSON.stringify(value, null, 2)
@@ -31,7 +33,7 @@ const json = (value: unknown) => JSON.stringify(value, null, 2)
  * a bundle holds only the groups its code imports (the page's islands take a few strings, not
  * every email's).
  */
-export function moduleSource(content: Content): string {
+export function moduleSource(content: Content, dir: string): string {
   const { product, links, stores, theme, legal, locales, screens, texts } = content
   // A card's icon is site.yaml's choice, generated once as FEATURE_ICONS, not a text of each language.
   const withoutIcons = (t: PageTexts): PageTexts => ({
@@ -61,6 +63,8 @@ export function moduleSource(content: Content): string {
     `export const BRAND_LOGO: T.BrandLogo = ${json(content.logo)}`,
     `export const FEATURE_ICONS: Record<string, T.SvgIcon> = ${json(content.featureIcons)}`,
     `export const SOCIAL_PROOF: T.SocialProof | null = ${json(content.socialProof)}`,
+    "/** The live stores' badges as built (src/content/store-badges.ts). */",
+    `export const STORE_BADGES: Partial<Record<T.StoreId, T.StoreBadge>> = ${json(badgeData(planBadges(dir, content.stores)))}`,
     '',
     // An optional group (the directory badge's words) may be absent in every language: Partial.
     ...Object.entries(TEXT_EXPORTS).map(
@@ -169,7 +173,7 @@ export function generateContent(dir?: string, out: string = GENERATED_MODULE): C
   const problems = loaded.content ? [...loaded.problems, ...checkContent(loaded.content, loaded.dir)] : loaded.problems
   if (problems.length || !loaded.content) throw new ContentError(problems)
   if (loaded.warnings.length) console.warn(formatWarnings(loaded.warnings))
-  writeIfChanged(out, moduleSource(loaded.content))
+  writeIfChanged(out, moduleSource(loaded.content, loaded.dir))
   const islands = islandModuleSources(loaded.content)
   for (const [name, source] of Object.entries(islands)) writeIfChanged(join(dirname(out), name), source)
   // A language no longer listed leaves no module behind.

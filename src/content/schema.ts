@@ -10,6 +10,7 @@ import {
   type PageTexts,
   type Product,
   type Screenshot,
+  type Stores,
   type ServerPageTexts,
   type SocialProof,
   type Theme,
@@ -67,10 +68,22 @@ const links: z.ZodType<LinksInput> = z.strictObject({
     .describe("The header's product-directory badge: your product's page there. Leave it out for no badge."),
 })
 
-const storeListing = z.strictObject({ url: httpUrl, appId: text.optional(), live: z.boolean() })
-const stores: z.ZodType<Stores> = z.strictObject({
-  appStore: storeListing.optional(),
-  googlePlay: storeListing.optional(),
+// A store's entry: `live` once the app is out there (false, or no entry: still in beta). What a
+// live store needs besides (its url, its badge file, the App Store's app id) and whether the url
+// is the store's is content:check's (checkStores), so every problem is listed at once.
+const live = z.boolean({ error: 'must be true or false' }).default(false)
+const stores: z.ZodType<Stores, unknown> = z.strictObject({
+  appStore: z
+    .strictObject({
+      url: httpUrl.optional(),
+      appId: z
+        .string({ error: 'must be text, in quotes: "123456789"' })
+        .regex(/^\d{1,12}$/, 'must be the digits of the App Store id (the number after "id" in its url)')
+        .optional(),
+      live,
+    })
+    .optional(),
+  googlePlay: z.strictObject({ url: httpUrl.optional(), live }).optional(),
 })
 
 const onBrand = z
@@ -235,6 +248,17 @@ export const pageTexts: z.ZodType<PageTexts> = z.strictObject({
   emails: keyedTexts(EMAIL_TEXT_KEYS),
   pages: textGroup(SERVER_PAGE_TEXT_KEYS) as unknown as z.ZodType<ServerPageTexts>,
   testerMessages: z.strictObject({ nudge: startingText, 'new-build': startingText, live: startingText }),
+  stores: z
+    .strictObject({
+      appStoreAlt: text.optional(),
+      googlePlayAlt: text.optional(),
+      playAttribution: text.optional(),
+      signupIosHeading: text.optional(),
+      signupAndroidHeading: text.optional(),
+      liveHeading: text.optional(),
+      liveIntro: text.optional(),
+    })
+    .default({}),
 })
 
 /** content/site.yaml. */

@@ -46,9 +46,20 @@ export type Links = {
   productDirectory?: { href: string; width: 250; height: 54 }
 }
 
-/** A store's listing (content/site.yaml `stores`): live there, or still in beta. */
-export type StoreListing = { url: string; appId?: string; live: boolean }
-export type Stores = { appStore?: StoreListing; googlePlay?: StoreListing }
+/**
+ * Where the app stands in each store (site.yaml's `stores`): in beta there (not `live`, or no
+ * entry) or live, with its public listing. docs/decisions/stores-and-badges.md
+ */
+export type Stores = {
+  appStore?: { url?: string; appId?: string; live: boolean }
+  googlePlay?: { url?: string; live: boolean }
+}
+export type StoreId = keyof Stores
+/** A phone the beta sign-up can be for, and the store it goes live in. */
+export const STORE_PLATFORMS = { appStore: 'ios', googlePlay: 'android' } as const satisfies Record<StoreId, string>
+
+/** A live store's badge as the page draws it: the built file's path and its drawing size. */
+export type StoreBadge = { src: string; width: number; height: number }
 
 /**
  * The avatars beside the features' community note, or none (`socialProof: false`): initials on
@@ -371,7 +382,31 @@ export type PageTexts = {
   pages: ServerPageTexts
   /** The console's starting texts for a message to testers. */
   testerMessages: Record<StartingTextId, { label: string; subject: string; body: string }>
+  /**
+   * The stores' texts: each is needed only once a store is live (content:check says which), so a
+   * page in beta needs none of them.
+   */
+  stores: StoreTexts
 }
+
+export type StoreTexts = {
+  /** The App Store badge's alt text (its link's name), e.g. "Download on the App Store". */
+  appStoreAlt?: string
+  /** The Google Play badge's alt text, e.g. "Get it on Google Play". */
+  googlePlayAlt?: string
+  /** The footer's line under a Play badge; Google's own English line when not set. */
+  playAttribution?: string
+  /** The sign-up's heading while the iPhone app is in beta and Android is live. */
+  signupIosHeading?: string
+  /** The sign-up's heading while the Android app is in beta and the iPhone one is live. */
+  signupAndroidHeading?: string
+  /** The sign-up section's heading and lead once both stores are live (the form is gone). */
+  liveHeading?: string
+  liveIntro?: string
+}
+
+/** Google's attribution line, from its badge guidelines, when the content sets none. */
+export const DEFAULT_PLAY_ATTRIBUTION = 'Google Play and the Google Play logo are trademarks of Google LLC.'
 
 export type TextGroup = keyof PageTexts
 

@@ -38,6 +38,8 @@ export {
   SITE_TEXTS,
   SOCIAL_PROOF,
   SOCIAL_TEXTS,
+  STORE_BADGES,
+  STORE_TEXTS,
   STORES,
   TESTER_MESSAGE_TEXTS,
   THEME,
@@ -59,6 +61,7 @@ export function texts(locale: generated.Locale): PageTexts {
     emails: generated.EMAIL_TEXTS[locale],
     pages: generated.SERVER_PAGE_TEXTS[locale],
     testerMessages: generated.TESTER_MESSAGE_TEXTS[locale],
+    stores: generated.STORE_TEXTS[locale],
   }
 }
 

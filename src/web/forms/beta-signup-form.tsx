@@ -6,6 +6,7 @@ import type { IslandTexts } from '../../shared/content-types.ts'
 import { Button } from '../ui/button.tsx'
 import { CONTROL_CLASS } from '../ui/field.tsx'
 import { HoneypotField } from '../../ui/honeypot-field.tsx'
+import { betaPlatform } from '../../shared/store-stage.ts'
 import { PageLocale, Prerendering, submitBeforeHydration } from '../islands/page-locale.ts'
 import { FORMS_POST_TO_SERVER } from '../lib/env.ts'
 import { useHydrated } from '../ui/use-hydrated.ts'
@@ -46,7 +47,11 @@ export function BetaSignupForm({ texts }: { texts: IslandTexts }) {
     let message: string = SIGNUP.errorGeneric
     try {
       const { joinBeta } = await import('../lib/backend.ts')
-      const result = await joinBeta(website ? { email, website } : { email }, takeProof)
+      const platform = betaPlatform()
+      const result = await joinBeta(
+        { email, ...(website ? { website } : {}), ...(platform ? { platform } : {}) },
+        takeProof,
+      )
       if (result.ok) return setStatus({ kind: 'success', email: result.email })
       if (result.reason === 'email') message = SIGNUP.errorEmail
       if (result.reason === 'invalid') message = result.message
@@ -103,6 +108,8 @@ export function BetaSignupForm({ texts }: { texts: IslandTexts }) {
         </Button>
       </div>
       <HoneypotField id="beta-website" value={website} onChange={setWebsite} />
+      {/* One store live: the sign-up is for the other phone, already chosen (also without script). */}
+      {betaPlatform() ? <input type="hidden" name="platform" value={betaPlatform()!} /> : null}
       {error && (
         <p
           id="beta-error"

@@ -29,7 +29,8 @@ function getClients(): Clients {
 }
 
 /** Form input: the honeypot is passed only when something typed into it. */
-export type BetaSignupInput = { email: string; website?: string }
+/** `platform`: the phone still in beta when the other's store is live (the form's, never the visitor's). */
+export type BetaSignupInput = { email: string; website?: string; platform?: 'ios' | 'android' }
 /**
  * The proof of work for the resend-email call (lib/signup-proof.ts): a header value, or
  * null when the backend asks for none. Rejects when the solver failed.
@@ -45,6 +46,7 @@ export async function joinBeta(input: BetaSignupInput, proof?: ProofSource): Pro
   const fields = {
     email: input.email,
     ...(input.website ? { website: input.website } : {}),
+    ...(input.platform ? { platform: input.platform } : {}),
     ...pageSource(),
     ...pageLocale(),
   }

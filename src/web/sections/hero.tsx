@@ -1,8 +1,10 @@
 import { SCREEN_IMAGES } from 'virtual:screen-images'
 import { HERO_TEXTS, type Locale } from '../../shared/content.ts'
 import type { ScreenImage } from '../../shared/screens.ts'
+import { storeStage } from '../../shared/store-stage.ts'
 import { Island } from '../islands/island.tsx'
 import { PhoneFrame } from '../ui/phone-frame.tsx'
+import { StoreBadges } from './store-badges.tsx'
 
 /**
  * The three phones, left to right. `sizes` is the width the screenshot is laid out at, from the
@@ -51,7 +53,10 @@ function Screen({ image, alt, sizes }: { image: ScreenImage; alt: string; sizes:
   )
 }
 
-/** Server HTML around one island, the "try the beta" button (cta-links.tsx). */
+/**
+ * Server HTML around one island, the "try the beta" button (cta-links.tsx); once a store is live,
+ * its badge above it, and once both are, the badges alone.
+ */
 export function Hero({ locale }: { locale: Locale }) {
   const HERO = HERO_TEXTS[locale]
   const lead = HERO.headline.slice(0, HERO.headline.length - HERO.headlineAccent.length)
@@ -72,7 +77,8 @@ export function Hero({ locale }: { locale: Locale }) {
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-pretty text-fg sm:text-xl">{HERO.subline}</p>
         <div className="mt-9 flex flex-col items-center gap-3">
-          <Island name="hero-cta" />
+          <StoreBadges locale={locale} className="-m-3" />
+          {storeStage() === 'live' ? null : <Island name="hero-cta" />}
           {/* The last text of the first view: once the browser reports it painted (Element Timing),
               the page's inline loader starts the stylesheet and the script (scripts/first-view.ts). */}
           <p elementtiming="first-view" className="flex items-center gap-1.5 text-sm text-fg-muted">

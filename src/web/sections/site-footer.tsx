@@ -1,4 +1,15 @@
-import { FOOTER_TEXTS, IMPRINTS, LINKS, PRODUCT, SOCIAL_TEXTS, type Locale } from '../../shared/content.ts'
+import { DEFAULT_PLAY_ATTRIBUTION } from '../../shared/content-types.ts'
+import {
+  FOOTER_TEXTS,
+  IMPRINTS,
+  LEGAL_ENTITY,
+  LINKS,
+  PRODUCT,
+  SOCIAL_TEXTS,
+  STORE_TEXTS,
+  type Locale,
+} from '../../shared/content.ts'
+import { liveStores } from '../../shared/store-stage.ts'
 import { legalPath } from '../../shared/locales.ts'
 import { Island } from '../islands/island.tsx'
 import { Badge } from '../ui/badge.tsx'
@@ -53,6 +64,12 @@ export function SiteFooter({ locale }: { locale: Locale }) {
           </p>
           <LanguageSwitch locale={locale} label={FOOTER.languages} />
         </div>
+        {liveStores().some((s) => s.store === 'googlePlay') ? (
+          // Google's badge guidelines: the legal attribution wherever the Play badge shows.
+          <p className="text-xs text-fg-muted md:col-span-2">
+            {STORE_TEXTS[locale].playAttribution ?? DEFAULT_PLAY_ATTRIBUTION}
+          </p>
+        ) : null}
       </div>
     </footer>
   )

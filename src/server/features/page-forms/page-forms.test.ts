@@ -55,6 +55,17 @@ describe.each(DB_KINDS)('the forms without JavaScript on %s', (kind) => {
     expect(await queued('welcome')).toBe(2)
   })
 
+  test('the phone the form names (one store live) is stored with the sign-up; an unknown one is refused, nothing stored', async () => {
+    const a = app()
+    expect((await join(a, { email: 'droid@example.com', platform: 'android' })).status).toBe(200)
+    const row = await db.query<{ platform: string }>('select platform from public.beta_signups')
+    expect(row.rows).toEqual([{ platform: 'android' }])
+    const refused = await join(a, { email: 'pc@example.com', platform: 'windows' })
+    expect(refused.status).toBe(400)
+    expect(await refused.text()).toContain(html(SIGNUP_TEXTS[DEFAULT_LOCALE].errorGeneric))
+    expect(await count(db, 'public.beta_signups')).toBe(1)
+  })
+
   test('a repeated address gets the same page, and no second email', async () => {
     const a = app()
     const first = await (await join(a, { email: 'bo@example.com' })).text()

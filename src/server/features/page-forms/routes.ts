@@ -64,10 +64,17 @@ export function pageFormRoutes(deps: PageFormsDeps): PublicRoutes {
     const form = await formFields(c)
     const email = form.email ?? ''
     const website = form[HONEYPOT_FIELD]
+    const platform = form.platform
     let stored: Record<string, unknown>
     try {
-      // As the page sends it: the honeypot only when filled, and the page's language.
-      stored = await deps.store(c, 'beta_signups', { email, ...(website ? { website } : {}), locale })
+      // As the page sends it: the honeypot only when filled, the phone when the form names one
+      // (one store live, the sign-up for the other), and the page's language.
+      stored = await deps.store(c, 'beta_signups', {
+        email,
+        ...(website ? { website } : {}),
+        ...(platform ? { platform } : {}),
+        locale,
+      })
     } catch (err) {
       // The scripted form shows this one text for any refused or failed insert.
       const { status } = failureOf(err, deps.logger, c)

@@ -137,6 +137,26 @@ describe.each(DB_KINDS)('REST interface on %s', (kind) => {
     expect(await count(db, 'public.beta_signups')).toBe(0)
   })
 
+  test('a sign-up stores the phone the page names (one store live, the beta for the other); anything else is a 400 and stores nothing', async () => {
+    expect((await post('beta_signups', { email: 'ios@example.com', platform: 'ios' })).status).toBe(201)
+    expect((await post('beta_signups', { email: 'android@example.com', platform: 'android' })).status).toBe(201)
+    expect((await post('beta_signups', { email: 'none@example.com' })).status).toBe(201)
+    const stored = await db.query<{ email: string; platform: string }>(
+      'select email, platform from public.beta_signups order by id',
+    )
+    expect(stored.rows).toEqual([
+      { email: 'ios@example.com', platform: 'ios' },
+      { email: 'android@example.com', platform: 'android' },
+      { email: 'none@example.com', platform: 'unknown' },
+    ])
+    await truncateAll(db)
+    for (const platform of ['unknown', 'windows', '', 42, null, ['ios']]) {
+      const err = await expectRefused(await post('beta_signups', { email: 'ada@example.com', platform }), 400, '23514')
+      expect(err.details).toMatch(/^platform: /)
+    }
+    expect(await count(db, 'public.beta_signups')).toBe(0)
+  })
+
   test('the database refuses a locale that is not a language tag, whoever inserts it (PostgREST on Supabase)', async () => {
     await expect(
       db.query("insert into public.beta_signups (email, locale) values ('ada@example.com', 'not a tag')"),

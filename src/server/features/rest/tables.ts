@@ -52,6 +52,7 @@ export const TABLES: Record<TableName, TableInfo> = {
       'source_device',
       'source_os',
       'locale',
+      'platform',
     ],
     schema: BetaSignup,
   },
