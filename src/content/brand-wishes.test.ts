@@ -111,7 +111,7 @@ describe('feature icons', () => {
     expect(content!.featureIcons.clients!.viewBox).toBe('0 0 24 24')
     // The library's root attributes (stroke-width 2) are the page frame's to set.
     expect(content!.featureIcons.clients!.markup).not.toMatch(/stroke-width|class=/)
-    const source = moduleSource(content!)
+    const source = moduleSource(content!, dir)
     expect(source).toContain(firstPath)
     const banana = /<path d="([^"]+)"/.exec(
       readFileSync(join(REPO_ROOT, 'node_modules/lucide-static/icons/banana.svg'), 'utf8'),

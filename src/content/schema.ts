@@ -15,7 +15,6 @@ import {
   type SocialProof,
   type Theme,
   type ThemePalette,
-  type Stores,
 } from '../shared/content-types.ts'
 import { SUBJECT_VALUES, type SubjectValue } from '../shared/subjects.ts'
 
