@@ -24,11 +24,14 @@ export type ImportOptions = {
 }
 
 /**
- * Rows per statement. Each row runs the sign-up trigger (a lock, the mailbox and suppression
- * checks) and the import waits a turn of the event loop between batches, so a public request
- * that arrives meanwhile waits for one batch at most (bench/import.ts measures it).
+ * How long one batch's statement may hold the database. Each row runs the sign-up trigger (a
+ * lock, the mailbox and suppression checks), whose cost depends on the machine, so the batch's
+ * size follows the time the last one took; between batches the import waits a turn of the event
+ * loop, so a public request that arrives meanwhile waits for one batch at most (PGlite serves one
+ * statement at a time; bench/import.ts measures the worst wait).
  */
-export const IMPORT_BATCH_ROWS = 200
+export const IMPORT_BATCH_TARGET_MS = 40
+const BATCH_ROWS = { first: 50, min: 5, max: 1000 }
 
 /** A created date the file may give: an ISO 8601 day or time (UTC unless it says otherwise). */
 const DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?\s*(Z|[+-]\d{2}:?\d{2}| UTC)?)?$/i
@@ -91,11 +94,13 @@ export async function importCsv(db: Db, source: CsvSource, options: ImportOption
   // database. Bounded by the file (the console's upload limit; about 50 bytes a row).
   const seen = new Set<string>()
   let batch: ImportRow[] = []
+  let batchRows = BATCH_ROWS.first
 
   async function flush() {
     if (!batch.length) return
     const rowsNow = batch
     batch = []
+    const started = performance.now()
     const r = await db.transaction(async (tx) => {
       const result = await importBatch(tx, rowsNow, {
         source: options.source,
@@ -118,6 +123,10 @@ export async function importCsv(db: Db, source: CsvSource, options: ImportOption
       }
       return result
     })
+    const took = Math.max(1, performance.now() - started)
+    batchRows = Math.round(
+      Math.min(BATCH_ROWS.max, Math.max(BATCH_ROWS.min, (rowsNow.length * IMPORT_BATCH_TARGET_MS) / took)),
+    )
     const added = options.dryRun ? rowsNow.length - r.listed - r.suppressed : r.inserted.length
     counts.added += added
     counts.suppressed += r.suppressed
@@ -153,7 +162,7 @@ export async function importCsv(db: Db, source: CsvSource, options: ImportOption
     if (preview.length < IMPORT_PREVIEW_ROWS)
       preview.push({ row: row.row, email, name: row.name.slice(0, 100), createdAt: created, language: locale })
     batch.push({ email, created_at: created, locale })
-    if (batch.length >= IMPORT_BATCH_ROWS) await flush()
+    if (batch.length >= batchRows) await flush()
   }
   await flush()
   if (!options.dryRun)
