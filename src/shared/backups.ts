@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { iso } from './console-common.ts'
+import { IMPORT_SEND } from './list-import.ts'
 
 // The console's view of backups (issue 42, docs/decisions/backups.md).
 
@@ -11,14 +12,6 @@ export const BackupStatus = z.strictObject({
 export type BackupStatus = z.infer<typeof BackupStatus>
 
 // Importing a list exported by another tool (issue 42, docs/decisions/list-import.md).
-
-/** The largest file the console uploads; the CLI reads files of any size. */
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024
-/** How many rows the preview shows, and how many refused rows are listed by number. */
-export const IMPORT_PREVIEW_ROWS = 5
-export const IMPORT_LISTED_INVALID = 50
-
-export const IMPORT_SEND = ['none', 'welcome', 'confirmation'] as const
 
 /** The query of POST /signups/import, whose body is the CSV file itself. */
 export const ImportQuery = z.strictObject({

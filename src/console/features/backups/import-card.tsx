@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Button } from '../../../ui/button.tsx'
-import { IMPORT_MAX_BYTES, type ImportResult } from '../../../shared/backups.ts'
+import type { ImportResult } from '../../../shared/backups.ts'
+import { IMPORT_MAX_BYTES } from '../../../shared/list-import.ts'
 import { Card } from '../../components/card.tsx'
 import { FIELD, LabelledField } from '../../components/selection-fields.tsx'
 import { DoneText, ErrorText } from '../../components/status-text.tsx'

@@ -1,5 +1,6 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises'
-import { IMPORT_LISTED_INVALID, IMPORT_PREVIEW_ROWS, type ImportResult } from '../../../shared/backups.ts'
+import type { ImportResult } from '../../../shared/backups.ts'
+import { IMPORT_LISTED_INVALID, IMPORT_PREVIEW_ROWS } from '../../../shared/list-import.ts'
 import { isLocale } from '../../../shared/content.ts'
 import { canonicalEmail, emailAddress } from '../../../shared/email-address.ts'
 import { enqueue } from '../../../mail-core/enqueue.ts'
