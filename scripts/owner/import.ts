@@ -5,7 +5,6 @@
 import { createReadStream } from 'node:fs'
 import { access } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { Readable } from 'node:stream'
 import { ImportResult } from '../../src/shared/backups.ts'
 import type { IMPORT_SEND } from '../../src/shared/list-import.ts'
 import type { Config } from '../../src/server/config.ts'
@@ -15,7 +14,7 @@ import { migrate } from '../../src/server/db/migrate.ts'
 import { openDb } from '../../src/server/db/open.ts'
 import { ApiError } from '../../src/mail-core/errors.ts'
 import { importCsv, sourceFromFileName } from '../../src/server/features/backups/import.ts'
-import { callServer } from './server-call.ts'
+import { postFileToServer } from './server-call.ts'
 
 export const IMPORT_USAGE = 'npm run owner -- import FILE.csv [--source NAME] [--send welcome|confirmation] [--dry-run]'
 
@@ -94,14 +93,22 @@ async function importHere(db: Db, config: Config, path: string, args: Args): Pro
 
 async function importThroughServer(config: Config, path: string, args: Args): Promise<ImportResult> {
   const query = new URLSearchParams({ source: args.source, send: args.send, dryRun: args.dryRun ? '1' : '0' })
-  const { res, url } = await callServer(config, 'import', `/admin/cli/import?${query}`, {
-    body: Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>,
-    headers: { 'content-type': 'text/csv' },
-  })
-  const body = (await res.json().catch(() => null)) as unknown
-  if (res.status >= 400 && res.status < 500 && body && typeof body === 'object' && 'message' in body)
-    throw new ApiError(res.status, body as ApiError['body'])
-  if (!res.ok) throw new Error(`the server at ${url} refused the import: ${res.status} ${JSON.stringify(body)}`)
+  const { status, text, url } = await postFileToServer(
+    config,
+    'import',
+    `/admin/cli/import?${query}`,
+    createReadStream(path),
+    'text/csv',
+  )
+  let body: unknown = null
+  try {
+    body = JSON.parse(text)
+  } catch {
+    // Not JSON: reported below with the status.
+  }
+  if (status >= 400 && status < 500 && body && typeof body === 'object' && 'message' in body)
+    throw new ApiError(status, body as ApiError['body'])
+  if (status !== 200) throw new Error(`the server at ${url} refused the import: ${status} ${text.slice(0, 500)}`)
   return ImportResult.parse(body)
 }
 

@@ -1,15 +1,12 @@
 // How the owner CLI reaches the running server that holds the PGlite folder (backup, import):
 // a request to its own port on this machine, with a token signed by the owner secret.
+import { request } from 'node:http'
+import type { Readable } from 'node:stream'
 import type { Config } from '../../src/server/config.ts'
 import { readSecretFile, secretFilePath } from '../../src/server/owner/keys.ts'
 import { signCliToken, type CliAction } from '../../src/server/features/backups/cli-token.ts'
 
-export async function callServer(
-  config: Config,
-  action: CliAction,
-  pathAndQuery: string,
-  init: { body?: ReadableStream<Uint8Array> | undefined; headers?: Record<string, string> } = {},
-): Promise<{ res: Response; url: string }> {
+async function target(config: Config, action: CliAction, pathAndQuery: string) {
   const secret = await readSecretFile(secretFilePath(config.PGLITE_DIR)!)
   if (!secret)
     throw new Error(
@@ -17,11 +14,48 @@ export async function callServer(
     )
   const host = ['0.0.0.0', '::', ''].includes(config.HOST) ? '127.0.0.1' : config.HOST
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}${pathAndQuery}`
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { ...init.headers, authorization: `Bearer ${signCliToken(secret, action)}` },
-    ...(init.body ? { body: init.body, duplex: 'half' } : {}),
-  } as RequestInit).catch((err: Error) => {
+  return { url, authorization: `Bearer ${signCliToken(secret, action)}` }
+}
+
+/**
+ * Sends a file and waits for the answer however long the server works on it (a large import):
+ * node:http, because fetch gives up on an answer's headers after five minutes.
+ */
+export async function postFileToServer(
+  config: Config,
+  action: CliAction,
+  pathAndQuery: string,
+  file: Readable,
+  contentType: string,
+): Promise<{ status: number; text: string; url: string }> {
+  const { url, authorization } = await target(config, action, pathAndQuery)
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { authorization, 'content-type': contentType } }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (d: string) => (text += d))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text, url }))
+      res.on('error', reject)
+    })
+    req.on('error', (err) =>
+      reject(
+        new Error(
+          `the server holds ${config.PGLITE_DIR}, but ${url} did not answer (${err.message}); run this with the server's PORT and HOST`,
+        ),
+      ),
+    )
+    file.on('error', (err) => req.destroy(err))
+    file.pipe(req)
+  })
+}
+
+export async function callServer(
+  config: Config,
+  action: CliAction,
+  pathAndQuery: string,
+): Promise<{ res: Response; url: string }> {
+  const { url, authorization } = await target(config, action, pathAndQuery)
+  const res = await fetch(url, { method: 'POST', headers: { authorization } }).catch((err: Error) => {
     const cause = (err.cause as Error | undefined)?.message ?? err.message
     throw new Error(
       `the server holds ${config.PGLITE_DIR}, but ${url} did not answer (${cause}); run this with the server's PORT and HOST`,
