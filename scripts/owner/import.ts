@@ -3,7 +3,7 @@
 // the database as `backup` does: PostgreSQL directly; PGlite through the running server that
 // holds the folder, or by taking the folder's lock when no server runs.
 import { createReadStream } from 'node:fs'
-import { access } from 'node:fs/promises'
+import { access, stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { ImportResult } from '../../src/shared/backups.ts'
 import type { IMPORT_SEND } from '../../src/shared/list-import.ts'
@@ -99,6 +99,7 @@ async function importThroughServer(config: Config, path: string, args: Args): Pr
     `/admin/cli/import?${query}`,
     createReadStream(path),
     'text/csv',
+    (await stat(path)).size,
   )
   let body: unknown = null
   try {

@@ -19,7 +19,8 @@ async function target(config: Config, action: CliAction, pathAndQuery: string) {
 
 /**
  * Sends a file and waits for the answer however long the server works on it (a large import):
- * node:http, because fetch gives up on an answer's headers after five minutes.
+ * node:http, because fetch gives up on an answer's headers after five minutes. With its length
+ * declared, as a browser's upload is (not chunked).
  */
 export async function postFileToServer(
   config: Config,
@@ -27,16 +28,21 @@ export async function postFileToServer(
   pathAndQuery: string,
   file: Readable,
   contentType: string,
+  size: number,
 ): Promise<{ status: number; text: string; url: string }> {
   const { url, authorization } = await target(config, action, pathAndQuery)
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { authorization, 'content-type': contentType } }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (d: string) => (text += d))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text, url }))
-      res.on('error', reject)
-    })
+    const req = request(
+      url,
+      { method: 'POST', headers: { authorization, 'content-type': contentType, 'content-length': String(size) } },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (d: string) => (text += d))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text, url }))
+        res.on('error', reject)
+      },
+    )
     req.on('error', (err) =>
       reject(
         new Error(
