@@ -13,6 +13,7 @@ import { startPgCluster } from '../scripts/pg-cluster.ts'
 import { firstView } from './bundle.ts'
 import { measureBackup } from './backup.ts'
 import { measureBuild, measureFreshStart } from './build-start.ts'
+import { measureImport } from './import.ts'
 import { measureConsole, startConsoleBench } from './console.ts'
 import { measureIdle } from './idle.ts'
 import { measureDocumentCounting } from './launch-analytics.ts'
@@ -266,6 +267,9 @@ try {
   // 3c. A backup of the embedded database while visitors sign up (issue 42).
   say('backup: PGlite, 100,000 sign-ups, sign-ups during `npm run owner -- backup`')
   rows.push(...(await measureBackup(scratch)))
+  // 3d. A list import of 100,000 rows into the running PGlite server while visitors sign up (issue 42).
+  say('import: PGlite, 100,000 CSV rows through `npm run owner -- import`, sign-ups meanwhile')
+  rows.push(...(await measureImport(scratch)))
 
   // 3c. The launch-day mix on a fresh server per database, then what the database kept.
   say(`launch-day mix: ${MIX_SECONDS} s on PGlite, then on PostgreSQL`)

@@ -1,6 +1,7 @@
 // `npm run owner -- link EMAIL`: prints a one-time sign-in URL for the console (15 minutes, single
 // use) as the last line. The first-run and recovery path: it needs no working email.
-// `npm run owner -- backup [FILE]` and `restore FILE`: scripts/owner/backup.ts; `export`: scripts/owner/export.ts.
+// `npm run owner -- backup [FILE]` and `restore FILE`: scripts/owner/backup.ts; `export`: scripts/owner/export.ts;
+// `import FILE.csv`: scripts/owner/import.ts.
 // Run it with the server's environment (OWNER_EMAILS, PUBLIC_URL, DATABASE_URL or PGLITE_DIR).
 // It never opens a PGlite folder a server may be using: see docs/decisions/data-folder-ownership.md.
 import { loadConfig, type Config } from '../src/server/config.ts'
@@ -15,6 +16,7 @@ import { normaliseEmail } from '../src/shared/email-address.ts'
 import { RestoreRefused } from '../src/server/features/backups/restore.ts'
 import { backupCommand, restoreCommand } from './owner/backup.ts'
 import { exportCommand } from './owner/export.ts'
+import { importCommand, IMPORT_USAGE } from './owner/import.ts'
 
 /** How long to wait for a starting server to leave the secret file (a first start creates the database). */
 const WAIT_FOR_SERVER_MS = 30_000
@@ -22,7 +24,8 @@ const WAIT_FOR_SERVER_MS = 30_000
 const USAGE = `usage: npm run owner -- link EMAIL
        npm run owner -- backup [FILE]
        npm run owner -- restore FILE
-       npm run owner -- export [--json] [FILE]`
+       npm run owner -- export [--json] [FILE]
+       ${IMPORT_USAGE}`
 
 async function main(argv: string[]): Promise<number> {
   // The secret file and any folder we create: this user's only.
@@ -32,7 +35,8 @@ async function main(argv: string[]): Promise<number> {
     (command === 'link' && address && !rest.length) ||
     (command === 'backup' && !rest.length) ||
     (command === 'restore' && address && !rest.length) ||
-    (command === 'export' && rest.length <= 1)
+    (command === 'export' && rest.length <= 1) ||
+    (command === 'import' && address)
   if (!known) {
     console.error(USAGE)
     return 2
@@ -48,6 +52,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'backup') return backupCommand(config, address)
   if (command === 'export') return exportCommand(config, argv.slice(1))
+  if (command === 'import') return importCommand(config, argv.slice(1))
   if (command === 'restore') {
     try {
       return await restoreCommand(config, address!)

@@ -7,13 +7,13 @@ import { FolderInUseError, lockFolder } from '../../src/server/db/folder-lock.ts
 import { migrate } from '../../src/server/db/migrate.ts'
 import { openDb } from '../../src/server/db/open.ts'
 import { audit } from '../../src/server/owner/audit.ts'
-import { ownerSecret, readSecretFile, secretFilePath } from '../../src/server/owner/keys.ts'
+import { ownerSecret } from '../../src/server/owner/keys.ts'
 import { writeBackup } from '../../src/server/features/backups/backup.ts'
-import { signCliToken } from '../../src/server/features/backups/cli-token.ts'
 import { writePrivateFile } from '../../src/server/features/backups/files.ts'
 import { journalMirror, readJournal } from '../../src/server/features/backups/journal.ts'
 import { loadBackup, readHeader, reapplyJournal, RestoreRefused } from '../../src/server/features/backups/restore.ts'
 import { erasePerson } from '../../src/server/features/data-access/erase.ts'
+import { callServer } from './server-call.ts'
 
 const ACTOR = 'owner-cli'
 
@@ -69,22 +69,7 @@ async function dumpHere(db: Db, config: Config, database: 'pglite' | 'postgres',
 
 /** The server holds the folder: it makes the dump (from an online copy) and streams it to us. */
 async function backupThroughServer(config: Config, path: string): Promise<number> {
-  const secret = await readSecretFile(secretFilePath(config.PGLITE_DIR)!)
-  if (!secret)
-    throw new Error(
-      `the server holds ${config.PGLITE_DIR} but has not written its secret file yet; try again once it answers /healthz`,
-    )
-  const host = ['0.0.0.0', '::', ''].includes(config.HOST) ? '127.0.0.1' : config.HOST
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}/admin/cli/backup`
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${signCliToken(secret, 'backup')}` },
-  }).catch((err: Error) => {
-    const cause = (err.cause as Error | undefined)?.message ?? err.message
-    throw new Error(
-      `the server holds ${config.PGLITE_DIR}, but ${url} did not answer (${cause}); run this with the server's PORT and HOST`,
-    )
-  })
+  const { res, url } = await callServer(config, 'backup', '/admin/cli/backup')
   if (!res.ok || !res.body)
     throw new Error(`the server at ${url} refused the backup: ${res.status} ${await res.text()}`)
   const takenAt = res.headers.get('x-backup-taken-at') ?? ''

@@ -29,8 +29,10 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
     method,
     signal: startingSignal ?? null,
     credentials: 'same-origin',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    // A file (the list import's upload) is sent as it is; anything else as JSON.
+    headers:
+      body === undefined ? {} : { 'content-type': body instanceof Blob ? body.type || 'text/csv' : 'application/json' },
+    body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
   })
   if (!res.ok) {
     const problem = (await res.json().catch(() => null)) as { message?: string } | null

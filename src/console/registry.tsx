@@ -1,6 +1,7 @@
 import { useState, type ComponentType } from 'react'
 import { ApiTokensCard } from './features/api-tokens/api-tokens-card.tsx'
 import { BackupCard } from './features/backups/backup-card.tsx'
+import { ImportCard } from './features/backups/import-card.tsx'
 import { InboxView } from './features/contact/inbox-view.tsx'
 import { IntegrationsView } from './features/integrations/integrations-view.tsx'
 import { dataAccessApi } from './features/data-access/data-access-api.ts'
@@ -24,6 +25,7 @@ function Signups(props: ViewProps) {
       people={dataAccessApi}
       personData={<PersonDataCard />}
       backup={<BackupCard onError={props.onError} />}
+      importList={(onImported) => <ImportCard onError={props.onError} onImported={onImported} />}
     />
   )
 }

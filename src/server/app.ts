@@ -66,6 +66,7 @@ import {
 import { nodeSessionCookie, sessionCookie } from './features/owner-auth/cookie.ts'
 import { looksLikeSessionToken, readSession } from './features/owner-auth/sessions.ts'
 import { adminBackupRoutes, backupCliRoutes } from './features/backups/routes.ts'
+import { adminImportRoutes, importCliRoutes, IMPORT_UPLOAD_PATHS } from './features/backups/import-routes.ts'
 import type { Backups } from './features/backups/service.ts'
 import { webhookConsoleRoutes } from './features/outbound-events/console-routes.ts'
 import type { Resolver } from './features/outbound-events/targets.ts'
@@ -287,9 +288,10 @@ export function createApp(deps: AppDeps): Hono {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) wakeOutbound()
   })
   // Every route, not only the JSON ones: the one-click unsubscribe POST carries a form body too.
-  app.use(
-    '*',
-    fastBodyLimit(MAX_BODY_BYTES, () => Promise.reject(tooLarge())),
+  // The list import's upload is a file: its routes spool it under a limit of their own.
+  const bodyLimit = fastBodyLimit(MAX_BODY_BYTES, () => Promise.reject(tooLarge()))
+  app.use('*', (c, next) =>
+    c.req.method === 'POST' && IMPORT_UPLOAD_PATHS.has(c.req.path) ? next() : bodyLimit(c, next),
   )
   app.use('/rest/v1/*', requireApiKey(config.ANON_KEY))
   app.use('/functions/v1/*', requireApiKey(config.ANON_KEY))
@@ -365,6 +367,8 @@ export function createApp(deps: AppDeps): Hono {
   })
   // `npm run owner -- backup` while this server holds the database: its signed token, no session.
   if (deps.backups) app.route('/', backupCliRoutes(owner, deps.backups))
+  // `npm run owner -- import` likewise (the CLI opens the database itself when no server holds it).
+  app.route('/', importCliRoutes(owner))
   app.route(
     '/admin',
     adminRoutes(config.STATIC_DIR, {
@@ -383,6 +387,7 @@ export function createApp(deps: AppDeps): Hono {
         launchConsoleRoutes({ db, counter: launch, staticDir: config.STATIC_DIR }),
         adminBackupRoutes(owner, config),
         apiTokenConsoleRoutes({ db }),
+        adminImportRoutes(owner),
         webhookConsoleRoutes({
           db,
           allowLoopback: config.OUTBOUND_ALLOW_LOOPBACK,

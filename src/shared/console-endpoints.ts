@@ -79,6 +79,8 @@ export const endpoints = {
   personData: { method: 'GET', path: '/admin/api/people/data', input: 'PersonDataQuery', answer: 'PersonData' },
   launch: { method: 'GET', path: '/admin/api/launch', input: 'LaunchQuery', answer: 'LaunchReport' },
   backups: { method: 'GET', path: '/admin/api/backups', answer: 'BackupStatus' },
+  // The body is the CSV file itself (text/csv), the options are the query (ImportQuery).
+  importSignups: { method: 'POST', path: '/admin/api/signups/import', answer: 'ImportResult' },
   launchExport: { method: 'GET', path: '/admin/api/launch/export', input: 'LaunchQuery' },
   saveChannel: { method: 'POST', path: '/admin/api/launch/channels', input: 'ChannelRequest', answer: 'ChannelSaved' },
   deleteChannel: { method: 'POST', path: '/admin/api/launch/channels/:id/delete' },

@@ -26,6 +26,7 @@ type AuditAction =
   | 'launch.channel-delete'
   | 'backup.create'
   | 'backup.restore'
+  | 'signups.import'
   | 'webhook.create'
   | 'webhook.update'
   | 'webhook.delete'

@@ -16,6 +16,7 @@ export function SignupsView({
   people,
   personData,
   backup,
+  importList,
 }: {
   onError: (err: unknown) => void
   people: PersonActions
@@ -23,6 +24,8 @@ export function SignupsView({
   personData?: ReactNode
   /** The backups feature's card, above the figures: a missing backup is worth seeing first. */
   backup?: ReactNode
+  /** The backups feature's import card, below the list; the list reads again after an import. */
+  importList?: (onImported: () => void) => ReactNode
 }) {
   // Bumped after an erasure: the figures and the table read again.
   const [tick, setTick] = useState(0)
@@ -97,6 +100,7 @@ export function SignupsView({
           />
         ) : null}
       </Card>
+      {importList?.(() => setTick((t) => t + 1))}
       {personData}
       <SuppressionsCard onError={onError} />
       <ErasePersonDialog email={erasing} busy={busy} onConfirm={() => void erase()} onCancel={() => setErasing(null)} />

@@ -4,19 +4,21 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
  * How `npm run owner -- backup` asks the running server for a backup: a request to the server's
  * own port on this machine, carrying a token signed with the owner secret (which the CLI reads
  * as `link` does: the file the server leaves beside its folder, or the database). Valid one
- * minute, for this one action; a copied token can only ask for another backup, which reaches
- * whoever holds the token and could read the secret anyway.
+ * minute, for this one action (a backup, or an import: issue 42); a copied token can only ask for
+ * another of the same, and whoever holds it could read the secret anyway.
  */
 const TTL_MS = 60_000
 
-export function signCliToken(secret: Buffer, action: 'backup', now = Date.now()): string {
+export type CliAction = 'backup' | 'import'
+
+export function signCliToken(secret: Buffer, action: CliAction, now = Date.now()): string {
   const body = Buffer.from(
     JSON.stringify({ action, expiresAt: now + TTL_MS, nonce: randomBytes(12).toString('base64url') }),
   ).toString('base64url')
   return `${body}.${mac(secret, body)}`
 }
 
-export function verifyCliToken(secret: Buffer, token: string, action: 'backup', now = Date.now()): boolean {
+export function verifyCliToken(secret: Buffer, token: string, action: CliAction, now = Date.now()): boolean {
   if (token.length > 500) return false
   const [body, sig, extra] = token.split('.')
   if (!body || !sig || extra !== undefined) return false

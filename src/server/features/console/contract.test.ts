@@ -33,7 +33,7 @@ beforeEach(async () => {
 /** Which endpoints of the table the test below called; the last test wants every one. */
 const called = new Set<EndpointName>()
 
-type CallInit = { query?: string; body?: unknown; id?: string | number; status?: number }
+type CallInit = { query?: string; body?: unknown; csv?: string; id?: string | number; status?: number }
 
 async function owner(config: Record<string, unknown> = {}) {
   const app = await ownerApp(db, {
@@ -50,7 +50,12 @@ async function owner(config: Record<string, unknown> = {}) {
     const path = endpointPath(e, init.id) + (init.query ? `?${init.query}` : '')
     const res = await app.request(
       path,
-      e.method === 'GET' ? asOwner(cookie) : asOwner(cookie, { method: 'POST', body: init.body ?? {} }),
+      e.method === 'GET'
+        ? asOwner(cookie)
+        : init.csv !== undefined
+          ? // An upload: the file is the body (the list import).
+            { method: 'POST', headers: { ...asOwner(cookie).headers, 'content-type': 'text/csv' }, body: init.csv }
+          : asOwner(cookie, { method: 'POST', body: init.body ?? {} }),
     )
     if (init.status !== undefined) expect(res.status, path).toBe(init.status)
     else expect(res.status, path).toBeLessThan(300)
@@ -209,6 +214,9 @@ test("backups: the console card's status", async () => {
   const { call } = await owner()
   const status = await call('backups')
   expect(status.last).toBeNull()
+  const csv = 'email,name\nnew@example.com,New\np1@example.com,Listed\n'
+  const preview = await call('importSignups', { query: 'dryRun=1&file=list.csv', csv })
+  expect(preview.counts).toMatchObject({ added: 1, alreadyListed: 1 })
 })
 
 test('the contract test calls every endpoint of the table', () => {

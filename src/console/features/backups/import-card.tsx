@@ -1,0 +1,136 @@
+import { useState } from 'react'
+import { Button } from '../../../ui/button.tsx'
+import type { ImportResult } from '../../../shared/backups.ts'
+import { IMPORT_MAX_BYTES } from '../../../shared/list-import.ts'
+import { Card } from '../../components/card.tsx'
+import { FIELD, LabelledField } from '../../components/selection-fields.tsx'
+import { DoneText, ErrorText } from '../../components/status-text.tsx'
+import { plural } from '../../format.ts'
+import { backupsApi, type ImportSend } from './backups-api.ts'
+import { ImportSummary } from './import-summary.tsx'
+
+// "Import a list" (issue 42, docs/decisions/list-import.md): choose a CSV file, see what it
+// would add (the counts and the first rows), then import. The same as `npm run owner -- import`.
+
+const SEND_TEXT: Record<ImportSend, string> = {
+  none: 'No email',
+  welcome: 'A welcome email',
+  confirmation: 'A request to confirm',
+}
+
+const MAX_MB = Math.round(IMPORT_MAX_BYTES / 1024 / 1024)
+
+/** The file's base name, as the server makes the default source. */
+const baseName = (name: string) => name.replace(/\.(csv|txt|tsv)$/i, '').replace(/@/g, '-')
+
+export function ImportCard({ onError, onImported }: { onError: (err: unknown) => void; onImported: () => void }) {
+  const [file, setFile] = useState<File | null>(null)
+  const [source, setSource] = useState('')
+  const [send, setSend] = useState<ImportSend>('none')
+  const [preview, setPreview] = useState<ImportResult | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [done, setDone] = useState<string | null>(null)
+
+  function choose(f: File | null) {
+    setFile(f)
+    setPreview(null)
+    setDone(null)
+    setError(f && f.size > IMPORT_MAX_BYTES ? `The file is larger than ${MAX_MB} MB: import it with the CLI.` : null)
+    if (f) setSource(baseName(f.name).slice(0, 64))
+  }
+
+  async function run(dryRun: boolean) {
+    if (!file) return
+    setBusy(true)
+    setError(null)
+    try {
+      const r = await backupsApi.importList(file, { source, send, dryRun })
+      if (dryRun) setPreview(r)
+      else {
+        setPreview(null)
+        setFile(null)
+        setDone(
+          `Imported ${plural(r.counts.added, 'person', 'people')} with source “${r.source}”.` +
+            (r.send === 'none' ? ' No email was sent.' : ` ${plural(r.counts.emailsQueued, 'email')} queued.`),
+        )
+        onImported()
+      }
+    } catch (err) {
+      setError((err as Error).message)
+      onError(err)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Card className="mt-4" labelledBy="import-heading">
+      <h2 id="import-heading" className="mb-1 font-semibold">
+        Import a list
+      </h2>
+      <p className="mb-3 text-sm text-fg-muted">
+        {`A CSV export (Mailchimp, a Google Form, a waitlist tool) with an email column, up to ${MAX_MB} MB. Addresses already on the list, repeated or suppressed are left out. Nothing is stored before you confirm.`}
+      </p>
+      <form
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault()
+          void run(true)
+        }}
+      >
+        <LabelledField id="import-file" label="CSV file">
+          <input
+            id="import-file"
+            type="file"
+            accept=".csv,.txt,.tsv,text/csv"
+            onChange={(e) => choose(e.target.files?.[0] ?? null)}
+            className="max-w-full text-sm file:mr-3 file:h-10 file:rounded-xl file:border file:border-border-strong file:bg-surface file:px-3 file:text-fg"
+          />
+        </LabelledField>
+        <LabelledField id="import-source" label="Source">
+          <input
+            id="import-source"
+            value={source}
+            maxLength={64}
+            onChange={(e) => {
+              setSource(e.target.value.replace(/@/g, ''))
+              setPreview(null)
+            }}
+            className={`${FIELD} w-48`}
+          />
+        </LabelledField>
+        <LabelledField id="import-send" label="Email to the new people">
+          <select
+            id="import-send"
+            value={send}
+            onChange={(e) => {
+              setSend(e.target.value as ImportSend)
+              setPreview(null)
+            }}
+            className={FIELD}
+          >
+            {(Object.keys(SEND_TEXT) as ImportSend[]).map((k) => (
+              <option key={k} value={k}>
+                {SEND_TEXT[k]}
+              </option>
+            ))}
+          </select>
+        </LabelledField>
+        <Button type="submit" variant="secondary" disabled={!file || busy || (file?.size ?? 0) > IMPORT_MAX_BYTES}>
+          {busy && !preview ? 'Reading…' : 'Preview'}
+        </Button>
+      </form>
+      <DoneText className="mt-3" message={done} />
+      <ErrorText message={error} />
+      {preview ? (
+        <ImportSummary
+          result={preview}
+          busy={busy}
+          onConfirm={() => void run(false)}
+          onCancel={() => setPreview(null)}
+        />
+      ) : null}
+    </Card>
+  )
+}
