@@ -645,6 +645,8 @@ CREATE TABLE public.beta_signups (
     source_device text,
     source_os text,
     locale text,
+    app_token uuid DEFAULT gen_random_uuid() NOT NULL,
+    app_opened_at timestamp with time zone,
     CONSTRAINT beta_signups_email_format CHECK ((email ~ '^[^@[:space:]]+@[^@[:space:]]+$'::text)),
     CONSTRAINT beta_signups_email_length CHECK (((char_length(email) >= 3) AND (char_length(email) <= 254))),
     CONSTRAINT beta_signups_email_trimmed CHECK ((email = btrim(email))),
@@ -884,6 +886,21 @@ CREATE FUNCTION app_private.withhold_welcome(address text) RETURNS void
 $$;
 
 --
+-- Name: analytics_app_opens; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.analytics_app_opens (
+    hour timestamp with time zone NOT NULL,
+    source text NOT NULL,
+    os text NOT NULL,
+    opens integer DEFAULT 0 NOT NULL,
+    CONSTRAINT analytics_app_opens_count CHECK ((opens >= 0)),
+    CONSTRAINT analytics_app_opens_on_the_hour CHECK ((hour = date_trunc('hour'::text, hour))),
+    CONSTRAINT analytics_app_opens_os CHECK ((os = ANY (ARRAY['ios'::text, 'android'::text, 'other'::text]))),
+    CONSTRAINT analytics_app_opens_source CHECK ((((char_length(source) >= 1) AND (char_length(source) <= 64)) AND (POSITION(('@'::text) IN (source)) = 0)))
+);
+
+--
 -- Name: analytics_channels; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -893,9 +910,11 @@ CREATE TABLE app_private.analytics_channels (
     medium text DEFAULT ''::text NOT NULL,
     opens integer DEFAULT 0 NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    target text DEFAULT 'page'::text NOT NULL,
     CONSTRAINT analytics_channels_medium CHECK (((char_length(medium) <= 64) AND (POSITION(('@'::text) IN (medium)) = 0))),
     CONSTRAINT analytics_channels_name CHECK ((name ~ '^[a-z0-9][a-z0-9-]{0,39}$'::text)),
-    CONSTRAINT analytics_channels_source CHECK ((((char_length(source) >= 1) AND (char_length(source) <= 64)) AND (POSITION(('@'::text) IN (source)) = 0)))
+    CONSTRAINT analytics_channels_source CHECK ((((char_length(source) >= 1) AND (char_length(source) <= 64)) AND (POSITION(('@'::text) IN (source)) = 0))),
+    CONSTRAINT analytics_channels_target CHECK ((target = ANY (ARRAY['page'::text, 'app'::text])))
 );
 
 --
@@ -957,6 +976,39 @@ CREATE TABLE app_private.analytics_visitors (
     os text NOT NULL,
     joinable boolean NOT NULL,
     pageviews integer DEFAULT 0 NOT NULL
+);
+
+--
+-- Name: api_tokens; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.api_tokens (
+    id bigint NOT NULL,
+    name text NOT NULL,
+    prefix text NOT NULL,
+    token_hash bytea NOT NULL,
+    scopes text[] NOT NULL,
+    created_by text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    last_used_at timestamp with time zone,
+    revoked_at timestamp with time zone,
+    CONSTRAINT api_tokens_hash_length CHECK ((octet_length(token_hash) = 32)),
+    CONSTRAINT api_tokens_name_length CHECK (((char_length(name) >= 1) AND (char_length(name) <= 80))),
+    CONSTRAINT api_tokens_prefix_shape CHECK ((prefix ~ '^lp_[A-Za-z0-9_-]{6}$'::text)),
+    CONSTRAINT api_tokens_scopes_known CHECK ((((cardinality(scopes) >= 1) AND (cardinality(scopes) <= 3)) AND (scopes <@ ARRAY['stats:read'::text, 'signups:read'::text, 'signups:write'::text])))
+);
+
+--
+-- Name: api_tokens_id_seq; Type: SEQUENCE; Schema: app_private; Owner: -
+--
+
+ALTER TABLE app_private.api_tokens ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME app_private.api_tokens_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
 );
 
 --
@@ -1072,6 +1124,7 @@ CREATE TABLE app_private.group_messages (
     first_due_at timestamp with time zone,
     pace_ms double precision DEFAULT 0 NOT NULL,
     translations jsonb,
+    app_link boolean DEFAULT false NOT NULL,
     CONSTRAINT group_messages_audience_known CHECK ((audience = ANY (ARRAY['waiting'::text, 'invited-not-opened'::text, 'opened'::text, 'ios'::text, 'android'::text, 'unknown'::text, 'everyone'::text]))),
     CONSTRAINT group_messages_body_length CHECK (((char_length(btrim(body)) >= 1) AND (char_length(btrim(body)) <= 10000))),
     CONSTRAINT group_messages_subject_length CHECK (((char_length(btrim(subject)) >= 1) AND (char_length(btrim(subject)) <= 150))),
@@ -1378,6 +1431,19 @@ CREATE TABLE app_private.play_testers (
 );
 
 --
+-- Name: play_threshold_reached; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.play_threshold_reached (
+    required_since timestamp with time zone NOT NULL,
+    apply_on date NOT NULL,
+    testers integer NOT NULL,
+    required integer NOT NULL,
+    days integer NOT NULL,
+    reached_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
 -- Name: schema_migrations; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -1512,6 +1578,13 @@ ALTER TABLE public.contact_messages ALTER COLUMN id ADD GENERATED ALWAYS AS IDEN
 );
 
 --
+-- Name: analytics_app_opens analytics_app_opens_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.analytics_app_opens
+    ADD CONSTRAINT analytics_app_opens_pkey PRIMARY KEY (hour, source, os);
+
+--
 -- Name: analytics_channels analytics_channels_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -1552,6 +1625,13 @@ ALTER TABLE ONLY app_private.analytics_salts
 
 ALTER TABLE ONLY app_private.analytics_visitors
     ADD CONSTRAINT analytics_visitors_pkey PRIMARY KEY (day, visitor);
+
+--
+-- Name: api_tokens api_tokens_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.api_tokens
+    ADD CONSTRAINT api_tokens_pkey PRIMARY KEY (id);
 
 --
 -- Name: beta_feedback beta_feedback_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
@@ -1743,6 +1823,13 @@ ALTER TABLE ONLY app_private.play_testers
     ADD CONSTRAINT play_testers_pkey PRIMARY KEY (signup_id);
 
 --
+-- Name: play_threshold_reached play_threshold_reached_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.play_threshold_reached
+    ADD CONSTRAINT play_threshold_reached_pkey PRIMARY KEY (required_since);
+
+--
 -- Name: schema_migrations schema_migrations_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -1790,6 +1877,13 @@ ALTER TABLE ONLY app_private.unverified_email_budget
 
 ALTER TABLE ONLY app_private.webhook_deliveries
     ADD CONSTRAINT webhook_deliveries_pkey PRIMARY KEY (id);
+
+--
+-- Name: beta_signups beta_signups_app_token_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.beta_signups
+    ADD CONSTRAINT beta_signups_app_token_key UNIQUE (app_token);
 
 --
 -- Name: beta_signups beta_signups_email_local_part_length; Type: CHECK CONSTRAINT; Schema: public; Owner: -
@@ -1848,6 +1942,12 @@ ALTER TABLE ONLY public.contact_messages
     ADD CONSTRAINT contact_messages_pkey PRIMARY KEY (id);
 
 --
+-- Name: api_tokens_hash; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE UNIQUE INDEX api_tokens_hash ON app_private.api_tokens USING btree (token_hash);
+
+--
 -- Name: beta_feedback_newest; Type: INDEX; Schema: app_private; Owner: -
 --
 
@@ -1878,6 +1978,12 @@ CREATE INDEX email_queue_feedback ON app_private.email_queue USING btree (feedba
 CREATE INDEX email_queue_group_message ON app_private.email_queue USING btree ((((payload ->> 'messageId'::text))::bigint)) WHERE (kind = 'message'::text);
 
 --
+-- Name: email_queue_kind_status; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX email_queue_kind_status ON app_private.email_queue USING btree (kind, status);
+
+--
 -- Name: email_queue_owner_sign_in; Type: INDEX; Schema: app_private; Owner: -
 --
 
@@ -1906,6 +2012,12 @@ CREATE INDEX outbound_deliveries_due ON app_private.outbound_deliveries USING bt
 --
 
 CREATE INDEX outbound_deliveries_endpoint ON app_private.outbound_deliveries USING btree (endpoint_id, id DESC);
+
+--
+-- Name: outbound_deliveries_endpoint_status; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX outbound_deliveries_endpoint_status ON app_private.outbound_deliveries USING btree (endpoint_id, status);
 
 --
 -- Name: outbound_events_signup; Type: INDEX; Schema: app_private; Owner: -
@@ -1954,6 +2066,12 @@ CREATE UNIQUE INDEX beta_signups_canonical_email_key ON public.beta_signups USIN
 --
 
 CREATE INDEX beta_signups_email_trgm ON public.beta_signups USING gin (lower(email) extensions.gin_trgm_ops);
+
+--
+-- Name: beta_signups_source; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX beta_signups_source ON public.beta_signups USING btree (source);
 
 --
 -- Name: beta_signups_unconfirmed; Type: INDEX; Schema: public; Owner: -
@@ -2313,6 +2431,12 @@ GRANT INSERT(email) ON TABLE public.beta_signups TO anon;
 GRANT INSERT(website) ON TABLE public.beta_signups TO anon;
 
 --
+-- Name: COLUMN beta_signups.platform; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(platform) ON TABLE public.beta_signups TO anon;
+
+--
 -- Name: COLUMN beta_signups.source; Type: ACL; Schema: public; Owner: -
 --
 
@@ -2585,6 +2709,12 @@ REVOKE ALL ON FUNCTION extensions.word_similarity_dist_op(text, text) FROM PUBLI
 REVOKE ALL ON FUNCTION extensions.word_similarity_op(text, text) FROM PUBLIC;
 
 --
+-- Name: TABLE analytics_app_opens; Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT ALL ON TABLE app_private.analytics_app_opens TO service_role;
+
+--
 -- Name: TABLE analytics_channels; Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -2619,6 +2749,12 @@ GRANT ALL ON TABLE app_private.analytics_salts TO service_role;
 --
 
 GRANT ALL ON TABLE app_private.analytics_visitors TO service_role;
+
+--
+-- Name: TABLE api_tokens; Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT ALL ON TABLE app_private.api_tokens TO service_role;
 
 --
 -- Name: TABLE beta_feedback; Type: ACL; Schema: app_private; Owner: -
@@ -2697,6 +2833,12 @@ GRANT ALL ON TABLE app_private.play_answers TO service_role;
 --
 
 GRANT ALL ON TABLE app_private.play_testers TO service_role;
+
+--
+-- Name: TABLE play_threshold_reached; Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT ALL ON TABLE app_private.play_threshold_reached TO service_role;
 
 --
 -- Name: TABLE spent_signup_proofs; Type: ACL; Schema: app_private; Owner: -
