@@ -2,7 +2,6 @@ import { DEFAULT_PLAY_ATTRIBUTION } from '../../shared/content-types.ts'
 import {
   FOOTER_TEXTS,
   IMPRINTS,
-  LEGAL_ENTITY,
   LINKS,
   PRODUCT,
   SOCIAL_TEXTS,
