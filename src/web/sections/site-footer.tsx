@@ -1,13 +1,5 @@
 import { DEFAULT_PLAY_ATTRIBUTION } from '../../shared/content-types.ts'
-import {
-  FOOTER_TEXTS,
-  IMPRINTS,
-  LINKS,
-  PRODUCT,
-  SOCIAL_TEXTS,
-  STORE_TEXTS,
-  type Locale,
-} from '../../shared/content.ts'
+import { FOOTER_TEXTS, IMPRINTS, LINKS, PRODUCT, SOCIAL_TEXTS, STORE_TEXTS, type Locale } from '../../shared/content.ts'
 import { liveStores } from '../../shared/store-stage.ts'
 import { legalPath } from '../../shared/locales.ts'
 import { Island } from '../islands/island.tsx'
