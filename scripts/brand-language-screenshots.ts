@@ -1,4 +1,4 @@
-// The brand's landing page in each of its languages, as a visitor sees it: 390 and 1440 px, the
+// The brand's landing page in each of its languages, as a visitor sees it: 320, 390 and 1440 px, the
 // whole page, in the visitor's dark and light (docs/decisions/brand.md). Run after a build, with
 // CONTENT_DIR set for a founder's content:
 //   CONTENT_DIR=test/fixtures/trailmate tsx scripts/brand-language-screenshots.ts OUT_DIR PREFIX
@@ -18,6 +18,7 @@ try {
   for (const locale of LOCALES)
     for (const scheme of ['dark', 'light'] as const)
       for (const [width, height] of [
+        [320, 640],
         [390, 844],
         [1440, 900],
       ] as const) {
