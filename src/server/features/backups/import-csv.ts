@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream'
-import { parse } from 'csv-parse'
+import { CsvError, parse } from 'csv-parse'
 import { apiError } from '../../../mail-core/errors.ts'
 
 // Reading a list exported by another tool (Mailchimp, a Google Form, a hosted waitlist): UTF-8
@@ -203,8 +203,8 @@ async function next(iterator: AsyncIterator<string[]>): Promise<IteratorResult<s
     return await iterator.next()
   } catch (err) {
     if ((err as { status?: number }).status === 400) throw err
-    const code = (err as { code?: string }).code ?? ''
-    if (code.startsWith('CSV_')) throw notCsv((err as Error).message)
+    // Every syntax error of the parser (CSV_… and INVALID_OPENING_QUOTE alike) is the file's.
+    if (err instanceof CsvError) throw notCsv(err.message)
     throw err
   }
 }

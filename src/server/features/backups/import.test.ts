@@ -291,6 +291,8 @@ describe.each(DB_KINDS)('importing a list, %s', (kind) => {
         'The file is not a CSV file',
       ],
       ['an unclosed quote', await post('', 'email,name\n"ann@example.org,Ann\n'), 400, 'The file is not a CSV file'],
+      // JSON sent as the file: a quote opening inside a field (csv-parse's INVALID_OPENING_QUOTE).
+      ['a JSON body', await post('', '{"email":"ann@example.org"}\n'), 400, 'The file is not a CSV file'],
       ['an empty body', await post('', ''), 400, 'The file is empty'],
       ['a bad option', await post('send=everyone', file), 400, ''],
       ['a source with @', await post('source=a@b', file), 400, 'The source may not contain @.'],
