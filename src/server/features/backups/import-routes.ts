@@ -24,7 +24,7 @@ type ImportDeps = Pick<OwnerDeps, 'db' | 'secret' | 'wakeEmailQueue'> & {
   config: Pick<OwnerDeps['config'], 'INVITATION_INTERVAL_MS'>
 }
 
-/** The console's import: POST the file (text/csv) with ImportQuery; `dryRun=1` is the preview. */
+/** The console's import: POST the file (the CSV as the body) with ImportQuery; `dryRun=1` is the preview. It reads CSV, never sends one. */
 export function adminImportRoutes(deps: ImportDeps): Hono<OwnerEnv> {
   const app = new Hono<OwnerEnv>()
   app.post(routePath(endpoints.importSignups), async (c) =>
