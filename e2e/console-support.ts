@@ -36,10 +36,20 @@ export async function letAxeRunWithoutScripts(page: Page) {
 }
 
 export async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  )
-  expect(overflow).toBeLessThanOrEqual(0)
+  const { overflow, widest } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth
+    // The elements that reach past the right edge, innermost first: the failure names the culprit.
+    const past = Array.from(document.body.querySelectorAll('*'))
+      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+      .filter((el) => !Array.from(el.children).some((c) => c.getBoundingClientRect().right > width + 0.5))
+      .slice(0, 3)
+      .map(
+        (el) =>
+          `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> "${(el.textContent ?? '').trim().slice(0, 40)}"`,
+      )
+    return { overflow: document.documentElement.scrollWidth - width, widest: past.join('; ') }
+  })
+  expect(overflow, widest).toBeLessThanOrEqual(0)
 }
 
 const anon = { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${LOCAL_ANON_KEY}` }

@@ -79,13 +79,13 @@ export function ImportCard({ onError, onImported }: { onError: (err: unknown) =>
           void run(true)
         }}
       >
-        <LabelledField id="import-file" label="CSV file">
+        <LabelledField id="import-file" label="CSV file" className="min-w-0 max-w-full">
           <input
             id="import-file"
             type="file"
             accept=".csv,.txt,.tsv,text/csv"
             onChange={(e) => choose(e.target.files?.[0] ?? null)}
-            className="max-w-full text-sm file:mr-3 file:h-10 file:rounded-xl file:border file:border-border-strong file:bg-surface file:px-3 file:text-fg"
+            className="w-full max-w-full text-sm file:mr-3 file:h-10 file:rounded-xl file:border file:border-border-strong file:bg-surface file:px-3 file:text-fg"
           />
         </LabelledField>
         <LabelledField id="import-source" label="Source">
