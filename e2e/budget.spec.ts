@@ -33,6 +33,11 @@ async function firstViewResponses(page: Page, path: string) {
     ),
   )
   await page.goto(path, { waitUntil: 'networkidle' })
+  // The loader starts the entry after the first paint (up to a second after it when element timing
+  // is late): the view is whole once the entry has run, not at the first quiet half-second, which
+  // a busy machine reached before it (no script counted).
+  await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset)
+  await page.waitForLoadState('networkidle')
   return Promise.all(pending)
 }
 
