@@ -112,6 +112,9 @@ export function createLaunchCounter(deps: {
   const pairs = new Map<string, { salt: Buffer; previous: Buffer | null }>()
 
   let visitors = new Map<string, Buffered>()
+  // Visitors taken out of the buffer by a flush and not yet written: a sign-up in that window
+  // still finds its visit (neither the buffer nor the database has it then).
+  let writing: Map<string, Buffered>[] = []
   let views = new Map<string, Labels & { hour: string; pageviews: number }>()
   let leftOut = new Map<string, { hour: string; reason: LeftOutReason; requests: number }>()
   let held: { token: string; visit: Visit }[] = []
@@ -330,6 +333,7 @@ export function createLaunchCounter(deps: {
     // Salts first: a database that is away leaves the buffer as it was, for the next try.
     for (const v of visitors.values()) if (v.key !== null) await pairFor(v.day)
     const batchVisitors = visitors
+    writing.push(batchVisitors)
     const batchViews = views
     const batchLeft = leftOut
     const batchOpens = opens
@@ -410,7 +414,10 @@ export function createLaunchCounter(deps: {
             break
           }
         }
-        if (!unsent.length) await purgeIfDue()
+        if (!unsent.length) {
+          writing = []
+          await purgeIfDue()
+        }
       } finally {
         flushing = undefined
         if (pending()) schedule()
@@ -465,7 +472,10 @@ export function createLaunchCounter(deps: {
     const days = [today, dayBefore(today)]
     const m = memo(key)
     let found: (Labels & { joinable: boolean }) | null = null
-    for (const d of days) found ??= visitors.get(`${d}|${m}`) ?? null
+    for (const d of days) {
+      found ??= visitors.get(`${d}|${m}`) ?? null
+      for (const batch of writing) found ??= batch.get(`${d}|${m}`) ?? null
+    }
     if (!found) {
       const keys: { day: string; visitor: string }[] = []
       for (const d of days) {

@@ -37,11 +37,13 @@ describe.each(DB_KINDS)('launch analytics on %s', (kind) => {
     await emptyAnalytics(db)
   })
 
-  function setup(options: { config?: Record<string, unknown>; clock?: ReturnType<typeof testClock> } = {}) {
+  function setup(
+    options: { config?: Record<string, unknown>; clock?: ReturnType<typeof testClock>; counterDb?: Db } = {},
+  ) {
     const clock = options.clock ?? testClock()
     const config: Record<string, unknown> = { PUBLIC_URL: ORIGIN, ...options.config }
     const counter = createLaunchCounter({
-      db,
+      db: options.counterDb ?? db,
       logger: silentLogger,
       now: clock.now,
       settings: { flushMs: 60_000, joinSignups: config.ANALYTICS_JOIN_SIGNUPS !== false },
@@ -292,6 +294,37 @@ describe.each(DB_KINDS)('launch analytics on %s', (kind) => {
     // An address as a source is dropped.
     await signUp('f@example.com', '198.51.100.6', DESKTOP, {}, { source: 'f@example.com' })
     expect((await sourceOf('f@example.com'))!.source).toBeNull()
+  })
+
+  test("a sign-up while a flush is writing its visit still takes the visit's source", async () => {
+    // The counter's writes wait at a gate: the visit has left the buffer and is not in the database yet.
+    let hold = false
+    let release = () => {}
+    let reached = () => {}
+    const atGate = new Promise<void>((r) => (reached = r))
+    const gated: Db = {
+      ...db,
+      transaction: async (fn) => {
+        if (hold) {
+          reached()
+          await new Promise<void>((r) => (release = r))
+        }
+        return db.transaction(fn)
+      },
+    }
+    const { visit, signUp, counter } = setup({ counterDb: gated })
+    // A first flush makes the day's salts, so the gated one goes straight to writing.
+    await visit('/?ref=warmup', '198.51.100.20', browserHeaders(DESKTOP))
+    await counter.flush()
+    hold = true
+    await visit('/?ref=producthunt', '198.51.100.21', browserHeaders(IPHONE))
+    const flushed = counter.flush()
+    await atGate
+    expect((await signUp('mid-flush@example.com', '198.51.100.21', IPHONE)).status).toBe(201)
+    hold = false
+    release()
+    await flushed
+    expect((await sourceOf('mid-flush@example.com'))!.source).toBe('producthunt')
   })
 
   test('Sec-GPC: 1 and ANALYTICS_JOIN_SIGNUPS=false keep a sign-up without a source', async () => {
