@@ -83,7 +83,7 @@ export function withDefaults(texts: unknown, locale: string, file: string, warni
  * - from the shipped defaults of that language, where the project translates it; a default text
  *   the founder changed in the default language (`first`) but not here is a warning, since this
  *   page still shows the stock translation;
- * - otherwise from the default language's texts (`firstTexts`, already complete), each such text
+ * - otherwise from the default language's texts (`first.texts`, already complete), each such text
  *   a warning: the page shows it untranslated.
  * Warnings name the file and key; they never fail a build.
  */
