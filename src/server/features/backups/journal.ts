@@ -1,7 +1,8 @@
-import { open, readFile } from 'node:fs/promises'
+import { mkdir, open, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Logger } from 'pino'
 import type { Db, Tx } from '../../db/db.ts'
+import { PRIVATE_DIR_MODE } from '../../private-files.ts'
 
 /**
  * The suppression journal's copy outside the database (docs/decisions/backups.md): one JSON line
@@ -63,6 +64,8 @@ export function journalMirror(db: Db, dir: string, logger?: Pick<Logger, 'error'
     for (;;) {
       const rows = await newEntries(db, last)
       if (rows.length === 0) return
+      // The first change can come before the first backup made BACKUP_DIR.
+      await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE })
       const fh = await open(journalPath(dir), 'a', 0o600)
       try {
         await fh.write(rows.map((e) => JSON.stringify(e) + '\n').join(''))
