@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { migrate } from '../src/server/db/migrate.ts'
 import { openDb } from '../src/server/db/open.ts'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
-import { startServer } from './server.ts'
+import { startServer, untilHealthy } from './server.ts'
 import { mb, ms, row, s, type Row } from './table.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -59,17 +59,7 @@ export async function measureBackup(scratch: string): Promise<Row[]> {
   }
   const server = await startServer(env)
   try {
-    for (
-      let i = 0;
-      (await fetch(`${server.url}/healthz`).then(
-        (r) => r.status,
-        () => 0,
-      )) !== 200;
-      i++
-    ) {
-      if (i > 1200) throw new Error('the server never became healthy')
-      await new Promise((r) => setTimeout(r, 50))
-    }
+    await untilHealthy(server.url)
     const samples: Sample[] = []
     let stopped = false
     let n = 0

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { startPgCluster, type PgCluster } from '../scripts/pg-cluster.ts'
-import { startServer, type RunningServer } from './server.ts'
+import { startServer, untilHealthy, type RunningServer } from './server.ts'
 import { markdown, mb, ms, row, type Row } from './table.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -30,17 +30,7 @@ export async function startConsoleBench(cluster: PgCluster): Promise<{ server: R
   }
   const server = await startServer(env)
   // The first 200 on / comes before the migrations end; /healthz says when the database is ready.
-  for (
-    let i = 0;
-    (await fetch(`${server.url}/healthz`).then(
-      (r) => r.status,
-      () => 0,
-    )) !== 200;
-    i++
-  ) {
-    if (i > 600) throw new Error('the server never became healthy')
-    await new Promise((r) => setTimeout(r, 50))
-  }
+  await untilHealthy(server.url)
   const db = new pg.Client({ connectionString: url })
   db.on('error', () => {})
   await db.connect()

@@ -1,7 +1,7 @@
 // What a started server costs while nobody visits ("idle is free"): the CPU it uses over
 // a quiet window, and on PostgreSQL the statements it runs, read from the server's own counters.
 import pg from 'pg'
-import type { RunningServer } from './server.ts'
+import { untilHealthy, type RunningServer } from './server.ts'
 
 export type Idle = { cpuPctOfCore: number; queriesPerSecond?: number }
 
@@ -11,7 +11,7 @@ const SETTLE_MS = 12_000
 
 /** Waits until the database answers and start-up work has settled, then watches for `seconds`. */
 export async function measureIdle(srv: RunningServer, seconds: number, databaseUrl?: string): Promise<Idle> {
-  await healthy(srv.url)
+  await untilHealthy(srv.url)
   await new Promise((r) => setTimeout(r, SETTLE_MS))
   const before = { cpu: await srv.cpuMs(), tx: databaseUrl ? await transactions(databaseUrl) : 0 }
   await new Promise((r) => setTimeout(r, seconds * 1000))
@@ -19,15 +19,6 @@ export async function measureIdle(srv: RunningServer, seconds: number, databaseU
   if (!databaseUrl) return { cpuPctOfCore }
   const queriesPerSecond = ((await transactions(databaseUrl)) - before.tx) / seconds
   return { cpuPctOfCore, queriesPerSecond }
-}
-
-async function healthy(url: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    const res = await fetch(`${url}/healthz`).catch(() => undefined)
-    if (res?.ok) return
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('server never became healthy')
 }
 
 /**

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
-import { startServer } from './server.ts'
+import { startServer, untilHealthy } from './server.ts'
 import { mb, ms, row, s, type Row } from './table.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -50,17 +50,7 @@ export async function measureImport(scratch: string): Promise<Row[]> {
   }
   const server = await startServer(env)
   try {
-    for (
-      let i = 0;
-      (await fetch(`${server.url}/healthz`).then(
-        (r) => r.status,
-        () => 0,
-      )) !== 200;
-      i++
-    ) {
-      if (i > 1200) throw new Error('the server never became healthy')
-      await new Promise((r) => setTimeout(r, 50))
-    }
+    await untilHealthy(server.url)
     const samples: Sample[] = []
     let stopped = false
     let n = 0

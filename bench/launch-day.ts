@@ -14,6 +14,7 @@ import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 import { SIGNUP_CHALLENGE, SIGNUP_PROOF_HEADER } from '../src/shared/signup-challenge.ts'
 import type { Queryable } from '../src/mail-core/db.ts'
 import { createSignupChallenge, encodeSignupProof, spendSignupProof } from '../src/mail-core/signup-proof.ts'
+import { untilHealthy } from './server.ts'
 
 const SECRET = 'bench-signup-challenge-secret-0123456789'
 const ASSETS = fileURLToPath(new URL('../dist/client/assets/', import.meta.url))
@@ -215,17 +216,7 @@ export const MIX_WARM_UP_SECONDS = 5
 export async function runLaunchDayMix(baseUrl: string, seconds: number, rates = MIX_RATES): Promise<MixResult> {
   const url = new URL(baseUrl)
   // A fresh PGlite folder is created and migrated after the server listens: start when it is ready.
-  for (
-    let i = 0;
-    !(await fetch(`${baseUrl}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    ));
-    i++
-  ) {
-    if (i > 600) throw new Error('the server never became healthy')
-    await new Promise((r) => setTimeout(r, 100))
-  }
+  await untilHealthy(baseUrl)
   const agent = new Agent({ keepAlive: true, maxSockets: 256 })
   const run = Date.now().toString(36)
   const assets = await builtAssets()

@@ -74,6 +74,20 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   }
 }
 
+/**
+ * Waits until /healthz answers 200: the first 200 on / comes before a fresh database is migrated,
+ * and a bench that writes must start when it is ready (up to a minute).
+ */
+export async function untilHealthy(url: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const res = await fetch(`${url}/healthz`).catch(() => undefined)
+    await res?.arrayBuffer()
+    if (res?.ok) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`${url} never became healthy`)
+}
+
 /** Polls / every 5 ms; the figure is spawn-to-200, so it includes Node's own start. */
 async function firstOk(url: string, child: ChildProcess, log: () => string, started: number): Promise<number> {
   const deadline = started + 60_000
