@@ -112,7 +112,7 @@ export function testApp(
       STATIC_DIR: options.staticDir ?? '/nonexistent/static-dir',
       ...NO_RATE_LIMITS,
       // Suites that are not about the proof of work call resend-email bare, many times an hour;
-      // the budget itself is tested in features/launch-day/launch-day.test.ts.
+      // the budget itself is tested in features/signup-proof/signup-proof.test.ts.
       UNVERIFIED_EMAILS_PER_HOUR: 1_000_000,
       ...options.config,
     }),
