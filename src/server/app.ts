@@ -21,8 +21,6 @@ import { staticRoutes } from './http/static.ts'
 import { forgiveTrailingPunctuation } from './http/token-links.ts'
 import { ownerDeps } from './owner/deps.ts'
 
-export type { AppDeps } from './feature.ts'
-
 /** The links people open from emails: a token link a mail client extended with a full stop still works. */
 const TOKEN_LINKS = [paths.beta.pattern, paths.unsubscribe.pattern, paths.confirm.pattern, paths.ownerSignIn.pattern]
 /** The pages a person's links open: a rate limit's 429 and an outage's 503 are pages too, not JSON. */

@@ -51,7 +51,7 @@ export type FeatureBase = {
   made: Partial<AppDeps>
 }
 
-export type ServiceBase = Omit<FeatureBase, 'made'> & {
+type ServiceBase = Omit<FeatureBase, 'made'> & {
   /** The deferred database as index.ts opens it (not wrapped: some watchers wrap it themselves). */
   rawDb: Db
   ports: Ports
@@ -59,7 +59,7 @@ export type ServiceBase = Omit<FeatureBase, 'made'> & {
   made: Partial<AppDeps>
 }
 
-export type FeatureServices = {
+type FeatureServices = {
   /** What createApp receives from this feature (merged into AppDeps). */
   made?: Partial<AppDeps>
   /** After the database is open and migrated. */
@@ -72,7 +72,7 @@ export type FeatureServices = {
   onDocument?: (req: IncomingMessage) => void
 }
 
-export type FeatureContext = FeatureBase & {
+type FeatureContext = FeatureBase & {
   ports: Ports
   /** The console routes' common toolkit (src/server/owner/deps.ts). */
   owner: OwnerDeps
@@ -99,7 +99,7 @@ export type FeatureParts = {
   uploadPaths?: ReadonlySet<string>
 }
 
-export type ConsoleGate = { originCheck: MiddlewareHandler; sessionCheck: MiddlewareHandler<OwnerEnv>; auth: Hono }
+type ConsoleGate = { originCheck: MiddlewareHandler; sessionCheck: MiddlewareHandler<OwnerEnv>; auth: Hono }
 
 /**
  * The named ports between features: who provides each is said on it. A port is typed here,
