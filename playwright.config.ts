@@ -100,7 +100,7 @@ export default defineConfig({
       INVITATION_INTERVAL_MS: '50',
       // A known key, so e2e/launch-day.spec.ts can check the page's proof itself. Specs that
       // call resend-email bare (no page) stay within the unverified budget, which is tested in
-      // src/server/features/launch-day/launch-day.test.ts.
+      // src/server/features/signup-proof/signup-proof.test.ts.
       SIGNUP_CHALLENGE_SECRET: E2E_SIGNUP_CHALLENGE_SECRET,
       UNVERIFIED_EMAILS_PER_HOUR: '1000',
     },

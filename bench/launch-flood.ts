@@ -37,7 +37,8 @@ const pct = (xs: number[], p: number) =>
 
 /** The server side: starts the page and the counter on PGlite, runs the client, reports. */
 export async function measureSourceFlood(seconds = 20, connections = 32, counting = true): Promise<FloodReport> {
-  const { countBuiltDocument, createApp } = await import('../src/server/app.ts')
+  const { createApp } = await import('../src/server/app.ts')
+  const { countBuiltDocument } = await import('../src/server/features.ts')
   const { migrate } = await import('../src/server/db/migrate.ts')
   const { openDb } = await import('../src/server/db/open.ts')
   const { createLaunchCounter } = await import('../src/server/features/launch-analytics/counter.ts')

@@ -44,7 +44,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     const found = await errors(
       'src/console/lint-probe.tsx',
       [
-        `import { listSignups } from '../server/features/console/signups.ts'`,
+        `import { listSignups } from '../server/features/signups/console-queries.ts'`,
         `import { App } from '../web/app.tsx'`,
         `import { WelcomeEmail } from '../emails/welcome.tsx'`,
         `void [listSignups, App, WelcomeEmail]`,
@@ -52,7 +52,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     )
     const rule = 'src/console may import only src/shared, src/ui'
     expect(found).toEqual([
-      zone('../server/features/console/signups.ts', rule),
+      zone('../server/features/signups/console-queries.ts', rule),
       zone('../web/app.tsx', rule),
       zone('../emails/welcome.tsx', rule),
     ])
@@ -130,7 +130,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
         'supabase/functions may import only src/mail-core, src/shared, src/emails',
       ),
     ])
-    expect(await errors(dir, `import { apiError } from '../../../src/mail-core/errors.ts'\nvoid apiError\n`)).toEqual(
+    expect(await errors(dir, `import { apiError } from '../../../src/shared/http/errors.ts'\nvoid apiError\n`)).toEqual(
       [],
     )
   })

@@ -3,7 +3,9 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Db } from '../src/server/db/db.ts'
 import { selectionWhere } from '../src/server/owner/selection.ts'
-import { insertRow } from '../src/server/features/rest/queries.ts'
+import { CONTACT_MESSAGES } from '../src/server/features/contact/table.ts'
+import { BETA_SIGNUPS } from '../src/server/features/signups/table.ts'
+import { insertRow } from '../src/server/http/postgrest/queries.ts'
 import { count, testDb } from '../src/server/test-app.ts'
 import { MIGRATIONS_DIR, startSupabaseDatabase, type SupabaseDatabase } from './support/supabase-database.ts'
 
@@ -219,7 +221,7 @@ describe('anon inserts behave as on the self-hosted server', () => {
     for (const { table, row } of steps) {
       onSupabase.push(await insertAsAnon(table, row))
       onNode.push(
-        await insertRow(selfHosted.db, table, row).then(
+        await insertRow(selfHosted.db, table === 'beta_signups' ? BETA_SIGNUPS : CONTACT_MESSAGES, row).then(
           () => 'ok',
           (err: { code?: string }) => err.code ?? String(err),
         ),

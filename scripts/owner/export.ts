@@ -8,7 +8,7 @@ import { openDb } from '../../src/server/db/open.ts'
 import { audit } from '../../src/server/owner/audit.ts'
 import { csvRecord } from '../../src/server/owner/csv.ts'
 import { writePrivateFile } from '../../src/server/features/backups/files.ts'
-import { allSignups } from '../../src/server/features/console/signups.ts'
+import { allSignups } from '../../src/server/features/signups/console-queries.ts'
 
 export async function exportCommand(config: Config, args: string[]): Promise<number> {
   const json = args.includes('--json')

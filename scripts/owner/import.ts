@@ -12,7 +12,7 @@ import type { Db } from '../../src/server/db/db.ts'
 import { FolderInUseError, lockFolder } from '../../src/server/db/folder-lock.ts'
 import { migrate } from '../../src/server/db/migrate.ts'
 import { openDb } from '../../src/server/db/open.ts'
-import { ApiError } from '../../src/mail-core/errors.ts'
+import { ApiError } from '../../src/shared/http/errors.ts'
 import { importCsv, sourceFromFileName } from '../../src/server/features/backups/import.ts'
 import { postFileToServer } from './server-call.ts'
 

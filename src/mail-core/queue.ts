@@ -1,6 +1,6 @@
 import type { MailDb } from './db.ts'
 import type { ClaimedEmail } from '../emails/define-kind.ts'
-import { isDatabaseUnavailable } from './errors.ts'
+import { isDatabaseUnavailable } from '../shared/http/errors.ts'
 import { kindNamed } from '../emails/kinds.ts'
 import { emailHash } from './log-redact.ts'
 import type { MailLogger } from './logger.ts'

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import type { MailDb } from './db.ts'
-import { CORS_HEADERS } from './cors.ts'
+import { CORS_HEADERS } from '../shared/http/cors.ts'
 import { createResendEmailHandler } from './resend-email-handler.ts'
 
 // The edge function's whole answer when its database cannot be reached: the same 503 the Node

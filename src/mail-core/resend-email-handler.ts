@@ -1,5 +1,5 @@
 import { ResendEmailRequest } from '../shared/beta-signup.ts'
-import { CORS_HEADERS } from './cors.ts'
+import { CORS_HEADERS } from '../shared/http/cors.ts'
 import type { MailDb } from './db.ts'
 import {
   ApiError,
@@ -8,8 +8,8 @@ import {
   INTERNAL_ERROR,
   isDatabaseUnavailable,
   OUTAGE_RETRY_AFTER_S,
-} from './errors.ts'
-import { readJsonRequest } from './json-body.ts'
+} from '../shared/http/errors.ts'
+import { readJsonRequest } from '../shared/http/json-body.ts'
 import { emailHash } from './log-redact.ts'
 import type { MailLogger } from './logger.ts'
 import { hasServiceKey } from './service-key.ts'
@@ -30,7 +30,7 @@ import { SIGNUP_PROOF_HEADER } from '../shared/signup-challenge.ts'
 import type { ResendWebhookSettings } from './resend-webhook.ts'
 import { handleResendWebhook } from './resend-webhook.ts'
 import { isTokenShaped } from './tokens.ts'
-import { validate } from './validation.ts'
+import { validate } from '../shared/http/validation.ts'
 
 /** The same answer whether or not the address is on the list: the function must not tell who signed up. */
 const RESEND_EMAIL_ANSWER = { queued: true } as const

@@ -1,8 +1,8 @@
 import { Webhook } from 'standardwebhooks'
 import { z } from 'zod'
 import type { MailDb } from './db.ts'
-import { apiError } from './errors.ts'
-import { MAX_BODY_BYTES, tooLarge } from './json-body.ts'
+import { apiError } from '../shared/http/errors.ts'
+import { MAX_BODY_BYTES, tooLarge } from '../shared/http/json-body.ts'
 import { emailHash } from './log-redact.ts'
 import type { MailLogger } from './logger.ts'
 

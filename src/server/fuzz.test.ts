@@ -4,7 +4,8 @@ import { BetaSignup } from '../shared/beta-signup.ts'
 import { ContactMessage, SUBJECT_VALUES } from '../shared/contact-message.ts'
 import { LOCAL_ANON_KEY } from '../shared/self-hosted.ts'
 import type { Db } from './db/db.ts'
-import { TABLES } from './features/rest/tables.ts'
+import { CONTACT_MESSAGES } from './features/contact/table.ts'
+import { BETA_SIGNUPS } from './features/signups/table.ts'
 import { testApp, testDb } from './test-app.ts'
 
 // The invariant "bad input never gets a 5xx and never leaves a row the schema forbids" (DESIGN.md),
@@ -20,6 +21,7 @@ beforeAll(async () => {
 })
 afterAll(() => close())
 
+const TABLES = { beta_signups: BETA_SIGNUPS, contact_messages: CONTACT_MESSAGES }
 const COLUMNS = [...new Set(Object.values(TABLES).flatMap((t) => t.columns))]
 
 /** Addresses near the edges: tags, Gmail dots, lengths around 64 and 254, spaces, line breaks, non-ASCII. */

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
-import { countBuiltDocument, createApp, launchCounterFor } from './app.ts'
+import { createApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { claimDataFolder } from './db/claim-folder.ts'
 import { deferredDb, withRetryAfterWhileStarting } from './db/deferred.ts'
@@ -8,6 +8,8 @@ import type { FolderLock } from './db/folder-lock.ts'
 import { migrate } from './db/migrate.ts'
 import { openDb } from './db/open.ts'
 import { watchOutages } from './db/outage.ts'
+import type { AppDeps } from './feature.ts'
+import { FEATURES, portsOf } from './features.ts'
 import { createEmailQueue } from '../mail-core/queue.ts'
 import { createTransport } from './mail-transports/transport.ts'
 import { createAfterAnswer } from './http/after-answer.ts'
@@ -17,17 +19,11 @@ import { loadFastPath } from './http/fast-path.ts'
 import { createNodeServer } from './http/node-server.ts'
 import { createLogger } from './log.ts'
 import { keyAddressHashes } from './log-redact.ts'
-import { createSignupDigest } from './features/signups/digest.ts'
-import { createOutboundWorker } from './features/outbound-events/worker.ts'
-import { createPlayThresholdWatch } from './features/play-testing/threshold-watch.ts'
 import { ownerSecret, secretFilePath, writeSecretFile } from './owner/keys.ts'
 import { syncOwnerEmails } from './features/owner-auth/owners.ts'
-import { resumeTesterMessages } from './features/tester-messages/queries.ts'
-import { createTestflightWatch } from './features/invitations/testflight-watch.ts'
 import { realDataDir } from './db/real-path.ts'
 import { makePrivate, restrictUmask } from './private-files.ts'
 import { shutdown } from './shutdown.ts'
-import { createBackups } from './features/backups/service.ts'
 import { openFailureMessage } from './features/backups/open-failure.ts'
 
 // The one place with side effects: configuration, database, email worker, HTTP server.
@@ -75,75 +71,29 @@ ready.catch(async (err: unknown) => {
   process.exit(1)
 })
 const db = deferredDb(ready)
-// Daily backups into BACKUP_DIR, the CLI's backups through this server, the suppression journal.
-const backups = createBackups({
-  source: {
-    db,
-    database: config.DATABASE_URL ? 'postgres' : 'pglite',
-    ...(config.DATABASE_URL || config.PGLITE_DIR.startsWith('memory://') ? {} : { liveFolder: config.PGLITE_DIR }),
-  },
-  config,
-  logger,
-})
 const transport = createTransport(config)
-const queue = createEmailQueue({ db: watchOutages(db, logger), transport, logger, config })
-// A message to a group whose batches a crash interrupted finishes queueing (each person once).
-ready
-  // A database that failed to open is reported once, by ready.catch above.
-  .then(
-    (opened) => resumeTesterMessages(opened),
-    () => 0,
-  )
-  .then(
-    (resumed) => {
-      if (resumed === 0) return
-      logger.info({ event: 'messages.resumed', count: resumed }, 'queued the rest of interrupted messages')
-      queue.wake()
-    },
-    (err: unknown) => logger.error({ err }, 'interrupted messages could not be resumed'),
-  )
-
-// Webhooks: deliveries the database's triggers queued with their facts (docs/decisions/outbound-events.md).
-const outbound = createOutboundWorker({ db: watchOutages(db, logger), logger, config, wakeEmailQueue: queue.wake })
-// play.threshold_reached, which the passing of time makes true (no trigger can see it).
-const playThreshold = createPlayThresholdWatch({
-  db: watchOutages(db, logger),
-  logger,
-  config,
-  wakeOutbound: outbound.wake,
-})
-
+const watched = watchOutages(db, logger)
+const queue = createEmailQueue({ db: watched, transport, logger, config })
 const afterAnswer = createAfterAnswer()
-// Made here so that shutdown writes the visits it holds (createApp makes one otherwise).
-const launchCounter = launchCounterFor({ db: watchOutages(db, logger), logger, config })
-// What expired while no process ran (salts past 48 hours, counts past 25 months) goes at start,
-// not only after the next visit, sign-up or console read.
-void ready.then(
-  () => launchCounter.purgeAtStart(),
-  // A database that failed to open is reported once, by ready.catch above.
-  () => {},
-)
-// iPhone invitations wait while the public TestFlight link says the beta is full or closed.
-const testflight = createTestflightWatch({ db, logger, config, wakeEmailQueue: queue.wake })
-const app = createApp({
-  launchCounter,
-  testflight,
-  config: { ...config, STATIC_DIR: resolve(config.STATIC_DIR) },
-  db,
-  logger,
-  wakeEmailQueue: queue.wake,
-  wakeOutbound: outbound.wake,
-  playThreshold,
-  transport,
-  afterAnswer,
-  backups,
+
+// Each feature's long-lived parts (features.ts, in its order): backups, the outbound sender, the
+// Play threshold and TestFlight watches, the digest, the visit counter (made here, once, so that
+// shutdown writes the visits it holds). createApp receives what they made.
+const base = { db: watched, logger, config, wakeEmailQueue: queue.wake }
+const ports = portsOf({ ...base, made: {} })
+const made: AppDeps = { config, db, logger, wakeEmailQueue: queue.wake, transport, afterAnswer }
+const services = FEATURES.map((feature) => {
+  const running = feature.services?.({ ...base, rawDb: db, ports, made }) ?? {}
+  Object.assign(made, running.made)
+  return running
 })
+const app = createApp({ ...made, config: { ...config, STATIC_DIR: resolve(config.STATIC_DIR) } })
 // The built page from memory, ahead of the app; read once: a rebuild needs a restart.
 const builtFiles = await loadFastPath(app, {
   dir: resolve(config.STATIC_DIR),
   trustedHops: config.TRUST_PROXY,
   extraConnect: config.CSP_CONNECT_SRC,
-  onDocument: countBuiltDocument(config, launchCounter),
+  onDocument: (req) => services.forEach((s) => s.onDocument?.(req)),
 })
 const server = createNodeServer(withRetryAfterWhileStarting(app.fetch, db.isReady), {
   fastPath: builtFiles.answer,
@@ -167,23 +117,20 @@ server.listen(config.PORT, config.HOST, () => {
     `listening on http://${host}:${info.port}`,
   )
 })
-const digest = createSignupDigest({ db, logger, config, wakeEmailQueue: queue.wake })
-let stopJournal: (() => Promise<void>) | undefined
 void ready.then(
   async (opened) => {
     queue.start()
-    outbound.start()
-    playThreshold.start()
-    digest.start()
-    backups.start()
-    testflight.start()
-    // Each change to the suppression list reaches the file beside the backups at once.
-    stopJournal = await opened.listen?.('suppression_journal', backups.journal.poke).catch((err: unknown) => {
-      logger.error({ err }, 'the suppression journal is copied at each backup only: listening failed')
-      return undefined
-    })
-    backups.journal.poke()
+    await Promise.all(
+      services.map(async (s) => {
+        try {
+          await s.start?.(opened)
+        } catch (err) {
+          logger.error({ err }, 'a feature failed to start')
+        }
+      }),
+    )
   },
+  // A database that failed to open is reported once, by ready.catch above.
   () => {},
 )
 
@@ -192,16 +139,13 @@ async function stop(signal: string): Promise<void> {
   if (stopping) return
   stopping = true
   logger.info({ event: 'server.stopping', signal }, 'stopping')
-  digest.stop()
-  testflight.stop()
-  playThreshold.stop()
-  await stopJournal?.()
-  await backups.stop()
-  // The visits in memory are written after the last request and before the database closes.
+  for (const s of services) await s.stop?.()
+  // After the last request and before the database closes: each feature's drain (the visits in
+  // memory are written), then the email queue.
   const stopQueue = {
     stop: async () => {
-      await launchCounter.close()
-      await Promise.all([queue.stop(), outbound.stop()])
+      for (const s of services) await s.drain?.()
+      await queue.stop()
     },
   }
   await shutdown({ server, afterAnswer, queue: stopQueue, transport, db, logger })

@@ -3,7 +3,8 @@ import pg from 'pg'
 import { pino } from 'pino'
 import { inject } from 'vitest'
 import { LOCAL_ANON_KEY } from '../shared/self-hosted.ts'
-import { createApp, type AppDeps } from './app.ts'
+import { createApp } from './app.ts'
+import type { AppDeps } from './feature.ts'
 import { createAfterAnswer, type AfterAnswer } from './http/after-answer.ts'
 import type { Config } from './config.ts'
 import type { Db } from './db/db.ts'
@@ -112,7 +113,7 @@ export function testApp(
       STATIC_DIR: options.staticDir ?? '/nonexistent/static-dir',
       ...NO_RATE_LIMITS,
       // Suites that are not about the proof of work call resend-email bare, many times an hour;
-      // the budget itself is tested in features/launch-day/launch-day.test.ts.
+      // the budget itself is tested in features/signup-proof/signup-proof.test.ts.
       UNVERIFIED_EMAILS_PER_HOUR: 1_000_000,
       ...options.config,
     }),

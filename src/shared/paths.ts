@@ -58,4 +58,14 @@ export const paths = {
   beta: { pattern: '/beta/*' },
   /** The owner's one-time sign-in link. */
   ownerSignIn: { pattern: '/admin/sign-in', href: (t: string) => `/admin/sign-in?${token(t)}` },
+  /** The console (`prefix`), its sign-in calls and its API, for the budgets in front of them. */
+  console: { prefix: '/admin', authPattern: '/admin/auth/*', apiPattern: '/admin/api/*' },
+  /** The owner's API for their own tools (features/api-tokens). */
+  ownerApi: { prefix: '/api/v1' },
+  /**
+   * What the Node server answers as Supabase's gateway does: PostgREST's tables (a feature's
+   * table at `table(name)`) and the edge function.
+   */
+  rest: { prefix: '/rest/v1', pattern: '/rest/v1/*', table: (name: string) => `/rest/v1/${name}` },
+  functions: { pattern: '/functions/v1/*' },
 } as const

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { ApiError } from '../../mail-core/errors.ts'
+import { ApiError } from '../../shared/http/errors.ts'
 import type { Db } from './db.ts'
 import { deferredDb, STARTING_RETRY_AFTER_S, withRetryAfterWhileStarting } from './deferred.ts'
 

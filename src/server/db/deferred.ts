@@ -1,4 +1,4 @@
-import { apiError } from '../../mail-core/errors.ts'
+import { apiError } from '../../shared/http/errors.ts'
 import type { Db } from './db.ts'
 
 /** How long a request waits for a database that is still opening before it gets a 503. */

@@ -44,7 +44,7 @@ describe.each(DB_KINDS)('extensions on %s', (kind) => {
       `insert into public.beta_signups (email) select 'person' || i || '@example.com' from generate_series(1, 2000) i`,
     )
     await db.exec('analyze public.beta_signups')
-    // The sign-ups list's count query (features/console/signups.ts), with the console's own condition.
+    // The sign-ups list's count query (features/signups/console-queries.ts), with the console's own condition.
     const where = selectionWhere({ status: 'all', platform: 'all', q: 'son19' }, 1)
     const plan = await db.transaction(async (tx) => {
       // With sequential scans priced out, the planner picks the index if it can use it at all.

@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable } from '../../mail-core/errors.ts'
+import { isDatabaseUnavailable } from '../../shared/http/errors.ts'
 import type { Logger } from '../log.ts'
 import type { Db, Tx } from './db.ts'
 

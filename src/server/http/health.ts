@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { Db } from '../db/db.ts'
-import { ping } from '../features/rest/queries.ts'
+import { ping } from './postgrest/queries.ts'
 
 type HealthOptions = {
   /** How old an answer may be; a flood of /healthz costs at most one query per this period. */

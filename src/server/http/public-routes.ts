@@ -1,25 +1,32 @@
-import type { Hono } from 'hono'
+import type { Context, Hono, MiddlewareHandler } from 'hono'
 import type { Limits } from './rate-limit.ts'
 
 /**
  * What a feature serves to the public, declared by the feature itself: its routes, mounted at the
  * root, and the per-client budgets in front of some of its paths. app.ts wires every feature's the
- * same way, from one list, so a reader following a feature finds its paths and its limits in the
- * feature's own routes.ts.
+ * same way, from one list (features.ts), so a reader following a feature finds its paths and its
+ * limits in the feature's own files.
  */
 export type PublicRoutes = {
-  routes: Hono
+  routes?: Hono
   limits?: readonly RouteLimit[]
 }
 
-/** A per-client budget in front of some of a feature's paths; the paths of one rule share it. */
+/**
+ * A per-client budget in front of some of a feature's paths; the paths of one rule share it, and
+ * rules naming the same group share one budget (a form's POST spends the API's).
+ */
 export type RouteLimit = {
   /** Names the budget in the 429's details. */
   group: string
   paths: readonly string[]
   /** Only requests of this method count (default: every method). */
-  method?: 'POST'
+  method?: 'GET' | 'POST'
   limits: Limits
   /** People open these paths in a browser: the refusal is a page (429, Retry-After), not the API's JSON. */
   answer?: 'page'
+  /** Only requests this says yes to count (default: every request on the paths). */
+  when?: (c: Context) => boolean
+  /** Runs in front of the budget (a form's page in place of the API's 429). */
+  before?: MiddlewareHandler
 }

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import { apiError } from '../../mail-core/errors.ts'
+import { apiError } from '../../shared/http/errors.ts'
 
 /** Requests allowed per client per window; 0 turns a window off. */
 export type Limits = { perMinute: number; perHour: number }

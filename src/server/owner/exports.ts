@@ -1,4 +1,4 @@
-import { apiError, type ApiError } from '../../mail-core/errors.ts'
+import { apiError, type ApiError } from '../../shared/http/errors.ts'
 
 /**
  * Waits for an export's first batch before the answer starts, so that anything the database

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { apiError } from '../../mail-core/errors.ts'
+import { apiError } from '../../shared/http/errors.ts'
 
 /**
  * Parses a console request's query, path parameter or body with its schema from

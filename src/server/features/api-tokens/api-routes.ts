@@ -1,6 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import type { z } from 'zod'
-import { apiError } from '../../../mail-core/errors.ts'
+import { apiError } from '../../../shared/http/errors.ts'
 import {
   NewSignup,
   SignupsQuery,

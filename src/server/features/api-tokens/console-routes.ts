@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { apiError } from '../../../mail-core/errors.ts'
+import { apiError } from '../../../shared/http/errors.ts'
 import { ApiTokenId, ApiTokenRequest } from '../../../shared/api-tokens.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 import type { Db } from '../../db/db.ts'

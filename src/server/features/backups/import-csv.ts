@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import { CsvError, parse } from 'csv-parse'
-import { apiError } from '../../../mail-core/errors.ts'
+import { apiError } from '../../../shared/http/errors.ts'
 
 // Reading a list exported by another tool (Mailchimp, a Google Form, a hosted waitlist): UTF-8
 // with or without BOM, `,` or `;` (or a tab) found from the header line, a header whose column

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../../db/db.ts'
 import { asOwner, linkToken, OWNER, ownerApp, postLink, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { DB_KINDS, fromAddress, testApp, testDb } from '../../test-app.ts'
-import { dataException } from '../../../mail-core/errors.ts'
+import { dataException } from '../../../shared/http/errors.ts'
 import { CONSOLE_CSP } from './console-page.ts'
 
 // The console's smaller defects, each on both databases.

@@ -1,5 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono'
-import { apiError, nulError } from '../../../mail-core/errors.ts'
+import { apiError, nulError } from '../../../shared/http/errors.ts'
 import type { OwnerEnv } from '../../owner/deps.ts'
 import { adminConsoleRoutes, consoleHeaders } from './console-page.ts'
 

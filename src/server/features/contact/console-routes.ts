@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { InboxQuery, ContactMessageId } from '../../../shared/contact.ts'
-import { apiError } from '../../../mail-core/errors.ts'
+import { apiError } from '../../../shared/http/errors.ts'
 import { audit } from '../../owner/audit.ts'
 import type { OwnerDeps, OwnerEnv } from '../../owner/deps.ts'
 import { parseInput as parse } from '../../owner/input.ts'

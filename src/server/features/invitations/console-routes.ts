@@ -7,7 +7,7 @@ import {
 } from '../../../shared/invitations.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/db.ts'
-import { apiError } from '../../../mail-core/errors.ts'
+import { apiError } from '../../../shared/http/errors.ts'
 import { invitationCounts, inviteSignups, previewInvitations, selectedAddresses, type Stores } from './queries.ts'
 import { exportHeaders, exportStream } from './exports.ts'
 import { audit } from '../../owner/audit.ts'

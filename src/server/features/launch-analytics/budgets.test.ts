@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { LaunchReport, MAX_SOURCE_ROWS, OTHER_SOURCE } from '../../../shared/launch-analytics.ts'
-import { launchCounterFor } from '../../app.ts'
+import { launchCounterFor } from '../../features.ts'
 import type { Db } from '../../db/db.ts'
 import { testConfig } from '../../test-config.ts'
 import { count, DB_KINDS, fromAddress, silentLogger, testApp, testDb, truncateAll } from '../../test-app.ts'

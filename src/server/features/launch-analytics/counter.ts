@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto'
-import { isDatabaseUnavailable } from '../../../mail-core/errors.ts'
+import { isDatabaseUnavailable } from '../../../shared/http/errors.ts'
 import type { Db } from '../../db/db.ts'
 import type { Logger } from '../../log.ts'
 import { rateLimitKey } from '../../http/client-ip.ts'

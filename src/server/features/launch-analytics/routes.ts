@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import type { IncomingMessage } from 'node:http'
 import { join } from 'node:path'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
-import { apiError } from '../../../mail-core/errors.ts'
+import { apiError } from '../../../shared/http/errors.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 import type { Stores } from '../../../shared/content-types.ts'
 import {

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { apiError } from '../../../mail-core/errors.ts'
+import { apiError } from '../../../shared/http/errors.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 import { EndpointId, EndpointRequest, ReplayRequest, SUBSCRIBABLE_EVENTS } from '../../../shared/outbound-events.ts'
 import type { Db } from '../../db/db.ts'

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/db.ts'
 import type { Logger } from '../../log.ts'
-import { isDatabaseUnavailable } from '../../../mail-core/errors.ts'
+import { isDatabaseUnavailable } from '../../../shared/http/errors.ts'
 import {
   maskEmail,
   MAX_WEBHOOK_BODY_BYTES,

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { apiError } from '../../../mail-core/errors.ts'
+import { apiError } from '../../../shared/http/errors.ts'
 import { isHttps } from '../../http/client-ip.ts'
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import { apiError } from '../../../mail-core/errors.ts'
+import { apiError } from '../../../shared/http/errors.ts'
 import type { OwnerDeps, OwnerEnv } from '../../owner/deps.ts'
 import { sessionCookie } from './cookie.ts'
 import { readSession } from './sessions.ts'

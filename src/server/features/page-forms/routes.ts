@@ -1,5 +1,5 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
-import { ApiError, isDatabaseUnavailable, OUTAGE_RETRY_AFTER_S } from '../../../mail-core/errors.ts'
+import { ApiError, isDatabaseUnavailable, OUTAGE_RETRY_AFTER_S } from '../../../shared/http/errors.ts'
 import { CONTACT_TEXTS, SIGNUP_TEXTS } from '../../../shared/content.ts'
 import { localeOr, localeRoot } from '../../../shared/locales.ts'
 import { HONEYPOT_FIELD } from '../../../shared/honeypot-field.ts'

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/db.ts'
 import type { Logger } from '../../log.ts'
-import { isDatabaseUnavailable } from '../../../mail-core/errors.ts'
+import { isDatabaseUnavailable } from '../../../shared/http/errors.ts'
 import { recordThresholdReached } from './queries.ts'
 
 // play.threshold_reached: "12 testers for 14 days" becomes true at a UTC midnight, by the passing

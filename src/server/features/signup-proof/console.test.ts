@@ -11,7 +11,7 @@ import { anonJson, DB_KINDS, testDb } from '../../test-app.ts'
 
 const WEBHOOK_SECRET = `whsec_${btoa('console-test-webhook-secret-32b!')}`
 
-describe.each(DB_KINDS)('launch day in the console on %s', (kind) => {
+describe.each(DB_KINDS)('the sign-up proof in the console on %s', (kind) => {
   let db: Db
   let close: () => Promise<void>
   beforeAll(async () => {

@@ -7,17 +7,17 @@ import type { PublicRoutes } from '../../http/public-routes.ts'
 import type { Logger } from '../../log.ts'
 
 /**
- * Launch day on the Node server: the proof-of-work settings of the resend-email routes (the mail
+ * The sign-up's proof of work on the Node server: the proof-of-work settings of the resend-email routes (the mail
  * core serves the challenge and checks the proof, as the edge function does), and Resend's webhook
  * at POST /webhooks/resend (the edge function serves it at /resend-email/webhook).
  */
 
-type LaunchDayConfig = Pick<
+type SignupProofConfig = Pick<
   Config,
   'SIGNUP_CHALLENGE' | 'SIGNUP_CHALLENGE_SECRET' | 'UNVERIFIED_EMAILS_PER_HOUR' | 'RESEND_WEBHOOK_SECRET'
 >
 
-export function signupChallengeSettings(db: Db, config: LaunchDayConfig): SignupChallengeSettings {
+export function signupChallengeSettings(db: Db, config: SignupProofConfig): SignupChallengeSettings {
   return {
     mode: config.SIGNUP_CHALLENGE,
     secret: signupChallengeKeyFrom(db, config.SIGNUP_CHALLENGE_SECRET),
@@ -25,7 +25,7 @@ export function signupChallengeSettings(db: Db, config: LaunchDayConfig): Signup
   }
 }
 
-export function launchDayRoutes(deps: { db: Db; logger: Logger; config: LaunchDayConfig }): PublicRoutes {
+export function signupProofRoutes(deps: { db: Db; logger: Logger; config: SignupProofConfig }): PublicRoutes {
   const app = new Hono()
   const settings = { secret: deps.config.RESEND_WEBHOOK_SECRET }
   app.post('/webhooks/resend', (c) => handleResendWebhook(c.req.raw, { db: deps.db, logger: deps.logger, settings }))

@@ -1,36 +1,31 @@
 import { Hono, type Context } from 'hono'
 import type { Db } from '../../db/db.ts'
 import { insertRow, probeAsAnon } from './queries.ts'
-import { isTableName, TABLES, type TableName } from './tables.ts'
-import { ApiError, apiError, fromPgError } from '../../../mail-core/errors.ts'
-import { readJsonBody } from '../../http/json-body.ts'
-import { validate } from '../../../mail-core/validation.ts'
+import type { RestRegistration } from './tables.ts'
+import { ApiError, apiError, fromPgError } from '../../../shared/http/errors.ts'
+import { readJsonBody } from '../json-body.ts'
+import { validate } from '../../../shared/http/validation.ts'
 
 /**
- * The PostgREST subset the page uses: anon inserts into two tables. Everything else a client
- * may try gets the answer PostgREST would give the anon role; reads and changes are refused
- * by the database itself (see queries.ts), never by a rule here.
+ * The PostgREST subset the page uses: anon inserts into the tables the features register
+ * (http/postgrest/tables.ts). Everything else a client may try gets the answer PostgREST would
+ * give the anon role; reads and changes are refused by the database itself (see queries.ts),
+ * never by a rule here.
  */
-export type RestHooks = {
-  /**
-   * The source columns of a sign-up, from what the page sent and the request (app.ts
-   * passes launch analytics' reader, so this feature imports none of it). Absent: what was sent.
-   */
-  signupSource?: (c: Context, sent: Record<string, unknown>) => Promise<Record<string, unknown>>
-}
-
-export function restRoutes(db: Db, hooks: RestHooks = {}): Hono {
+export function restRoutes(db: Db, registrations: readonly RestRegistration[]): Hono {
   const app = new Hono()
+  const byName = new Map(registrations.map((r) => [r.table.name, r]))
 
   app.all('/:table', async (c) => {
-    const table = c.req.param('table')
-    if (!isTableName(table)) {
-      throw apiError(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`)
+    const name = c.req.param('table')
+    const registered = byName.get(name)
+    if (!registered) {
+      throw apiError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`)
     }
+    const { table } = registered
     const method = c.req.method
     try {
-      if (method === 'POST' && !/resolution=/.test(c.req.header('prefer') ?? ''))
-        return await insert(c, db, table, hooks)
+      if (method === 'POST' && !/resolution=/.test(c.req.header('prefer') ?? '')) return await insert(c, db, registered)
       if (method === 'GET' || method === 'HEAD') await probeAsAnon(db, table, 'select')
       else if (method === 'PATCH' || method === 'PUT' || method === 'POST') await probeAsAnon(db, table, 'update')
       else if (method === 'DELETE') await probeAsAnon(db, table, 'delete')
@@ -39,7 +34,7 @@ export function restRoutes(db: Db, hooks: RestHooks = {}): Hono {
       throw err instanceof ApiError ? err : fromPgError(err)
     }
     // The database allowed what anon must never do: refuse rather than serve it.
-    throw new Error(`anon was allowed to ${method} public.${table}; check the grants`)
+    throw new Error(`anon was allowed to ${method} public.${name}; check the grants`)
   })
 
   app.all('/rpc/:fn', (c) => {
@@ -55,7 +50,7 @@ export function restRoutes(db: Db, hooks: RestHooks = {}): Hono {
   return app
 }
 
-async function insert(c: Context, db: Db, table: TableName, hooks: RestHooks): Promise<Response> {
+async function insert(c: Context, db: Db, registered: RestRegistration): Promise<Response> {
   const body = await readJsonBody(c)
   const rows = Array.isArray(body) ? body : [body]
   if (!rows.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r))) {
@@ -71,7 +66,7 @@ async function insert(c: Context, db: Db, table: TableName, hooks: RestHooks): P
   const prefer = c.req.header('prefer') ?? ''
   const returning = /return=(representation|headers-only)/.test(prefer)
   const row = rows[0] as Record<string, unknown> | undefined
-  if (row) await storeRow(c, db, table, row, hooks, { returning })
+  if (row) await storeRow(c, db, registered, row, { returning })
   c.header('Content-Range', '*/*')
   if (/return=minimal/.test(prefer)) c.header('Preference-Applied', 'return=minimal')
   return c.body(null, 201)
@@ -79,18 +74,18 @@ async function insert(c: Context, db: Db, table: TableName, hooks: RestHooks): P
 
 /**
  * One row as a client sent it, checked and inserted as anon: the REST insert's whole rule, which
- * the page's forms posted without JavaScript go through too (app.ts hands it to features/page-forms).
+ * the page's forms posted without JavaScript and the owner's API go through too.
  * Throws the ApiError PostgREST would answer; returns the row as validated (the address trimmed).
  */
 export async function storeRow(
   c: Context,
   db: Db,
-  table: TableName,
+  registered: RestRegistration,
   row: Record<string, unknown>,
-  hooks: RestHooks = {},
   options: { returning?: boolean } = {},
 ): Promise<Record<string, unknown>> {
-  const info = TABLES[table]
+  const { table: info, enrich } = registered
+  const table = info.name
   const unknown = Object.keys(row).find((k) => !info.columns.includes(k))
   if (unknown !== undefined) {
     throw apiError(400, 'PGRST204', `Could not find the '${unknown}' column of '${table}' in the schema cache`)
@@ -101,10 +96,10 @@ export async function storeRow(
     throw apiError(401, '42501', `permission denied for table ${table}`)
   }
   const valid = validate(info.schema, row)
-  const withSource =
-    table === 'beta_signups' && hooks.signupSource ? { ...valid, ...(await hooks.signupSource(c, valid)) } : valid
+  // The owning feature's own columns (a sign-up's source), from the request.
+  const enriched = enrich ? { ...valid, ...(await enrich(c, valid)) } : valid
   try {
-    await insertRow(db, table, withSource, options)
+    await insertRow(db, info, enriched, options)
   } catch (err) {
     throw err instanceof ApiError ? err : fromPgError(err)
   }

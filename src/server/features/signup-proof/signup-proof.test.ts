@@ -19,7 +19,7 @@ async function solve(challenge: Challenge): Promise<string> {
 
 const welcomes = (db: Db) => count(db, "app_private.email_queue where kind = 'welcome'")
 
-describe.each(DB_KINDS)('launch day on %s', (kind) => {
+describe.each(DB_KINDS)('the sign-up proof on %s', (kind) => {
   let db: Db
   let close: () => Promise<void>
   beforeAll(async () => {

@@ -314,4 +314,24 @@ describe.each(DB_KINDS)('REST interface on %s', (kind) => {
       expect(Object.keys(await res.json()).sort()).toEqual(PGRST_KEYS)
     }
   })
+
+  // app.ts registers CORS and the key check on `/rest/v1/*` and `/functions/v1/*` only: the bare
+  // prefixes get both as every path under them does (issue 40 removed a second registration).
+  test('the bare /rest/v1 and /functions/v1 get the CORS answer and the key check', async () => {
+    for (const path of ['/rest/v1', '/functions/v1']) {
+      const preflight = await app.request(path, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' },
+      })
+      expect(preflight.status, path).toBe(204)
+      expect(preflight.headers.get('access-control-allow-origin'), path).toBe('*')
+      const keyless = await app.request(path, { headers: { origin: 'https://elsewhere.example' } })
+      expect(keyless.status, path).toBe(401)
+      expect(keyless.headers.get('access-control-allow-origin'), path).toBe('*')
+      expect((await keyless.json()).code, path).toBe('PGRST302')
+      const wrongKey = await app.request(path, { headers: { apikey: 'not-the-anon-key' } })
+      expect(wrongKey.status, path).toBe(401)
+      expect((await wrongKey.json()).code, path).toBe('PGRST301')
+    }
+  })
 })

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/db.ts'
-import { TABLES, type TableName } from './tables.ts'
+import type { RestTable } from './tables.ts'
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`
 
@@ -13,33 +13,32 @@ async function asAnon<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
 }
 
 /**
- * Inserts one row as the anon role. Column names must come from TABLES (the caller checks);
+ * Inserts one row as the anon role. Column names must come from the table's list (the caller checks);
  * `returning` asks for the row back, which anon may not read, as PostgREST's return=representation does.
  */
 export async function insertRow(
   db: Db,
-  table: TableName,
+  table: RestTable,
   row: Record<string, unknown>,
   options: { returning?: boolean } = {},
 ): Promise<void> {
   const columns = Object.keys(row)
-  if (!columns.every((c) => TABLES[table].columns.includes(c)))
-    throw new Error(`insertRow: unknown column for ${table}`)
+  if (!columns.every((c) => table.columns.includes(c))) throw new Error(`insertRow: unknown column for ${table.name}`)
   const values = columns.map((c) => toParam(row[c]))
   const sql = columns.length
-    ? `insert into public.${ident(table)} (${columns.map(ident).join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`
-    : `insert into public.${ident(table)} default values`
+    ? `insert into public.${ident(table.name)} (${columns.map(ident).join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`
+    : `insert into public.${ident(table.name)} default values`
   await db.asAnon(sql + (options.returning ? ' returning *' : ''), values)
 }
 
 const ROLLBACK = Symbol('rollback')
 
 /** Runs a read, update or delete as anon and throws the database's refusal; never changes anything. */
-export async function probeAsAnon(db: Db, table: TableName, action: 'select' | 'update' | 'delete'): Promise<void> {
-  const t = `public.${ident(table)}`
+export async function probeAsAnon(db: Db, table: RestTable, action: 'select' | 'update' | 'delete'): Promise<void> {
+  const t = `public.${ident(table.name)}`
   const sql = {
     select: `select * from ${t} limit 0`,
-    update: `update ${t} set ${ident(TABLES[table].columns[1]!)} = ${ident(TABLES[table].columns[1]!)} where false`,
+    update: `update ${t} set ${ident(table.columns[1]!)} = ${ident(table.columns[1]!)} where false`,
     delete: `delete from ${t} where false`,
   }[action]
   try {

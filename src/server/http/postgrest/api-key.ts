@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
-import { apiError } from '../../../mail-core/errors.ts'
+import { apiError } from '../../../shared/http/errors.ts'
 
 // Supabase's API gateway answers these two bodies (message and hint word for word).
 const NO_KEY = { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }
