@@ -3,7 +3,7 @@ import { count, id, iso } from './console-common.ts'
 
 // Outbound webhooks (issue 41), one contract for the server's sender, the console's Integrations
 // view and the generated event reference (docs/outbound-events.md, `npm run events:doc`).
-// Events are written by database triggers (migration 20261129080000); each type's `data` is the
+// Events are written by database triggers (migration 20261126130000); each type's `data` is the
 // schema below, which the sender parses before signing. docs/decisions/outbound-events.md
 
 /** RFC 3339 time, as PostgreSQL's jsonb writes a timestamptz. */
