@@ -13,7 +13,7 @@ export type PublicRoutes = {
 }
 
 /** A per-client budget in front of some of a feature's paths; the paths of one rule share it. */
-export type RouteLimit = {
+type RouteLimit = {
   /** Names the budget in the 429's details. */
   group: string
   paths: readonly string[]

@@ -10,7 +10,7 @@ export const MAX_SOURCES = 30
 export const NO_SOURCE = '(none)'
 export const OTHER_SOURCE = '(other)'
 
-export type QueueState = { depth: number; oldestDueSeconds: number }
+type QueueState = { depth: number; oldestDueSeconds: number }
 
 export type MetricsSnapshot = {
   signups: { source: string; count: number }[]
