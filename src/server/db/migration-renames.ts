@@ -18,3 +18,8 @@ export const RENAMED_MIGRATIONS: readonly (readonly [from: string, to: string])[
   ['20261130085100_create_play_threshold_reached.sql', '20261126170100_create_play_threshold_reached.sql'],
   ['20261130090000_create_app_link_counts.sql', '20261126180000_create_app_link_counts.sql'],
 ]
+
+/** A migration's name today: its new name if it was renamed, else itself (a backup's header may hold the old one). */
+export function currentMigrationName(name: string): string {
+  return RENAMED_MIGRATIONS.find(([from]) => from === name)?.[1] ?? name
+}
