@@ -89,7 +89,14 @@ export async function migrate(db: Db, dir?: string): Promise<string[]> {
   `)
   await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
-    for (const [from, to] of RENAMED_MIGRATIONS) {
+    // One query in the usual case (no old name recorded); the rest only for a database from before a rename.
+    const stale = await tx.query<{ name: string }>(
+      'select name from app_private.schema_migrations where name = any($1::text[])',
+      [RENAMED_MIGRATIONS.map(([from]) => from)],
+    )
+    const renames = new Map(RENAMED_MIGRATIONS)
+    for (const { name: from } of stale.rows) {
+      const to = renames.get(from)!
       // The record keeps its applied_at; a database that somehow holds both keeps the new one.
       await tx.query(
         `update app_private.schema_migrations set name = $2
