@@ -135,6 +135,20 @@ const CONTENT_READS = [
   { selector: "MemberExpression[property.name='CONTENT_DIR']", message: CONTENT_MESSAGE },
 ]
 
+// Each public path is declared once, in src/shared/paths.ts; a string or template in src/ that
+// starts with one fails lint (tests are out of scope: they keep literal URLs on purpose, as the
+// public contract they check, so a wrong edit to paths.ts fails a test instead of moving every
+// link with it). The console's own API and owner routes (/admin/api, /admin/auth, /admin/cli)
+// are not the page's links and are declared elsewhere (src/shared/console-endpoints.ts).
+const PATH_MESSAGE =
+  'A public path is declared once: use paths.<name>.pattern or .href() from src/shared/paths.ts (docs/architecture.md).'
+const PUBLIC_PATH = String.raw`/^\/(beta|confirm|unsubscribe|go|app|join|contact|privacy|terms|imprint)([\/?#:]|$)|^\/admin(\/(#|sign-in|$)|$)/`
+const PATH_LITERALS = [
+  { selector: `Literal[value=${PUBLIC_PATH}]`, message: PATH_MESSAGE },
+  { selector: `TemplateLiteral > TemplateElement:first-child[value.raw=${PUBLIC_PATH}]`, message: PATH_MESSAGE },
+]
+const TESTS = ['**/*.test.{ts,tsx}', '**/test-*.ts', '**/test-*.tsx']
+
 export default tseslint.config(
   {
     ignores: [
@@ -180,6 +194,18 @@ export default tseslint.config(
     ignores: ['src/content/**', 'eslint.config.js', 'test/lint-boundaries.test.ts'],
     rules: { 'no-restricted-syntax': ['error', ...CONTENT_READS] },
   },
+  {
+    files: [`src/${SOURCES}`],
+    // app.ts: its path literals move to paths.ts with the composition root's rewrite (issue 40,
+    // branch h40a); drop it from this list then.
+    ignores: ['src/content/**', 'src/shared/paths.ts', 'src/server/app.ts', ...TESTS],
+    rules: { 'no-restricted-syntax': ['error', ...CONTENT_READS, ...PATH_LITERALS] },
+  },
+  {
+    files: [`src/content/${SOURCES}`],
+    ignores: TESTS,
+    rules: { 'no-restricted-syntax': ['error', ...PATH_LITERALS] },
+  },
   // A server test may use the shared test helpers under test/support; server code may not.
   {
     files: ['src/server/**/*.test.{ts,tsx}', 'src/server/**/test-*.ts'],
@@ -208,6 +234,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         ...CONTENT_READS,
+        ...PATH_LITERALS,
         {
           selector: "CallExpression[callee.property.name='query'][callee.object.name=/^(db|tx|client|pool)$/]",
           message: "SQL lives in the feature's query module, never in a route file (docs/architecture.md).",

@@ -119,7 +119,7 @@ export function signupEmail(page: Page): Locator {
   return signupSection(page).getByRole('textbox', { name: /email/i })
 }
 /** A text as an exact-match pattern part. */
-export const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 export function joinButton(page: Page, locale: Locale = DEFAULT_LOCALE): Locator {
   const { submit, submitting } = SIGNUP_TEXTS[locale]

@@ -221,6 +221,32 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ).toEqual([zone('../../../web/app.tsx', 'src/console may import only src/shared, src/ui')])
   })
 
+  test('a public path written as a literal outside src/shared/paths.ts fails lint; through paths.ts it passes', async () => {
+    const rule =
+      'no-restricted-syntax: A public path is declared once: use paths.<name>.pattern or .href() from src/shared/paths.ts (docs/architecture.md).'
+    const code = [
+      `export const a = '/beta/feedback'`,
+      `export const b = (t: string) => \`/confirm?token=\${t}\``,
+      `export const c = '/go/:name'`,
+      `export const d = '/admin/#/signups'`,
+      `export const e = ['/unsubscribe', '/app', '/admin/']`,
+    ].join('\n')
+    expect(await errors('src/server/features/lint-probe/pages.tsx', code)).toEqual(Array(7).fill(rule))
+    expect(await errors('src/server/features/lint-probe/routes.ts', code)).toEqual(Array(7).fill(rule))
+    expect(await errors('src/web/lint-probe.tsx', `export const f = <a href="/privacy">x</a>\n`)).toEqual([rule])
+    // Declared once, there; tests keep literal URLs (the public contract they check); other
+    // strings that merely start with a slash are no paths of ours.
+    expect(await errors('src/shared/paths.ts', code)).toEqual([])
+    expect(await errors('src/server/features/lint-probe/pages.test.ts', code)).toEqual([])
+    const fine = [
+      `import { paths } from '../../../shared/paths.ts'`,
+      `export const a = paths.feedback.href()`,
+      `export const b = (t: string) => paths.confirm.href(t)`,
+      `export const c = ['/healthz', '/admin/api/me', '/applications', '/betamax', 'beta']`,
+    ].join('\n')
+    expect(await errors('src/server/features/lint-probe/pages.tsx', fine)).toEqual([])
+  })
+
   test('the page and the server as they stand pass', async () => {
     const results = await eslint.lintFiles([
       'src/web/main.ts',

@@ -58,7 +58,7 @@ async function onBackground(logo: Logo, size: number, scale: number, background:
 const textsFile = (locale: string) => (locale === DEFAULT_LOCALE ? 'site.yaml' : `locales/${locale}.yaml`)
 
 /** The card's words in `locale` (the content module's texts). */
-export const shareTexts = (locale: Locale): ShareTexts =>
+const shareTexts = (locale: Locale): ShareTexts =>
   shareTextsOf(PRODUCT.name, { hero: HERO_TEXTS[locale], signup: SIGNUP_TEXTS[locale], header: HEADER_TEXTS[locale] })
 
 /** The card's words in the default language (site.yaml's texts). */

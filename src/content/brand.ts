@@ -7,10 +7,10 @@ import type { Problem } from './problems.ts'
 // nearly so, from which the build makes every icon and the share image (scripts/brand-assets.ts)
 // and which the page, the console, the server pages and the emails show (docs/decisions/brand.md).
 
-export const LOGO_FILES = ['logo.svg', 'logo.png'] as const
-export const MIN_LOGO_PX = 512
+const LOGO_FILES = ['logo.svg', 'logo.png'] as const
+const MIN_LOGO_PX = 512
 /** Wider or taller than this by ratio is "not square": icons are square and would squash it. */
-export const MAX_LOGO_RATIO = 1.15
+const MAX_LOGO_RATIO = 1.15
 
 /** The logo's file in `dir`/brand, or null. */
 export function logoPath(dir: string): string | null {

@@ -33,7 +33,7 @@ const DERIVED_PAIRS: readonly { name: string; texts: readonly ThemeColour[] }[] 
   { name: "a select's menu (the surface, lighter)", texts: ['text'] },
 ]
 
-export function checkContrast(content: Content): Problem[] {
+function checkContrast(content: Content): Problem[] {
   const problems: Problem[] = []
   for (const scheme of ['light', 'dark'] as const) {
     const palette = content.theme[scheme]
@@ -68,7 +68,7 @@ const ratioText = (r: number) => `${r.toFixed(2)}:1`
  * The text on the buttons, which run from brand to accent: `onBrand` (white, dark, or auto, the
  * one that passes) must reach WCAG AA on both. A failure says what each choice gives and the fix.
  */
-export function checkOnBrand(content: Content): Problem[] {
+function checkOnBrand(content: Content): Problem[] {
   const problems: Problem[] = []
   const { light, dark } = onBrandChoices(content.theme)
   for (const scheme of ['light', 'dark'] as const) {
@@ -101,7 +101,7 @@ export function checkOnBrand(content: Content): Problem[] {
   return problems
 }
 
-export function checkScreens(content: Content, dir: string): Problem[] {
+function checkScreens(content: Content, dir: string): Problem[] {
   const problems: Problem[] = []
   content.screens.forEach((screen, i) => {
     const key = `screens[${i}]`
@@ -111,7 +111,7 @@ export function checkScreens(content: Content, dir: string): Problem[] {
   return problems
 }
 
-export function checkTexts(content: Content): Problem[] {
+function checkTexts(content: Content): Problem[] {
   const problems: Problem[] = []
   for (const [locale, texts] of Object.entries(content.texts)) {
     const file = locale === content.locales[0] ? 'site.yaml' : `locales/${locale}.yaml`
@@ -154,7 +154,7 @@ export function checkTexts(content: Content): Problem[] {
  * compared here: each language has the default's feature cards (by id, in order) and as many
  * reassurance lines.
  */
-export function checkLanguages(content: Content): Problem[] {
+function checkLanguages(content: Content): Problem[] {
   const problems: Problem[] = []
   const [first, ...others] = content.locales
   const base = content.texts[first!]
@@ -194,7 +194,7 @@ export function checkLanguages(content: Content): Problem[] {
  * text; with one store live and the other in beta, the sign-up's heading for the beta phone; with
  * both live, the sign-up section's heading and lead. Nothing while the app is in beta everywhere.
  */
-export function checkStoreTexts(content: Content): Problem[] {
+function checkStoreTexts(content: Content): Problem[] {
   const problems: Problem[] = []
   const ios = Boolean(content.stores.appStore?.live)
   const android = Boolean(content.stores.googlePlay?.live)

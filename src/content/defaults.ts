@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
 import type { Problem } from './problems.ts'
 
-export const DEFAULTS_DIR = fileURLToPath(new URL('./defaults/', import.meta.url))
+const DEFAULTS_DIR = fileURLToPath(new URL('./defaults/', import.meta.url))
 
 type Tree = { [key: string]: unknown }
 const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -36,7 +36,7 @@ export function defaultTexts(locale: string, dir: string = DEFAULTS_DIR): Tree |
 }
 
 /** `over` laid on `under`: objects merge key by key, anything else (a text, a list) replaces. */
-export function overlay(under: unknown, over: unknown): unknown {
+function overlay(under: unknown, over: unknown): unknown {
   if (!isTree(under) || !isTree(over)) return over === undefined ? under : over
   const out: Tree = { ...under }
   for (const [k, v] of Object.entries(over)) out[k] = overlay(under[k], v)

@@ -28,7 +28,7 @@ export function budgetMode(env: Record<string, string | undefined> = process.env
 }
 
 /** What makes a landing page's document heavier, and so what a founder can change. */
-export const BUDGET_LEVERS = [
+const BUDGET_LEVERS = [
   "shorter texts in the page itself: site.yaml's texts.hero, texts.features, texts.signup, texts.contact and texts.footer (and each locales/<lang>.yaml's)",
   "shorter screenshot alt texts (texts.hero.screens[].alt): they are in the page's markup",
   'a simpler logo.svg (content/brand/): the page draws it inline three times (header, footer, icon); a PNG logo is a separate file',
@@ -66,7 +66,7 @@ export function overBudget(documents: readonly DocumentSize[]): string[] {
  * and the contact dialog's form), and the inline logo: the part of the document the content
  * decides. Its brotli size, compared with the last build's, estimates the document's.
  */
-export function documentWords(content: Content, locale: string): string {
+function documentWords(content: Content, locale: string): string {
   const t = content.texts[locale]
   if (!t) return ''
   const { site, header, productDirectory, hero, features, signup, contact, footer, social } = t
@@ -75,7 +75,7 @@ export function documentWords(content: Content, locale: string): string {
   return `${JSON.stringify(words)}${logo}${content.product.name}${content.legal.company}`
 }
 
-export const brotliSize = (text: string): number =>
+const brotliSize = (text: string): number =>
   brotliCompressSync(Buffer.from(text), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length
 
 /** Where the build records it, relative to the repository (beside the site, not served). */

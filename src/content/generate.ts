@@ -85,7 +85,7 @@ export function moduleSource(content: Content, dir: string): string {
  * each legal text's title and page: `/privacy` in the default language, `/<lang>/privacy` in the
  * others (src/shared/locales.ts `legalPath`, which reads the generated module this one writes).
  */
-export function islandTexts(content: Content, locale: string): IslandTexts {
+function islandTexts(content: Content, locale: string): IslandTexts {
   const texts = content.texts[locale]!
   const picked = Object.fromEntries(
     Object.entries(ISLAND_PICKS).map(([name, [g, keys]]) => [
@@ -106,7 +106,7 @@ export function islandTexts(content: Content, locale: string): IslandTexts {
  * The modules the browser loads its islands' texts from: one per language, and the map that
  * imports the page's own, so each language's strings are a chunk of their own.
  */
-export function islandModuleSources(content: Content): Record<string, string> {
+function islandModuleSources(content: Content): Record<string, string> {
   const head = [
     '// Generated from content/ by src/content/generate.ts (npm run content:build). Do not edit.',
     "import type * as T from '../content-types.ts'",

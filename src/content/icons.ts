@@ -12,7 +12,7 @@ import type { Problem } from './problems.ts'
 const require = createRequire(import.meta.url)
 
 /** lucide-static's folder of one SVG file per icon (ISC licence; a few MIT, from Feather). */
-export const LUCIDE_DIR = join(dirname(require.resolve('lucide-static/package.json')), 'icons')
+const LUCIDE_DIR = join(dirname(require.resolve('lucide-static/package.json')), 'icons')
 
 let lucideNames: string[] | null = null
 /** Every Lucide icon's name, read once. */
@@ -52,7 +52,7 @@ export function nearestNames(name: string, names: readonly string[]): string[] {
  * What an inlined SVG must not hold: the page's CSP allows no script and no inline style, and an
  * icon has no business loading anything (an image, a link, another document).
  */
-export function unsafeSvg(svg: string): string | null {
+function unsafeSvg(svg: string): string | null {
   if (/<script|<foreignObject|\son\w+\s*=|javascript:/i.test(svg)) return 'has a script or an event handler: remove it'
   if (/\sstyle\s*=|<style/i.test(svg))
     return 'has style attributes or a <style> element: use presentation attributes (fill, stroke) instead'

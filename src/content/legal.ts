@@ -19,7 +19,7 @@ import { yamlValue } from './yaml.ts'
 // and pages can show is allowed: ## headings, paragraphs, bulleted lists, *emphasis*, **strong**
 // and links; anything else is a problem named by file and heading.
 
-export const LEGAL_IDS: readonly LegalDocumentId[] = ['privacy', 'terms']
+const LEGAL_IDS: readonly LegalDocumentId[] = ['privacy', 'terms']
 
 const frontMatter = z.strictObject({
   title: z.string({ error: 'missing text' }).trim().min(1, 'missing text'),
@@ -71,7 +71,7 @@ function paragraph(tokens: readonly Token[], at: Context): LegalParagraph {
 }
 
 /** Parses one legal Markdown file; problems go to `problems`, and null comes back if it is unusable. */
-export function parseLegal(
+function parseLegal(
   id: LegalDocumentId,
   source: string,
   file: string,

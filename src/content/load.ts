@@ -54,7 +54,7 @@ const keyOf = (path: readonly PropertyKey[]) =>
  * A YAML file parsed, completed by `prepare` (the shipped default texts) and checked against
  * `schema`; every problem is collected, none thrown.
  */
-export function readYaml<S extends z.ZodType>(
+function readYaml<S extends z.ZodType>(
   dir: string,
   file: string,
   schema: S,

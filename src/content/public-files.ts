@@ -3,7 +3,7 @@ import { dirname, join, relative } from 'node:path'
 import type { Problem } from './problems.ts'
 
 /** Files a build writes into the site's root only sometimes (the static-host outputs): never the founder's. */
-export const RESERVED_PUBLIC_FILES = ['_headers', 'vercel.json', 'unsubscribe.html']
+const RESERVED_PUBLIC_FILES = ['_headers', 'vercel.json', 'unsubscribe.html']
 
 /** Every file under `dir`, as paths relative to it; `.gitkeep` (which keeps an empty folder in git) left out. */
 function filesUnder(dir: string): string[] {

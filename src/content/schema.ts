@@ -157,7 +157,7 @@ function keyedTexts<T extends Record<string, readonly string[]>>(table: T): z.Zo
 }
 
 /** The texts of one language: site.yaml's `texts`, or a content/locales/<lang>.yaml file's. */
-export const pageTexts: z.ZodType<PageTexts> = z.strictObject({
+const pageTexts: z.ZodType<PageTexts> = z.strictObject({
   site: z.strictObject({ title: text, description: text, shareImageAlt: text }),
   header: z.strictObject({ betaBadge: text, cta: text, homeLabel: text }),
   productDirectory: z.strictObject({ alt: text, eyebrow: text, name: text }).optional(),

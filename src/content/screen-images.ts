@@ -18,7 +18,7 @@ export const SCREEN_WIDTHS = [240, 360, 480, 720] as const
 /** Never enlarged: a screenshot narrower than the widest variant would look soft on a 2x screen. */
 export const MIN_SCREEN_WIDTH = Math.max(...SCREEN_WIDTHS)
 /** Height over width of a portrait phone screen, from 16:9 (1.78) to 20:9 (2.22), with room around. */
-export const SCREEN_RATIO = { min: 1.7, max: 2.3 } as const
+const SCREEN_RATIO = { min: 1.7, max: 2.3 } as const
 
 const FORMATS = [
   { format: 'avif', type: 'image/avif' },
@@ -41,7 +41,7 @@ export type ScreenPlan = { images: ScreenImage[]; byLocale: Record<string, Scree
  * A language's own screenshot: `screens/<lang>/<file>` when there is one (the app in that
  * language), else the default's `screens/<file>`. Relative to the content folder.
  */
-export function screenFile(dir: string, file: string, locale?: string): string {
+function screenFile(dir: string, file: string, locale?: string): string {
   const own = locale ? `screens/${locale}/${file}` : undefined
   return own && existsSync(join(dir, own)) ? own : `screens/${file}`
 }
@@ -209,7 +209,7 @@ const uprightSize = (meta: Metadata) =>
   (meta.orientation ?? 1) >= 5 ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height }
 
 /** What is wrong with a screenshot, in words a founder can act on; undefined if nothing. */
-export function checkScreenshot(meta: Metadata | undefined): string | undefined {
+function checkScreenshot(meta: Metadata | undefined): string | undefined {
   if (!meta || !INPUTS.has(meta.format)) return 'not a PNG, JPEG or WebP image'
   const { width, height } = uprightSize(meta)
   if (width * height > SHARP_PIXEL_LIMIT)

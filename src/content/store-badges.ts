@@ -10,7 +10,7 @@ import type { Problem } from './problems.ts'
 // the page and copied into the build under a hashed name; content:check holds the rules Google's
 // and Apple's guidelines set (docs/decisions/stores-and-badges.md).
 
-export const BADGE_NAMES: Record<StoreId, string> = { appStore: 'app-store', googlePlay: 'google-play' }
+const BADGE_NAMES: Record<StoreId, string> = { appStore: 'app-store', googlePlay: 'google-play' }
 const STORE_NAMES: Record<StoreId, string> = { appStore: 'the App Store', googlePlay: 'Google Play' }
 /** The hosts a listing's url may be on: the store's own. */
 const STORE_HOSTS: Record<StoreId, readonly string[]> = {
@@ -23,7 +23,7 @@ const STORE_EXAMPLES: Record<StoreId, string> = {
 }
 
 /** The badge files present for `store`, SVG first (`brand/badges/<name>.svg|png`, relative to content/). */
-export function badgeFiles(dir: string, store: StoreId): string[] {
+function badgeFiles(dir: string, store: StoreId): string[] {
   return ['svg', 'png']
     .map((ext) => `brand/badges/${BADGE_NAMES[store]}.${ext}`)
     .filter((file) => existsSync(join(dir, file)))

@@ -6,7 +6,7 @@ import type { Problem } from './problems.ts'
  * few hundred bytes of nested aliases (a "billion laughs" file) would otherwise take memory and
  * time without end. Real content uses none or a handful.
  */
-export const MAX_YAML_ALIASES = 100
+const MAX_YAML_ALIASES = 100
 
 /**
  * YAML text as a plain value. What cannot be read (a syntax error, aliases past the limit) is a

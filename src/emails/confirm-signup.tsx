@@ -16,12 +16,7 @@ export type ConfirmSignupEmailProps = {
 }
 
 /** The first email under double opt-in (SIGNUP_CONFIRMATION=on): it asks the person to confirm. */
-export function ConfirmSignupEmail({
-  confirmUrl,
-  unsubscribeUrl,
-  siteUrl,
-  locale = DEFAULT_LOCALE,
-}: ConfirmSignupEmailProps) {
+function ConfirmSignupEmail({ confirmUrl, unsubscribeUrl, siteUrl, locale = DEFAULT_LOCALE }: ConfirmSignupEmailProps) {
   const t = EMAIL_TEXTS[locale].confirmSignup
   return (
     <EmailFrame size="visitor" locale={locale} title={t.subject} preview={t.preview}>
@@ -64,8 +59,6 @@ ConfirmSignupEmail.PreviewProps = {
   unsubscribeUrl: 'https://example.com/unsubscribe?token=preview',
   siteUrl: 'https://example.com',
 } satisfies ConfirmSignupEmailProps
-
-export default ConfirmSignupEmail
 
 export function confirmSignupSubject(locale: Locale = DEFAULT_LOCALE): string {
   return EMAIL_TEXTS[locale].confirmSignup.subject

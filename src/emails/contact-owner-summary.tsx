@@ -11,7 +11,7 @@ export type ContactOwnerSummaryEmailProps = { count: number; consoleUrl: string;
  * "N more messages are waiting in the console", whatever the count (the content's words);
  * feedback entries, which share the cap, are named as feedback.
  */
-export const summaryLine = (count: number, feedback = 0) => {
+const summaryLine = (count: number, feedback = 0) => {
   const t = ownerTexts().contactOwnerSummary
   const messages = count - feedback
   const m = fill(t.messages, { count: String(messages) })
@@ -24,7 +24,7 @@ export const summaryLine = (count: number, feedback = 0) => {
  * Sent at the end of an hour in which more contact messages came than OWNER_NOTIFY_MAX_PER_HOUR:
  * every message is stored and shown in the console, only their emails were held back.
  */
-export function ContactOwnerSummaryEmail({ count, consoleUrl, feedback = 0 }: ContactOwnerSummaryEmailProps) {
+function ContactOwnerSummaryEmail({ count, consoleUrl, feedback = 0 }: ContactOwnerSummaryEmailProps) {
   const t = ownerTexts().contactOwnerSummary
   const line = summaryLine(count, feedback)
   return (
@@ -41,7 +41,6 @@ export function ContactOwnerSummaryEmail({ count, consoleUrl, feedback = 0 }: Co
 }
 
 ContactOwnerSummaryEmail.PreviewProps = { count: 42, consoleUrl: 'https://example.com/admin/#/inbox' }
-export default ContactOwnerSummaryEmail
 
 export async function renderContactOwnerSummaryEmail(input: ContactOwnerSummaryEmailProps) {
   const email = <ContactOwnerSummaryEmail {...input} />

@@ -28,13 +28,13 @@ export function subjectLabel(value: string): string {
  * account is locked, verify at …" would read as a phishing line in the owner's inbox.
  * The name is in the body. The time keeps messages on one topic from folding into one thread.
  */
-export function contactOwnerSubject(input: Pick<ContactOwnerEmailProps, 'subject' | 'receivedAt'>): string {
+function contactOwnerSubject(input: Pick<ContactOwnerEmailProps, 'subject' | 'receivedAt'>): string {
   const topic = subjectLabel(input.subject)
   return oneLine(fill(ownerTexts().contactOwner.subject, { topic, time: input.receivedAt }), 140)
 }
 
 /** The email an owner receives for each contact message; replying answers the visitor (Reply-To). */
-export function ContactOwnerEmail(props: ContactOwnerEmailProps) {
+function ContactOwnerEmail(props: ContactOwnerEmailProps) {
   const t = ownerTexts().contactOwner
   return (
     <OwnerEmailFrame
@@ -68,8 +68,6 @@ ContactOwnerEmail.PreviewProps = {
   receivedAt: '2026-11-22 14:00 UTC',
   consoleUrl: 'https://example.com/admin/#/inbox',
 } satisfies ContactOwnerEmailProps
-
-export default ContactOwnerEmail
 
 /** Subject, HTML, and a plain-text part that carries the message exactly as it was sent. */
 export async function renderContactOwnerEmail(

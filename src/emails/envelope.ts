@@ -12,7 +12,7 @@ type Rendered = { subject: string; html: string; text: string }
 export const LOGO_PATH = '/icon-192.png'
 
 /** The frame's logo path as an absolute URL on the site that serves the built page. */
-export function withLogoFrom(html: string, publicUrl: string): string {
+function withLogoFrom(html: string, publicUrl: string): string {
   // The frame's own attribute: React escapes the quotes of any text an email carries, so a
   // message cannot contain this string.
   return html.replaceAll(`src="${LOGO_PATH}"`, `src="${publicUrl}${LOGO_PATH}"`)

@@ -19,7 +19,7 @@ export type FeedbackOwnerEmailProps = {
 }
 
 /** The subject names the rating, the build and the time, never the tester's free text (as the contact emails). */
-export function feedbackOwnerSubject(input: Pick<FeedbackOwnerEmailProps, 'rating' | 'build' | 'receivedAt'>): string {
+function feedbackOwnerSubject(input: Pick<FeedbackOwnerEmailProps, 'rating' | 'build' | 'receivedAt'>): string {
   const t = ownerTexts().feedbackOwner
   const values = { rating: String(input.rating), build: input.build, time: input.receivedAt }
   return oneLine(fill(input.build ? t.subjectWithBuild : t.subject, values), 140)
@@ -32,7 +32,7 @@ function phoneLine(p: Pick<FeedbackOwnerEmailProps, 'platform' | 'osVersion'>): 
 }
 
 /** The email an owner receives for each feedback entry; replying answers the tester. */
-export function FeedbackOwnerEmail(props: FeedbackOwnerEmailProps) {
+function FeedbackOwnerEmail(props: FeedbackOwnerEmailProps) {
   const t = ownerTexts().feedbackOwner
   const quote = { borderLeft: `4px solid ${ownerColors.rule}`, paddingLeft: '16px', margin: '0 0 16px' }
   const from = {
@@ -79,8 +79,6 @@ FeedbackOwnerEmail.PreviewProps = {
   receivedAt: '2026-11-24 14:00 UTC',
   consoleUrl: 'https://example.com/admin/#/feedback',
 } satisfies FeedbackOwnerEmailProps
-
-export default FeedbackOwnerEmail
 
 /** Subject, HTML, and a plain-text part that carries the texts exactly as they were sent. */
 export async function renderFeedbackOwnerEmail(

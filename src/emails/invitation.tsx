@@ -13,7 +13,7 @@ export function invitationSubject(locale: Locale = DEFAULT_LOCALE): string {
 }
 
 /** The invitation to install the beta: the store link for the person's phone, or both. */
-export function InvitationEmail(props: InvitationEmailProps) {
+function InvitationEmail(props: InvitationEmailProps) {
   const { iosUrl, androidUrl, locale = DEFAULT_LOCALE } = props
   const t = EMAIL_TEXTS[locale].invitation
   const both = iosUrl !== undefined && androidUrl !== undefined
@@ -39,9 +39,6 @@ InvitationEmail.PreviewProps = {
   unsubscribeUrl: 'https://example.com/unsubscribe?token=preview',
   siteUrl: 'https://example.com',
 } satisfies InvitationEmailProps
-
-/** React Email's preview server renders a template's default export with its PreviewProps. */
-export default InvitationEmail
 
 /** Renders the invitation to its subject, HTML part and plain-text part. */
 export async function renderInvitationEmail(

@@ -8,7 +8,7 @@ import { OwnerEmailFrame, ownerColors, ownerParagraph, ownerSmall, ownerTexts } 
 export type OwnerSignInEmailProps = { url: string; minutes: number }
 
 /** The one-time sign-in link an owner asked for on the console's sign-in page. */
-export function OwnerSignInEmail({ url, minutes }: OwnerSignInEmailProps) {
+function OwnerSignInEmail({ url, minutes }: OwnerSignInEmailProps) {
   const t = ownerTexts().ownerSignIn
   return (
     <OwnerEmailFrame title={t.subject} preview={t.preview}>
@@ -24,7 +24,6 @@ export function OwnerSignInEmail({ url, minutes }: OwnerSignInEmailProps) {
 }
 
 OwnerSignInEmail.PreviewProps = { url: 'https://example.com/admin/sign-in?token=preview', minutes: 15 }
-export default OwnerSignInEmail
 
 export async function renderOwnerSignInEmail(input: OwnerSignInEmailProps) {
   if (!/^https?:\/\/\S+$/i.test(input.url)) throw new Error(`Not an http(s) URL: ${JSON.stringify(input.url)}`)

@@ -33,11 +33,11 @@ export type PlayQuestionEmailProps = {
 
 export const questionButton = { ...testerButton, margin: '0 12px 12px 0' }
 
-export function playQuestionSubject(locale: Locale = DEFAULT_LOCALE): string {
+function playQuestionSubject(locale: Locale = DEFAULT_LOCALE): string {
   return EMAIL_TEXTS[locale].playQuestion.subject
 }
 
-export function PlayQuestionEmail(props: PlayQuestionEmailProps) {
+function PlayQuestionEmail(props: PlayQuestionEmailProps) {
   const { joinedUrl, troubleUrl, leftUrl, unsubscribeUrl, siteUrl, locale = DEFAULT_LOCALE } = props
   const t = EMAIL_TEXTS[locale].playQuestion
   return (
@@ -74,9 +74,6 @@ PlayQuestionEmail.PreviewProps = {
   unsubscribeUrl: 'https://example.com/unsubscribe?token=preview',
   siteUrl: 'https://example.com',
 } satisfies PlayQuestionEmailProps
-
-/** React Email's preview server renders a template's default export with its PreviewProps. */
-export default PlayQuestionEmail
 
 export async function renderPlayQuestionEmail(
   input: PlayQuestionEmailProps,

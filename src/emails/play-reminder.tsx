@@ -18,16 +18,11 @@ export type PlayReminderEmailProps = {
   locale?: Locale
 }
 
-export function playReminderSubject(locale: Locale = DEFAULT_LOCALE): string {
+function playReminderSubject(locale: Locale = DEFAULT_LOCALE): string {
   return EMAIL_TEXTS[locale].playReminder.subject
 }
 
-export function PlayReminderEmail({
-  androidUrl,
-  unsubscribeUrl,
-  siteUrl,
-  locale = DEFAULT_LOCALE,
-}: PlayReminderEmailProps) {
+function PlayReminderEmail({ androidUrl, unsubscribeUrl, siteUrl, locale = DEFAULT_LOCALE }: PlayReminderEmailProps) {
   const { playReminder: t, common } = EMAIL_TEXTS[locale]
   return (
     <EmailFrame size="visitor" locale={locale} title={t.subject} heading={t.heading} preview={t.preview}>
@@ -49,9 +44,6 @@ PlayReminderEmail.PreviewProps = {
   unsubscribeUrl: 'https://example.com/unsubscribe?token=preview',
   siteUrl: 'https://example.com',
 } satisfies PlayReminderEmailProps
-
-/** React Email's preview server renders a template's default export with its PreviewProps. */
-export default PlayReminderEmail
 
 export async function renderPlayReminderEmail(
   input: PlayReminderEmailProps,

@@ -16,7 +16,7 @@ function digestText(text: string, props: Pick<SignupDigestEmailProps, 'day' | 'c
 }
 
 /** The optional daily summary of new beta sign-ups (OWNER_DIGEST_HOUR). */
-export function SignupDigestEmail(props: SignupDigestEmailProps) {
+function SignupDigestEmail(props: SignupDigestEmailProps) {
   const t = ownerTexts().signupDigest
   return (
     <OwnerEmailFrame title={digestText(t.heading, props)} preview={digestText(t.preview, props)}>
@@ -33,7 +33,6 @@ export function SignupDigestEmail(props: SignupDigestEmailProps) {
 }
 
 SignupDigestEmail.PreviewProps = { day: '2026-11-21', count: 12, total: 340 }
-export default SignupDigestEmail
 
 export async function renderSignupDigestEmail(input: SignupDigestEmailProps) {
   const email = <SignupDigestEmail {...input} />

@@ -11,7 +11,7 @@ import type { QueuedGroupMessage } from './define-kind.ts'
  * since) the default language's text in the default language's frame.
  * docs/decisions/tester-messages-per-language.md
  */
-export function messageFor(
+function messageFor(
   stored: QueuedGroupMessage | null,
   payload: { subject?: string | undefined; body?: string | undefined },
   signupLocale: string | null,

@@ -37,7 +37,7 @@ function Body({ paragraphs }: { paragraphs: Paragraph[] }) {
 }
 
 /** A message from the owner to a group of the beta list, in the visitors' frame. */
-export function TesterMessageEmail(props: TesterMessageEmailProps) {
+function TesterMessageEmail(props: TesterMessageEmailProps) {
   const { subject, body, iosUrl, androidUrl, appUrl, locale = DEFAULT_LOCALE } = props
   const t = EMAIL_TEXTS[locale].testerMessage
   const paragraphs = parseBody(body)
@@ -66,8 +66,6 @@ TesterMessageEmail.PreviewProps = {
   unsubscribeUrl: 'https://example.com/unsubscribe?token=preview',
   siteUrl: 'https://example.com',
 } satisfies TesterMessageEmailProps
-
-export default TesterMessageEmail
 
 /**
  * Renders a message to its subject, HTML part and plain-text part. The plain text is written

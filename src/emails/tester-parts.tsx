@@ -68,7 +68,7 @@ export function StoreButtons({
 }
 
 /** The tester's own feedback link, in the invitation and in every message. */
-export function FeedbackLink({ url, locale = DEFAULT_LOCALE }: { url: string | undefined; locale?: Locale }) {
+function FeedbackLink({ url, locale = DEFAULT_LOCALE }: { url: string | undefined; locale?: Locale }) {
   if (url === undefined) return null
   const t = EMAIL_TEXTS[locale].common
   return (

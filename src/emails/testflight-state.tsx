@@ -9,7 +9,7 @@ export type TestflightStateEmailProps = { state: 'open' | 'full' | 'closed'; con
 const SUBJECT = { open: 'subjectOpen', full: 'subjectFull', closed: 'subjectClosed' } as const
 
 /** The public TestFlight link changed state: what it means for the iPhone invitations, and what to do. */
-export function TestflightStateEmail(props: TestflightStateEmailProps) {
+function TestflightStateEmail(props: TestflightStateEmailProps) {
   const t = ownerTexts().testflightState
   return (
     <OwnerEmailFrame title={t[SUBJECT[props.state]]} preview={t[props.state]}>
@@ -26,7 +26,6 @@ export function TestflightStateEmail(props: TestflightStateEmailProps) {
 }
 
 TestflightStateEmail.PreviewProps = { state: 'full', consoleUrl: 'https://example.com/admin/#/invitations' }
-export default TestflightStateEmail
 
 export async function renderTestflightStateEmail(input: TestflightStateEmailProps) {
   const email = <TestflightStateEmail {...input} />

@@ -19,7 +19,7 @@ function text(template: string, props: WebhookPausedEmailProps): string {
 }
 
 /** Sent to every owner when the sender pauses an endpoint after days of failures (issue 41). */
-export function WebhookPausedEmail(props: WebhookPausedEmailProps) {
+function WebhookPausedEmail(props: WebhookPausedEmailProps) {
   const t = ownerTexts().webhookPaused
   return (
     <OwnerEmailFrame title={t.heading} preview={oneLine(text(t.body, props), 90)}>
@@ -41,7 +41,6 @@ WebhookPausedEmail.PreviewProps = {
   reason: 'every delivery failed for 5 days',
   consoleUrl: 'https://example.com/admin/#/integrations',
 }
-export default WebhookPausedEmail
 
 export async function renderWebhookPausedEmail(input: WebhookPausedEmailProps) {
   const email = <WebhookPausedEmail {...input} />

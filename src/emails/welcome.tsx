@@ -26,7 +26,7 @@ export type WelcomeEmailProps = {
 }
 
 /** The email a new beta member receives right after signing up. */
-export function WelcomeEmail({ unsubscribeUrl, siteUrl, phoneUrls, locale = DEFAULT_LOCALE }: WelcomeEmailProps) {
+function WelcomeEmail({ unsubscribeUrl, siteUrl, phoneUrls, locale = DEFAULT_LOCALE }: WelcomeEmailProps) {
   const t = EMAIL_TEXTS[locale].welcome
   return (
     <EmailFrame size="visitor" locale={locale} title={t.subject} preview={t.preview}>

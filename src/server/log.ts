@@ -2,7 +2,7 @@ import { pino, type Logger } from 'pino'
 import { emailHash, redactAddresses } from './log-redact.ts'
 
 export type { Logger }
-export { emailHash, redactAddresses }
+export { emailHash }
 
 /**
  * JSON lines on `destination` (stdout). Our own log calls pass addresses through emailHash();

@@ -110,7 +110,7 @@ export const ApiStats = z
   .meta({ id: 'Stats' })
 export type ApiStats = z.infer<typeof ApiStats>
 
-export const MAX_PAGE = 500
+const MAX_PAGE = 500
 
 export const SignupsQuery = z.strictObject({
   limit: z.coerce

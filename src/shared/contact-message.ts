@@ -3,9 +3,9 @@ import { emailAddress } from './email-address.ts'
 import { honeypot } from './honeypot.ts'
 import { LIMITS } from './limits.ts'
 
-import { SUBJECT_VALUES, type SubjectValue } from './subjects.ts'
+import { SUBJECT_VALUES } from './subjects.ts'
 
-export { SUBJECT_VALUES, type SubjectValue }
+export { SUBJECT_VALUES }
 
 const requiredText = (field: string, max: number) =>
   z

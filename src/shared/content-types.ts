@@ -38,7 +38,7 @@ export type SocialId = (typeof SOCIAL_IDS)[number]
 export type SvgIcon = { viewBox: string; markup: string }
 
 /** A profile link as the footer draws it: the network's glyph is resolved at build. */
-export type SocialLink = { id: SocialId; href: string; icon: SvgIcon }
+type SocialLink = { id: SocialId; href: string; icon: SvgIcon }
 
 export type Links = {
   social: readonly SocialLink[]
@@ -55,9 +55,6 @@ export type Stores = {
   googlePlay?: { url?: string; live: boolean }
 }
 export type StoreId = keyof Stores
-/** A phone the beta sign-up can be for, and the store it goes live in. */
-export const STORE_PLATFORMS = { appStore: 'ios', googlePlay: 'android' } as const satisfies Record<StoreId, string>
-
 /** A live store's badge as the page draws it: the built file's path and its drawing size. */
 export type StoreBadge = { src: string; width: number; height: number }
 
@@ -68,7 +65,7 @@ export type StoreBadge = { src: string; width: number; height: number }
 export type SocialProof = { avatars: readonly { initials: string; colours: readonly [string, string] }[] }
 
 /** The text on the brand and accent (and the gradient between them): chosen, or `auto`, the one that passes. */
-export type OnBrand = 'auto' | 'light' | 'dark'
+type OnBrand = 'auto' | 'light' | 'dark'
 
 export const THEME_COLOURS = [
   'page',
@@ -100,7 +97,7 @@ export type BrandLogo = { kind: 'svg'; viewBox: string; markup: string } | { kin
 export type Screenshot = { file: string }
 
 /** A screenshot's words in one language: its caption, and what it shows for those who cannot see it. */
-export type ScreenshotTexts = { caption: string; alt: string }
+type ScreenshotTexts = { caption: string; alt: string }
 
 /** The keys of each visitor email's texts (all plain strings; `{product}` and friends filled). */
 export const EMAIL_TEXT_KEYS = {
@@ -155,7 +152,7 @@ export const EMAIL_TEXT_KEYS = {
 /** Groups of plain texts, as named by a table of keys such as EMAIL_TEXT_KEYS. */
 export type KeyedTexts<T extends Record<string, readonly string[]>> = { [G in keyof T]: Record<T[G][number], string> }
 
-export type EmailTexts = KeyedTexts<typeof EMAIL_TEXT_KEYS>
+type EmailTexts = KeyedTexts<typeof EMAIL_TEXT_KEYS>
 
 /** The server pages' texts (leave the beta, confirm, the phone choice). */
 export const SERVER_PAGE_TEXT_KEYS = [
@@ -389,7 +386,7 @@ export type PageTexts = {
   stores: StoreTexts
 }
 
-export type StoreTexts = {
+type StoreTexts = {
   /** The App Store badge's alt text (its link's name), e.g. "Download on the App Store". */
   appStoreAlt?: string
   /** The Google Play badge's alt text, e.g. "Get it on Google Play". */
@@ -457,7 +454,7 @@ export type LegalRun = string | { text: string; emphasis: 'em' | 'strong' } | { 
 /** A paragraph (plain text, or runs), or a bulleted list of them. */
 export type LegalParagraph = string | readonly LegalRun[]
 export type LegalBlock = LegalParagraph | { list: readonly LegalParagraph[] }
-export type LegalSection = { heading: string; paragraphs: readonly LegalBlock[] }
+type LegalSection = { heading: string; paragraphs: readonly LegalBlock[] }
 export type LegalDocumentId = 'privacy' | 'terms'
 export type LegalDocument = {
   id: LegalDocumentId

@@ -32,7 +32,7 @@ export function contrastRatio(fg: string, bg: string): number {
 export const MIN_CONTRAST = 4.5
 
 /** The light text on brand and accent. */
-export const LIGHT_ON_BRAND = '#ffffff'
+const LIGHT_ON_BRAND = '#ffffff'
 
 /**
  * The two texts a founder chooses between on the brand and accent (theme.<scheme>.onBrand): white,

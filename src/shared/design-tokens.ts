@@ -64,7 +64,7 @@ export const TOKEN_NAMES = [
   'logo-to',
 ] as const
 
-export type TokenName = (typeof TOKEN_NAMES)[number]
+type TokenName = (typeof TOKEN_NAMES)[number]
 export type Scheme = 'light' | 'dark'
 export type Palette = Record<TokenName, string>
 

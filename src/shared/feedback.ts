@@ -56,7 +56,6 @@ export function feedbackForm(locale: Locale): ReturnType<typeof feedbackSchemas>
   return schemas
 }
 
-export type TesterFeedback = z.infer<ReturnType<typeof feedbackSchemas>['tester']>
 export type OpenFeedback = z.infer<ReturnType<typeof feedbackSchemas>['open']>
 
 // The console's Feedback view: what testers sent from /beta/feedback (its endpoints in

@@ -1,7 +1,4 @@
 import { z } from 'zod'
-import { HONEYPOT_FIELD } from './honeypot-field.ts'
-
-export { HONEYPOT_FIELD }
 
 /**
  * A form field people never see and bots like to fill. The page sends it only when it is

@@ -217,7 +217,7 @@ export const LeftOutRow = z.strictObject({ reason: z.enum(LEFT_OUT_REASONS), req
 export type LeftOutRow = z.infer<typeof LeftOutRow>
 
 /** Where a share link leads: the page, or /app (each phone to its store). */
-export const CHANNEL_TARGETS = ['page', 'app'] as const
+const CHANNEL_TARGETS = ['page', 'app'] as const
 export type ChannelTarget = (typeof CHANNEL_TARGETS)[number]
 
 export const ShareChannel = z.strictObject({

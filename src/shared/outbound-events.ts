@@ -3,7 +3,7 @@ import { count, id, iso } from './console-common.ts'
 
 // Outbound webhooks (issue 41), one contract for the server's sender, the console's Integrations
 // view and the generated event reference (docs/outbound-events.md, `npm run events:doc`).
-// Events are written by database triggers (migration 20261129080000); each type's `data` is the
+// Events are written by database triggers (migration 20261126130000); each type's `data` is the
 // schema below, which the sender parses before signing. docs/decisions/outbound-events.md
 
 /** RFC 3339 time, as PostgreSQL's jsonb writes a timestamptz. */
@@ -121,10 +121,8 @@ export const SUBSCRIBABLE_EVENTS = Object.keys(OUTBOUND_EVENTS).filter((t) => t 
   OutboundEventType,
   'webhook.test'
 >[]
-export const SubscribableEvent = z.enum(SUBSCRIBABLE_EVENTS as [string, ...string[]])
+const SubscribableEvent = z.enum(SUBSCRIBABLE_EVENTS as [string, ...string[]])
 
-/** The body every delivery carries (Standard Webhooks: `{type, timestamp, data}`). */
-export const WebhookBody = z.object({ type: z.string(), timestamp: time, data: z.record(z.string(), z.unknown()) })
 /** Standard Webhooks' advice: a body under 20 KB. Visitor text is cut to keep every event under it. */
 export const MAX_WEBHOOK_BODY_BYTES = 20 * 1024
 
@@ -143,7 +141,7 @@ export function maskEmail(address: string): string {
 export const EndpointId = z.coerce.number().int().positive()
 
 /** A signed webhook (Standard Webhooks), or a Slack or Discord incoming webhook (their own formats, grouped). */
-export const DESTINATION_KINDS = ['webhook', 'slack', 'discord'] as const
+const DESTINATION_KINDS = ['webhook', 'slack', 'discord'] as const
 export const DestinationKind = z.enum(DESTINATION_KINDS)
 export type DestinationKind = z.infer<typeof DestinationKind>
 

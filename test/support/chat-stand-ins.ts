@@ -42,7 +42,7 @@ function commonProblems(req: IncomingMessage): string[] {
 /** Texts that a chat would turn into a mention: Slack's <!everyone>, <@U…>, <!channel>. */
 const SLACK_MENTION = /<[!@#]/
 
-export type SlackMessage = { text: string; blocks: { type: string; text?: { type: string; text: string } }[] }
+type SlackMessage = { text: string; blocks: { type: string; text?: { type: string; text: string } }[] }
 
 export async function startSlackStandIn() {
   const path = '/services/T0001/B0002/abcdefghijklmnopqrstuvwx'
@@ -99,7 +99,7 @@ export async function startSlackStandIn() {
   }
 }
 
-export type DiscordMessage = {
+type DiscordMessage = {
   content?: string
   embeds: { title?: string; description?: string; timestamp?: string; fields?: { name: string; value: string }[] }[]
   allowed_mentions?: { parse?: string[] }

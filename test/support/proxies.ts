@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { freePort } from '../../scripts/pg-cluster.ts'
 
 const DEPLOY = fileURLToPath(new URL('../../deploy/', import.meta.url))
-export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'
+const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'
 
 /** `upstream`: the Node server's port, or several processes' ports. */
 export type Paths = { client: string; proxy: string; upstream: number | number[] }
@@ -28,7 +28,7 @@ const retarget = (text: string, paths: Paths) => {
 }
 
 /** deploy/nginx.conf's upstream and HTTPS server block, served over plain HTTP on `port`. */
-export async function nginxConfig(paths: Paths, port: number, tmp: string, workers = 1): Promise<string> {
+async function nginxConfig(paths: Paths, port: number, tmp: string, workers = 1): Promise<string> {
   const recipe = retarget(await readFile(join(DEPLOY, 'nginx.conf'), 'utf8'), paths)
   const upstream = /^upstream launch_page \{[\s\S]*?^\}/m.exec(recipe)![0]
   const https = [...recipe.matchAll(/^server \{[\s\S]*?^\}/gm)].map((m) => m[0]).find((b) => b.includes('ssl'))!
@@ -60,7 +60,7 @@ ${server}
 }
 
 /** deploy/Caddyfile's site, over plain HTTP on `port`, with no admin endpoint and no certificates. */
-export async function caddyConfig(paths: Paths, port: number): Promise<string> {
+async function caddyConfig(paths: Paths, port: number): Promise<string> {
   const recipe = retarget(await readFile(join(DEPLOY, 'Caddyfile'), 'utf8'), paths)
   return `{\n\tadmin off\n\tauto_https off\n}\n${recipe.replace(/^launch\.example \{/m, `http://127.0.0.1:${port} {`)}`
 }

@@ -10,13 +10,13 @@ export type Fault =
   /** The email is accepted (and so sent), then the connection closes before the answer. */
   | { kind: 'drop-after-accept' }
 
-export type Outcome = 'sent' | 'replayed' | 'unauthorized' | 'invalid' | 'conflict' | `fault:${string}`
+type Outcome = 'sent' | 'replayed' | 'unauthorized' | 'invalid' | 'conflict' | `fault:${string}`
 
 /** One POST /emails as it arrived, and what the stand-in did with it. */
-export type RecordedRequest = { at: number; key: string | undefined; to: string[]; outcome: Outcome }
+type RecordedRequest = { at: number; key: string | undefined; to: string[]; outcome: Outcome }
 
 /** One email Resend accepted: what a recipient would receive. */
-export type AcceptedEmail = { id: string; key: string | undefined; to: string[]; subject: string; body: string }
+type AcceptedEmail = { id: string; key: string | undefined; to: string[]; subject: string; body: string }
 
 export type ResendStandIn = {
   url: string

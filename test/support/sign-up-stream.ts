@@ -58,7 +58,7 @@ async function post(base: string, path: string, body: unknown): Promise<number |
 }
 
 /** What the page does on submit: store the address, then (after a 2xx or a 409 repeat) ask for the welcome email. */
-export async function signUpLikeThePage(base: string, email: string): Promise<SignUpResult> {
+async function signUpLikeThePage(base: string, email: string): Promise<SignUpResult> {
   const signUp = await post(base, '/rest/v1/beta_signups', { email })
   if (!(ok(signUp) || signUp === 409)) return { email, signUp, resendEmail: 'not called' }
   return { email, signUp, resendEmail: await post(base, '/functions/v1/resend-email', { email }) }

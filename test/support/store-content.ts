@@ -8,7 +8,7 @@ import { contentDir } from '../../src/content/load.ts'
 // here (plainly not Apple's or Google's artwork: the repository ships none) and the stores' texts
 // in every language. Tests read the texts back through the content loader, never from here.
 
-export type StoreState = 'absent' | 'beta' | 'live'
+type StoreState = 'absent' | 'beta' | 'live'
 export type StoreSetup = { appStore: StoreState; googlePlay: StoreState; playBadge?: boolean; appStoreBadge?: boolean }
 
 export const TEST_STORES = {
@@ -17,7 +17,7 @@ export const TEST_STORES = {
 } as const
 
 /** A placeholder badge: a dark rounded box with the store's name and "test badge" (135 by 40, Apple's ratio). */
-export function placeholderBadge(label: string, width = 135, height = 40): string {
+function placeholderBadge(label: string, width = 135, height = 40): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}"><rect x="0.5" y="0.5" width="${width - 1}" height="${height - 1}" rx="8" fill="#111" stroke="#888"/><text x="${width / 2}" y="17" fill="#fff" font-family="sans-serif" font-size="11" text-anchor="middle">${label}</text><text x="${width / 2}" y="31" fill="#bbb" font-family="sans-serif" font-size="8" text-anchor="middle">placeholder badge</text></svg>\n`
 }
 
@@ -42,7 +42,7 @@ const TEXTS: Record<string, Record<string, string>> = {
 }
 
 /** Writes the stores and their texts into the content folder `dir` (a copy made by `storeContent`). */
-export function applyStores(dir: string, setup: StoreSetup): void {
+function applyStores(dir: string, setup: StoreSetup): void {
   const site = parseDocument(readFileSync(join(dir, 'site.yaml'), 'utf8'))
   const stores: Record<string, unknown> = {}
   for (const store of ['appStore', 'googlePlay'] as const)

@@ -17,7 +17,7 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../supabase/migrations',
  * `db push` runs the migrations as `postgres`, so every new table in public starts out granted
  * to anon, authenticated and service_role, and each migration must revoke what it does not want.
  */
-export const SUPABASE_INIT_SQL = `
+const SUPABASE_INIT_SQL = `
 create role supabase_admin login superuser createdb createrole replication bypassrls;
 
 create schema if not exists extensions;

@@ -1,7 +1,7 @@
 import type { MailDb, QueryResult } from '../../mail-core/db.ts'
 
 // Named here too, so that server code imports its database types from one place.
-export type { QueryResult, Tx } from '../../mail-core/db.ts'
+export type { Tx } from '../../mail-core/db.ts'
 
 /**
  * The database as the rest of the server sees it: the mail core's (src/mail-core/db.ts, which it owns

@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DB_KINDS, testDb } from '../test-app.ts'
 import type { Db } from './db.ts'
-import { migrate, MigrationError, MIGRATIONS_DIR } from './migrate.ts'
+import { migrate, MigrationError, MigrationOrderError, MIGRATIONS_DIR, outOfOrder } from './migrate.ts'
+import { RENAMED_MIGRATIONS } from './migration-renames.ts'
 import { CONTACT_MESSAGES } from '../features/contact/table.ts'
 import { BETA_SIGNUPS } from '../features/signups/table.ts'
 
@@ -162,5 +163,97 @@ create table public.half_second (id int);
     const rows = await db.query<{ id: number }>('select id from public.half_first')
     expect(rows.rows).toEqual([{ id: 1 }])
     expect(await migrate(db, dir)).toEqual([])
+  })
+})
+
+// A database that applied the ten migrations once dated in the future, under their old names,
+// applies none of them again; and a migration that sorts before an applied one stops the start.
+describe.each(DB_KINDS)('migration order on %s', (kind) => {
+  let db: Db
+  let close: () => Promise<void>
+  let dir: string
+  beforeAll(async () => {
+    ;({ db, close } = await testDb(kind))
+    dir = await mkdtemp(join(tmpdir(), 'migrations-'))
+    for (const f of await readdir(MIGRATIONS_DIR)) await copyFile(join(MIGRATIONS_DIR, f), join(dir, f))
+  })
+  afterAll(async () => {
+    await close()
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  const records = async () =>
+    (
+      await db.query<{ name: string; applied_at: Date }>(
+        'select name, applied_at from app_private.schema_migrations order by name',
+      )
+    ).rows
+
+  test('records under the old names of renamed migrations take the new names, and nothing runs twice', async () => {
+    for (const [from, to] of RENAMED_MIGRATIONS)
+      await db.query(
+        "update app_private.schema_migrations set name = $1, applied_at = '2026-11-01T00:00:00Z' where name = $2",
+        [from, to],
+      )
+    // As such a database stands: the old names recorded, the new ones not.
+    const before = (await records()).map((r) => r.name)
+    expect(before).toEqual(expect.arrayContaining(RENAMED_MIGRATIONS.map(([from]) => from)))
+    expect(before).not.toEqual(expect.arrayContaining([RENAMED_MIGRATIONS[0]![1]]))
+
+    // Each renamed migration creates objects, so applying one again would fail: none runs.
+    expect(await migrate(db)).toEqual([])
+    const after = await records()
+    const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort()
+    expect(after.map((r) => r.name)).toEqual(files)
+    const renamed = new Set(RENAMED_MIGRATIONS.map(([, to]) => to))
+    // The records keep when they were applied.
+    expect(after.filter((r) => renamed.has(r.name)).map((r) => new Date(r.applied_at).toISOString())).toEqual(
+      RENAMED_MIGRATIONS.map(() => '2026-11-01T00:00:00.000Z'),
+    )
+  })
+
+  test('a pending migration that sorts before an applied one is refused, naming both, and nothing is applied', async () => {
+    const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort()
+    const latest = files.at(-1)!
+    // Planted: one dated before the newest applied migration, and one after it that would be fine alone.
+    const early = '20250601120050_create_planted_early.sql'
+    const late = '29991231000000_create_planted_late.sql'
+    await writeFile(join(dir, early), 'create table public.planted_early (id int);\n')
+    await writeFile(join(dir, late), 'create table public.planted_late (id int);\n')
+    try {
+      const failed = await migrate(db, dir).then(
+        () => null,
+        (err: unknown) => err,
+      )
+      expect(failed).toBeInstanceOf(MigrationOrderError)
+      expect(failed).toMatchObject({ migration: early, latestApplied: latest })
+      expect((failed as Error).message).toContain(early)
+      expect((failed as Error).message).toContain(latest)
+      const made = await db.query("select relname from pg_class where relname in ('planted_early', 'planted_late')")
+      expect(made.rows).toEqual([])
+      expect((await records()).map((r) => r.name)).toEqual(files)
+    } finally {
+      await rm(join(dir, early))
+      await rm(join(dir, late))
+    }
+  })
+})
+
+describe('which pending migration is out of order', () => {
+  const applied = ['20260101000000_a.sql', '20260102000000_b.sql']
+  test('none when every pending one sorts after the latest applied one, or nothing is applied yet', () => {
+    expect(outOfOrder([...applied, '20260103000000_c.sql'], applied)).toBeNull()
+    expect(outOfOrder(['20250101000000_z.sql', ...applied], [])).toBeNull()
+  })
+  test('the first pending one that sorts before the latest applied one', () => {
+    const files = ['20260101000000_a.sql', '20260101120000_late.sql', '20260102000000_b.sql', '20260103000000_c.sql']
+    expect(outOfOrder(files, applied)).toEqual({
+      migration: '20260101120000_late.sql',
+      latestApplied: '20260102000000_b.sql',
+    })
+  })
+  test('except one renamed on purpose', () => {
+    const files = ['20260101000000_a.sql', '20260101120000_moved.sql', '20260102000000_b.sql']
+    expect(outOfOrder(files, applied, new Set(['20260101120000_moved.sql']))).toBeNull()
   })
 })

@@ -18,7 +18,7 @@ export const TWIN_ENCODINGS = [
   ['zstd', '.zst'],
   ['gzip', '.gz'],
 ] as const
-export type Encoding = (typeof TWIN_ENCODINGS)[number][0]
+type Encoding = (typeof TWIN_ENCODINGS)[number][0]
 
 /** One representation of a file: its bytes and the headers of its 200, over HTTP and HTTPS. */
 export type Variant = {

@@ -50,7 +50,7 @@ const COMPRESS_THRESHOLD = 1024
  * Host the app refuses, and a plain answer that hono/compress would compress on the fly (an Accept-Encoding naming
  * gzip or deflate but no precompressed twin, such as `gzip;q=1`).
  */
-export function fastPath(table: Map<string, BuiltFile>, options: FastPathOptions): FastPath {
+function fastPath(table: Map<string, BuiltFile>, options: FastPathOptions): FastPath {
   const { trustedHops, onDocument } = options
   return (req, res) => {
     const method = req.method

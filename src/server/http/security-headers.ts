@@ -9,7 +9,6 @@ import {
   pageCsp,
   pageSecurityHeaders,
   parseInlineHashes,
-  PERMISSIONS_POLICY,
   type InlineHashes,
 } from './security-policy.ts'
 
@@ -33,7 +32,7 @@ function buildHashes(staticDir: string | undefined): () => InlineHashes | undefi
 }
 
 // The values live in security-policy.ts, shared with the static-host header files.
-export { pageCsp, PERMISSIONS_POLICY }
+export { pageCsp }
 
 /**
  * API answers are data for scripts: nothing in them may run, frame or load anything, and other

@@ -55,7 +55,7 @@ export function pageCsp(options: PageCspOptions): string {
 }
 
 /** Powerful features the page never uses, switched off for it and anything it might embed. */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer',
   'camera',
   'display-capture',

@@ -27,7 +27,7 @@ export const SERVER_PAGE_STYLESHEET = '/server-page.css'
  * build): a page that links none makes the browser ask for /favicon.ico, which no build has.
  * Made from content/brand/ at build (src/content/brand-assets.ts).
  */
-export const ICON_LINKS = [
+const ICON_LINKS = [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'icon', href: '/favicon-32.png', type: 'image/png', sizes: '32x32' },
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },

@@ -1,7 +1,7 @@
 import { vi } from 'vitest'
 
 /** One recorded request at the network boundary. */
-export type Call = { url: string; method: string; headers: Headers; body: unknown }
+type Call = { url: string; method: string; headers: Headers; body: unknown }
 type Handler = (call: Call) => Response | Promise<Response>
 
 /**

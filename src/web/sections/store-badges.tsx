@@ -2,7 +2,7 @@ import { STORE_TEXTS, type Locale } from '../../shared/content.ts'
 import { liveStores } from '../../shared/store-stage.ts'
 
 /** The badges' height on the page, in CSS pixels (Apple's and Google's the same: Play's never smaller); h-12 below. */
-export const BADGE_HEIGHT = 48
+const BADGE_HEIGHT = 48
 
 /**
  * The official badges of the live stores, each linking to its listing (Google: "Any online use of

@@ -40,8 +40,6 @@ const Settings = z.object({
 
 export type Settings = z.infer<typeof Settings>
 
-export const SETTING_NAMES = Object.keys(Settings.shape)
-
 /** Empty values count as unset, as in the Node server's config. */
 export function loadSettings(env: Record<string, string | undefined>): Settings {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))

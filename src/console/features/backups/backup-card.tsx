@@ -8,7 +8,7 @@ import { backupsApi } from './backups-api.ts'
 
 const COMMAND = 'npm run owner -- backup'
 /** Older than this, the card warns. */
-export const BACKUP_STALE_MS = 2 * 24 * 60 * 60 * 1000
+const BACKUP_STALE_MS = 2 * 24 * 60 * 60 * 1000
 
 export function BackupCard({ onError, now = Date.now() }: { onError: (err: unknown) => void; now?: number }) {
   const { data } = useApi(() => backupsApi.status(), [], onError)

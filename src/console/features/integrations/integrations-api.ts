@@ -4,7 +4,6 @@ import type { EndpointRequestInput } from '../../../shared/outbound-events.ts'
 import { endpointPath, endpoints } from '../../../shared/console-endpoints.ts'
 
 export type WebhookEndpoint = Answer<'EndpointView'>
-export type WebhookAttempt = Answer<'DeliveryAttempt'>
 
 export const integrationsApi = {
   list: () => call<Answer<'EndpointList'>>('GET', endpoints.webhooks.path),

@@ -67,7 +67,7 @@ function refusals(scope: ApiScope): Json {
   }
 }
 
-export function openApiDocument(): Json {
+function openApiDocument(): Json {
   return {
     openapi: '3.1.0',
     info: {

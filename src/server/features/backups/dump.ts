@@ -8,7 +8,7 @@ import type { Db, Tx } from '../../db/db.ts'
  * read from JSON (`jsonb_populate_recordset`), which escapes every newline: no value can end a
  * line, and the dollar quote's tag is drawn at random per file and checked against each line.
  */
-export const FORMAT = 'launch-page-backup 1'
+const FORMAT = 'launch-page-backup 1'
 
 /** Rows per INSERT line: large enough to load quickly, small enough to keep memory flat. */
 const ROWS_PER_LINE = 500

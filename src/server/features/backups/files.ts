@@ -48,7 +48,7 @@ export async function writePrivateFile(path: string, fill: (write: (line: string
 }
 
 /** Makes a rename durable: the folder's entry is data too. */
-export async function syncDir(dir: string): Promise<void> {
+async function syncDir(dir: string): Promise<void> {
   const d = await open(dir, 'r')
   try {
     await d.sync()

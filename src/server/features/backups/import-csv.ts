@@ -97,7 +97,7 @@ export function detectDelimiter(headLine: string): ',' | ';' | '\t' {
   return ','
 }
 
-export function notCsv(detail: string) {
+function notCsv(detail: string) {
   return apiError(400, '22P02', 'The file is not a CSV file', detail, 'Export the list as CSV (UTF-8) and try again.')
 }
 

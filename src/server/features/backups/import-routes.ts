@@ -15,7 +15,7 @@ import { verifyCliToken } from './cli-token.ts'
 import { importCsv, sourceFromFileName } from './import.ts'
 
 /** What the CLI may send through a running server: its files are the owner's own, on this machine. */
-export const IMPORT_CLI_MAX_BYTES = 200 * 1024 * 1024
+const IMPORT_CLI_MAX_BYTES = 200 * 1024 * 1024
 
 /** The paths whose body is a file, exempt from the 16 KB limit of every other body (app.ts). */
 export const IMPORT_UPLOAD_PATHS: ReadonlySet<string> = new Set([endpoints.importSignups.path, '/admin/cli/import'])

@@ -31,7 +31,7 @@ export type ImportOptions = {
  * loop, so a public request that arrives meanwhile waits for one batch at most (PGlite serves one
  * statement at a time; bench/import.ts measures the worst wait).
  */
-export const IMPORT_BATCH_TARGET_MS = 40
+const IMPORT_BATCH_TARGET_MS = 40
 const BATCH_ROWS = { first: 50, min: 5, max: 1000 }
 
 /** A created date the file may give: an ISO 8601 day or time (UTC unless it says otherwise). */

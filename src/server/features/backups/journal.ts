@@ -10,7 +10,7 @@ import { PRIVATE_DIR_MODE } from '../../private-files.ts'
  * (a keyed hash, never an address). It lives beside the backups, so a restore can re-apply what
  * happened after a backup even when the database it happened in is lost.
  */
-export const JOURNAL_FILE = 'suppression-journal.jsonl'
+const JOURNAL_FILE = 'suppression-journal.jsonl'
 
 export type JournalEntry = {
   id: number
@@ -24,7 +24,7 @@ export type JournalEntry = {
 /** Rows copied per read: the file grows in bounded steps. */
 const BATCH = 1000
 
-export function journalPath(dir: string): string {
+function journalPath(dir: string): string {
   return join(dir, JOURNAL_FILE)
 }
 

@@ -1,8 +1,9 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import type { Db } from '../../db/db.ts'
+import { RENAMED_MIGRATIONS } from '../../db/migration-renames.ts'
 import { isSuppressed } from '../../db/suppressions.ts'
 import { ownerSecret } from '../../owner/keys.ts'
 import { DB_KINDS, testDb } from '../../test-app.ts'
@@ -96,4 +97,31 @@ describe.each(DB_KINDS)('backup, then restore, %s', (kind) => {
     expect((await stat(dir)).mode & 0o777).toBe(0o700)
     expect(await readJournal(dir)).toEqual([expect.objectContaining({ event: 'suppressed' })])
   })
+
+  test(
+    'a backup whose last migration was since renamed restores; one from a newer version is refused',
+    { timeout: 60_000 },
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'restore-'))
+      cleanup.push(() => rm(dir, { recursive: true, force: true }))
+      const source = await testDb(kind)
+      cleanup.push(source.close)
+      await signUp(source.db, 'ada@example.com')
+      const file = join(dir, 'backup.sql')
+      await writeBackup({ db: source.db, database: kind }, file)
+      const text = await readFile(file, 'utf8')
+      const [from] = RENAMED_MIGRATIONS.at(-1)!
+      // As a backup taken before the rename: its header names the migration by its old name.
+      const old = join(dir, 'old.sql')
+      await writeFile(old, text.replace(/^-- migration: .*$/m, `-- migration: ${from}`))
+      const newer = join(dir, 'newer.sql')
+      await writeFile(newer, text.replace(/^-- migration: .*$/m, '-- migration: 29991231000000_create_later.sql'))
+
+      const target = await testDb(kind)
+      cleanup.push(target.close)
+      await expect(loadBackup(target.db, newer)).rejects.toThrow(/newer version/)
+      await loadBackup(target.db, old)
+      expect(await emails(target.db)).toEqual(['ada@example.com'])
+    },
+  )
 })

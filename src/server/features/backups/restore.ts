@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/db.ts'
+import { currentMigrationName } from '../../db/migration-renames.ts'
 import { applicationTables, parseHeader, type DumpHeader } from './dump.ts'
 import { readLines } from './files.ts'
 import type { JournalEntry } from './journal.ts'
@@ -37,7 +38,10 @@ export async function loadBackup(
   file: string,
 ): Promise<{ header: DumpHeader; rows: number; journalId: number }> {
   const header = await readHeader(file)
-  const known = await db.query('select 1 from app_private.schema_migrations where name = $1', [header.migration])
+  // A backup taken before a migration was renamed names it by its old name.
+  const known = await db.query('select 1 from app_private.schema_migrations where name = $1', [
+    currentMigrationName(header.migration),
+  ])
   if (known.rows.length === 0)
     throw new RestoreRefused(
       `${file} was made by a newer version (its last migration, ${header.migration}, is not in this one); update, then restore.`,

@@ -52,7 +52,7 @@ describe.each(DB_KINDS)('console hardening on %s', (kind) => {
   })
   beforeEach(() => truncateOwner(db))
 
-  test('defect 6: the Origin check compares scheme, host and port with the origin the request reached', async () => {
+  test('the Origin check compares scheme, host and port with the origin the request reached', async () => {
     const app = await ownerApp(db, { PUBLIC_URL: 'http://console.example' })
     // A plain-HTTP server: the same host over https is another origin, and so is another port.
     const plain = 'http://other-name.example/admin/auth/email'
@@ -69,7 +69,7 @@ describe.each(DB_KINDS)('console hardening on %s', (kind) => {
     expect((await askLink(app, plain, 'https://console.example')).status).toBe(403)
   })
 
-  test('defect 6: with an https PUBLIC_URL the cookie is __Host- and Secure, even over a plain socket', async () => {
+  test('with an https PUBLIC_URL the cookie is __Host- and Secure, even over a plain socket', async () => {
     const app = await ownerApp(db, { PUBLIC_URL: 'https://console.example' })
     // A proxy in front that was not declared (TRUST_PROXY unset): the socket is plain HTTP.
     const res = await postLink(app, await linkToken(db), 'https://console.example', fromAddress('10.0.0.2'))
@@ -85,7 +85,7 @@ describe.each(DB_KINDS)('console hardening on %s', (kind) => {
     expect(me.status).toBe(200)
   })
 
-  test('defect 7: every console URL gets the console’s headers, never the page’s', async () => {
+  test('every console URL gets the console’s headers, never the page’s', async () => {
     const app = await ownerApp(db, { STATIC_DIR: dir })
     for (const path of ['/admin', '/admin/', '/admin/index.html']) {
       const res = await app.request(path)
@@ -112,7 +112,7 @@ describe.each(DB_KINDS)('console hardening on %s', (kind) => {
     expect(page.headers.get('x-robots-tag')).toBeNull()
   })
 
-  test('defect 8: a NUL byte in any console input is a PostgREST-shaped 400, never a 500, exports before a byte', async () => {
+  test('a NUL byte in any console input is a PostgREST-shaped 400, never a 500, exports before a byte', async () => {
     const app = await ownerApp(db)
     const cookie = await signIn(app, db)
     for (const path of [
@@ -151,7 +151,7 @@ describe.each(DB_KINDS)('console hardening on %s', (kind) => {
     expect((await app.request('/admin/api/me', asOwner(cookie))).status).toBe(200)
   })
 
-  test('defect 8: whatever PostgreSQL refuses as data (class 22) answers 400 in its shape', async () => {
+  test('whatever PostgreSQL refuses as data (class 22) answers 400 in its shape', async () => {
     const refused = await db.query('select $1::text as t', ['a\u0000b']).then(
       () => undefined,
       (err: unknown) => err,
@@ -162,7 +162,7 @@ describe.each(DB_KINDS)('console hardening on %s', (kind) => {
     expect(dataException(new Error('not a database error'))).toBeUndefined()
   })
 
-  test('defect 12: one export at a time per owner; the slot comes back when the download ends or is dropped', async () => {
+  test('one export at a time per owner; the slot comes back when the download ends or is dropped', async () => {
     // More than one batch (5,000 rows), so a download that is not read stays running.
     await db.query(
       `insert into public.beta_signups (email, confirmed_at)
@@ -185,7 +185,7 @@ describe.each(DB_KINDS)('console hardening on %s', (kind) => {
     expect((await app.request('/admin/api/signups/export', asOwner(cookie))).status).toBe(200)
   })
 
-  test('defect 12: the idle window is never shorter than set, also at 1 minute', async () => {
+  test('the idle window is never shorter than set, also at 1 minute', async () => {
     const app = await ownerApp(db, { OWNER_SESSION_IDLE_MINUTES: 1 })
     const cookie = await signIn(app, db)
     // The clock moves by moving last_seen_at back: used 50 s after its last write, then 20 s later.
@@ -203,7 +203,7 @@ describe.each(DB_KINDS)('console hardening on %s', (kind) => {
     expect((await app.request('/admin/api/me', asOwner(cookie))).status).toBe(401)
   })
 
-  test('defect 12: a validly signed link with an absurd expiresAt is a 400, not a 500', async () => {
+  test('a validly signed link with an absurd expiresAt is a 400, not a 500', async () => {
     const app = await ownerApp(db)
     // Signed with the real secret, as if made 3 million years from now.
     const token = await linkToken(db, OWNER, 1e17)
@@ -213,7 +213,7 @@ describe.each(DB_KINDS)('console hardening on %s', (kind) => {
     expect(res.headers.get('set-cookie')).toBeNull()
   })
 
-  test('defect 12: a spent link’s page shows no Sign in button', async () => {
+  test('a spent link’s page shows no Sign in button', async () => {
     const app = await ownerApp(db)
     const token = await linkToken(db)
     const page = () => app.request(`/admin/sign-in?token=${encodeURIComponent(token)}`)
@@ -226,7 +226,7 @@ describe.each(DB_KINDS)('console hardening on %s', (kind) => {
     expect(html).toContain('already used')
   })
 
-  test('defect 12: sessions of an address removed from OWNER_EMAILS are not listed as live', async () => {
+  test('sessions of an address removed from OWNER_EMAILS are not listed as live', async () => {
     const both = await ownerApp(db, { OWNER_EMAILS: [OWNER, 'partner@example.com'] })
     const mine = await signIn(both, db)
     await postLink(both, await linkToken(db, 'partner@example.com'))
@@ -241,7 +241,7 @@ describe.each(DB_KINDS)('console hardening on %s', (kind) => {
     expect(await listed(onlyMe)).toEqual([OWNER])
   })
 
-  test('defect 12: a confirmation invites exactly its preview’s ids, nobody the preview did not list', async () => {
+  test('a confirmation invites exactly its preview’s ids, nobody the preview did not list', async () => {
     await db.query(
       `insert into public.beta_signups (email, platform, confirmed_at)
        select 'p' || i || '@example.com', 'ios', now() from generate_series(1, 4) i`,

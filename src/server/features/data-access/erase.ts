@@ -31,7 +31,7 @@ export async function erasePerson(
       [email],
     )
     // The sign-up's delete trigger then writes person.erased, not an unsubscribe, and blanks the
-    // address in webhook events not yet sent (migration 20261129080000).
+    // address in webhook events not yet sent (migration 20261126130000).
     await tx.query(`select set_config('app.person_left', 'erased', true)`)
     // Every table of the one list that "Download data" reads too.
     const erased = await eraseSources(tx, email)

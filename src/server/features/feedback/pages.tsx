@@ -6,6 +6,7 @@ import { ErrorSummary, FieldError } from '../../../ui/error-summary.tsx'
 import { HoneypotField } from '../../../ui/honeypot-field.tsx'
 import { localeRoot } from '../../../shared/locales.ts'
 import { ServerPage } from '../../http/server-page.tsx'
+import { paths } from '../../../shared/paths.ts'
 
 // The tester's feedback page, /beta/feedback (?token=… from their emails, or none: the
 // URL for Play's closed test). The server pages' shell: no script, strict CSP, one stylesheet.
@@ -40,7 +41,7 @@ export function feedbackFormPage({ token, values, errors = {}, locale = DEFAULT_
     ['4', '4'],
     ['5', t.feedbackRating5],
   ] as const
-  const action = token ? `/beta/feedback?token=${encodeURIComponent(token)}` : '/beta/feedback'
+  const action = token ? paths.feedback.href(token) : paths.feedback.href()
   // The hint and the field's error, as aria-describedby names them; none gives no attribute.
   const described = (name: string, hint?: string) =>
     [hint, errors[name] ? `${name}-error` : undefined].filter(Boolean).join(' ') || undefined
@@ -167,7 +168,7 @@ export function feedbackLinkNotValidPage(locale: Locale = DEFAULT_LOCALE) {
       <h1>{t.feedbackNotValidHeading}</h1>
       <p>{t.feedbackNotValidBody}</p>
       <p>
-        <a href="/beta/feedback">{t.feedbackWithEmail}</a>
+        <a href={paths.feedback.href()}>{t.feedbackWithEmail}</a>
       </p>
       <p>
         <a href={localeRoot(locale)}>{t.backHome}</a>

@@ -5,6 +5,7 @@ import { localeRoot } from '../../../shared/locales.ts'
 import { ServerPage } from '../../http/server-page.tsx'
 import { GOOGLE_ACCOUNT_FIELD } from '../../../shared/play-testing.ts'
 import { EmailField } from '../../http/email-field.tsx'
+import { paths } from '../../../shared/paths.ts'
 
 // The pages behind the welcome email's "iPhone" and "Android" links. They share the
 // server pages' stylesheet and CSP: no script at all. Their words are content (texts.pages).
@@ -30,7 +31,7 @@ export function phoneConfirmPage(
     <ServerPage locale={locale} title={fill(t.phoneTitle, words)}>
       <h1>{fill(t.phoneHeading, words)}</h1>
       <p>{fill(t.phoneBody, words)}</p>
-      <form method="post" action={`/beta/phone?platform=${platform}&token=${encodeURIComponent(token)}`}>
+      <form method="post" action={paths.phoneChoice.href(platform, token)}>
         {platform === 'android' ? (
           // Play testing's question, in the page's language; play testing reads the field. A refused
           // account is named in the page's language, whatever the check's own words.

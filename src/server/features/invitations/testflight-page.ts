@@ -17,6 +17,7 @@ export function joinPageUrl(
   if (config.TESTFLIGHT_CHECK === false) return null
   if (config.TESTFLIGHT_CHECK_URL) return config.TESTFLIGHT_CHECK_URL
   const url = config.BETA_IOS_URL ? new URL(config.BETA_IOS_URL) : null
+  // eslint-disable-next-line no-restricted-syntax -- Apple's /join/ path on testflight.apple.com, not one of ours
   return url?.protocol === 'https:' && url.hostname === 'testflight.apple.com' && url.pathname.startsWith('/join/')
     ? url.href
     : null

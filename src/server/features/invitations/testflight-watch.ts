@@ -15,7 +15,7 @@ import {
 // while it says the beta is full or closed. Decisions: docs/decisions/testflight-link-health.md
 
 /** About every 15 minutes while iPhone invitations wait, never more often in the background. */
-export const TESTFLIGHT_CHECK_EVERY_MS = 15 * 60 * 1000
+const TESTFLIGHT_CHECK_EVERY_MS = 15 * 60 * 1000
 /** A check this recent stands in for the one before a batch (two batches a minute apart read once). */
 const FRESH_MS = 60 * 1000
 const TIMEOUT_MS = 10_000

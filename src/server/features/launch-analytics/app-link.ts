@@ -19,7 +19,7 @@ export function platformOf(userAgent: string | undefined): System {
 }
 
 /** The live store's listing for a platform, or undefined (not set, or only a beta there). */
-export function liveStore(os: System, stores: Stores): string | undefined {
+function liveStore(os: System, stores: Stores): string | undefined {
   const listing = os === 'ios' ? stores.appStore : os === 'android' ? stores.googlePlay : undefined
   return listing?.live ? listing.url : undefined
 }

@@ -72,7 +72,7 @@ export function documentRequest(c: Context, hooks: Omit<Hooks, 'counter'>): Docu
  * Counts a GET of a public page that was answered with the page (200, or 304 to a return visit).
  * The fast path for built files calls this with its own context; nothing is added to the answer.
  */
-export function countDocumentRequest(c: Context, hooks: Hooks): void {
+function countDocumentRequest(c: Context, hooks: Hooks): void {
   if (c.req.method !== 'GET' || !DOCUMENT_PATH.test(c.req.path) || NOT_THE_PAGE.test(c.req.path)) return
   const status = c.res.status
   const html = /^text\/html\b/i.test(c.res.headers.get('content-type') ?? '')

@@ -73,7 +73,7 @@ export function legalPage(doc: LegalDocument, locale: Locale, links: readonly He
 }
 
 /** The imprint: the company, its address and contact, then the founder's own text, line by line. */
-export function imprintPage(locale: Locale, links: readonly HeadLink[] = []) {
+function imprintPage(locale: Locale, links: readonly HeadLink[] = []) {
   const title = FOOTER_TEXTS[locale].imprint ?? ''
   return (
     <ServerPage locale={locale} title={title} indexed links={links}>

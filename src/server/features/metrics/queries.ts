@@ -2,7 +2,7 @@ import type { Db } from '../../db/db.ts'
 
 // What /metrics reads from the database at each scrape: so every process behind a proxy answers
 // the same counts, and nothing runs between scrapes. Each statement is a grouped count over one
-// table (indexes of migration 20261130085000) or a min() on a queue's due index.
+// table (indexes of migration 20261126170000) or a min() on a queue's due index.
 // docs/decisions/metrics.md
 
 /** More distinct sources than this are summed under OTHER_SOURCE: a source is visitor-chosen text. */
@@ -10,7 +10,7 @@ export const MAX_SOURCES = 30
 export const NO_SOURCE = '(none)'
 export const OTHER_SOURCE = '(other)'
 
-export type QueueState = { depth: number; oldestDueSeconds: number }
+type QueueState = { depth: number; oldestDueSeconds: number }
 
 export type MetricsSnapshot = {
   signups: { source: string; count: number }[]

@@ -11,7 +11,7 @@ import { Histogram, Registry } from 'prom-client'
 /** Paths no route claims (a scanner's /wp-login.php, a typo): one label, however many. */
 export const UNMATCHED_ROUTE = '(unmatched)'
 /** A built file answered by the catch-all static route. */
-export const STATIC_ROUTE = '(static)'
+const STATIC_ROUTE = '(static)'
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 const CATCH_ALL = new Set(['*', '/*'])

@@ -5,7 +5,7 @@ import { webhookPaused } from '../../../emails/webhook-paused.kind.ts'
 import { secretHint } from './signing.ts'
 
 // The statements of outbound webhooks: endpoints, the deliveries' queue (claim, outcomes, next
-// due) and the log. Events and deliveries are inserted by triggers (migration 20261129080000).
+// due) and the log. Events and deliveries are inserted by triggers (migration 20261126130000).
 
 type Queryable = Db | Tx
 

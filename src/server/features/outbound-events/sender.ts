@@ -19,7 +19,7 @@ export type AttemptResult = {
   rateLimit?: Record<string, string>
 }
 
-export const RESPONSE_KEPT_BYTES = 1024
+const RESPONSE_KEPT_BYTES = 1024
 
 export async function postJson(
   target: string,

@@ -48,7 +48,7 @@ export type TargetRules = {
 }
 
 /** Why an address may not be reached, or null when it may. */
-export function refusedAddress(address: string, rules: TargetRules): string | null {
+function refusedAddress(address: string, rules: TargetRules): string | null {
   let ip = address
   let family = isIP(ip)
   if (family === 0) return `${address} is not an IP address`
@@ -72,7 +72,7 @@ export const systemResolver: Resolver = async (host) => (await lookup(host, { al
 export class TargetRefused extends Error {}
 
 /** The URL's own rules: https, or http to localhost only when loopback is allowed; no credentials. */
-export function checkUrl(raw: string, rules: TargetRules): URL {
+function checkUrl(raw: string, rules: TargetRules): URL {
   let url: URL
   try {
     url = new URL(raw)

@@ -304,7 +304,7 @@ function stopReason(kind: ChatBatch['kind'], result: AttemptResult): string | nu
 }
 
 /** The scheduled wait, jittered by ±10%, never sooner than the receiver's Retry-After (capped at a day). */
-export function retryDelay(scheduledMs: number, retryAfterMs?: number): number {
+function retryDelay(scheduledMs: number, retryAfterMs?: number): number {
   const jittered = scheduledMs * (0.9 + Math.random() * 0.2)
   return Math.round(Math.max(jittered, Math.min(retryAfterMs ?? 0, 24 * 60 * 60 * 1000)))
 }
@@ -314,7 +314,7 @@ export function retryDelay(scheduledMs: number, retryAfterMs?: number): number {
  * to stay under 20 KB (only what a visitor typed can be long). Null when the stored data does not
  * match the type's schema.
  */
-export function bodyOf(d: Pick<ClaimedDelivery, 'type' | 'data' | 'fullAddresses' | 'eventTime'>): string | null {
+function bodyOf(d: Pick<ClaimedDelivery, 'type' | 'data' | 'fullAddresses' | 'eventTime'>): string | null {
   const definition = OUTBOUND_EVENTS[d.type as OutboundEventType]
   if (!definition) return null
   const parsed = definition.data.safeParse(d.data)

@@ -1,5 +1,6 @@
 import { PRODUCT } from '../../../shared/content.ts'
 import { ServerPage } from '../../http/server-page.tsx'
+import { paths } from '../../../shared/paths.ts'
 
 // The sign-in link's pages: the server pages' shell, CSP and stylesheet, no script.
 
@@ -25,7 +26,7 @@ export function badLinkPage() {
       <h1>This sign-in link cannot be used</h1>
       <p>It is not valid, has expired (links work for 15 minutes) or was already used.</p>
       <p>
-        <a href="/admin/">Ask for a new one</a>
+        <a href={paths.console.href()}>Ask for a new one</a>
       </p>
     </ServerPage>
   )

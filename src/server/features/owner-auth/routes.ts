@@ -16,6 +16,7 @@ import { linkSpent, spendLink } from './used-links.ts'
 import { badLinkPage, confirmSignInPage, tooManyAttemptsPage } from './pages.tsx'
 import { sendPage } from '../../http/server-page.tsx'
 import { readJsonBody } from '../../http/json-body.ts'
+import { paths } from '../../../shared/paths.ts'
 
 const EmailRequest = z.strictObject({ email: emailAddress })
 
@@ -57,7 +58,7 @@ export function adminAuthRoutes(deps: OwnerDeps): Hono {
     })
     if (!fresh) return page(c, badLinkPage(), 400)
     await openSession(c, deps, email, 'link')
-    return c.redirect('/admin/', 303)
+    return c.redirect(paths.console.href(), 303)
   })
 
   app.post('/auth/email', async (c) => {

@@ -3,6 +3,7 @@ import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS, type Locale } from '../../../shared/
 import { PLAY_LIMITS } from '../../../shared/limits.ts'
 import type { PlayAnswer } from '../../../shared/play-testing.ts'
 import { ServerPage } from '../../http/server-page.tsx'
+import { paths } from '../../../shared/paths.ts'
 
 // The server pages of Google Play closed testing. Like the other /beta pages: no script,
 // the shared stylesheet and CSP, a button that POSTs (mail scanners fetch links, and a GET changes
@@ -28,7 +29,7 @@ export function answerPage(answer: PlayAnswer, token: string, error?: string, lo
           {error}
         </p>
       ) : null}
-      <form method="post" action={`/beta/play?answer=${answer}&token=${encodeURIComponent(token)}`}>
+      <form method="post" action={paths.playAnswer.href(answer, token)}>
         {answer === 'trouble' ? (
           <div>
             <label htmlFor="details">{SERVER_PAGE_TEXTS[locale].playTroubleDetails}</label>
@@ -46,7 +47,7 @@ export function answerPage(answer: PlayAnswer, token: string, error?: string, lo
 /** After the POST. The "joined" page keeps the way to say "I left" for later. */
 export function answerThanksPage(answer: PlayAnswer, token: string, locale: Locale = DEFAULT_LOCALE) {
   const t = SERVER_PAGE_TEXTS[locale]
-  const left = `/beta/play?answer=left&token=${encodeURIComponent(token)}`
+  const left = paths.playAnswer.href('left', token)
   const text: Record<PlayAnswer, ReactNode> = {
     joined: (
       <>

@@ -8,7 +8,7 @@ import { recordThresholdReached } from './queries.ts'
 // of time, so no trigger sees it. The watch computes the console's card (playTestingSummary) at
 // start, after each tester's answer, and at the one moment the rule can come true (the card's
 // "apply on" day); the database remembers each stretch it emitted for (migration
-// 20261130085100), so it is never sent twice. Idle costs nothing: no answer and no pending
+// 20261126170100), so it is never sent twice. Idle costs nothing: no answer and no pending
 // "apply on" day, no timer at all. docs/decisions/play-closed-testing.md
 
 /** setTimeout's longest wait; a later "apply on" day is reached in hops. */

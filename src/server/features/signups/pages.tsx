@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS, type Locale } from '../../../shared/content.ts'
 import { localeRoot } from '../../../shared/locales.ts'
 import { ServerPage } from '../../http/server-page.tsx'
+import { paths } from '../../../shared/paths.ts'
 
 // The pages behind every email's "Leave the beta" link and the double opt-in's link: each one
 // returns the page as a React element, which sendPage() renders (escaping by construction). Their
@@ -27,7 +28,7 @@ function Leave({ script, locale, children }: { script?: string; locale: Locale; 
 export function confirmPage(token: string, locale: Locale = DEFAULT_LOCALE) {
   return (
     <Leave locale={locale}>
-      <form method="post" action={`/unsubscribe?token=${encodeURIComponent(token)}`}>
+      <form method="post" action={paths.unsubscribe.href(token)}>
         <button type="submit">{SERVER_PAGE_TEXTS[locale].leaveButton}</button>
       </form>
     </Leave>
@@ -102,7 +103,7 @@ export function confirmSignupPage(token: string, locale: Locale = DEFAULT_LOCALE
     <ServerPage locale={locale} title={t.confirmTitle}>
       <h1>{t.confirmHeading}</h1>
       <p>{t.confirmBody}</p>
-      <form method="post" action={`/confirm?token=${encodeURIComponent(token)}`}>
+      <form method="post" action={paths.confirm.href(token)}>
         <button type="submit">{t.confirmButton}</button>
       </form>
     </ServerPage>
