@@ -56,12 +56,18 @@ export const paths = {
   },
   /** Every /beta page, for the rate limit in front of them. */
   beta: { pattern: '/beta/*' },
-  /** The owner's console: one page, whose views are `#/<view>` (`/admin/#/signups`). */
-  console: { pattern: '/admin', href: (view?: string) => (view ? `/admin/#/${view}` : '/admin/') },
   /** The owner's one-time sign-in link. */
   ownerSignIn: { pattern: '/admin/sign-in', href: (t: string) => `/admin/sign-in?${token(t)}` },
-  /** The console (`prefix`), its sign-in calls and its API, for the budgets in front of them. */
-  console: { prefix: '/admin', authPattern: '/admin/auth/*', apiPattern: '/admin/api/*' },
+  /**
+   * The owner's console: one page (`prefix`), whose views are `#/<view>` (`/admin/#/signups`); its
+   * sign-in calls and its API, for the budgets in front of them.
+   */
+  console: {
+    prefix: '/admin',
+    href: (view?: string) => (view ? `/admin/#/${view}` : '/admin/'),
+    authPattern: '/admin/auth/*',
+    apiPattern: '/admin/api/*',
+  },
   /** The owner's API for their own tools (features/api-tokens). */
   ownerApi: { prefix: '/api/v1' },
   /**
