@@ -56,6 +56,8 @@ export function feedbackForm(locale: Locale): ReturnType<typeof feedbackSchemas>
   return schemas
 }
 
+/** The form's one declaration: its fields' names, the values a page shows again, the data stored. */
+export type OpenFeedbackForm = ReturnType<typeof feedbackSchemas>['open']
 export type TesterFeedback = z.infer<ReturnType<typeof feedbackSchemas>['tester']>
 export type OpenFeedback = z.infer<ReturnType<typeof feedbackSchemas>['open']>
 
