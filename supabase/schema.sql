@@ -52,6 +52,9 @@ declare
   o record;
   n integer;
   this_hour timestamptz := date_trunc('hour', now(), 'UTC');
+  -- The kinds: the owner's copy, and the end-of-hour summary past the cap.
+  notify_kind text := tg_argv[0];
+  summary_kind text := tg_argv[1];
 begin
   for o in select email, notify_max_per_hour from app_private.owner_emails loop
     insert into app_private.owner_notify_counts as c (owner, hour_start, count)
@@ -63,15 +66,13 @@ begin
       where owner = o.email and hour_start < this_hour - interval '1 day';
     end if;
     if n <= o.notify_max_per_hour then
-      insert into app_private.email_queue (kind, to_email, dedupe_key, feedback_id, payload)
-      values ('feedback-owner', o.email, 'feedback-owner:' || new.id || ':' || o.email, new.id,
-        jsonb_build_object('email', new.email, 'rating', new.rating, 'works', new.works, 'broken', new.broken,
-          'platform', new.platform, 'osVersion', new.os_version, 'build', new.build, 'createdAt', new.created_at))
+      insert into app_private.email_queue (kind, to_email, dedupe_key, feedback_id)
+      values (notify_kind, o.email, notify_kind || ':' || new.id || ':' || o.email, new.id)
       on conflict (dedupe_key) do nothing;
     else
       insert into app_private.email_queue (kind, to_email, dedupe_key, next_attempt_at, payload)
-      values ('contact-owner-summary', o.email,
-        'contact-owner-summary:' || to_char(this_hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24') || ':' || o.email,
+      values (summary_kind, o.email,
+        summary_kind || ':' || to_char(this_hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24') || ':' || o.email,
         this_hour + interval '1 hour',
         jsonb_build_object('count', n - o.notify_max_per_hour, 'hourStart', this_hour, 'feedback', 1))
       on conflict (dedupe_key) do update set payload = excluded.payload
@@ -2095,7 +2096,7 @@ CREATE INDEX contact_messages_email_lower ON public.contact_messages USING btree
 -- Name: beta_feedback beta_feedback_after_insert; Type: TRIGGER; Schema: app_private; Owner: -
 --
 
-CREATE TRIGGER beta_feedback_after_insert AFTER INSERT ON app_private.beta_feedback FOR EACH ROW EXECUTE FUNCTION app_private.beta_feedback_notify_owners();
+CREATE TRIGGER beta_feedback_after_insert AFTER INSERT ON app_private.beta_feedback FOR EACH ROW EXECUTE FUNCTION app_private.beta_feedback_notify_owners('feedback-owner', 'contact-owner-summary');
 
 --
 -- Name: beta_feedback beta_feedback_outbound_events; Type: TRIGGER; Schema: app_private; Owner: -

@@ -11,10 +11,11 @@ const schema = z.strictObject({
   note: z.string().default(''),
 })
 
-function post(body: BodyInit, headers: Record<string, string> = {}) {
+async function post(body: BodyInit, headers: Record<string, string> = {}) {
   const app = new Hono()
   app.post('/', async (c) => c.json(await readPageForm(c, schema)))
-  return app.request('/', { method: 'POST', body, headers }).then((r) => r.json())
+  const res = await app.request('/', { method: 'POST', body, headers })
+  return res.json()
 }
 
 describe('readPageForm', () => {
