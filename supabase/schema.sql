@@ -52,6 +52,9 @@ declare
   o record;
   n integer;
   this_hour timestamptz := date_trunc('hour', now(), 'UTC');
+  -- The kinds: the owner's copy, and the end-of-hour summary past the cap.
+  notify_kind text := tg_argv[0];
+  summary_kind text := tg_argv[1];
 begin
   for o in select email, notify_max_per_hour from app_private.owner_emails loop
     insert into app_private.owner_notify_counts as c (owner, hour_start, count)
@@ -63,15 +66,13 @@ begin
       where owner = o.email and hour_start < this_hour - interval '1 day';
     end if;
     if n <= o.notify_max_per_hour then
-      insert into app_private.email_queue (kind, to_email, dedupe_key, feedback_id, payload)
-      values ('feedback-owner', o.email, 'feedback-owner:' || new.id || ':' || o.email, new.id,
-        jsonb_build_object('email', new.email, 'rating', new.rating, 'works', new.works, 'broken', new.broken,
-          'platform', new.platform, 'osVersion', new.os_version, 'build', new.build, 'createdAt', new.created_at))
+      insert into app_private.email_queue (kind, to_email, dedupe_key, feedback_id)
+      values (notify_kind, o.email, notify_kind || ':' || new.id || ':' || o.email, new.id)
       on conflict (dedupe_key) do nothing;
     else
       insert into app_private.email_queue (kind, to_email, dedupe_key, next_attempt_at, payload)
-      values ('contact-owner-summary', o.email,
-        'contact-owner-summary:' || to_char(this_hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24') || ':' || o.email,
+      values (summary_kind, o.email,
+        summary_kind || ':' || to_char(this_hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24') || ':' || o.email,
         this_hour + interval '1 hour',
         jsonb_build_object('count', n - o.notify_max_per_hour, 'hourStart', this_hour, 'feedback', 1))
       on conflict (dedupe_key) do update set payload = excluded.payload
@@ -337,6 +338,9 @@ declare
   o record;
   n integer;
   this_hour timestamptz := date_trunc('hour', now(), 'UTC');
+  -- The kinds: the owner's copy, and the end-of-hour summary past the cap.
+  notify_kind text := tg_argv[0];
+  summary_kind text := tg_argv[1];
 begin
   for o in select email, notify_max_per_hour from app_private.owner_emails loop
     insert into app_private.owner_notify_counts as c (owner, hour_start, count)
@@ -350,12 +354,12 @@ begin
     end if;
     if n <= o.notify_max_per_hour then
       insert into app_private.email_queue (kind, to_email, dedupe_key, contact_message_id)
-      values ('contact-owner', o.email, 'contact-owner:' || new.id || ':' || o.email, new.id)
+      values (notify_kind, o.email, notify_kind || ':' || new.id || ':' || o.email, new.id)
       on conflict (dedupe_key) do nothing;
     else
       insert into app_private.email_queue (kind, to_email, dedupe_key, next_attempt_at, payload)
-      values ('contact-owner-summary', o.email,
-        'contact-owner-summary:' || to_char(this_hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24') || ':' || o.email,
+      values (summary_kind, o.email,
+        summary_kind || ':' || to_char(this_hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24') || ':' || o.email,
         this_hour + interval '1 hour',
         jsonb_build_object('count', n - o.notify_max_per_hour, 'hourStart', this_hour))
       on conflict (dedupe_key) do update set payload = excluded.payload
@@ -383,61 +387,31 @@ end
 $$;
 
 --
--- Name: email_queue_pace_invitations(); Type: FUNCTION; Schema: app_private; Owner: -
+-- Name: email_queue_pace(); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
-CREATE FUNCTION app_private.email_queue_pace_invitations() RETURNS trigger
+CREATE FUNCTION app_private.email_queue_pace() RETURNS trigger
     LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
 declare
+  paced_kind text := tg_argv[0];
   pace interval := make_interval(secs => coalesce((new.payload ->> 'paceMs')::double precision, 0) / 1000);
   next_due timestamptz;
 begin
-  if pace <= interval '0' then
+  if new.kind <> paced_kind or pace <= interval '0' then
     return new;
   end if;
   select min(q.next_attempt_at) into next_due
   from app_private.email_queue q
-  where q.kind = 'invitation' and q.status = 'pending' and q.id <> new.id;
+  where q.kind = paced_kind and q.status = 'pending' and q.id <> new.id;
   if next_due is not null and next_due < now() + pace / 2 then
     -- SKIP LOCKED: a row locked now is being claimed by another worker, which slides it itself.
     update app_private.email_queue q
     set next_attempt_at = q.next_attempt_at + (now() + pace - next_due)
     where q.id in (
       select p.id from app_private.email_queue p
-      where p.kind = 'invitation' and p.status = 'pending' and p.id <> new.id
-      for update skip locked
-    );
-  end if;
-  return new;
-end
-$$;
-
---
--- Name: email_queue_pace_messages(); Type: FUNCTION; Schema: app_private; Owner: -
---
-
-CREATE FUNCTION app_private.email_queue_pace_messages() RETURNS trigger
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    AS $$
-declare
-  pace interval := make_interval(secs => coalesce((new.payload ->> 'paceMs')::double precision, 0) / 1000);
-  next_due timestamptz;
-begin
-  if pace <= interval '0' then
-    return new;
-  end if;
-  select min(q.next_attempt_at) into next_due
-  from app_private.email_queue q
-  where q.kind = 'message' and q.status = 'pending' and q.id <> new.id;
-  if next_due is not null and next_due < now() + pace / 2 then
-    update app_private.email_queue q
-    set next_attempt_at = q.next_attempt_at + (now() + pace - next_due)
-    where q.id in (
-      select p.id from app_private.email_queue p
-      where p.kind = 'message' and p.status = 'pending' and p.id <> new.id
+      where p.kind = paced_kind and p.status = 'pending' and p.id <> new.id
       for update skip locked
     );
   end if;
@@ -2095,7 +2069,7 @@ CREATE INDEX contact_messages_email_lower ON public.contact_messages USING btree
 -- Name: beta_feedback beta_feedback_after_insert; Type: TRIGGER; Schema: app_private; Owner: -
 --
 
-CREATE TRIGGER beta_feedback_after_insert AFTER INSERT ON app_private.beta_feedback FOR EACH ROW EXECUTE FUNCTION app_private.beta_feedback_notify_owners();
+CREATE TRIGGER beta_feedback_after_insert AFTER INSERT ON app_private.beta_feedback FOR EACH ROW EXECUTE FUNCTION app_private.beta_feedback_notify_owners('feedback-owner', 'contact-owner-summary');
 
 --
 -- Name: beta_feedback beta_feedback_outbound_events; Type: TRIGGER; Schema: app_private; Owner: -
@@ -2107,13 +2081,13 @@ CREATE TRIGGER beta_feedback_outbound_events AFTER INSERT ON app_private.beta_fe
 -- Name: email_queue email_queue_pace_invitations; Type: TRIGGER; Schema: app_private; Owner: -
 --
 
-CREATE TRIGGER email_queue_pace_invitations BEFORE UPDATE OF status ON app_private.email_queue FOR EACH ROW WHEN (((new.kind = 'invitation'::text) AND (new.status = 'sending'::text))) EXECUTE FUNCTION app_private.email_queue_pace_invitations();
+CREATE TRIGGER email_queue_pace_invitations BEFORE UPDATE OF status ON app_private.email_queue FOR EACH ROW WHEN ((new.status = 'sending'::text)) EXECUTE FUNCTION app_private.email_queue_pace('invitation');
 
 --
 -- Name: email_queue email_queue_pace_messages; Type: TRIGGER; Schema: app_private; Owner: -
 --
 
-CREATE TRIGGER email_queue_pace_messages BEFORE UPDATE OF status ON app_private.email_queue FOR EACH ROW WHEN (((new.kind = 'message'::text) AND (new.status = 'sending'::text))) EXECUTE FUNCTION app_private.email_queue_pace_messages();
+CREATE TRIGGER email_queue_pace_messages BEFORE UPDATE OF status ON app_private.email_queue FOR EACH ROW WHEN ((new.status = 'sending'::text)) EXECUTE FUNCTION app_private.email_queue_pace('message');
 
 --
 -- Name: email_suppressions email_suppressions_journal; Type: TRIGGER; Schema: app_private; Owner: -
@@ -2167,7 +2141,7 @@ CREATE TRIGGER beta_signups_outbound_events AFTER INSERT OR DELETE OR UPDATE OF 
 -- Name: contact_messages contact_messages_after_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER contact_messages_after_insert AFTER INSERT ON public.contact_messages FOR EACH ROW EXECUTE FUNCTION app_private.contact_messages_notify_owners();
+CREATE TRIGGER contact_messages_after_insert AFTER INSERT ON public.contact_messages FOR EACH ROW EXECUTE FUNCTION app_private.contact_messages_notify_owners('contact-owner', 'contact-owner-summary');
 
 --
 -- Name: contact_messages contact_messages_before_insert; Type: TRIGGER; Schema: public; Owner: -
@@ -2349,16 +2323,10 @@ REVOKE ALL ON FUNCTION app_private.contact_messages_before_insert() FROM PUBLIC;
 REVOKE ALL ON FUNCTION app_private.contact_messages_notify_owners() FROM PUBLIC;
 
 --
--- Name: FUNCTION email_queue_pace_invitations(); Type: ACL; Schema: app_private; Owner: -
+-- Name: FUNCTION email_queue_pace(); Type: ACL; Schema: app_private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_private.email_queue_pace_invitations() FROM PUBLIC;
-
---
--- Name: FUNCTION email_queue_pace_messages(); Type: ACL; Schema: app_private; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_private.email_queue_pace_messages() FROM PUBLIC;
+REVOKE ALL ON FUNCTION app_private.email_queue_pace() FROM PUBLIC;
 
 --
 -- Name: FUNCTION emit_outbound_event(event_type text, about bigint, payload jsonb); Type: ACL; Schema: app_private; Owner: -

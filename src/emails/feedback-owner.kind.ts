@@ -1,26 +1,19 @@
 import { z } from 'zod'
 import { emailAddress } from '../shared/email-address.ts'
+import { FeedbackFields } from '../shared/feedback-entry.ts'
 import { defineKind } from './define-kind.ts'
 import { envelope } from './envelope.ts'
 
 /**
  * The owner's copy of a tester's feedback. Queued in SQL, by the beta_feedback trigger
- * (key: `<feedback id>:<owner>`), under the contact messages' hourly cap; the payload carries the
- * entry, and erasing the entry deletes the row (feedback_id, on delete cascade). Reply-To is the
- * tester.
+ * (key: `<feedback id>:<owner>`, the kind's name its argument), under the contact messages' hourly
+ * cap, with the entry's id only: the worker reads the entry when it claims the row, and erasing
+ * the entry deletes the row (feedback_id, on delete cascade). Reply-To is the tester.
  */
 export const feedbackOwner = defineKind({
   kind: 'feedback-owner',
-  payload: z.object({
-    email: z.string(),
-    rating: z.number().int(),
-    works: z.string(),
-    broken: z.string(),
-    platform: z.string(),
-    osVersion: z.string(),
-    build: z.string(),
-    createdAt: z.string(),
-  }),
+  // The entry as stored: the worker reads it from the table when it claims the row (queue-rows.ts).
+  payload: FeedbackFields.extend({ created_at: z.string() }),
   dedupeKey: (key: { feedbackId: string; owner: string }) => `${key.feedbackId}:${key.owner}`,
   example: {
     key: { feedbackId: '9', owner: 'owner@example.com' },
@@ -30,17 +23,19 @@ export const feedbackOwner = defineKind({
       works: 'Clients',
       broken: 'Totals',
       platform: 'ios',
-      osVersion: 'iOS 18',
+      os_version: 'iOS 18',
       build: '1.0 (42)',
-      createdAt: '2026-11-24T10:00:00.000Z',
+      created_at: '2026-11-24T10:00:00.000Z',
     },
   },
   async build(email, entry, settings) {
     const replyTo = emailAddress.safeParse(entry.email)
     const { renderFeedbackOwnerEmail } = await import('./feedback-owner.tsx')
+    const { os_version: osVersion, created_at: createdAt, ...fields } = entry
     const rendered = await renderFeedbackOwnerEmail({
-      ...entry,
-      receivedAt: `${new Date(entry.createdAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      ...fields,
+      osVersion,
+      receivedAt: `${new Date(createdAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
       consoleUrl: `${settings.PUBLIC_URL}/admin/#/feedback`,
     })
     return envelope(email, settings, rendered, replyTo.success ? { 'Reply-To': entry.email } : {})

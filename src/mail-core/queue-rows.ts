@@ -5,7 +5,9 @@ import {
   type QueuedGroupMessage,
   type SignupLinks,
 } from '../emails/define-kind.ts'
+import { confirmSignup } from '../emails/confirm-signup.kind.ts'
 import { KINDS } from '../emails/kinds.ts'
+import { testerMessage } from '../emails/tester-message.kind.ts'
 import type { Queryable } from './db.ts'
 
 // The queue's own statements, apart from the one insert (enqueue.ts): claim, the three outcomes,
@@ -59,7 +61,7 @@ export async function claimDueEmails(
        returning email
      ), expired_requests as (
        delete from app_private.email_queue r using expired e
-       where r.dedupe_key = 'confirm-signup:' || app_private.canonical_email(e.email)
+       where r.dedupe_key = $5::text || ':' || app_private.canonical_email(e.email)
          and r.status not in ('pending', 'sending')
      ), due as (
        select id from app_private.email_queue
@@ -78,15 +80,18 @@ export async function claimDueEmails(
         where app_private.canonical_email(s.email) = app_private.canonical_email(q.to_email)) as unsubscribe_token,
        (select json_build_object('name', m.name, 'email', m.email, 'subject', m.subject, 'message', m.message,
           'created_at', m.created_at) from public.contact_messages m where m.id = q.contact_message_id) as contact,
-       q.payload,
+       -- A feedback entry's copy reads the entry as it is now (the trigger stores no payload).
+       coalesce((select to_jsonb(f) - 'id' - 'signup_id' from app_private.beta_feedback f where f.id = q.feedback_id),
+         q.payload) as payload,
        (select json_build_object('platformToken', s.platform_token, 'inviteToken', s.invite_token,
           'invitationLinks', s.invitation_links,
           'feedbackToken', s.feedback_token, 'appToken', s.app_token, 'locale', s.locale) from public.beta_signups s
         where app_private.canonical_email(s.email) = app_private.canonical_email(q.to_email)) as signup,
        (select json_build_object('subject', g.subject, 'body', g.body, 'translations', g.translations)
         from app_private.group_messages g
-        where q.kind = 'message' and g.id = (q.payload ->> 'messageId')::bigint) as message`,
-    [limit, leaseMs, expireUnconfirmed, UNCONFIRMED_SIGNUP_DAYS],
+        where q.kind = $6::text and g.id = (q.payload ->> 'messageId')::bigint) as message`,
+    // The kinds' names are parameters: the confirmation request's dedupe key, the group message's kind.
+    [limit, leaseMs, expireUnconfirmed, UNCONFIRMED_SIGNUP_DAYS, confirmSignup.kind, testerMessage.kind],
   )
   return r.rows.map((x) => ({
     id: x.id,

@@ -3,6 +3,7 @@ import { SERVER_PAGE_TEXTS, type Locale } from './content.ts'
 import { fill } from './content-types.ts'
 import { FEEDBACK_LIMITS } from './limits.ts'
 import { emailAddress } from './email-address.ts'
+import { FEEDBACK_PLATFORMS, type FeedbackFields } from './feedback-entry.ts'
 import { honeypot } from './honeypot.ts'
 import { count, id, iso, pageFields } from './console-common.ts'
 
@@ -27,10 +28,13 @@ function feedbackSchemas(locale: Locale) {
     rating: z.coerce.number({ error: rating }).int(rating).min(1, rating).max(5, rating),
     works: optionalText(t.feedbackWorks, FEEDBACK_LIMITS.text),
     broken: optionalText(t.feedbackBroken, FEEDBACK_LIMITS.text),
-    platform: z.enum(['unknown', 'ios', 'android'], { error: t.feedbackPlatformInvalid }).default('unknown'),
+    platform: z.enum(FEEDBACK_PLATFORMS, { error: t.feedbackPlatformInvalid }).default('unknown'),
     os_version: optionalText(t.feedbackOsVersion, FEEDBACK_LIMITS.osVersion),
     build: optionalText(t.feedbackBuild, FEEDBACK_LIMITS.build),
     website: honeypot,
+    // The stored fields (feedback-entry.ts) are the form's: one missing or of another type fails here.
+  } satisfies { [K in Exclude<keyof FeedbackFields, 'email'>]: z.ZodType<FeedbackFields[K], unknown> } & {
+    website: typeof honeypot
   }
   // The address follows the rules every form does (emailAddress); the form names one problem.
   const email = z.string({ error: t.feedbackEmailInvalid }).transform((value, ctx) => {
@@ -56,12 +60,15 @@ export function feedbackForm(locale: Locale): ReturnType<typeof feedbackSchemas>
   return schemas
 }
 
+/** The form's one declaration: its fields' names, the values a page shows again, the data stored. */
+export type OpenFeedbackForm = ReturnType<typeof feedbackSchemas>['open']
+export type TesterFeedback = z.infer<ReturnType<typeof feedbackSchemas>['tester']>
 export type OpenFeedback = z.infer<ReturnType<typeof feedbackSchemas>['open']>
 
 // The console's Feedback view: what testers sent from /beta/feedback (its endpoints in
 // console-endpoints.ts).
 
-export const FeedbackPlatform = z.enum(['unknown', 'ios', 'android'])
+export const FeedbackPlatform = z.enum(FEEDBACK_PLATFORMS)
 
 /** GET /feedback and /feedback/export: filters by build, rating and phone. */
 export const FeedbackQuery = z.object({

@@ -196,6 +196,49 @@ describe.each(DB_KINDS)('tester feedback on %s', (kind) => {
     expect((await app.request('/beta/feedback')).status).toBe(200)
   })
 
+  test('the owner’s copy is queued with the entry’s id only, and one queued with a payload built in SQL (the older shape) is sent from the entry', async () => {
+    await syncOwnerEmails(db, [OWNER])
+    const app = testApp(db)
+    await app.request('/beta/feedback', form({ email: 'b@example.com', rating: '2', works: 'Fast' }))
+    const queued = async () =>
+      (
+        await db.query<{ payload: unknown; feedback_id: string | null }>(
+          `select payload, feedback_id::text from app_private.email_queue where kind = 'feedback-owner'`,
+        )
+      ).rows
+    expect(await queued()).toEqual([{ payload: null, feedback_id: expect.stringMatching(/^\d+$/) }])
+    // A row queued before the payload left SQL: its stored copy is not what the email says.
+    await db.query(
+      `update app_private.email_queue set payload = jsonb_build_object('email', 'b@example.com', 'rating', 2,
+         'works', 'Stale', 'broken', '', 'platform', 'unknown', 'osVersion', '', 'build', '', 'createdAt', now())
+       where kind = 'feedback-owner'`,
+    )
+    const sent: OutgoingEmail[] = []
+    const queue = createEmailQueue({
+      db,
+      transport: { name: 'test', send: async (e) => (sent.push(e), { ok: true, id: e.id }), close: async () => {} },
+      logger: silentLogger,
+      config: {
+        EMAIL_FROM: 'Beta Team <hello@localhost>',
+        PUBLIC_URL: 'http://localhost',
+        EMAIL_POLL_INTERVAL_MS: 1000,
+        EMAIL_MAX_ATTEMPTS: 3,
+        EMAIL_RETRY_BASE_MS: 1,
+        EMAIL_RETRY_MAX_MS: 5,
+        EMAIL_LEASE_MS: 60_000,
+      },
+    })
+    await queue.runOnce()
+    const owner = EMAIL_TEXTS[DEFAULT_LOCALE]
+    expect(sent).toHaveLength(1)
+    expect(sent[0]!.to).toBe(OWNER)
+    expect(sent[0]!.headers['Reply-To']).toBe('b@example.com')
+    expect(sent[0]!.text).toContain(`${owner.feedbackOwner.works}:\nFast`)
+    expect(await db.query(`select status from app_private.email_queue where kind = 'feedback-owner'`)).toMatchObject({
+      rows: [{ status: 'sent' }],
+    })
+  })
+
   test('each entry notifies the owners with Reply-To the tester, under the contact messages’ hourly cap', async () => {
     await syncOwnerEmails(db, [OWNER])
     await db.query('update app_private.owner_emails set notify_max_per_hour = 2')

@@ -1,10 +1,11 @@
-import { FEEDBACK_LIMITS } from '../../../shared/feedback.ts'
+import { FEEDBACK_LIMITS, type OpenFeedbackForm } from '../../../shared/feedback.ts'
 import { HONEYPOT_FIELD } from '../../../shared/honeypot-field.ts'
 import { LIMITS } from '../../../shared/limits.ts'
 import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS, type Locale } from '../../../shared/content.ts'
 import { ErrorSummary, FieldError } from '../../../ui/error-summary.tsx'
 import { HoneypotField } from '../../../ui/honeypot-field.tsx'
 import { localeRoot } from '../../../shared/locales.ts'
+import type { FormValues } from '../../http/page-form.ts'
 import { ServerPage } from '../../http/server-page.tsx'
 import { paths } from '../../../shared/paths.ts'
 
@@ -12,15 +13,8 @@ import { paths } from '../../../shared/paths.ts'
 // URL for Play's closed test). The server pages' shell: no script, strict CSP, one stylesheet.
 // Its words are the founder's content (content/site.yaml, texts.pages).
 
-export type FeedbackValues = {
-  email?: string
-  rating?: string
-  works?: string
-  broken?: string
-  platform?: string
-  os_version?: string
-  build?: string
-}
+/** What the tester typed, by the form's field names (the schema's, src/shared/feedback.ts). */
+export type FeedbackValues = FormValues<OpenFeedbackForm>
 
 type FeedbackFormInput = {
   /** The person's token; absent on the page that asks for the address. */

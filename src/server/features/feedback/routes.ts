@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import { BuildLabelRequest, FeedbackQuery, feedbackForm, type OpenFeedback } from '../../../shared/feedback.ts'
 import { SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
 import { isTokenShaped } from '../../../mail-core/tokens.ts'
@@ -13,11 +13,12 @@ import { startExport } from '../../owner/exports.ts'
 import type { OwnerEnv } from '../../owner/deps.ts'
 import { parseInput } from '../../owner/input.ts'
 import { readJsonBody } from '../../http/json-body.ts'
+import { readPageForm } from '../../http/page-form.ts'
 import type { PublicRoutes } from '../../http/public-routes.ts'
 import { localeOr } from '../../../shared/locales.ts'
 import { paths } from '../../../shared/paths.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
-import { feedbackFormPage, feedbackLinkNotValidPage, feedbackThanksPage, type FeedbackValues } from './pages.tsx'
+import { feedbackFormPage, feedbackLinkNotValidPage, feedbackThanksPage } from './pages.tsx'
 import {
   allFeedback,
   currentBuildLabel,
@@ -29,8 +30,6 @@ import {
 } from './queries.ts'
 
 // Tester feedback. Decisions: docs/decisions/tester-messages-and-feedback.md
-
-const FIELDS = ['email', 'rating', 'works', 'broken', 'platform', 'os_version', 'build', 'website'] as const
 
 /**
  * /beta/feedback: GET shows the form and changes nothing; POST stores. With ?token= (the link in
@@ -63,10 +62,12 @@ export function feedbackPageRoutes(deps: {
     if (token !== undefined && !signup) return sendPage(c, feedbackLinkNotValidPage(), 404)
     // A tester's link speaks the language of the page they signed up on; the open page, the default.
     const locale = localeOr(signup?.locale)
-    const values = await formValues(c)
+    const form = feedbackForm(locale)
+    const posted = await readPageForm(c, signup ? form.tester : form.open)
+    const { values } = posted
     // A filled bot trap gets the usual answer and stores nothing, as the contact form.
-    if (values?.website) return sendPage(c, feedbackThanksPage(locale), 200)
-    if (values === null)
+    if (values.website) return sendPage(c, feedbackThanksPage(locale), 200)
+    if (posted.unreadable)
       return sendPage(
         c,
         feedbackFormPage({
@@ -77,16 +78,9 @@ export function feedbackPageRoutes(deps: {
         }),
         400,
       )
-    const form = feedbackForm(locale)
-    const parsed = (signup ? form.tester : form.open).safeParse(
-      Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== '' || k === 'rating')),
-    )
-    if (!parsed.success) {
-      const errors: Record<string, string> = {}
-      for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message
-      return sendPage(c, feedbackFormPage({ ...(token ? { token } : {}), values, errors, locale }), 400)
-    }
-    const f = parsed.data
+    if (!posted.ok)
+      return sendPage(c, feedbackFormPage({ ...(token ? { token } : {}), values, errors: posted.errors, locale }), 400)
+    const f = posted.data
     await insertFeedback(db, {
       signupId: signup?.id ?? null,
       email: signup ? signup.email : (f as OpenFeedback).email,
@@ -116,24 +110,6 @@ export function feedbackPageRoutes(deps: {
       },
     ],
   }
-}
-
-// The form's fields as strings; null for a body that cannot be read or carries a file.
-async function formValues(c: Context): Promise<(FeedbackValues & { website?: string }) | null> {
-  let body: Record<string, unknown>
-  try {
-    body = await c.req.parseBody()
-  } catch {
-    return null
-  }
-  const out: Record<string, string> = {}
-  for (const key of FIELDS) {
-    const value = body[key]
-    if (value === undefined) continue
-    if (typeof value !== 'string') return null
-    out[key] = value
-  }
-  return out
 }
 
 /** The console's Feedback view: entries, the summary, the CSV export and the build label. */

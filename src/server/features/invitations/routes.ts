@@ -20,9 +20,7 @@ type BetaRoutesConfig = Partial<Pick<Config, 'BETA_IOS_URL' | 'BETA_ANDROID_URL'
  */
 export type AndroidTesting = {
   /** The phone-choice form's Google account: a null value when none was given. */
-  readAccount: (
-    form: Record<string, unknown>,
-  ) => { ok: true; value: string | null } | { ok: false; value: string; error: string }
+  readAccount: (c: Context) => Promise<{ ok: true; value: string | null } | { ok: false; value: string; error: string }>
   saveAccount: (tx: Tx, token: string, account: string) => Promise<void>
   /** After an Android invitation's first opening; true when it queued an email. */
   afterOpened: (token: string) => Promise<boolean>
@@ -60,8 +58,7 @@ export function betaRoutes(deps: {
     const { token = '', platform } = c.req.query()
     if (!isPlatform(platform) || !isTokenShaped(token)) return sendPage(c, betaLinkNotValidPage(), 404)
     // On Android, the optional Google account for the Play list, validated like any address.
-    const form = platform === 'android' ? await c.req.parseBody().catch(() => ({}) as Record<string, unknown>) : {}
-    const account = deps.android.readAccount(form)
+    const account = platform === 'android' ? await deps.android.readAccount(c) : ({ ok: true, value: null } as const)
     if (!account.ok) {
       const signup = await openPlatformSignup(deps.db, token)
       if (!signup) return sendPage(c, betaLinkNotValidPage(), 404)

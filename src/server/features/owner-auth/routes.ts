@@ -17,8 +17,11 @@ import { badLinkPage, confirmSignInPage, tooManyAttemptsPage } from './pages.tsx
 import { sendPage } from '../../http/server-page.tsx'
 import { readJsonBody } from '../../http/json-body.ts'
 import { paths } from '../../../shared/paths.ts'
+import { readPageForm } from '../../http/page-form.ts'
 
 const EmailRequest = z.strictObject({ email: emailAddress })
+/** The sign-in link page's form: the link's token, posted by its button. */
+const LinkForm = z.object({ token: z.string() })
 
 /** Same words whether or not the address is an owner's: the answer must not tell. */
 export const EMAIL_LINK_ANSWER =
@@ -46,8 +49,7 @@ export function adminAuthRoutes(deps: OwnerDeps): Hono {
   app.post('/auth/link', async (c) => {
     noStore(c)
     if (!(await attempt(c))) return page(c, tooManyAttemptsPage(), 429)
-    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
-    const token = typeof form.token === 'string' ? form.token : ''
+    const { token = '' } = (await readPageForm(c, LinkForm)).values
     const claims = verifyLinkToken(await deps.secret(), token)
     if (!claims || !isOwner(claims.email)) return page(c, badLinkPage(), 400)
     const email = normaliseEmail(claims.email)

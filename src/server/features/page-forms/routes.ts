@@ -1,13 +1,15 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { z } from 'zod'
 import { ApiError, isDatabaseUnavailable, OUTAGE_RETRY_AFTER_S } from '../../../shared/http/errors.ts'
 import { CONTACT_TEXTS, SIGNUP_TEXTS } from '../../../shared/content.ts'
 import { localeOr, localeRoot } from '../../../shared/locales.ts'
 import { HONEYPOT_FIELD } from '../../../shared/honeypot-field.ts'
 import { paths } from '../../../shared/paths.ts'
+import { readPageForm } from '../../http/page-form.ts'
 import type { PublicRoutes } from '../../http/public-routes.ts'
 import { sendPage } from '../../http/server-page.tsx'
 import type { Logger } from '../../log.ts'
-import { contactFailedPage, contactSentPage, joinedPage, joinFailedPage, type ContactFields } from './pages.tsx'
+import { contactFailedPage, contactSentPage, joinedPage, joinFailedPage } from './pages.tsx'
 
 /**
  * The page's two forms without JavaScript (docs/decisions/no-script-forms.md): before its script
@@ -42,12 +44,18 @@ function failureOf(err: unknown, logger: Logger, c: Context): Failure {
   return { status: 500, message: null }
 }
 
-/** The form's text fields; a file or a repeated name is not the page's form, and reads as empty. */
-async function formFields(c: Context): Promise<Record<string, string>> {
-  const body = await c.req.parseBody().catch(() => ({}))
-  return Object.fromEntries(
-    Object.entries(body).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])),
-  )
+// The two forms as the page posts them. Their rules are the REST insert's (the same code as the
+// scripted form's calls), so the schemas only read the fields: the honeypot and the phone are sent
+// only when filled, and a field carrying a file reads as not sent.
+const optional = z.string().optional()
+const text = z.string().default('')
+const joinForm = z.object({ email: text, platform: optional, [HONEYPOT_FIELD]: optional })
+const contactForm = z.object({ name: text, email: text, subject: text, message: text, [HONEYPOT_FIELD]: optional })
+
+/** The form's data: these schemas accept any text, so a post always reads (files as not sent). */
+async function formData<S extends typeof joinForm | typeof contactForm>(c: Context, schema: S): Promise<z.output<S>> {
+  const form = await readPageForm(c, schema)
+  return form.ok ? form.data : (schema.parse({}) as z.output<S>)
 }
 
 export function pageFormRoutes(deps: PageFormsDeps): PublicRoutes {
@@ -61,10 +69,9 @@ export function pageFormRoutes(deps: PageFormsDeps): PublicRoutes {
   app.post(paths.join.pattern, async (c) => {
     const locale = localeOf(c)
     const t = SIGNUP_TEXTS[locale]
-    const form = await formFields(c)
-    const email = form.email ?? ''
+    const form = await formData(c, joinForm)
+    const { email, platform } = form
     const website = form[HONEYPOT_FIELD]
-    const platform = form.platform
     let stored: Record<string, unknown>
     try {
       // As the page sends it: the honeypot only when filled, the phone when the form names one
@@ -94,14 +101,7 @@ export function pageFormRoutes(deps: PageFormsDeps): PublicRoutes {
 
   app.post(paths.contact.pattern, async (c) => {
     const locale = localeOf(c)
-    const form = await formFields(c)
-    const fields: ContactFields = {
-      name: form.name ?? '',
-      email: form.email ?? '',
-      subject: form.subject ?? '',
-      message: form.message ?? '',
-    }
-    const website = form[HONEYPOT_FIELD]
+    const { [HONEYPOT_FIELD]: website, ...fields } = await formData(c, contactForm)
     try {
       await deps.store(c, 'contact_messages', { ...fields, ...(website ? { website } : {}) })
     } catch (err) {

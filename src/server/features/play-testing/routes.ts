@@ -1,13 +1,15 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import type { ReactNode } from 'react'
+import { z } from 'zod'
 import { fill } from '../../../shared/content-types.ts'
-import { SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
+import { SERVER_PAGE_TEXTS, type Locale } from '../../../shared/content.ts'
 import { localeOr } from '../../../shared/locales.ts'
 import { PLAY_LIMITS } from '../../../shared/limits.ts'
 import { GOOGLE_ACCOUNT_FIELD, PLAY_ANSWERS, type NudgeResult, type PlayAnswer } from '../../../shared/play-testing.ts'
 import { isTokenShaped } from '../../../mail-core/tokens.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/db.ts'
+import { readPageForm } from '../../http/page-form.ts'
 import type { PublicRoutes } from '../../http/public-routes.ts'
 import { sendPage } from '../../http/server-page.tsx'
 import type { Logger } from '../../log.ts'
@@ -30,7 +32,25 @@ import {
 
 const isAnswer = (a: string | undefined): a is PlayAnswer => PLAY_ANSWERS.includes(a as PlayAnswer)
 
-/** The most a tester may write on the "I had trouble" page. */
+/** The Android phone choice's form: the optional Google account for Play's tester list. */
+const accountForm = z.object({ [GOOGLE_ACCOUNT_FIELD]: z.string().optional() })
+
+/**
+ * The answer page's form: what went wrong, on the "I had trouble" page (the page's maxlength keeps
+ * the length; PostgreSQL text cannot hold NUL). A body that is not a form reads as an empty one:
+ * the answer itself is in the URL.
+ */
+function answerForm(locale: Locale) {
+  const tooLong = fill(SERVER_PAGE_TEXTS[locale].playTroubleTooLong, { count: String(PLAY_LIMITS.troubleDetails) })
+  return z.object({
+    details: z
+      .string()
+      .trim()
+      .max(PLAY_LIMITS.troubleDetails, tooLong)
+      .refine((s) => !s.includes('\u0000'), tooLong)
+      .default(''),
+  })
+}
 
 /**
  * /beta/play?answer=joined|trouble|left&token=: the pages behind the "Did you join the test?"
@@ -62,22 +82,9 @@ export function playAnswerRoutes(deps: {
     const tester = await testerByAnswerToken(deps.db, token)
     if (!tester) return sendPage(c, betaLinkNotValidPage(), 404)
     const locale = localeOr(tester.locale)
-    // A body that is not a form (or not one at all) reads as an empty form: the answer is in the URL.
-    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
-    const raw = typeof form.details === 'string' ? form.details.trim() : ''
-    // PostgreSQL text cannot hold NUL; the page's maxlength keeps the length.
-    if (raw.length > PLAY_LIMITS.troubleDetails || raw.includes('\u0000'))
-      return sendPage(
-        c,
-        answerPage(
-          answer,
-          token,
-          fill(SERVER_PAGE_TEXTS[locale].playTroubleTooLong, { count: String(PLAY_LIMITS.troubleDetails) }),
-          locale,
-        ),
-        400,
-      )
-    const details = answer === 'trouble' ? raw : ''
+    const form = await readPageForm(c, answerForm(locale))
+    if (!form.ok) return sendPage(c, answerPage(answer, token, form.errors.details, locale), 400)
+    const details = answer === 'trouble' ? form.data.details : ''
     const r = await recordAnswer(deps.db, { token, answer, details })
     if (r === null) return sendPage(c, betaLinkNotValidPage(), 404)
     deps.logger.info({ event: 'play.answer', answer }, 'an Android tester answered')
@@ -95,7 +102,9 @@ export function playAnswerRoutes(deps: {
  */
 export function androidTesting(deps: { db: Db; config: Pick<Config, 'PLAY_ASK_DELAY_MS'> }) {
   return {
-    readAccount: (form: Record<string, unknown>) => parseGoogleAccount(form[GOOGLE_ACCOUNT_FIELD]),
+    /** The phone-choice form's Google account (a body that is not a form gives none). */
+    readAccount: async (c: Context) =>
+      parseGoogleAccount((await readPageForm(c, accountForm)).values[GOOGLE_ACCOUNT_FIELD]),
     saveAccount: saveGoogleAccount,
     afterOpened: (token: string) => askWhetherJoined(deps.db, token, deps.config.PLAY_ASK_DELAY_MS),
   }
