@@ -1,4 +1,7 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { createElement, type ReactNode } from 'react'
 import { vi } from 'vitest'
+import { consoleQueryClient } from './queries.ts'
 
 /** One stand-in answer of the console's API: a JSON body, or a status with a PostgREST-shaped error. */
 type Answer = { json: unknown } | { status: number; message: string }
@@ -36,4 +39,11 @@ export function polyfillDialog() {
   HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
     this.removeAttribute('open')
   }
+}
+
+/** A wrapper giving a fresh console query client (as ConsoleApp does) to a view or hook under test. */
+export function withClient(onFailure: (err: unknown) => void = () => {}) {
+  const client = consoleQueryClient(onFailure)
+  const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children)
+  return Object.assign(wrapper, { client })
 }

@@ -1,43 +1,40 @@
 import { useState } from 'react'
+import type { EndpointRequestInput } from '../../../shared/outbound-events.ts'
+import { call, type Answer } from '../../api.ts'
+import { useActions } from '../../queries.ts'
 import { Button } from '../../../ui/button.tsx'
 import { Card } from '../../components/card.tsx'
 import { DoneText, ErrorText } from '../../components/status-text.tsx'
 import { DeliveryLog } from './delivery-log.tsx'
 import { EndpointForm } from './endpoint-form.tsx'
-import { fieldsOf, integrationsApi, type WebhookEndpoint } from './integrations-api.ts'
 import { SecretNotice } from './secret-notice.tsx'
 
+type WebhookEndpoint = Answer<'EndpointView'>
+
+/** The endpoint's fields as the save call takes them, with some changed. */
+function fieldsOf(e: WebhookEndpoint, change: Partial<EndpointRequestInput> = {}): EndpointRequestInput {
+  return {
+    kind: e.kind,
+    url: e.url,
+    description: e.description,
+    events: e.events as EndpointRequestInput['events'],
+    enabled: e.enabled,
+    fullAddresses: e.fullAddresses,
+    ...change,
+  }
+}
+
 /** One webhook endpoint: its state and counts, and what the owner can do with it. */
-export function EndpointCard({
-  endpoint: e,
-  events,
-  onChanged,
-  onError,
-}: {
-  endpoint: WebhookEndpoint
-  events: string[]
-  onChanged: () => void
-  onError: (err: unknown) => void
-}) {
+export function EndpointCard({ endpoint: e, events }: { endpoint: WebhookEndpoint; events: string[] }) {
   const [editing, setEditing] = useState(false)
   const [showLog, setShowLog] = useState(false)
   const [secret, setSecret] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [done, setDone] = useState<string | null>(null)
   const [confirmDelete, setConfirmDelete] = useState(false)
-
-  async function act(what: () => Promise<unknown>, message: string) {
-    setError(null)
-    setDone(null)
-    try {
-      await what()
-      setDone(message)
-      onChanged()
-    } catch (err) {
-      setError((err as Error).message)
-      onError(err)
-    }
-  }
+  // The card's writes: the last one's outcome shows; each reads the list again.
+  const action = useActions(['webhooks'])
+  const act = (run: () => Promise<unknown>, done: string) => action.mutate(async () => (await run(), done))
+  const done = action.data ?? null
+  const error = action.error?.message ?? null
 
   const headingId = `endpoint-${e.id}`
   return (
@@ -78,24 +75,25 @@ export function EndpointCard({
           events={events}
           initial={fieldsOf(e)}
           submitLabel="Save"
-          onCancel={() => setEditing(false)}
-          onSubmit={async (fields) => {
-            await integrationsApi.update(e.id, fields)
-            setEditing(false)
-            setDone('Saved')
-            onChanged()
-          }}
+          onCancel={() => (setEditing(false), action.reset())}
+          onSubmit={(fields) =>
+            action.mutate(async () => (await call('updateWebhook', { id: e.id, ...fields }), 'Saved'), {
+              onSuccess: () => setEditing(false),
+            })
+          }
+          busy={action.isPending}
+          error={error}
         />
       ) : (
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => void act(() => integrationsApi.test(e.id), 'Test event queued')}>
+          <Button variant="secondary" onClick={() => act(() => call('testWebhook', { id: e.id }), 'Test event queued')}>
             {e.kind === 'webhook' ? 'Send test event' : 'Send test message'}
           </Button>
           <Button
             variant="secondary"
             onClick={() =>
-              void act(
-                () => integrationsApi.update(e.id, fieldsOf(e, { enabled: !e.enabled })),
+              act(
+                () => call('updateWebhook', { id: e.id, ...fieldsOf(e, { enabled: !e.enabled }) }),
                 e.enabled ? 'Paused' : 'Enabled',
               )
             }
@@ -109,7 +107,7 @@ export function EndpointCard({
             <Button
               variant="secondary"
               onClick={() =>
-                void act(async () => setSecret((await integrationsApi.rotate(e.id)).secret), 'New secret made')
+                act(async () => setSecret((await call('rotateWebhookSecret', { id: e.id })).secret), 'New secret made')
               }
             >
               Rotate secret
@@ -119,7 +117,7 @@ export function EndpointCard({
             {showLog ? 'Hide log' : 'Delivery log'}
           </Button>
           {confirmDelete ? (
-            <Button variant="danger" onClick={() => void act(() => integrationsApi.remove(e.id), 'Deleted')}>
+            <Button variant="danger" onClick={() => act(() => call('deleteWebhook', { id: e.id }), 'Deleted')}>
               Delete for good
             </Button>
           ) : (
@@ -129,9 +127,9 @@ export function EndpointCard({
           )}
         </div>
       )}
-      <ErrorText message={error} />
+      <ErrorText message={editing ? null : error} />
       <DoneText message={done} />
-      {showLog ? <DeliveryLog endpointId={e.id} onError={onError} /> : null}
+      {showLog ? <DeliveryLog endpointId={e.id} /> : null}
     </Card>
   )
 }
