@@ -40,8 +40,11 @@ export type InputOf<N extends EndpointName> = (Table[N] extends { input: infer S
   : unknown) &
   (Table[N]['path'] extends `${string}:id${string}` ? { id: string | number } : unknown)
 
+// Optional when every field is (a GET's query, or no input at all); required otherwise.
 type Args<N extends EndpointName> =
-  {} extends InputOf<N> ? [input?: InputOf<N>, signal?: AbortSignal] : [input: InputOf<N>, signal?: AbortSignal]
+  Partial<InputOf<N>> extends InputOf<N>
+    ? [input?: InputOf<N>, signal?: AbortSignal]
+    : [input: InputOf<N>, signal?: AbortSignal]
 
 /** A query string from plain values; an absent value is left out. */
 export const qs = (params: Record<string, string | number | boolean | null | undefined>) =>

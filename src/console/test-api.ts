@@ -41,9 +41,19 @@ export function polyfillDialog() {
   }
 }
 
-/** A wrapper giving a fresh console query client (as ConsoleApp does) to a view or hook under test. */
+/**
+ * A wrapper giving a fresh console query client (as ConsoleApp does) to a view or hook under test;
+ * `onFailure` sees every failed call, and `invalidated` lists the endpoints a write asked to read
+ * again, in order.
+ */
 export function withClient(onFailure: (err: unknown) => void = () => {}) {
   const client = consoleQueryClient(onFailure)
+  const invalidated: unknown[] = []
+  const invalidate = client.invalidateQueries.bind(client)
+  client.invalidateQueries = (filters, options) => {
+    invalidated.push(filters?.queryKey?.[0])
+    return invalidate(filters, options)
+  }
   const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children)
-  return Object.assign(wrapper, { client })
+  return Object.assign(wrapper, { client, invalidated })
 }

@@ -31,7 +31,11 @@ export function SignupFilters(props: {
       <LabelledField id="signup-platform" label="Platform">
         <PlatformSelect id="signup-platform" value={props.platform} onChange={props.onPlatform} />
       </LabelledField>
-      <a href={urlOf('signupsExport', props.search ? { q: props.search } : {})} download className={buttonClass('secondary')}>
+      <a
+        href={urlOf('signupsExport', props.search ? { q: props.search } : {})}
+        download
+        className={buttonClass('secondary')}
+      >
         Export CSV
       </a>
     </div>
