@@ -8,6 +8,7 @@
 import {
   keepPreviousData,
   MutationCache,
+  notifyManager,
   QueryCache,
   QueryClient,
   useMutation,
@@ -25,6 +26,9 @@ import { call, type AnswerOf, type ApiFailure, type InputOf } from './api.ts'
  * window focus (the owner's place in a list stays put; a write or a view's reopening reads again).
  */
 export function consoleQueryClient(onFailure: (err: unknown) => void): QueryClient {
+  // Views hear of a change in a microtask, not a later task (the default): a write's pending state
+  // disables its button before the next click can land, so a double click sends once.
+  notifyManager.setScheduler(queueMicrotask)
   return new QueryClient({
     queryCache: new QueryCache({ onError: onFailure }),
     mutationCache: new MutationCache({ onError: onFailure }),
