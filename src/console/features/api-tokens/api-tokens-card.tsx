@@ -25,16 +25,14 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB'
 export function ApiTokensCard() {
   const list = useCall('apiTokens')
   const [creating, setCreating] = useState(false)
-  const [made, setMade] = useState<{ name: string; secret: string } | null>(null)
   const [revoking, setRevoking] = useState<ApiToken | null>(null)
   const tokens = list.data?.tokens ?? []
   const create = useSend('createApiToken', {
     invalidates: ['apiTokens'],
-    onSuccess: (created) => {
-      setMade({ name: created.token.name, secret: created.secret })
-      setCreating(false)
-    },
+    onSuccess: () => setCreating(false),
   })
+  // The new token's secret, shown once until the owner says it is saved.
+  const made = create.data ? { name: create.data.token.name, secret: create.data.secret } : null
   const revoke = useSend('revokeApiToken', {
     input: (token: ApiToken) => ({ id: token.id }),
     invalidates: ['apiTokens'],
@@ -56,7 +54,7 @@ export function ApiTokensCard() {
         OpenAPI file is docs/api/openapi.json). Each token has its own rate limit (600 calls a minute unless the server
         sets another).
       </p>
-      {made ? <TokenNotice {...made} onDone={() => setMade(null)} /> : null}
+      {made ? <TokenNotice {...made} onDone={() => create.reset()} /> : null}
       {creating ? (
         <TokenForm
           onCancel={() => (setCreating(false), create.reset())}

@@ -16,15 +16,9 @@ import { SecretNotice } from './secret-notice.tsx'
 export function IntegrationsView({ apiTokens }: ViewProps & { apiTokens?: ReactNode }) {
   const list = useCall('webhooks')
   const [adding, setAdding] = useState(false)
-  const [secret, setSecret] = useState<string | null>(null)
-  const create = useSend('createWebhook', {
-    invalidates: ['webhooks'],
-    onSuccess: (made) => {
-      // Slack and Discord verify nothing: their secret would only confuse.
-      if (made.endpoint.kind === 'webhook') setSecret(made.secret)
-      setAdding(false)
-    },
-  })
+  const create = useSend('createWebhook', { invalidates: ['webhooks'], onSuccess: () => setAdding(false) })
+  // The new endpoint's secret, shown once; Slack and Discord verify nothing: theirs would only confuse.
+  const secret = create.data?.endpoint.kind === 'webhook' ? create.data.secret : null
   const endpoints = list.data?.endpoints ?? []
   const events = list.data?.events ?? []
 
@@ -42,7 +36,7 @@ export function IntegrationsView({ apiTokens }: ViewProps & { apiTokens?: ReactN
           Each event is signed (webhook-id, webhook-timestamp, webhook-signature) and retried for about three days until
           your endpoint answers 2xx; the webhook-id stays the same on every retry. Make, Zapier and n8n accept them.
         </p>
-        {secret ? <SecretNotice secret={secret} rotated={false} onDone={() => setSecret(null)} /> : null}
+        {secret ? <SecretNotice secret={secret} rotated={false} onDone={() => create.reset()} /> : null}
         {adding ? (
           <EndpointForm
             events={events}

@@ -26,21 +26,22 @@ export function SignupsView({
   const signups = useSignupList()
   const { list } = signups
   const [erasing, setErasing] = useState<string | null>(null)
-  // The last write's outcome, shown until the next one.
-  const [done, setDone] = useState<string | null>(null)
-  const erase = useErasePerson((r, email) => {
-    setDone(
-      `Erased ${email}: ${r.signups} sign-up, ${r.contactMessages} contact messages, ${r.feedback} feedback entries, ${r.emails} queued emails, ${r.outbox} outbox files. The mailbox is on the suppression list.`,
-    )
-    setErasing(null)
-  })
+  const erase = useErasePerson(() => setErasing(null))
   // A welcome email the hour's budget withheld, sent now (audited on the server).
   const sendWelcome = useSend('sendWelcome', {
     input: (email: string) => ({ email }),
     invalidates: ['signups', 'signupStats'],
-    onSuccess: (r, email) =>
-      setDone(r.queued ? `Welcome email queued for ${email}.` : `${email} already had its email; nothing queued.`),
   })
+  // What the latest of the two writes did.
+  const erased = erase.isSuccess && erase.submittedAt >= sendWelcome.submittedAt ? erase : null
+  const welcomed = sendWelcome.isSuccess && !erased ? sendWelcome : null
+  const done = erased?.data
+    ? `Erased ${erased.variables}: ${erased.data.signups} sign-up, ${erased.data.contactMessages} contact messages, ${erased.data.feedback} feedback entries, ${erased.data.emails} queued emails, ${erased.data.outbox} outbox files. The mailbox is on the suppression list.`
+    : welcomed?.data
+      ? welcomed.data.queued
+        ? `Welcome email queued for ${welcomed.variables}.`
+        : `${welcomed.variables} already had its email; nothing queued.`
+      : null
   const failed = erase.error ?? sendWelcome.error ?? signups.error
 
   return (
