@@ -84,7 +84,7 @@ export function useSend<N extends EndpointName, V = InputOf<N>>(
 }
 
 /** Asks every read of these endpoints again (after a write made elsewhere, e.g. an upload). */
-export function useInvalidate(): (...names: EndpointName[]) => Promise<void> {
+function useInvalidate(): (...names: EndpointName[]) => Promise<void> {
   const client = useQueryClient()
   return async (...names) => {
     await Promise.all(names.map((n) => client.invalidateQueries({ queryKey: [n] })))
