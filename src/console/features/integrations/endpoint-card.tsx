@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { EndpointRequestInput } from '../../../shared/outbound-events.ts'
 import { call, type Answer } from '../../api.ts'
-import { useActions } from '../../queries.ts'
+import { useActions, useSend } from '../../queries.ts'
 import { Button } from '../../../ui/button.tsx'
 import { Card } from '../../components/card.tsx'
 import { DoneText, ErrorText } from '../../components/status-text.tsx'
@@ -28,13 +28,17 @@ function fieldsOf(e: WebhookEndpoint, change: Partial<EndpointRequestInput> = {}
 export function EndpointCard({ endpoint: e, events }: { endpoint: WebhookEndpoint; events: string[] }) {
   const [editing, setEditing] = useState(false)
   const [showLog, setShowLog] = useState(false)
-  const [secret, setSecret] = useState<string | null>(null)
   const [confirmDelete, setConfirmDelete] = useState(false)
   // The card's writes: the last one's outcome shows; each reads the list again.
   const action = useActions(['webhooks'])
   const act = (run: () => Promise<unknown>, done: string) => action.mutate(async () => (await run(), done))
-  const done = action.data ?? null
-  const error = action.error?.message ?? null
+  // The new secret, shown once until the owner says it is saved.
+  const rotate = useSend('rotateWebhookSecret', { invalidates: ['webhooks'] })
+  const secret = rotate.data?.secret ?? null
+  // The latest write's outcome or failure.
+  const rotatedLast = rotate.submittedAt > action.submittedAt
+  const done = rotatedLast ? (rotate.isSuccess ? 'New secret made' : null) : (action.data ?? null)
+  const error = (rotatedLast ? rotate.error : action.error)?.message ?? null
 
   const headingId = `endpoint-${e.id}`
   return (
@@ -69,7 +73,7 @@ export function EndpointCard({ endpoint: e, events }: { endpoint: WebhookEndpoin
         {e.kind === 'webhook' ? ` · secret ${e.secretHint}${e.rotating ? ' (old secret still signs)' : ''}` : ''} ·{' '}
         {e.fullAddresses ? 'full addresses' : 'masked addresses'}
       </p>
-      {secret ? <SecretNotice secret={secret} rotated onDone={() => setSecret(null)} /> : null}
+      {secret ? <SecretNotice secret={secret} rotated onDone={() => rotate.reset()} /> : null}
       {editing ? (
         <EndpointForm
           events={events}
@@ -104,12 +108,7 @@ export function EndpointCard({ endpoint: e, events }: { endpoint: WebhookEndpoin
             Edit
           </Button>
           {e.kind === 'webhook' ? (
-            <Button
-              variant="secondary"
-              onClick={() =>
-                act(async () => setSecret((await call('rotateWebhookSecret', { id: e.id })).secret), 'New secret made')
-              }
-            >
+            <Button variant="secondary" onClick={() => rotate.mutate({ id: e.id })}>
               Rotate secret
             </Button>
           ) : null}
