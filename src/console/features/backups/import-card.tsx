@@ -1,13 +1,13 @@
 import { useState } from 'react'
 import { Button } from '../../../ui/button.tsx'
-import type { ImportQuery, ImportResult } from '../../../shared/backups.ts'
+import type { ImportQuery } from '../../../shared/backups.ts'
 import { IMPORT_MAX_BYTES } from '../../../shared/list-import.ts'
 import { Card } from '../../components/card.tsx'
 import { FIELD, LabelledField } from '../../components/selection-fields.tsx'
 import { DoneText, ErrorText } from '../../components/status-text.tsx'
 import { plural } from '../../format.ts'
 
-import { qs, request, urlOf } from '../../api.ts'
+import { qs, request, urlOf, type AnswerOf } from '../../api.ts'
 import { useSend } from '../../queries.ts'
 import { ImportSummary } from './import-summary.tsx'
 
@@ -32,7 +32,7 @@ export function ImportCard() {
   const [source, setSource] = useState('')
   const [send, setSend] = useState<ImportSend>('none')
   const upload = (dryRun: boolean) => () =>
-    request<ImportResult>(
+    request<AnswerOf<'importSignups'>>(
       'POST',
       urlOf('importSignups') + `?${qs({ file: file?.name, source, send, dryRun: dryRun ? '1' : '0' })}`,
       file,
