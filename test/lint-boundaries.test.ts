@@ -201,15 +201,15 @@ describe('import boundaries', { timeout: 60_000 }, () => {
   test("a console feature may not import another console feature's files; the generic parts it may", async () => {
     const rule = "A feature imports no other feature's files; registry.tsx passes what one needs of another"
     const code = [
-      `import { signupsApi } from '../signups/signups-api.ts'`,
+      `import { useSignupList } from '../signups/use-signup-list.ts'`,
       `import { PlayTestingCard } from '../play-testing/play-testing-card.tsx'`,
       `import { Card } from '../../components/card.tsx'`,
-      `import { useApi } from '../../use-api.ts'`,
-      `import { feedbackApi } from './feedback-api.ts'`,
-      `export const probe: unknown = [signupsApi, PlayTestingCard, Card, useApi, feedbackApi]`,
+      `import { useCall } from '../../queries.ts'`,
+      `import { BuildLabelForm } from './build-label-form.tsx'`,
+      `export const probe: unknown = [useSignupList, PlayTestingCard, Card, useCall, BuildLabelForm]`,
     ].join('\n')
     expect(await errors('src/console/features/feedback/lint-probe.tsx', code)).toEqual([
-      zone('../signups/signups-api.ts', rule),
+      zone('../signups/use-signup-list.ts', rule),
       zone('../play-testing/play-testing-card.tsx', rule),
     ])
     // The console's own zones still hold inside a feature folder.

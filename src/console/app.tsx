@@ -1,42 +1,62 @@
-import { useCallback, useEffect, useState } from 'react'
+import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { PRODUCT } from '../shared/content.ts'
 import { Button } from '../ui/button.tsx'
 import { LogoMark } from '../ui/logo-mark.tsx'
-import { ApiFailure } from './api.ts'
-import { useApi } from './use-api.ts'
-import { ownerAuthApi } from './features/owner-auth/owner-auth-api.ts'
+import { ApiFailure, call } from './api.ts'
+import { consoleQueryClient, useSend } from './queries.ts'
 import type { Me } from '../shared/owner-auth.ts'
 import { viewFromHash, VIEWS } from './registry.tsx'
 import { SignInView } from './features/owner-auth/sign-in-view.tsx'
 
 /**
- * Who is signed in, read like every other answer (useApi). Each sign-in or sign-out starts a new
- * session `n`: an answer is the owner's only for the session it was asked in, so an older answer
- * never signs anyone back in. Signed out, nothing is asked.
+ * Who is signed in, read like every other answer (a query). Each sign-in or sign-out starts a new
+ * session `n`, and the query is keyed by it: an answer is the owner's only for the session it was
+ * asked in, so an older answer never signs anyone back in. Signed out, nothing is asked.
  */
 function useOwner(): { me: Me | null | undefined; signedIn: () => void; signedOut: () => void } {
   const [session, setSession] = useState({ n: 0, signedOut: false })
-  const who = useApi(
-    () =>
-      session.signedOut
-        ? Promise.resolve({ n: session.n, me: null })
-        : // Anything but a session (401, or the server unreachable) shows the sign-in view.
-          ownerAuthApi.me().then(
-            (me) => ({ n: session.n, me }),
-            () => ({ n: session.n, me: null }),
-          ),
-    [session],
-  )
+  const who = useQuery({
+    queryKey: ['me', session],
+    // Anything but a session (401, or the server unreachable) shows the sign-in view.
+    queryFn: ({ signal }) => (session.signedOut ? null : call('me', undefined, signal).catch(() => null)),
+  })
   // undefined until the first answer; after a sign-in or out, the sign-in view until the new one.
-  const me = who.data?.n === session.n ? who.data.me : session.n === 0 ? undefined : null
+  const me = who.data !== undefined ? who.data : session.n === 0 ? undefined : null
   const signedIn = useCallback(() => setSession((s) => ({ n: s.n + 1, signedOut: false })), [])
-  const signedOut = useCallback(() => setSession((s) => ({ n: s.n + 1, signedOut: true })), [])
+  const client = useQueryClient()
+  const signedOut = useCallback(() => {
+    // Nothing the owner saw stays in memory after signing out.
+    client.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' })
+    setSession((s) => ({ n: s.n + 1, signedOut: true }))
+  }, [client])
   return { me, signedIn, signedOut }
 }
 
-/** The console: who is signed in decides between the sign-in view and the working views (registry.ts). */
+/**
+ * The console: one query client for its server state (docs/decisions/console-data.md); any 401
+ * it sees (session revoked or timed out) brings back the sign-in view.
+ */
 export function ConsoleApp() {
+  const signOut = useRef(() => {})
+  const [client] = useState(() =>
+    consoleQueryClient((err) => {
+      if (err instanceof ApiFailure && err.status === 401) signOut.current()
+    }),
+  )
+  const setSignOut = useCallback((f: () => void) => (signOut.current = f), [])
+  return (
+    <QueryClientProvider client={client}>
+      <ConsoleShell onSignOutHandler={setSignOut} />
+    </QueryClientProvider>
+  )
+}
+
+/** Who is signed in decides between the sign-in view and the working views (registry.tsx). */
+function ConsoleShell({ onSignOutHandler }: { onSignOutHandler: (signedOut: () => void) => void }) {
   const { me, signedIn, signedOut } = useOwner()
+  useEffect(() => onSignOutHandler(signedOut), [onSignOutHandler, signedOut])
+  const signOut = useSend('signOut', { onSuccess: signedOut })
   const [current, setCurrent] = useState(() => viewFromHash(location.hash))
 
   // Browser tests wait for this mark, as they do on the page (e2e/fixtures.ts).
@@ -52,14 +72,6 @@ export function ConsoleApp() {
     document.title = `${me ? current.label : 'Sign in'} · Console · ${PRODUCT.name}`
   }, [current, me])
 
-  // Any 401 later (session revoked or timed out) brings back the sign-in view.
-  const onUnauthorised = useCallback(
-    (err: unknown) => {
-      if (err instanceof ApiFailure && err.status === 401) signedOut()
-    },
-    [signedOut],
-  )
-
   return (
     <div className="min-h-dvh bg-page text-fg">
       <header className="border-b border-border bg-surface/80">
@@ -73,7 +85,7 @@ export function ConsoleApp() {
           {me ? (
             <div className="flex min-w-0 items-center gap-2">
               <span className="truncate text-sm text-fg-muted">{me.email}</span>
-              <Button variant="secondary" onClick={() => ownerAuthApi.signOut().finally(signedOut)}>
+              <Button variant="secondary" onClick={() => signOut.mutate(undefined, { onError: signedOut })}>
                 Sign out
               </Button>
             </div>
@@ -103,7 +115,7 @@ export function ConsoleApp() {
         ) : me === null ? (
           <SignInView onSignedIn={signedIn} />
         ) : (
-          <current.View onError={onUnauthorised} onSignedOut={signedOut} />
+          <current.View onSignedOut={signedOut} />
         )}
       </main>
     </div>

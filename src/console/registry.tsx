@@ -1,10 +1,9 @@
-import { useState, type ComponentType } from 'react'
+import type { ComponentType } from 'react'
 import { ApiTokensCard } from './features/api-tokens/api-tokens-card.tsx'
 import { BackupCard } from './features/backups/backup-card.tsx'
 import { ImportCard } from './features/backups/import-card.tsx'
 import { InboxView } from './features/contact/inbox-view.tsx'
 import { IntegrationsView } from './features/integrations/integrations-view.tsx'
-import { dataAccessApi } from './features/data-access/data-access-api.ts'
 import { PersonDataCard } from './features/data-access/person-data-card.tsx'
 import { FeedbackView } from './features/feedback/feedback-view.tsx'
 import { InvitationsView } from './features/invitations/invitations-view.tsx'
@@ -18,36 +17,19 @@ import type { ViewProps } from './view-props.ts'
 // The one place the console's features meet, as app.ts is on the server: a feature imports no
 // other feature's files, so a view that shows another feature's part gets it here.
 
-function Signups(props: ViewProps) {
-  return (
-    <SignupsView
-      {...props}
-      people={dataAccessApi}
-      personData={<PersonDataCard />}
-      backup={<BackupCard onError={props.onError} />}
-      importList={(onImported) => <ImportCard onError={props.onError} onImported={onImported} />}
-    />
-  )
+// Writes keep the parts in step through the query client: a write names the reads it changes
+// (an import: the sign-ups; an invitation: Play testing's figures), not the parts that show them.
+
+function Signups() {
+  return <SignupsView personData={<PersonDataCard />} backup={<BackupCard />} importList={<ImportCard />} />
 }
 
-function Invitations(props: ViewProps) {
-  // A confirmation may change Play testing's figures (Android testers invited): read them again.
-  const [invited, setInvited] = useState(0)
-  return (
-    <InvitationsView
-      {...props}
-      onInvited={() => setInvited((n) => n + 1)}
-      playTesting={<PlayTestingSection key={invited} onError={props.onError} />}
-    />
-  )
+function Invitations() {
+  return <InvitationsView playTesting={<PlayTestingSection />} />
 }
 
 function Integrations(props: ViewProps) {
-  return <IntegrationsView {...props} apiTokens={<ApiTokensCard onError={props.onError} />} />
-}
-
-function Inbox(props: ViewProps) {
-  return <InboxView {...props} erase={dataAccessApi.erase} />
+  return <IntegrationsView {...props} apiTokens={<ApiTokensCard />} />
 }
 
 /**
@@ -60,7 +42,7 @@ export const VIEWS = [
   { id: 'invitations', label: 'Invitations', View: Invitations },
   { id: 'messages', label: 'Messages', View: TesterMessagesView },
   { id: 'feedback', label: 'Feedback', View: FeedbackView },
-  { id: 'inbox', label: 'Inbox', View: Inbox },
+  { id: 'inbox', label: 'Inbox', View: InboxView },
   { id: 'integrations', label: 'Integrations', View: Integrations },
   { id: 'sessions', label: 'Sessions', View: SessionsView },
 ] as const satisfies readonly { id: string; label: string; View: ComponentType<ViewProps> }[]

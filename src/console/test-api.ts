@@ -1,4 +1,7 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { createElement, type ReactNode } from 'react'
 import { vi } from 'vitest'
+import { consoleQueryClient } from './queries.ts'
 
 /** One stand-in answer of the console's API: a JSON body, or a status with a PostgREST-shaped error. */
 type Answer = { json: unknown } | { status: number; message: string }
@@ -36,4 +39,21 @@ export function polyfillDialog() {
   HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
     this.removeAttribute('open')
   }
+}
+
+/**
+ * A wrapper giving a fresh console query client (as ConsoleApp does) to a view or hook under test;
+ * `onFailure` sees every failed call, and `invalidated` lists the endpoints a write asked to read
+ * again, in order.
+ */
+export function withClient(onFailure: (err: unknown) => void = () => {}) {
+  const client = consoleQueryClient(onFailure)
+  const invalidated: unknown[] = []
+  const invalidate = client.invalidateQueries.bind(client)
+  client.invalidateQueries = (filters, options) => {
+    invalidated.push(filters?.queryKey?.[0])
+    return invalidate(filters, options)
+  }
+  const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children)
+  return Object.assign(wrapper, { client, invalidated })
 }

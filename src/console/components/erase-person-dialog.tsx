@@ -1,3 +1,5 @@
+import type { EraseResult } from '../../shared/data-access.ts'
+import { useSend } from '../queries.ts'
 import { ConfirmDialog } from './confirm-dialog.tsx'
 
 /** "Erase this person?": the same question wherever the console offers erasure. */
@@ -26,4 +28,27 @@ export function ErasePersonDialog(props: {
       </p>
     </ConfirmDialog>
   )
+}
+
+/**
+ * The erasure itself, wherever it is offered: every read that may hold the person is asked again
+ * (lists, counters, the suppression list).
+ */
+export function useErasePerson(onErased: (result: EraseResult, email: string) => void) {
+  return useSend('erase', {
+    input: (email: string) => ({ email }),
+    invalidates: [
+      'signups',
+      'signupStats',
+      'suppressions',
+      'inbox',
+      'feedback',
+      'invitations',
+      'invitationPreview',
+      'playTesting',
+      'testerMessages',
+      'launch',
+    ],
+    onSuccess: onErased,
+  })
 }

@@ -5,8 +5,10 @@ import { Card } from '../../components/card.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { FIELD, LabelledField } from '../../components/selection-fields.tsx'
 import { DoneText, ErrorText } from '../../components/status-text.tsx'
-import { useApi } from '../../use-api.ts'
-import { apiTokensApi, type ApiToken } from './api-tokens-api.ts'
+import type { Answer } from '../../api.ts'
+import { useCall, useSend } from '../../queries.ts'
+
+type ApiToken = Answer<'ApiTokenView'>
 
 // The Integrations view's "API tokens" section: tokens for the owner's own tools (dashboards,
 // Zapier, scripts) to call /api/v1. docs/decisions/api-tokens.md
@@ -20,29 +22,23 @@ const SCOPES: Record<ApiScope, string> = {
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB') : 'never')
 
-export function ApiTokensCard({ onError }: { onError: (err: unknown) => void }) {
-  const list = useApi(() => apiTokensApi.list(), [], onError)
+export function ApiTokensCard() {
+  const list = useCall('apiTokens')
   const [creating, setCreating] = useState(false)
-  const [made, setMade] = useState<{ name: string; secret: string } | null>(null)
   const [revoking, setRevoking] = useState<ApiToken | null>(null)
-  const [done, setDone] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
   const tokens = list.data?.tokens ?? []
-
-  async function revoke(token: ApiToken) {
-    setError(null)
-    setDone(null)
-    try {
-      await apiTokensApi.revoke(token.id)
-      setDone(`Revoked ${token.name}. Calls with it now get 401.`)
-      list.reload()
-    } catch (err) {
-      setError((err as Error).message)
-      onError(err)
-    } finally {
-      setRevoking(null)
-    }
-  }
+  const create = useSend('createApiToken', {
+    invalidates: ['apiTokens'],
+    onSuccess: () => setCreating(false),
+  })
+  // The new token's secret, shown once until the owner says it is saved.
+  const made = create.data ? { name: create.data.token.name, secret: create.data.secret } : null
+  const revoke = useSend('revokeApiToken', {
+    input: (token: ApiToken) => ({ id: token.id }),
+    invalidates: ['apiTokens'],
+  })
+  const done =
+    revoke.variables && revoke.isSuccess ? `Revoked ${revoke.variables.name}. Calls with it now get 401.` : null
 
   return (
     <Card labelledBy="api-tokens-heading" className="grid min-w-0 gap-3">
@@ -58,21 +54,18 @@ export function ApiTokensCard({ onError }: { onError: (err: unknown) => void }) 
         OpenAPI file is docs/api/openapi.json). Each token has its own rate limit (600 calls a minute unless the server
         sets another).
       </p>
-      {made ? <TokenNotice {...made} onDone={() => setMade(null)} /> : null}
+      {made ? <TokenNotice {...made} onDone={() => create.reset()} /> : null}
       {creating ? (
         <TokenForm
-          onCancel={() => setCreating(false)}
-          onSubmit={async (fields) => {
-            const created = await apiTokensApi.create(fields)
-            setMade({ name: created.token.name, secret: created.secret })
-            setCreating(false)
-            list.reload()
-          }}
+          onCancel={() => (setCreating(false), create.reset())}
+          onSubmit={(fields) => create.mutate(fields)}
+          busy={create.isPending}
+          error={create.error?.message ?? null}
         />
       ) : null}
-      <ErrorText message={error ?? list.error} />
+      <ErrorText message={(revoke.error ?? list.error)?.message ?? null} />
       <DoneText message={done} />
-      {!list.loading && tokens.length === 0 && !creating ? (
+      {!list.isPending && tokens.length === 0 && !creating ? (
         <p className="text-sm text-fg-muted">No token yet.</p>
       ) : null}
       {tokens.length > 0 ? (
@@ -112,7 +105,7 @@ export function ApiTokensCard({ onError }: { onError: (err: unknown) => void }) 
         title="Revoke this token?"
         confirmLabel="Revoke"
         onCancel={() => setRevoking(null)}
-        onConfirm={() => revoking && void revoke(revoking)}
+        onConfirm={() => revoking && revoke.mutate(revoking, { onSettled: () => setRevoking(null) })}
       >
         {revoking ? (
           <p>
@@ -128,26 +121,20 @@ export function ApiTokensCard({ onError }: { onError: (err: unknown) => void }) 
 function TokenForm({
   onSubmit,
   onCancel,
+  busy,
+  error,
 }: {
-  onSubmit: (fields: { name: string; scopes: ApiScope[] }) => Promise<void>
+  onSubmit: (fields: { name: string; scopes: ApiScope[] }) => void
   onCancel: () => void
+  /** The create on its way, and its failure (the card's write). */
+  busy: boolean
+  error: string | null
 }) {
   const [name, setName] = useState('')
   const [scopes, setScopes] = useState<Set<ApiScope>>(new Set(['stats:read']))
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault()
-    setError(null)
-    setBusy(true)
-    try {
-      await onSubmit({ name, scopes: (Object.keys(SCOPES) as ApiScope[]).filter((s) => scopes.has(s)) })
-    } catch (err) {
-      setError((err as Error).message)
-    } finally {
-      setBusy(false)
-    }
+    onSubmit({ name, scopes: (Object.keys(SCOPES) as ApiScope[]).filter((s) => scopes.has(s)) })
   }
 
   const toggle = (scope: ApiScope, on: boolean) =>

@@ -1,7 +1,6 @@
 import type { BackupStatus } from '../../../shared/backups.ts'
 import { Card } from '../../components/card.tsx'
-import { useApi } from '../../use-api.ts'
-import { backupsApi } from './backups-api.ts'
+import { useCall } from '../../queries.ts'
 
 // The list is the one thing that cannot be rebuilt: when its last backup was taken, and a
 // warning when there is none or it is older than two days (issue 42, docs/decisions/backups.md).
@@ -10,14 +9,14 @@ const COMMAND = 'npm run owner -- backup'
 /** Older than this, the card warns. */
 const BACKUP_STALE_MS = 2 * 24 * 60 * 60 * 1000
 
-export function BackupCard({ onError, now = Date.now() }: { onError: (err: unknown) => void; now?: number }) {
-  const { data } = useApi(() => backupsApi.status(), [], onError)
+export function BackupCard({ now = Date.now() }: { now?: number }) {
+  const { data } = useCall('backups')
   return (
     <Card className="mb-4" labelledBy="backup-heading">
       <h2 id="backup-heading" className="mb-1 font-semibold">
         Backups
       </h2>
-      {data === null ? <p className="text-sm text-fg-muted">Loading…</p> : <BackupText status={data} now={now} />}
+      {data === undefined ? <p className="text-sm text-fg-muted">Loading…</p> : <BackupText status={data} now={now} />}
     </Card>
   )
 }

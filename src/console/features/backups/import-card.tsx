@@ -1,16 +1,20 @@
 import { useState } from 'react'
 import { Button } from '../../../ui/button.tsx'
-import type { ImportResult } from '../../../shared/backups.ts'
+import type { ImportQuery } from '../../../shared/backups.ts'
 import { IMPORT_MAX_BYTES } from '../../../shared/list-import.ts'
 import { Card } from '../../components/card.tsx'
 import { FIELD, LabelledField } from '../../components/selection-fields.tsx'
 import { DoneText, ErrorText } from '../../components/status-text.tsx'
 import { plural } from '../../format.ts'
-import { backupsApi, type ImportSend } from './backups-api.ts'
+
+import { qs, request, urlOf, type AnswerOf } from '../../api.ts'
+import { useSend } from '../../queries.ts'
 import { ImportSummary } from './import-summary.tsx'
 
 // "Import a list" (issue 42, docs/decisions/list-import.md): choose a CSV file, see what it
 // would add (the counts and the first rows), then import. The same as `npm run owner -- import`.
+
+type ImportSend = ImportQuery['send']
 
 const SEND_TEXT: Record<ImportSend, string> = {
   none: 'No email',
@@ -23,45 +27,42 @@ const MAX_MB = Math.round(IMPORT_MAX_BYTES / 1024 / 1024)
 /** The file's base name, as the server makes the default source. */
 const baseName = (name: string) => name.replace(/\.(csv|txt|tsv)$/i, '').replace(/@/g, '-')
 
-export function ImportCard({ onError, onImported }: { onError: (err: unknown) => void; onImported: () => void }) {
+export function ImportCard() {
   const [file, setFile] = useState<File | null>(null)
   const [source, setSource] = useState('')
   const [send, setSend] = useState<ImportSend>('none')
-  const [preview, setPreview] = useState<ImportResult | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [done, setDone] = useState<string | null>(null)
+  const upload = (dryRun: boolean) => () =>
+    request<AnswerOf<'importSignups'>>(
+      'POST',
+      urlOf('importSignups') + `?${qs({ file: file?.name, source, send, dryRun: dryRun ? '1' : '0' })}`,
+      file,
+    )
+  // The preview (a dry run: nothing stored) and the import itself; the import asks the list and its figures again.
+  const previewing = useSend('importSignups', { send: upload(true) })
+  const importing = useSend('importSignups', {
+    send: upload(false),
+    invalidates: ['signups', 'signupStats', 'suppressions'],
+    onSuccess: () => {
+      previewing.reset()
+      setFile(null)
+    },
+  })
+  const preview = previewing.data ?? null
+  const busy = previewing.isPending || importing.isPending
+  const imported = importing.data
+  const done = imported
+    ? `Imported ${plural(imported.counts.added, 'person', 'people')} with source “${imported.source}”.` +
+      (imported.send === 'none' ? ' No email was sent.' : ` ${plural(imported.counts.emailsQueued, 'email')} queued.`)
+    : null
+  const tooBig =
+    file && file.size > IMPORT_MAX_BYTES ? `The file is larger than ${MAX_MB} MB: import it with the CLI.` : null
+  const error = tooBig ?? previewing.error?.message ?? importing.error?.message ?? null
 
   function choose(f: File | null) {
     setFile(f)
-    setPreview(null)
-    setDone(null)
-    setError(f && f.size > IMPORT_MAX_BYTES ? `The file is larger than ${MAX_MB} MB: import it with the CLI.` : null)
+    previewing.reset()
+    importing.reset()
     if (f) setSource(baseName(f.name).slice(0, 64))
-  }
-
-  async function run(dryRun: boolean) {
-    if (!file) return
-    setBusy(true)
-    setError(null)
-    try {
-      const r = await backupsApi.importList(file, { source, send, dryRun })
-      if (dryRun) setPreview(r)
-      else {
-        setPreview(null)
-        setFile(null)
-        setDone(
-          `Imported ${plural(r.counts.added, 'person', 'people')} with source “${r.source}”.` +
-            (r.send === 'none' ? ' No email was sent.' : ` ${plural(r.counts.emailsQueued, 'email')} queued.`),
-        )
-        onImported()
-      }
-    } catch (err) {
-      setError((err as Error).message)
-      onError(err)
-    } finally {
-      setBusy(false)
-    }
   }
 
   return (
@@ -76,7 +77,7 @@ export function ImportCard({ onError, onImported }: { onError: (err: unknown) =>
         className="flex flex-wrap items-end gap-3"
         onSubmit={(e) => {
           e.preventDefault()
-          void run(true)
+          previewing.mutate(undefined)
         }}
       >
         <LabelledField id="import-file" label="CSV file" className="min-w-0 max-w-full">
@@ -95,7 +96,7 @@ export function ImportCard({ onError, onImported }: { onError: (err: unknown) =>
             maxLength={64}
             onChange={(e) => {
               setSource(e.target.value.replace(/@/g, ''))
-              setPreview(null)
+              previewing.reset()
             }}
             className={`${FIELD} w-48`}
           />
@@ -106,7 +107,7 @@ export function ImportCard({ onError, onImported }: { onError: (err: unknown) =>
             value={send}
             onChange={(e) => {
               setSend(e.target.value as ImportSend)
-              setPreview(null)
+              previewing.reset()
             }}
             className={FIELD}
           >
@@ -127,8 +128,8 @@ export function ImportCard({ onError, onImported }: { onError: (err: unknown) =>
         <ImportSummary
           result={preview}
           busy={busy}
-          onConfirm={() => void run(false)}
-          onCancel={() => setPreview(null)}
+          onConfirm={() => importing.mutate(undefined)}
+          onCancel={() => previewing.reset()}
         />
       ) : null}
     </Card>

@@ -1,41 +1,23 @@
 import { useState } from 'react'
-import { useApi } from '../../use-api.ts'
+import { useCall, useSend } from '../../queries.ts'
 import { Button } from '../../../ui/button.tsx'
-import { contactApi } from './contact-api.ts'
 import type { InboxFilter } from '../../../shared/contact.ts'
 import { Heading } from '../../components/card.tsx'
-import type { PersonActions } from '../../view-props.ts'
-import { ErasePersonDialog } from '../../components/erase-person-dialog.tsx'
+import { ErasePersonDialog, useErasePerson } from '../../components/erase-person-dialog.tsx'
 import { ContactMessageCard } from './contact-message-card.tsx'
 import { Pager } from '../../components/pager.tsx'
 import { ErrorText } from '../../components/status-text.tsx'
 
-export function InboxView({
-  onError,
-  erase: erasePerson,
-}: {
-  onError: (err: unknown) => void
-  erase: PersonActions['erase']
-}) {
+export function InboxView() {
   const [filter, setFilter] = useState<InboxFilter>('new')
   const [page, setPage] = useState(1)
-  const loaded = useApi(() => contactApi.inbox(filter, page), [filter, page], onError)
+  const loaded = useCall('inbox', { filter, page, size: 20 })
   const inbox = loaded.data
-  // A failed action's message; a failed load's comes from useApi.
-  const [error, setError] = useState<string | null>(null)
   const [erasing, setErasing] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  const act = (fn: () => Promise<unknown>) =>
-    fn().then(loaded.reload, (err: unknown) => (setError((err as Error).message), onError(err)))
-
-  async function erase() {
-    if (!erasing) return
-    setBusy(true)
-    await act(() => erasePerson(erasing))
-    setBusy(false)
-    setErasing(null)
-  }
+  const reopen = useSend('reopen', { input: (id: number) => ({ id }), invalidates: ['inbox'] })
+  const handled = useSend('markHandled', { input: (id: number) => ({ id }), invalidates: ['inbox'] })
+  const erase = useErasePerson(() => {})
+  const error = reopen.error ?? handled.error ?? erase.error ?? loaded.error
 
   const counts = inbox?.counts
   return (
@@ -54,15 +36,15 @@ export function InboxView({
           </Button>
         ))}
       </div>
-      <ErrorText message={error ?? loaded.error} />
+      <ErrorText message={error?.message ?? null} />
       {inbox && inbox.rows.length === 0 ? <p>No messages here.</p> : null}
       <ul className="grid gap-3">
         {inbox?.rows.map((m) => (
           <li key={m.id}>
             <ContactMessageCard
               message={m}
-              onReopen={() => void act(() => contactApi.reopen(m.id))}
-              onHandled={() => void act(() => contactApi.markHandled(m.id))}
+              onReopen={() => reopen.mutate(m.id)}
+              onHandled={() => handled.mutate(m.id)}
               onErase={() => setErasing(m.email)}
             />
           </li>
@@ -76,7 +58,12 @@ export function InboxView({
           label="Inbox pages"
         />
       ) : null}
-      <ErasePersonDialog email={erasing} busy={busy} onConfirm={() => void erase()} onCancel={() => setErasing(null)} />
+      <ErasePersonDialog
+        email={erasing}
+        busy={erase.isPending}
+        onConfirm={() => erasing && erase.mutate(erasing, { onSettled: () => setErasing(null) })}
+        onCancel={() => setErasing(null)}
+      />
     </>
   )
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button } from '../../../ui/button.tsx'
 import { FEEDBACK_LIMITS } from '../../../shared/limits.ts'
-import { feedbackApi } from './feedback-api.ts'
+import { useSend } from '../../queries.ts'
 import { FIELD } from '../../components/selection-fields.tsx'
 import { DoneText, ErrorText } from '../../components/status-text.tsx'
 
@@ -9,24 +9,20 @@ import { DoneText, ErrorText } from '../../components/status-text.tsx'
  * The build the feedback page fills in (BETA_BUILD_LABEL until set here; empty goes back to it).
  * `label` is the value when the form first shows; after a save the field keeps what was saved.
  */
-export function BuildLabelForm(props: { label: string; onError: (err: unknown) => void; onSaved: () => void }) {
+export function BuildLabelForm(props: { label: string }) {
   const [value, setValue] = useState(props.label)
-  const [done, setDone] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const save = useSend('setBuildLabel', { input: (label: string) => ({ label }), invalidates: ['feedback'] })
+  const done = save.data
+    ? save.data.label
+      ? `The feedback page now fills in “${save.data.label}”.`
+      : 'No build is filled in now.'
+    : null
   return (
     <form
       className="flex flex-wrap items-end gap-3"
       onSubmit={(e) => {
         e.preventDefault()
-        setDone(null)
-        setError(null)
-        feedbackApi.setBuildLabel(value).then(
-          (r) => (
-            setDone(r.label ? `The feedback page now fills in “${r.label}”.` : 'No build is filled in now.'),
-            props.onSaved()
-          ),
-          (err: unknown) => (setError((err as Error).message), props.onError(err)),
-        )
+        save.mutate(value)
       }}
     >
       <div className="grid min-w-0 max-w-xs flex-1 basis-40 gap-1">
@@ -47,7 +43,7 @@ export function BuildLabelForm(props: { label: string; onError: (err: unknown) =
         Save
       </Button>
       <DoneText className="basis-full" message={done} />
-      <ErrorText message={error} />
+      <ErrorText message={save.error?.message ?? null} />
     </form>
   )
 }

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { expect, test } from 'vitest'
-import { stubApi } from '../../test-api.ts'
+import { stubApi, withClient } from '../../test-api.ts'
 import { FeedbackView } from './feedback-view.tsx'
 
 const entry = (id: number, over: Record<string, unknown> = {}) => ({
@@ -34,7 +34,7 @@ test('entries newest first, the summary per build, filters sent to the API and t
     },
     'POST /admin/api/feedback/build-label': { json: { label: '1.2' } },
   })
-  render(<FeedbackView onError={() => {}} />)
+  render(<FeedbackView />, { wrapper: withClient() })
   const user = userEvent.setup()
   const summary = await screen.findByRole('table', { name: /4 entries, average rating 3\.7 of 5\./ })
   expect(

@@ -1,8 +1,8 @@
 import { useState } from 'react'
-import { useApi } from '../../use-api.ts'
 import { buttonClass } from '../../../ui/button.tsx'
-import { feedbackApi } from './feedback-api.ts'
-import type { FeedbackFilters } from './feedback-api.ts'
+import type { FeedbackQuery } from '../../../shared/feedback.ts'
+import { urlOf } from '../../api.ts'
+import { useCall } from '../../queries.ts'
 import { BuildLabelForm } from './build-label-form.tsx'
 import { Card, Heading } from '../../components/card.tsx'
 import { FeedbackCard } from './feedback-card.tsx'
@@ -16,10 +16,20 @@ import { paths } from '../../../shared/paths.ts'
 
 const ANY_BUILD = '\u0000any'
 
-export function FeedbackView({ onError }: { onError: (err: unknown) => void }) {
+/** The view's filters; null and '' are "any". */
+type FeedbackFilters = { build: string | null; rating: string; platform: FeedbackQuery['platform'] }
+
+/** The filters as the query (and the export's link) takes them. */
+const feedbackQuery = (f: FeedbackFilters) => ({
+  ...(f.build !== null ? { build: f.build } : {}),
+  ...(f.rating ? { rating: Number(f.rating) } : {}),
+  platform: f.platform,
+})
+
+export function FeedbackView() {
   const [filters, setFilters] = useState<FeedbackFilters>({ build: null, rating: '', platform: 'all' })
   const [page, setPage] = useState(1)
-  const { data, error, reload } = useApi(() => feedbackApi.page(filters, page), [filters, page], onError)
+  const { data, error } = useCall('feedback', { ...feedbackQuery(filters), page, size: 20 })
 
   const filter = (change: Partial<FeedbackFilters>) => (setFilters((f) => ({ ...f, ...change })), setPage(1))
 
@@ -38,7 +48,7 @@ export function FeedbackView({ onError }: { onError: (err: unknown) => void }) {
             this feedback URL:{' '}
             <code className="[overflow-wrap:anywhere]">{`${location.origin}${paths.feedback.href()}`}</code>
           </p>
-          {data ? <BuildLabelForm label={data.buildLabel} onError={onError} onSaved={reload} /> : null}
+          {data ? <BuildLabelForm label={data.buildLabel} /> : null}
         </Card>
       </div>
       <div className="mb-3 flex flex-wrap items-end gap-3">
@@ -83,11 +93,11 @@ export function FeedbackView({ onError }: { onError: (err: unknown) => void }) {
             <option value="unknown">Not given</option>
           </select>
         </LabelledField>
-        <a href={feedbackApi.exportUrl(filters)} download className={buttonClass('secondary')}>
+        <a href={urlOf('feedbackExport', feedbackQuery(filters))} download className={buttonClass('secondary')}>
           Export CSV
         </a>
       </div>
-      <ErrorText message={error} />
+      <ErrorText message={error?.message ?? null} />
       {data ? (
         <p className="mb-2 text-sm" role="status">
           {data.total === 1 ? '1 entry' : `${data.total.toLocaleString('en-US')} entries`}, newest first.

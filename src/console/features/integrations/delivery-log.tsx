@@ -1,35 +1,26 @@
 import { useState, type FormEvent } from 'react'
 import { Button } from '../../../ui/button.tsx'
-import { useApi } from '../../use-api.ts'
+import { useCall, useSend } from '../../queries.ts'
 import { FIELD, LabelledField } from '../../components/selection-fields.tsx'
 import { DoneText, ErrorText } from '../../components/status-text.tsx'
-import { integrationsApi } from './integrations-api.ts'
 
 const time = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'medium' })
 
 /** One endpoint's attempts, newest first, with Replay of one delivery or of everything since a time. */
-export function DeliveryLog({ endpointId, onError }: { endpointId: number; onError: (err: unknown) => void }) {
-  const log = useApi(() => integrationsApi.log(endpointId), [endpointId], onError)
+export function DeliveryLog({ endpointId }: { endpointId: number }) {
+  const log = useCall('webhookLog', { id: endpointId })
   const [since, setSince] = useState('')
-  const [done, setDone] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
-
-  async function replay(what: { deliveryId: number } | { since: string }) {
-    setError(null)
-    setDone(null)
-    try {
-      const { queued } = await integrationsApi.replay(endpointId, what)
-      setDone(`${queued} ${queued === 1 ? 'delivery' : 'deliveries'} queued again`)
-      log.reload()
-    } catch (err) {
-      setError((err as Error).message)
-      onError(err)
-    }
-  }
+  const replaying = useSend('replayWebhook', {
+    input: (what: { deliveryId: number } | { since: string }) => ({ id: endpointId, ...what }),
+    invalidates: ['webhookLog', 'webhooks'],
+  })
+  const replay = (what: { deliveryId: number } | { since: string }) => replaying.mutate(what)
+  const queued = replaying.data?.queued
+  const done = queued === undefined ? null : `${queued} ${queued === 1 ? 'delivery' : 'deliveries'} queued again`
 
   function replaySince(e: FormEvent) {
     e.preventDefault()
-    if (since) void replay({ since: new Date(since).toISOString() })
+    if (since) replay({ since: new Date(since).toISOString() })
   }
 
   const attempts = log.data?.attempts ?? []
@@ -49,14 +40,14 @@ export function DeliveryLog({ endpointId, onError }: { endpointId: number; onErr
         <Button type="submit" variant="secondary">
           Replay
         </Button>
-        <Button variant="ghost" onClick={log.reload}>
+        <Button variant="ghost" onClick={() => void log.refetch()}>
           Refresh log
         </Button>
       </form>
-      <ErrorText message={error ?? log.error} />
+      <ErrorText message={(replaying.error ?? log.error)?.message ?? null} />
       <DoneText message={done} />
       {attempts.length === 0 ? (
-        <p className="text-sm text-fg-muted">{log.loading ? 'Loading…' : 'No attempts yet.'}</p>
+        <p className="text-sm text-fg-muted">{log.isFetching ? 'Loading…' : 'No attempts yet.'}</p>
       ) : (
         <ul className="grid gap-2 text-sm">
           {attempts.map((a) => (
@@ -73,7 +64,7 @@ export function DeliveryLog({ endpointId, onError }: { endpointId: number; onErr
                   variant="ghost"
                   className="ml-auto h-8"
                   disabled={a.deliveryStatus === 'sending'}
-                  onClick={() => void replay({ deliveryId: a.deliveryId })}
+                  onClick={() => replay({ deliveryId: a.deliveryId })}
                   aria-label={`Replay ${a.event} delivery ${a.messageId}`}
                 >
                   Replay

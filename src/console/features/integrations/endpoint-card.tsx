@@ -1,43 +1,44 @@
 import { useState } from 'react'
+import type { EndpointRequestInput } from '../../../shared/outbound-events.ts'
+import { call, type Answer } from '../../api.ts'
+import { useActions, useSend } from '../../queries.ts'
 import { Button } from '../../../ui/button.tsx'
 import { Card } from '../../components/card.tsx'
 import { DoneText, ErrorText } from '../../components/status-text.tsx'
 import { DeliveryLog } from './delivery-log.tsx'
 import { EndpointForm } from './endpoint-form.tsx'
-import { fieldsOf, integrationsApi, type WebhookEndpoint } from './integrations-api.ts'
 import { SecretNotice } from './secret-notice.tsx'
 
+type WebhookEndpoint = Answer<'EndpointView'>
+
+/** The endpoint's fields as the save call takes them, with some changed. */
+function fieldsOf(e: WebhookEndpoint, change: Partial<EndpointRequestInput> = {}): EndpointRequestInput {
+  return {
+    kind: e.kind,
+    url: e.url,
+    description: e.description,
+    events: e.events as EndpointRequestInput['events'],
+    enabled: e.enabled,
+    fullAddresses: e.fullAddresses,
+    ...change,
+  }
+}
+
 /** One webhook endpoint: its state and counts, and what the owner can do with it. */
-export function EndpointCard({
-  endpoint: e,
-  events,
-  onChanged,
-  onError,
-}: {
-  endpoint: WebhookEndpoint
-  events: string[]
-  onChanged: () => void
-  onError: (err: unknown) => void
-}) {
+export function EndpointCard({ endpoint: e, events }: { endpoint: WebhookEndpoint; events: string[] }) {
   const [editing, setEditing] = useState(false)
   const [showLog, setShowLog] = useState(false)
-  const [secret, setSecret] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [done, setDone] = useState<string | null>(null)
   const [confirmDelete, setConfirmDelete] = useState(false)
-
-  async function act(what: () => Promise<unknown>, message: string) {
-    setError(null)
-    setDone(null)
-    try {
-      await what()
-      setDone(message)
-      onChanged()
-    } catch (err) {
-      setError((err as Error).message)
-      onError(err)
-    }
-  }
+  // The card's writes: the last one's outcome shows; each reads the list again.
+  const action = useActions(['webhooks'])
+  const act = (run: () => Promise<unknown>, done: string) => action.mutate(async () => (await run(), done))
+  // The new secret, shown once until the owner says it is saved.
+  const rotate = useSend('rotateWebhookSecret', { invalidates: ['webhooks'] })
+  const secret = rotate.data?.secret ?? null
+  // The latest write's outcome or failure.
+  const rotatedLast = rotate.submittedAt > action.submittedAt
+  const done = rotatedLast ? (rotate.isSuccess ? 'New secret made' : null) : (action.data ?? null)
+  const error = (rotatedLast ? rotate.error : action.error)?.message ?? null
 
   const headingId = `endpoint-${e.id}`
   return (
@@ -72,30 +73,31 @@ export function EndpointCard({
         {e.kind === 'webhook' ? ` · secret ${e.secretHint}${e.rotating ? ' (old secret still signs)' : ''}` : ''} ·{' '}
         {e.fullAddresses ? 'full addresses' : 'masked addresses'}
       </p>
-      {secret ? <SecretNotice secret={secret} rotated onDone={() => setSecret(null)} /> : null}
+      {secret ? <SecretNotice secret={secret} rotated onDone={() => rotate.reset()} /> : null}
       {editing ? (
         <EndpointForm
           events={events}
           initial={fieldsOf(e)}
           submitLabel="Save"
-          onCancel={() => setEditing(false)}
-          onSubmit={async (fields) => {
-            await integrationsApi.update(e.id, fields)
-            setEditing(false)
-            setDone('Saved')
-            onChanged()
-          }}
+          onCancel={() => (setEditing(false), action.reset())}
+          onSubmit={(fields) =>
+            action.mutate(async () => (await call('updateWebhook', { id: e.id, ...fields }), 'Saved'), {
+              onSuccess: () => setEditing(false),
+            })
+          }
+          busy={action.isPending}
+          error={error}
         />
       ) : (
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => void act(() => integrationsApi.test(e.id), 'Test event queued')}>
+          <Button variant="secondary" onClick={() => act(() => call('testWebhook', { id: e.id }), 'Test event queued')}>
             {e.kind === 'webhook' ? 'Send test event' : 'Send test message'}
           </Button>
           <Button
             variant="secondary"
             onClick={() =>
-              void act(
-                () => integrationsApi.update(e.id, fieldsOf(e, { enabled: !e.enabled })),
+              act(
+                () => call('updateWebhook', { id: e.id, ...fieldsOf(e, { enabled: !e.enabled }) }),
                 e.enabled ? 'Paused' : 'Enabled',
               )
             }
@@ -106,12 +108,7 @@ export function EndpointCard({
             Edit
           </Button>
           {e.kind === 'webhook' ? (
-            <Button
-              variant="secondary"
-              onClick={() =>
-                void act(async () => setSecret((await integrationsApi.rotate(e.id)).secret), 'New secret made')
-              }
-            >
+            <Button variant="secondary" onClick={() => rotate.mutate({ id: e.id })}>
               Rotate secret
             </Button>
           ) : null}
@@ -119,7 +116,7 @@ export function EndpointCard({
             {showLog ? 'Hide log' : 'Delivery log'}
           </Button>
           {confirmDelete ? (
-            <Button variant="danger" onClick={() => void act(() => integrationsApi.remove(e.id), 'Deleted')}>
+            <Button variant="danger" onClick={() => act(() => call('deleteWebhook', { id: e.id }), 'Deleted')}>
               Delete for good
             </Button>
           ) : (
@@ -129,9 +126,9 @@ export function EndpointCard({
           )}
         </div>
       )}
-      <ErrorText message={error} />
+      <ErrorText message={editing ? null : error} />
       <DoneText message={done} />
-      {showLog ? <DeliveryLog endpointId={e.id} onError={onError} /> : null}
+      {showLog ? <DeliveryLog endpointId={e.id} /> : null}
     </Card>
   )
 }

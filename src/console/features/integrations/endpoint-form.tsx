@@ -19,40 +19,35 @@ export function EndpointForm({
   submitLabel,
   onSubmit,
   onCancel,
+  busy,
+  error,
 }: {
   events: string[]
   initial?: EndpointRequestInput
   submitLabel: string
-  onSubmit: (fields: EndpointRequestInput) => Promise<void>
+  onSubmit: (fields: EndpointRequestInput) => void
   onCancel?: () => void
+  /** The save on its way, and its failure (the parent's write). */
+  busy: boolean
+  error: string | null
 }) {
   const [kind, setKind] = useState<DestinationKind>(initial?.kind ?? 'webhook')
   const [url, setUrl] = useState(initial?.url ?? '')
   const [description, setDescription] = useState(initial?.description ?? '')
   const [chosen, setChosen] = useState<Set<string>>(new Set(initial?.events ?? ['signup.created']))
   const [fullAddresses, setFullAddresses] = useState(initial?.fullAddresses ?? false)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
   const idPrefix = initial ? `edit-${initial.url.length}` : 'new'
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault()
-    setError(null)
-    setBusy(true)
-    try {
-      await onSubmit({
-        kind,
-        url,
-        description,
-        events: events.filter((x) => chosen.has(x)) as Events,
-        enabled: initial?.enabled ?? true,
-        fullAddresses,
-      })
-    } catch (err) {
-      setError((err as Error).message)
-    } finally {
-      setBusy(false)
-    }
+    onSubmit({
+      kind,
+      url,
+      description,
+      events: events.filter((x) => chosen.has(x)) as Events,
+      enabled: initial?.enabled ?? true,
+      fullAddresses,
+    })
   }
 
   const toggle = (event: string, on: boolean) =>
@@ -64,7 +59,7 @@ export function EndpointForm({
     })
 
   return (
-    <form className="grid gap-3" onSubmit={(e) => void submit(e)}>
+    <form className="grid gap-3" onSubmit={submit}>
       <LabelledField id={`${idPrefix}-kind`} label="Destination">
         <select
           id={`${idPrefix}-kind`}

@@ -2,11 +2,10 @@ import { useState, type ReactNode } from 'react'
 import { Button } from '../../../ui/button.tsx'
 import { Card, Heading } from '../../components/card.tsx'
 import { ErrorText } from '../../components/status-text.tsx'
-import { useApi } from '../../use-api.ts'
+import { useCall, useSend } from '../../queries.ts'
 import type { ViewProps } from '../../view-props.ts'
 import { EndpointCard } from './endpoint-card.tsx'
 import { EndpointForm } from './endpoint-form.tsx'
-import { integrationsApi } from './integrations-api.ts'
 import { SecretNotice } from './secret-notice.tsx'
 
 /**
@@ -14,10 +13,12 @@ import { SecretNotice } from './secret-notice.tsx'
  * through the server's durable queue; the reference of every event is docs/outbound-events.md.
  * `apiTokens` is the api-tokens feature's section, handed over by the registry.
  */
-export function IntegrationsView({ onError, apiTokens }: ViewProps & { apiTokens?: ReactNode }) {
-  const list = useApi(() => integrationsApi.list(), [], onError)
+export function IntegrationsView({ apiTokens }: ViewProps & { apiTokens?: ReactNode }) {
+  const list = useCall('webhooks')
   const [adding, setAdding] = useState(false)
-  const [secret, setSecret] = useState<string | null>(null)
+  const create = useSend('createWebhook', { invalidates: ['webhooks'], onSuccess: () => setAdding(false) })
+  // The new endpoint's secret, shown once; Slack and Discord verify nothing: theirs would only confuse.
+  const secret = create.data?.endpoint.kind === 'webhook' ? create.data.secret : null
   const endpoints = list.data?.endpoints ?? []
   const events = list.data?.events ?? []
 
@@ -35,28 +36,24 @@ export function IntegrationsView({ onError, apiTokens }: ViewProps & { apiTokens
           Each event is signed (webhook-id, webhook-timestamp, webhook-signature) and retried for about three days until
           your endpoint answers 2xx; the webhook-id stays the same on every retry. Make, Zapier and n8n accept them.
         </p>
-        {secret ? <SecretNotice secret={secret} rotated={false} onDone={() => setSecret(null)} /> : null}
+        {secret ? <SecretNotice secret={secret} rotated={false} onDone={() => create.reset()} /> : null}
         {adding ? (
           <EndpointForm
             events={events}
             submitLabel="Add endpoint"
-            onCancel={() => setAdding(false)}
-            onSubmit={async (fields) => {
-              const made = await integrationsApi.create(fields)
-              // Slack and Discord verify nothing: their secret would only confuse.
-              if (made.endpoint.kind === 'webhook') setSecret(made.secret)
-              setAdding(false)
-              list.reload()
-            }}
+            onCancel={() => (setAdding(false), create.reset())}
+            onSubmit={(fields) => create.mutate(fields)}
+            busy={create.isPending}
+            error={create.error?.message ?? null}
           />
         ) : null}
-        <ErrorText message={list.error} />
-        {!list.loading && endpoints.length === 0 && !adding ? (
+        <ErrorText message={list.error?.message ?? null} />
+        {!list.isPending && endpoints.length === 0 && !adding ? (
           <p className="text-sm text-fg-muted">No endpoint yet.</p>
         ) : null}
       </Card>
       {endpoints.map((e) => (
-        <EndpointCard key={e.id} endpoint={e} events={events} onChanged={list.reload} onError={onError} />
+        <EndpointCard key={e.id} endpoint={e} events={events} />
       ))}
       {apiTokens}
     </div>

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
-import { useApi } from '../../use-api.ts'
-import { invitationsApi } from './invitations-api.ts'
+import { useCall } from '../../queries.ts'
 import { Figure, Heading } from '../../components/card.tsx'
 import { InviteNextCard } from './invite-next-card.tsx'
 import { StoreExportsCard } from './store-exports-card.tsx'
@@ -12,17 +11,12 @@ import { TestflightNote } from './testflight-note.tsx'
 const figure = (n: number | undefined) => n?.toLocaleString('en-US')
 
 export function InvitationsView({
-  onError,
   playTesting,
-  onInvited,
 }: {
-  onError: (err: unknown) => void
-  /** After a confirmation, besides reading the figures again. */
-  onInvited?: () => void
   /** Play testing's 12 × 14 card, above "invite next N" (the registry passes it). */
   playTesting?: ReactNode
 }) {
-  const { data: summary, reload } = useApi(() => invitationsApi.summary(), [], onError)
+  const { data: summary } = useCall('invitations')
 
   return (
     <>
@@ -42,9 +36,7 @@ export function InvitationsView({
         <Figure label="Not chosen" value={figure(summary?.byPlatform.unknown)} />
       </div>
       {playTesting}
-      {summary ? (
-        <InviteNextCard maxBatch={summary.maxBatch} onError={onError} onInvited={() => (reload(), onInvited?.())} />
-      ) : null}
+      {summary ? <InviteNextCard maxBatch={summary.maxBatch} /> : null}
       <StoreExportsCard />
     </>
   )

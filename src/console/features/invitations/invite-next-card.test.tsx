@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { beforeEach, expect, test, vi } from 'vitest'
-import { polyfillDialog, stubApi } from '../../test-api.ts'
+import { polyfillDialog, stubApi, withClient } from '../../test-api.ts'
 import { InviteNextCard } from './invite-next-card.tsx'
 
 beforeEach(polyfillDialog)
@@ -28,7 +28,7 @@ const rows = [
 // The browser's own checks (min, max, step) stop most bad numbers; an empty field gets through them.
 test('an empty number is refused before any request', async () => {
   const calls = stubApi({})
-  render(<InviteNextCard maxBatch={50} onError={() => {}} onInvited={() => {}} />)
+  render(<InviteNextCard maxBatch={50} />, { wrapper: withClient() })
   const user = userEvent.setup()
   await user.clear(screen.getByLabelText('How many'))
   await user.click(screen.getByRole('button', { name: 'Preview' }))
@@ -43,8 +43,8 @@ test('preview lists exactly who will be invited; confirming invites those ids', 
     },
     'POST /admin/api/invitations/confirm': { json: { invited: 1, skipped: 1 } },
   })
-  const onInvited = vi.fn()
-  render(<InviteNextCard maxBatch={1000} onError={() => {}} onInvited={onInvited} />)
+  const wrapper = withClient()
+  render(<InviteNextCard maxBatch={1000} />, { wrapper })
   const user = userEvent.setup()
   await user.clear(screen.getByLabelText('How many'))
   await user.type(screen.getByLabelText('How many'), '2')
@@ -72,7 +72,9 @@ test('preview lists exactly who will be invited; confirming invites those ids', 
     await screen.findByText('1 invitation queued. 1 person skipped: already invited or no link for their phone.'),
   ).toBeVisible()
   expect(calls[1]).toMatchObject({ method: 'POST', body: { ids: [7, 9] } })
-  expect(onInvited).toHaveBeenCalledOnce()
+  // The figures (and Play testing's) are read again, once.
+  expect(wrapper.invalidated.filter((k) => k === 'invitations')).toHaveLength(1)
+  expect(wrapper.invalidated).toContain('playTesting')
   // The preview goes with the answer's render, which may come a tick after the status line.
   await waitFor(() => expect(screen.queryByRole('table')).toBeNull())
 })
@@ -80,7 +82,7 @@ test('preview lists exactly who will be invited; confirming invites those ids', 
 test('a refused preview shows the server’s message and reports the error', async () => {
   stubApi({ 'GET /admin/api/invitations/preview': { status: 401, message: 'Sign in first' } })
   const onError = vi.fn()
-  render(<InviteNextCard maxBatch={1000} onError={onError} onInvited={() => {}} />)
+  render(<InviteNextCard maxBatch={1000} />, { wrapper: withClient(onError) })
   await userEvent.setup().click(screen.getByRole('button', { name: 'Preview' }))
   expect(await screen.findByRole('alert')).toHaveTextContent('Sign in first')
   expect(onError).toHaveBeenCalledOnce()
@@ -94,7 +96,7 @@ test('throwaway addresses are left out of the preview, and the owner can include
         ? { json: { rows: [rows[0], throwaway], stores: { ios: true, android: true }, disposableLeftOut: 0 } }
         : { json: { rows: [rows[0]], stores: { ios: true, android: true }, disposableLeftOut: 1 } },
   })
-  render(<InviteNextCard maxBatch={1000} onError={() => {}} onInvited={() => {}} />)
+  render(<InviteNextCard maxBatch={1000} />, { wrapper: withClient() })
   const user = userEvent.setup()
   await user.click(screen.getByRole('button', { name: 'Preview' }))
   expect(
@@ -119,7 +121,7 @@ test('a slower, older preview never replaces the newer one: the confirmation inv
     const body = { rows: rows.slice(0, Number(n)), stores: { ios: true, android: true }, disposableLeftOut: 0 }
     return new Promise<Response>((resolve) => held.push({ n, answer: () => resolve(Response.json(body)) }))
   })
-  render(<InviteNextCard maxBatch={1000} onError={() => {}} onInvited={() => {}} />)
+  render(<InviteNextCard maxBatch={1000} />, { wrapper: withClient() })
   const user = userEvent.setup()
   const field = screen.getByLabelText('How many')
   await user.clear(field)

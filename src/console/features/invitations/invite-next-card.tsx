@@ -8,7 +8,7 @@ import { FIELD, LabelledField, PlatformSelect } from '../../components/selection
 import { DoneText, ErrorText } from '../../components/status-text.tsx'
 
 /** "Invite the next people": how many and which platform, a preview, then a confirmation. */
-export function InviteNextCard(props: { maxBatch: number; onError: (err: unknown) => void; onInvited: () => void }) {
+export function InviteNextCard(props: { maxBatch: number }) {
   const flow = useInviteNext(props)
   return (
     <>

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { buttonClass } from '../../../ui/button.tsx'
-import { invitationsApi } from './invitations-api.ts'
+import { urlOf } from '../../api.ts'
 import type { PlatformFilter, StatusFilter } from '../../../shared/beta-testers.ts'
 import { Card } from '../../components/card.tsx'
 import { LabelledField, PlatformSelect, StatusSelect } from '../../components/selection-fields.tsx'
@@ -27,10 +27,14 @@ export function StoreExportsCard() {
         </LabelledField>
       </div>
       <div className="flex flex-wrap gap-2">
-        <a href={invitationsApi.storeExportUrl('testflight', selection)} download className={buttonClass('secondary')}>
+        <a
+          href={urlOf('storeExport', { format: 'testflight', ...selection })}
+          download
+          className={buttonClass('secondary')}
+        >
           TestFlight CSV
         </a>
-        <a href={invitationsApi.storeExportUrl('play', selection)} download className={buttonClass('secondary')}>
+        <a href={urlOf('storeExport', { format: 'play', ...selection })} download className={buttonClass('secondary')}>
           Play Console list
         </a>
       </div>

@@ -1,4 +1,4 @@
-import type { LaunchBucket } from './launch-api.ts'
+import type { LaunchBucket } from '../../../shared/launch-analytics.ts'
 
 const label = (at: string, bucket: 'hour' | 'day') =>
   bucket === 'hour' ? `${at.slice(5, 10)} ${at.slice(11, 16)}` : at.slice(0, 10)

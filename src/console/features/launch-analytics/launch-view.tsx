@@ -3,12 +3,12 @@ import { buttonClass } from '../../../ui/button.tsx'
 import { Card, Figure, Heading } from '../../components/card.tsx'
 import { FIELD, LabelledField } from '../../components/selection-fields.tsx'
 import { ErrorText } from '../../components/status-text.tsx'
-import { launchApi, type LaunchRange } from './launch-api.ts'
+import { urlOf } from '../../api.ts'
 import { LaunchChart } from './launch-chart.tsx'
 import { LeftOutLedger } from './left-out-ledger.tsx'
 import { ShareLinksCard } from './share-links-card.tsx'
 import { SourceTable } from './source-table.tsx'
-import { REFRESH_MS, useLaunchReport } from './use-launch-report.ts'
+import { REFRESH_MS, useLaunchReport, type LaunchRange } from './use-launch-report.ts'
 
 // Launch day, measured. docs/decisions/launch-analytics.md
 
@@ -19,10 +19,10 @@ const RANGES = [
   { id: '30-day', label: 'Last 30 days, per day', range: { days: 30, bucket: 'day' } },
 ] as const satisfies readonly { id: string; label: string; range: LaunchRange }[]
 
-export function LaunchView({ onError }: { onError: (err: unknown) => void }) {
+export function LaunchView() {
   const [rangeId, setRangeId] = useState<(typeof RANGES)[number]['id']>('2-hour')
   const range = useMemo(() => (RANGES.find((r) => r.id === rangeId) ?? RANGES[1]).range, [rangeId])
-  const { report, error, reload } = useLaunchReport(range, onError)
+  const { report, error } = useLaunchReport(range)
   const served = report?.visitsMeasured ?? true
   // A server with the page that has never seen one of its requests: a proxy or a CDN in front
   // serves the documents itself. Zeros would read as "nobody came"; say what is going on instead.
@@ -51,7 +51,7 @@ export function LaunchView({ onError }: { onError: (err: unknown) => void }) {
             ))}
           </select>
         </LabelledField>
-        <a href={launchApi.exportUrl(range)} download className={buttonClass('secondary')}>
+        <a href={urlOf('launchExport', range)} download className={buttonClass('secondary')}>
           Export CSV
         </a>
         <p className="text-xs text-fg-muted">Updates every {REFRESH_MS / 1000} seconds while this tab is open.</p>
@@ -115,7 +115,7 @@ export function LaunchView({ onError }: { onError: (err: unknown) => void }) {
           </p>
           {report ? <LeftOutLedger rows={report.leftOut} /> : <p className="text-sm">Loading…</p>}
         </Card>
-        <ShareLinksCard channels={report?.channels ?? []} onChanged={reload} onError={onError} />
+        <ShareLinksCard channels={report?.channels ?? []} />
       </div>
     </>
   )

@@ -1,4 +1,4 @@
-import type { LeftOutRow } from './launch-api.ts'
+import type { LeftOutRow } from '../../../shared/launch-analytics.ts'
 
 /** What each reason means, in the owner's words. */
 const REASON_TEXT: Record<LeftOutRow['reason'], string> = {

@@ -4,57 +4,45 @@ import { Card } from '../../components/card.tsx'
 import { SOURCE_LIMITS } from '../../../shared/limits.ts'
 import { FIELD, LabelledField } from '../../components/selection-fields.tsx'
 import { DoneText, ErrorText } from '../../components/status-text.tsx'
-import { launchApi, type ShareChannel } from './launch-api.ts'
+import type { ShareChannel } from '../../../shared/launch-analytics.ts'
+import { call } from '../../api.ts'
+import { useActions } from '../../queries.ts'
 import type { ChannelTarget } from '../../../shared/launch-analytics.ts'
 
 /**
  * Share links: a link per channel that strips referrers and UTMs (in-app browsers, a bio, a
  * newsletter). /go/<name> sends the visitor to the page with the channel as its source.
  */
-export function ShareLinksCard({
-  channels,
-  onChanged,
-  onError,
-}: {
-  channels: ShareChannel[]
-  onChanged: () => void
-  onError: (err: unknown) => void
-}) {
+export function ShareLinksCard({ channels }: { channels: ShareChannel[] }) {
   const [name, setName] = useState('')
   const [source, setSource] = useState('')
   const [medium, setMedium] = useState('')
   const [target, setTarget] = useState<ChannelTarget>('page')
-  const [error, setError] = useState<string | null>(null)
-  const [done, setDone] = useState<string | null>(null)
+  // Saving or removing a link: the last one's outcome shows, and the report (its channels) reads again.
+  const action = useActions(['launch'])
+  const done = action.data ?? null
+  const error = action.error?.message ?? null
 
-  async function save(e: FormEvent) {
+  function save(e: FormEvent) {
     e.preventDefault()
-    setError(null)
-    setDone(null)
-    try {
-      const made = await launchApi.saveChannel({ name, source: source || name, medium, target })
-      setDone(made.created ? `Made ${location.origin}/go/${name.trim().toLowerCase()}` : 'Link changed')
-      setName('')
-      setSource('')
-      setMedium('')
-      setTarget('page')
-      onChanged()
-    } catch (err) {
-      setError((err as Error).message)
-      onError(err)
-    }
+    action.mutate(
+      async () => {
+        const made = await call('saveChannel', { name, source: source || name, medium, target })
+        return made.created ? `Made ${location.origin}/go/${name.trim().toLowerCase()}` : 'Link changed'
+      },
+      {
+        onSuccess: () => {
+          setName('')
+          setSource('')
+          setMedium('')
+          setTarget('page')
+        },
+      },
+    )
   }
 
-  async function remove(channel: string) {
-    setError(null)
-    try {
-      await launchApi.deleteChannel(channel)
-      setDone(`Removed /go/${channel}`)
-      onChanged()
-    } catch (err) {
-      setError((err as Error).message)
-      onError(err)
-    }
+  function remove(channel: string) {
+    action.mutate(async () => (await call('deleteChannel', { id: channel }), `Removed /go/${channel}`))
   }
 
   return (

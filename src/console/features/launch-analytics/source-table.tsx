@@ -1,5 +1,5 @@
 import { SOURCE_ROWS } from '../../../shared/limits.ts'
-import type { LaunchSourceRow } from './launch-api.ts'
+import type { LaunchSourceRow } from '../../../shared/launch-analytics.ts'
 
 const n = (v: number) => v.toLocaleString('en-US')
 const pct = (v: number | null) => (v === null ? '–' : `${(v * 100).toFixed(1)}%`)

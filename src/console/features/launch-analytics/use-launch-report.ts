@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
-import { useApi } from '../../use-api.ts'
-import { launchApi, type LaunchRange } from './launch-api.ts'
+import { useCall } from '../../queries.ts'
+
+export type LaunchRange = { days: number; bucket: 'hour' | 'day' }
 
 /** How often the open view asks again while its tab is visible; a hidden tab asks nothing. */
 export const REFRESH_MS = 30_000
@@ -10,10 +11,12 @@ export const REFRESH_MS = 30_000
  * when it becomes visible again: on launch day the view stays open all day, and costs one small
  * query every half minute only while someone looks at it.
  */
-export function useLaunchReport(range: LaunchRange, onError: (err: unknown) => void) {
-  const { data: report, error, reload } = useApi(() => launchApi.report(range), [range], onError)
+export function useLaunchReport(range: LaunchRange) {
+  const { data: report, error, refetch } = useCall('launch', range)
+  // Its own timer rather than the query's refetchInterval, which wakes a hidden tab too.
 
   useEffect(() => {
+    const reload = () => void refetch()
     let timer: ReturnType<typeof setInterval> | undefined
     const arm = () => {
       clearInterval(timer)
@@ -30,7 +33,7 @@ export function useLaunchReport(range: LaunchRange, onError: (err: unknown) => v
       clearInterval(timer)
       document.removeEventListener('visibilitychange', onVisibility)
     }
-  }, [reload])
+  }, [refetch])
 
-  return { report, error, reload }
+  return { report, error: error?.message ?? null }
 }

@@ -3,50 +3,43 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser'
-import { useState } from 'react'
-import { useApi } from '../../use-api.ts'
 import { Button } from '../../../ui/button.tsx'
-import { ownerAuthApi } from './owner-auth-api.ts'
+import { call, request, type Answer } from '../../api.ts'
+import { endpoints } from '../../../shared/console-endpoints.ts'
+import { useActions, useCall } from '../../queries.ts'
 import { when } from '../../format.ts'
 import { Card } from '../../components/card.tsx'
 import { DoneText, ErrorText } from '../../components/status-text.tsx'
 
 /** Signs in with a passkey alone (a discoverable credential); resolves once the session exists. */
 export async function signInWithPasskey(): Promise<void> {
-  const { challengeId, options } = await ownerAuthApi.passkeySignInOptions()
+  // Under /admin/auth, outside the console's endpoint table (no session yet).
+  const { challengeId, options } = await request<Answer<'PasskeyOptions'>>('POST', '/admin/auth/passkey/options')
   const response = await startAuthentication({ optionsJSON: options as PublicKeyCredentialRequestOptionsJSON })
-  await ownerAuthApi.passkeySignIn(challengeId, response)
+  await request<Answer<'PasskeySignIn'>>('POST', '/admin/auth/passkey', { challengeId, response })
 }
 
-export function PasskeysCard({ onError }: { onError: (err: unknown) => void }) {
-  const loaded = useApi(() => ownerAuthApi.passkeys(), [], onError)
+export function PasskeysCard() {
+  const loaded = useCall('passkeys')
   const keys = loaded.data?.passkeys
-  const [error, setError] = useState<string | null>(null)
-  const [status, setStatus] = useState<string | null>(null)
+  // Adding or removing a passkey: the last one's outcome shows, and the list reads again.
+  const action = useActions(['passkeys'])
 
-  async function add() {
-    setError(null)
-    try {
-      const { challengeId, options } = await ownerAuthApi.passkeyRegistrationOptions()
+  const add = () =>
+    action.mutate(async () => {
+      const { challengeId, options } = await call('passkeyOptions')
       const response = await startRegistration({ optionsJSON: options as PublicKeyCredentialCreationOptionsJSON })
-      await ownerAuthApi.addPasskey(
-        challengeId,
-        response,
-        navigator.platform ? `Passkey on ${navigator.platform}` : 'Passkey',
-      )
-      setStatus('Passkey added. You can now sign in with it alone.')
-      loaded.reload()
-    } catch (err) {
-      setError((err as Error).message)
-      onError(err)
-    }
-  }
+      // Its body (the authenticator's answer) is checked by @simplewebauthn/server, not by a table schema.
+      const name = navigator.platform ? `Passkey on ${navigator.platform}` : 'Passkey'
+      await request('POST', endpoints.addPasskey.path, { challengeId, response, name })
+      return 'Passkey added. You can now sign in with it alone.'
+    })
 
   return (
     <Card className="mb-6">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 className="font-semibold">Passkeys</h2>
-        <Button onClick={() => void add()}>Add a passkey</Button>
+        <Button onClick={add}>Add a passkey</Button>
       </div>
       {keys && keys.length === 0 ? <p className="text-sm">No passkey yet.</p> : null}
       <ul className="divide-y divide-border text-sm">
@@ -61,15 +54,15 @@ export function PasskeysCard({ onError }: { onError: (err: unknown) => void }) {
             </span>
             <Button
               variant="secondary"
-              onClick={() => void ownerAuthApi.removePasskey(k.id).then(loaded.reload, onError)}
+              onClick={() => action.mutate(async () => (await call('removePasskey', { id: k.id }), ''))}
             >
               Remove
             </Button>
           </li>
         ))}
       </ul>
-      <DoneText className="mt-2" message={status} />
-      <ErrorText message={error ?? loaded.error} />
+      <DoneText className="mt-2" message={action.data || null} />
+      <ErrorText message={(action.error ?? loaded.error)?.message ?? null} />
     </Card>
   )
 }

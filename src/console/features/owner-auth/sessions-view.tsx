@@ -1,36 +1,31 @@
-import { useState } from 'react'
-import { useApi } from '../../use-api.ts'
 import { Button } from '../../../ui/button.tsx'
-import { ownerAuthApi } from './owner-auth-api.ts'
+import { useCall, useSend } from '../../queries.ts'
 import type { SessionInfo } from '../../../shared/owner-auth.ts'
 import { Card, Heading } from '../../components/card.tsx'
 import { PasskeysCard } from './passkeys-card.tsx'
 import { ErrorText } from '../../components/status-text.tsx'
 import { when } from '../../format.ts'
 
-export function SessionsView({ onError, onSignedOut }: { onError: (err: unknown) => void; onSignedOut: () => void }) {
-  const loaded = useApi(() => Promise.all([ownerAuthApi.sessions(), ownerAuthApi.audit()]), [], onError)
-  const [sessionList, auditLog] = loaded.data ?? []
-  const sessions = sessionList?.sessions
-  const audit = auditLog?.entries
-  const [error, setError] = useState<string | null>(null)
-
-  async function revoke(s: SessionInfo) {
-    try {
-      await ownerAuthApi.revoke(s.id)
+export function SessionsView({ onSignedOut }: { onSignedOut: () => void }) {
+  const sessionList = useCall('sessions')
+  const auditLog = useCall('audit')
+  const sessions = sessionList.data?.sessions
+  const audit = auditLog.data?.entries
+  // A revocation is audited too: both lists read again.
+  const revoke = useSend('revokeSession', {
+    input: (s: SessionInfo) => ({ id: s.id }),
+    invalidates: ['sessions', 'audit'],
+    onSuccess: (_, s) => {
       if (s.current) onSignedOut()
-      else loaded.reload()
-    } catch (err) {
-      setError((err as Error).message)
-      onError(err)
-    }
-  }
+    },
+  })
+  const error = revoke.error ?? sessionList.error ?? auditLog.error
 
   return (
     <>
       <Heading>Sessions</Heading>
-      <PasskeysCard onError={onError} />
-      <ErrorText message={error ?? loaded.error} />
+      <PasskeysCard />
+      <ErrorText message={error?.message ?? null} />
       <ul className="mb-6 grid gap-3">
         {sessions?.map((s) => (
           <li key={s.id}>
@@ -44,7 +39,7 @@ export function SessionsView({ onError, onSignedOut }: { onError: (err: unknown)
                 </p>
                 <p className="text-xs [overflow-wrap:anywhere] text-fg-muted">{s.userAgent ?? 'unknown browser'}</p>
               </div>
-              <Button variant="secondary" onClick={() => void revoke(s)}>
+              <Button variant="secondary" onClick={() => revoke.mutate(s)}>
                 {s.current ? 'Sign out' : 'Revoke'}
               </Button>
             </Card>

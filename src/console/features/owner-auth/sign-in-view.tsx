@@ -1,6 +1,7 @@
+import { useMutation } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Button } from '../../../ui/button.tsx'
-import { ownerAuthApi } from './owner-auth-api.ts'
+import { request, type Answer } from '../../api.ts'
 import { Card, Heading } from '../../components/card.tsx'
 import { signInWithPasskey } from './passkeys-card.tsx'
 import { DoneText, ErrorText } from '../../components/status-text.tsx'
@@ -8,38 +9,31 @@ import { DoneText, ErrorText } from '../../components/status-text.tsx'
 /** Asking for an emailed one-time link; the command-line link is the first-run path. */
 export function SignInView({ onSignedIn }: { onSignedIn: () => void }) {
   const [email, setEmail] = useState('')
-  const [sent, setSent] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  // The sign-in calls live under /admin/auth, outside the console's endpoint table.
+  const askLink = useMutation({
+    mutationFn: (email: string) => request<Answer<'LinkRequestAnswer'>>('POST', '/admin/auth/email', { email }),
+  })
+  const passkeySignIn = useMutation({ mutationFn: signInWithPasskey, onSuccess: onSignedIn })
+  const busy = askLink.isPending
+  const sent = askLink.data?.message ?? null
+  const error = (passkeySignIn.error ?? askLink.error)?.message ?? null
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault()
-    setBusy(true)
-    setError(null)
-    try {
-      setSent((await ownerAuthApi.askLink(email)).message)
-    } catch (err) {
-      setError((err as Error).message)
-    } finally {
-      setBusy(false)
-    }
+    passkeySignIn.reset()
+    askLink.mutate(email)
   }
 
-  async function passkey() {
-    setError(null)
-    try {
-      await signInWithPasskey()
-      onSignedIn()
-    } catch (err) {
-      setError((err as Error).message)
-    }
+  function passkey() {
+    askLink.reset()
+    passkeySignIn.mutate()
   }
 
   return (
     <div className="mx-auto max-w-md">
       <Heading>Sign in</Heading>
       <Card className="mb-4">
-        <Button className="w-full" onClick={() => void passkey()}>
+        <Button className="w-full" onClick={passkey}>
           Sign in with a passkey
         </Button>
       </Card>

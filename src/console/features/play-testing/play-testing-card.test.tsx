@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
-import { expect, test, vi } from 'vitest'
+import { expect, test } from 'vitest'
 import { playProgress, type TesterSpan } from '../../../shared/play-testing.ts'
 import type { PlayTestingSummary } from '../../../shared/play-testing.ts'
-import { stubApi } from '../../test-api.ts'
+import { stubApi, withClient } from '../../test-api.ts'
 import { headline, ordinal, PlayTestingCard } from './play-testing-card.tsx'
 
 // The 12 × 14 card, fed by the same date logic the server uses (src/shared/play-testing.ts).
@@ -56,7 +56,7 @@ test('ordinals', () => {
 })
 
 test('with 11 testers in: how many are missing, and no date', () => {
-  render(<PlayTestingCard summary={summary(days(11), at(20))} onError={() => {}} onNudged={() => {}} />)
+  render(<PlayTestingCard summary={summary(days(11), at(20))} />, { wrapper: withClient() })
   expect(screen.getByTestId('play-headline')).toHaveTextContent('1 tester missing. The 14 days start when 12 are in.')
   expect(screen.getByText('The 12th joined').nextElementSibling).toHaveTextContent('Not yet')
   expect(screen.getByText('You can apply on').nextElementSibling).toHaveTextContent('Not yet')
@@ -66,7 +66,7 @@ test('with 11 testers in: how many are missing, and no date', () => {
 })
 
 test('the 12th tester: the day they joined, and the day one can apply', () => {
-  render(<PlayTestingCard summary={summary(days(12), at(15))} onError={() => {}} onNudged={() => {}} />)
+  render(<PlayTestingCard summary={summary(days(12), at(15))} />, { wrapper: withClient() })
   expect(screen.getByTestId('play-headline')).toHaveTextContent('You can apply on 27 Nov 2026.')
   expect(screen.getByText('The 12th joined').nextElementSibling).toHaveTextContent('12 Nov 2026')
   expect(screen.getByText('Day 3 of 14 with 12 testers in.', { exact: false })).toBeVisible()
@@ -78,7 +78,7 @@ test('the 12th tester: the day they joined, and the day one can apply', () => {
 
 test('a tester leaving below 12 shows as left and the date goes', () => {
   const spans = [...days(11), span(12, 14)]
-  render(<PlayTestingCard summary={summary(spans, at(15))} onError={() => {}} onNudged={() => {}} />)
+  render(<PlayTestingCard summary={summary(spans, at(15))} />, { wrapper: withClient() })
   expect(screen.getByTestId('play-headline')).toHaveTextContent('1 tester missing.')
   const table = screen.getByRole('table', { name: 'Testers who said they joined' })
   expect(within(table).getAllByRole('row')[12]).toHaveTextContent('t12@example.com12 Nov 2026Left 14 Nov 2026')
@@ -92,16 +92,16 @@ test('on the day after 14 × 24 hours: reached', () => {
 
 test('the nudge posts once and says what it did', async () => {
   const calls = stubApi({ 'POST /admin/api/play-testing/nudge': { json: { queued: 2 } } })
-  const onNudged = vi.fn()
-  render(<PlayTestingCard summary={summary(days(3), at(5))} onError={() => {}} onNudged={onNudged} />)
+  const wrapper = withClient()
+  render(<PlayTestingCard summary={summary(days(3), at(5))} />, { wrapper })
   await userEvent.setup().click(screen.getByRole('button', { name: 'Remind 2 testers who did not answer' }))
   expect(await screen.findByText('2 reminders queued.')).toBeVisible()
   expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['POST /admin/api/play-testing/nudge'])
-  expect(onNudged).toHaveBeenCalledOnce()
+  expect(wrapper.invalidated).toEqual(['playTesting'])
 })
 
 test('nobody to nudge: the button says so and is disabled', () => {
-  render(<PlayTestingCard summary={summary([], at(5), { unanswered: 0 })} onError={() => {}} onNudged={() => {}} />)
+  render(<PlayTestingCard summary={summary([], at(5), { unanswered: 0 })} />, { wrapper: withClient() })
   expect(screen.getByRole('button', { name: 'Everyone invited has answered' })).toBeDisabled()
   expect(screen.getByText('No tester has said they joined yet.')).toBeVisible()
 })

@@ -1,6 +1,5 @@
-import { useState } from 'react'
 import { Button } from '../../../ui/button.tsx'
-import { playTestingApi } from './play-testing-api.ts'
+import { useSend } from '../../queries.ts'
 import type { PlayTester, PlayTestingSummary } from '../../../shared/play-testing.ts'
 import { plural } from '../../format.ts'
 import { Card } from '../../components/card.tsx'
@@ -33,37 +32,18 @@ function testerState(t: PlayTester): string {
   return t.leftBecause === 'bounced' ? `Email bounced ${dayOf(t.leftAt)}` : `Left ${dayOf(t.leftAt)}`
 }
 
-export function PlayTestingCard({
-  summary,
-  onError,
-  onNudged,
-}: {
-  summary: PlayTestingSummary
-  onError: (err: unknown) => void
-  onNudged: () => void
-}) {
-  const [busy, setBusy] = useState(false)
-  const [done, setDone] = useState<string | null>(null)
+export function PlayTestingCard({ summary }: { summary: PlayTestingSummary }) {
+  const nudging = useSend('nudge', { invalidates: ['playTesting'] })
+  const busy = nudging.isPending
+  const r = nudging.data
+  const done = r
+    ? r.queued > 0
+      ? `${plural(r.queued, 'reminder')} queued.`
+      : 'Nobody to remind now: each tester gets at most one reminder a day.'
+    : null
   const p = summary.progress
   const nth = ordinal(p.required)
-
-  async function nudge() {
-    setBusy(true)
-    setDone(null)
-    try {
-      const r = await playTestingApi.nudge()
-      setDone(
-        r.queued > 0
-          ? `${plural(r.queued, 'reminder')} queued.`
-          : 'Nobody to remind now: each tester gets at most one reminder a day.',
-      )
-      onNudged()
-    } catch (err) {
-      onError(err)
-    } finally {
-      setBusy(false)
-    }
-  }
+  const nudge = () => nudging.mutate(undefined)
 
   return (
     <Card className="mb-4" labelledBy="play-testing-heading">

@@ -1,5 +1,5 @@
 import { buttonClass } from '../../../ui/button.tsx'
-import { signupsApi } from './signups-api.ts'
+import { urlOf } from '../../api.ts'
 import type { PlatformFilter, StatusFilter } from '../../../shared/beta-testers.ts'
 import { LabelledField, PlatformSelect, StatusSelect } from '../../components/selection-fields.tsx'
 
@@ -31,7 +31,11 @@ export function SignupFilters(props: {
       <LabelledField id="signup-platform" label="Platform">
         <PlatformSelect id="signup-platform" value={props.platform} onChange={props.onPlatform} />
       </LabelledField>
-      <a href={signupsApi.exportUrl(props.search)} download className={buttonClass('secondary')}>
+      <a
+        href={urlOf('signupsExport', props.search ? { q: props.search } : {})}
+        download
+        className={buttonClass('secondary')}
+      >
         Export CSV
       </a>
     </div>

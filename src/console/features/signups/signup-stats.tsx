@@ -1,15 +1,13 @@
 import { useState } from 'react'
 import { Button } from '../../../ui/button.tsx'
-import { signupsApi } from './signups-api.ts'
-import { useApi } from '../../use-api.ts'
+import { useCall } from '../../queries.ts'
 import { Card, Figure } from '../../components/card.tsx'
 import { DailyChart } from './daily-chart.tsx'
 
 /** The sign-up totals, and the chart per day over 30 or 90 days. */
-export function SignupStatsCards(props: { refreshKey: number; onError: (err: unknown) => void }) {
-  const { refreshKey, onError } = props
+export function SignupStatsCards() {
   const [days, setDays] = useState<30 | 90>(30)
-  const stats = useApi(() => signupsApi.stats(days), [days, refreshKey], onError).data
+  const stats = useCall('signupStats', { days }).data
 
   return (
     <>

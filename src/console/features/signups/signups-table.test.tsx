@@ -1,4 +1,4 @@
-import { dataAccessApi } from '../data-access/data-access-api.ts'
+import { urlOf } from '../../api.ts'
 import { render, screen, within } from '@testing-library/react'
 import { expect, test } from 'vitest'
 import type { Signup } from '../../../shared/signups.ts'
@@ -20,7 +20,7 @@ const base: Signup = {
 test('bounced and complained mailboxes say so, and throwaway addresses are flagged', () => {
   render(
     <SignupsTable
-      dataUrl={dataAccessApi.dataUrl}
+      dataUrl={(email) => urlOf('personData', { email })}
       rows={[
         { ...base, id: 3, email: 'gone@example.com', welcome: 'bounced' },
         { ...base, id: 2, email: 'angry@example.com', welcome: 'complained' },

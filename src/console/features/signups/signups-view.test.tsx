@@ -1,9 +1,8 @@
-import { dataAccessApi } from '../data-access/data-access-api.ts'
 import { render, screen, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { beforeEach, expect, test } from 'vitest'
 import type { SignupPage } from '../../../shared/signups.ts'
-import { polyfillDialog, stubApi } from '../../test-api.ts'
+import { polyfillDialog, stubApi, withClient } from '../../test-api.ts'
 import { SignupsView } from './signups-view.tsx'
 
 beforeEach(polyfillDialog)
@@ -33,7 +32,7 @@ function stub(page: (url: URL) => SignupPage) {
 
 test('lists the sign-ups with their welcome email and invitation', async () => {
   stub(() => ({ rows: [ann], total: 1, page: 1, size: 25 }))
-  render(<SignupsView onError={() => {}} people={dataAccessApi} />)
+  render(<SignupsView />, { wrapper: withClient() })
   expect(await screen.findByText('1 in all')).toBeVisible()
   const row = screen.getByRole('row', { name: /ann@example.com/ })
   expect(within(row).getByText('Retrying')).toBeVisible()
@@ -44,7 +43,7 @@ test('lists the sign-ups with their welcome email and invitation', async () => {
 
 test('search, status and platform narrow the list, one request per search', async () => {
   const calls = stub(() => ({ rows: [], total: 0, page: 1, size: 25 }))
-  render(<SignupsView onError={() => {}} people={dataAccessApi} />)
+  render(<SignupsView />, { wrapper: withClient() })
   const user = userEvent.setup()
   await screen.findByText('0 in all')
   await user.type(screen.getByLabelText('Search by address'), 'ann')
@@ -61,7 +60,7 @@ test('search, status and platform narrow the list, one request per search', asyn
 
 test('erasing asks first, then says what went', async () => {
   const calls = stub(() => ({ rows: [ann], total: 1, page: 1, size: 25 }))
-  render(<SignupsView onError={() => {}} people={dataAccessApi} />)
+  render(<SignupsView />, { wrapper: withClient() })
   const user = userEvent.setup()
   await user.click(await screen.findByRole('button', { name: 'Erase ann@example.com' }))
   const dialog = screen.getByRole('dialog', { name: 'Erase this person?' })
@@ -80,7 +79,7 @@ test("says so when an owner's own mailbox is on the suppression list", async () 
     'GET /admin/api/signups/stats': { json: stats },
     'GET /admin/api/suppressions': { json: { count: 2, bounced: 1, complained: 0, owners: ['founder@example.com'] } },
   })
-  render(<SignupsView onError={() => {}} people={dataAccessApi} />)
+  render(<SignupsView />, { wrapper: withClient() })
   const notice = await screen.findByText(/Your own mailbox is on the suppression list/)
   expect(notice).toBeVisible()
   expect(notice).toHaveTextContent('founder@example.com')

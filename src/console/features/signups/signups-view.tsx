@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react'
-import { signupsApi } from './signups-api.ts'
+import { urlOf } from '../../api.ts'
+import { useSend } from '../../queries.ts'
 import { Card, Heading } from '../../components/card.tsx'
-import type { PersonActions } from '../../view-props.ts'
-import { ErasePersonDialog } from '../../components/erase-person-dialog.tsx'
+import { ErasePersonDialog, useErasePerson } from '../../components/erase-person-dialog.tsx'
 import { Pager } from '../../components/pager.tsx'
 import { SignupFilters } from './signup-filters.tsx'
 import { SignupStatsCards } from './signup-stats.tsx'
@@ -12,64 +12,43 @@ import { SuppressionsCard } from './suppressions-card.tsx'
 import { useSignupList } from './use-signup-list.ts'
 
 export function SignupsView({
-  onError,
-  people,
   personData,
   backup,
   importList,
 }: {
-  onError: (err: unknown) => void
-  people: PersonActions
   /** The data-access feature's card, below the list. */
   personData?: ReactNode
   /** The backups feature's card, above the figures: a missing backup is worth seeing first. */
   backup?: ReactNode
-  /** The backups feature's import card, below the list; the list reads again after an import. */
-  importList?: (onImported: () => void) => ReactNode
+  /** The backups feature's import card, below the list (an import asks the list and figures again). */
+  importList?: ReactNode
 }) {
-  // Bumped after an erasure: the figures and the table read again.
-  const [tick, setTick] = useState(0)
-  const signups = useSignupList({ refreshKey: tick, onError })
+  const signups = useSignupList()
   const { list } = signups
   const [erasing, setErasing] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [done, setDone] = useState<string | null>(null)
-
-  async function erase() {
-    if (!erasing) return
-    setBusy(true)
-    try {
-      const r = await people.erase(erasing)
-      setDone(
-        `Erased ${erasing}: ${r.signups} sign-up, ${r.contactMessages} contact messages, ${r.feedback} feedback entries, ${r.emails} queued emails, ${r.outbox} outbox files. The mailbox is on the suppression list.`,
-      )
-      setErasing(null)
-      setTick((t) => t + 1)
-    } catch (err) {
-      signups.setError((err as Error).message)
-      onError(err)
-    } finally {
-      setBusy(false)
-    }
-  }
-
+  const erase = useErasePerson(() => setErasing(null))
   // A welcome email the hour's budget withheld, sent now (audited on the server).
-  async function sendWelcome(email: string) {
-    try {
-      const r = await signupsApi.sendWelcome(email)
-      setDone(r.queued ? `Welcome email queued for ${email}.` : `${email} already had its email; nothing queued.`)
-      setTick((t) => t + 1)
-    } catch (err) {
-      signups.setError((err as Error).message)
-      onError(err)
-    }
-  }
+  const sendWelcome = useSend('sendWelcome', {
+    input: (email: string) => ({ email }),
+    invalidates: ['signups', 'signupStats'],
+  })
+  // What the latest of the two writes did.
+  const erased = erase.isSuccess && erase.submittedAt >= sendWelcome.submittedAt ? erase : null
+  const welcomed = sendWelcome.isSuccess && !erased ? sendWelcome : null
+  const done = erased?.data
+    ? `Erased ${erased.variables}: ${erased.data.signups} sign-up, ${erased.data.contactMessages} contact messages, ${erased.data.feedback} feedback entries, ${erased.data.emails} queued emails, ${erased.data.outbox} outbox files. The mailbox is on the suppression list.`
+    : welcomed?.data
+      ? welcomed.data.queued
+        ? `Welcome email queued for ${welcomed.variables}.`
+        : `${welcomed.variables} already had its email; nothing queued.`
+      : null
+  const failed = erase.error ?? sendWelcome.error ?? signups.error
 
   return (
     <>
       <Heading>Sign-ups</Heading>
       {backup}
-      <SignupStatsCards refreshKey={tick} onError={onError} />
+      <SignupStatsCards />
       <Card>
         <SignupFilters
           q={signups.q}
@@ -84,12 +63,15 @@ export function SignupsView({
           {list ? `${list.total.toLocaleString('en-US')} ${signups.filtered ? 'matching' : 'in all'}` : 'Loading…'}
         </p>
         <DoneText className="mb-2" message={done} />
-        <ErrorText message={signups.error} />
+        <ErrorText message={failed?.message ?? null} />
         <SignupsTable
           rows={list?.rows}
-          onErase={setErasing}
-          onSendWelcome={(email) => void sendWelcome(email)}
-          dataUrl={people.dataUrl}
+          onErase={(email) => {
+            erase.reset()
+            setErasing(email)
+          }}
+          onSendWelcome={(email) => sendWelcome.mutate(email)}
+          dataUrl={(email) => urlOf('personData', { email })}
         />
         {list ? (
           <Pager
@@ -100,10 +82,15 @@ export function SignupsView({
           />
         ) : null}
       </Card>
-      {importList?.(() => setTick((t) => t + 1))}
+      {importList}
       {personData}
-      <SuppressionsCard onError={onError} />
-      <ErasePersonDialog email={erasing} busy={busy} onConfirm={() => void erase()} onCancel={() => setErasing(null)} />
+      <SuppressionsCard />
+      <ErasePersonDialog
+        email={erasing}
+        busy={erase.isPending}
+        onConfirm={() => erasing && erase.mutate(erasing)}
+        onCancel={() => setErasing(null)}
+      />
     </>
   )
 }

@@ -1,29 +1,27 @@
 import { useState, type FormEvent } from 'react'
 import { Button } from '../../../ui/button.tsx'
-import { signupsApi } from './signups-api.ts'
-import { useApi } from '../../use-api.ts'
+import { useCall, useSend } from '../../queries.ts'
 import { Card } from '../../components/card.tsx'
 import { DoneText, ErrorText } from '../../components/status-text.tsx'
 
 /** Unsubscribed mailboxes are kept only as keyed hashes; the owner can let one sign up again. */
-export function SuppressionsCard({ onError }: { onError: (err: unknown) => void }) {
-  const { data: counts, reload } = useApi(() => signupsApi.suppressions(), [], onError)
+export function SuppressionsCard() {
+  const counts = useCall('suppressions').data ?? null
   const [email, setEmail] = useState('')
-  const [result, setResult] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const lift = useSend('liftSuppression', {
+    input: (email: string) => ({ email }),
+    invalidates: ['suppressions'],
+    onSuccess: () => setEmail(''),
+  })
+  const result = lift.data
+    ? lift.data.lifted
+      ? `${lift.variables} may sign up again.`
+      : `${lift.variables} was not on the suppression list.`
+    : null
 
-  async function lift(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault()
-    setError(null)
-    try {
-      const { lifted } = await signupsApi.liftSuppression(email)
-      setResult(lifted ? `${email} may sign up again.` : `${email} was not on the suppression list.`)
-      setEmail('')
-      reload()
-    } catch (err) {
-      setError((err as Error).message)
-      onError(err)
-    }
+    lift.mutate(email)
   }
 
   return (
@@ -39,7 +37,7 @@ export function SuppressionsCard({ onError }: { onError: (err: unknown) => void 
           {`Your own mailbox is on the suppression list: ${counts.owners.join(', ')}. Owner mail (sign-in links, contact and feedback notices, summaries) still reaches it; mail to the beta list does not. Lift it below if you want beta mail there too.`}
         </p>
       )}
-      <form onSubmit={lift} className="flex flex-wrap items-end gap-2" noValidate>
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-2" noValidate>
         <div className="grid min-w-0 flex-1 gap-1">
           <label htmlFor="lift-email" className="text-sm font-medium">
             Let this address sign up again
@@ -57,7 +55,7 @@ export function SuppressionsCard({ onError }: { onError: (err: unknown) => void 
         </Button>
       </form>
       <DoneText className="mt-2" message={result} />
-      <ErrorText message={error} />
+      <ErrorText message={lift.error?.message ?? null} />
     </Card>
   )
 }

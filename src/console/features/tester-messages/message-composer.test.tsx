@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { beforeEach, expect, test, vi } from 'vitest'
-import { polyfillDialog, stubApi } from '../../test-api.ts'
+import { polyfillDialog, stubApi, withClient } from '../../test-api.ts'
 import { MessageComposer } from './message-composer.tsx'
 import { DEFAULT_LOCALE, EMAIL_TEXTS, LOCALES, TESTER_MESSAGE_TEXTS, type Locale } from '../../../shared/content.ts'
 import { languageName, TRANSLATED_LOCALES } from '../../../shared/tester-messages.ts'
@@ -39,7 +39,7 @@ const counts = { 'invited-not-opened': 12, opened: 8, waiting: 30, ios: 11, andr
 const stores = { ios: true, android: true }
 
 test('a starting text fills the form; the group shows its exact count; the preview escapes text and links only http(s)', async () => {
-  render(<MessageComposer counts={counts} stores={stores} onError={() => {}} onSent={() => {}} />)
+  render(<MessageComposer counts={counts} stores={stores} />, { wrapper: withClient() })
   const user = userEvent.setup()
   await user.click(screen.getByRole('button', { name: STARTING.nudge.label }))
   expect(screen.getByLabelText('Send to')).toHaveValue('invited-not-opened')
@@ -64,15 +64,15 @@ test('a starting text fills the form; the group shows its exact count; the previ
 
 test('sending asks to confirm with the count, and a second click sends the same request id', async () => {
   const calls = stubApi({ 'POST /admin/api/tester-messages': { json: { id: 3, recipients: 8, created: true } } })
-  const onSent = vi.fn()
-  render(<MessageComposer counts={counts} stores={stores} onError={() => {}} onSent={onSent} />)
+  const wrapper = withClient()
+  render(<MessageComposer counts={counts} stores={stores} />, { wrapper })
   const user = userEvent.setup()
   await user.click(screen.getByRole('button', { name: STARTING['new-build'].label }))
   await user.click(screen.getByRole('button', { name: 'Send to 8 people' }))
   const dialog = screen.getByRole('dialog', { name: 'Send to 8 people?' })
   await user.click(within(dialog).getByRole('button', { name: 'Send message' }))
   expect(await screen.findByText('Message queued for 8 people. It goes out a few at a time.')).toBeVisible()
-  expect(onSent).toHaveBeenCalledOnce()
+  expect(wrapper.invalidated).toEqual(['testerMessages'])
   // Again, unchanged (a double click, or the answer seemed lost): the same request id.
   await user.click(screen.getByRole('button', { name: 'Send to 8 people' }))
   await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Send message' }))
@@ -99,7 +99,7 @@ test('an empty subject is refused before any request; a refused send shows the s
     'POST /admin/api/tester-messages': { status: 400, message: 'The message must be at most 10000 characters.' },
   })
   const onError = vi.fn()
-  render(<MessageComposer counts={counts} stores={stores} onError={onError} onSent={() => {}} />)
+  render(<MessageComposer counts={counts} stores={stores} />, { wrapper: withClient(onError) })
   const user = userEvent.setup()
   await user.click(screen.getByRole('button', { name: 'Send to 12 people' }))
   expect(screen.getByRole('alert')).toHaveTextContent(
@@ -117,20 +117,13 @@ test('an empty subject is refused before any request; a refused send shows the s
 })
 
 test('a group of nobody cannot be sent to', () => {
-  render(
-    <MessageComposer
-      counts={{ ...counts, 'invited-not-opened': 0 }}
-      stores={stores}
-      onError={() => {}}
-      onSent={() => {}}
-    />,
-  )
+  render(<MessageComposer counts={{ ...counts, 'invited-not-opened': 0 }} stores={stores} />, { wrapper: withClient() })
   expect(screen.getByRole('button', { name: 'Send to 0 people' })).toBeDisabled()
 })
 
 test('a text per language: each language’s fields start from its own starting text, each has its preview in its language, and none may be missing', async () => {
   const calls = stubApi({ 'POST /admin/api/tester-messages': { json: { id: 4, recipients: 12, created: true } } })
-  render(<MessageComposer counts={counts} stores={stores} onError={() => {}} onSent={() => {}} />)
+  render(<MessageComposer counts={counts} stores={stores} />, { wrapper: withClient() })
   const user = userEvent.setup()
   if (MANY) expect(screen.getByRole('radio', { name: /^A text per language/ })).toBeChecked()
   await user.click(screen.getByRole('button', { name: STARTING.nudge.label }))
@@ -183,7 +176,7 @@ test('a text per language: each language’s fields start from its own starting 
 
 test('one text for everyone: one subject and message, one preview in the default language, no translations sent', async () => {
   const calls = stubApi({ 'POST /admin/api/tester-messages': { json: { id: 5, recipients: 50, created: true } } })
-  render(<MessageComposer counts={counts} stores={stores} onError={() => {}} onSent={() => {}} />)
+  render(<MessageComposer counts={counts} stores={stores} />, { wrapper: withClient() })
   const user = userEvent.setup()
   if (MANY) await user.click(screen.getByRole('radio', { name: /^One text for everyone/ }))
   await user.click(screen.getByRole('button', { name: STARTING.live.label }))

@@ -33,13 +33,8 @@ function fieldLabel(label: string, language: string) {
   )
 }
 
-export function MessageComposer(props: {
-  counts: AudienceCounts | null
-  stores: { ios: boolean; android: boolean }
-  onError: (err: unknown) => void
-  onSent: () => void
-}) {
-  const c = useMessageComposer(props)
+export function MessageComposer(props: { counts: AudienceCounts | null; stores: { ios: boolean; android: boolean } }) {
+  const c = useMessageComposer()
   const { draft } = c
   const reach = props.counts?.[draft.audience]
   const noStore = !props.stores.ios && !props.stores.android

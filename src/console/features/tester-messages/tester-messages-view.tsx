@@ -1,13 +1,13 @@
-import { useApi } from '../../use-api.ts'
-import { testerMessagesApi } from './tester-messages-api.ts'
+import { useCall } from '../../queries.ts'
 import { Card, Heading } from '../../components/card.tsx'
 import { MessageComposer } from './message-composer.tsx'
 import { SentMessagesTable } from './sent-messages-table.tsx'
 
 // Messages to a group of the beta list. docs/decisions/tester-messages-and-feedback.md
 
-export function TesterMessagesView({ onError }: { onError: (err: unknown) => void }) {
-  const { data: overview, reload } = useApi(() => testerMessagesApi.overview(), [], onError)
+export function TesterMessagesView() {
+  // A sent message reads the overview again (useMessageComposer's invalidation).
+  const { data: overview, refetch } = useCall('testerMessages')
 
   return (
     <>
@@ -15,13 +15,11 @@ export function TesterMessagesView({ onError }: { onError: (err: unknown) => voi
       <MessageComposer
         counts={overview?.audiences ?? null}
         stores={overview?.stores ?? { ios: false, android: false }}
-        onError={onError}
-        onSent={reload}
       />
       <Card>
         <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
           <h2 className="font-semibold">Sent messages</h2>
-          <button type="button" className="text-sm text-link underline" onClick={reload}>
+          <button type="button" className="text-sm text-link underline" onClick={() => void refetch()}>
             Refresh
           </button>
         </div>

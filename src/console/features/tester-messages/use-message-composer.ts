@@ -9,7 +9,7 @@ import {
   type Audience,
   type StartingText,
 } from '../../../shared/tester-messages.ts'
-import { testerMessagesApi } from './tester-messages-api.ts'
+import { useSend } from '../../queries.ts'
 import { plural } from '../../format.ts'
 
 // The console speaks the page's default language (the owner's side is not translated); the
@@ -36,7 +36,7 @@ export type MessageText = { subject: string; body: string }
 const emptyTexts = () =>
   Object.fromEntries(LOCALES.map((l) => [l, { subject: '', body: '' }])) as Record<Locale, MessageText>
 
-export function useMessageComposer(props: { onError: (err: unknown) => void; onSent: () => void }) {
+export function useMessageComposer() {
   const [draft, setDraftState] = useState(() => ({
     audience: 'invited-not-opened' as Audience,
     /** A text per language (every language's), or one text for everyone (the default language's fields). */
@@ -47,13 +47,23 @@ export function useMessageComposer(props: { onError: (err: unknown) => void; onS
     requestId: newId(),
   }))
   const [confirming, setConfirming] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [done, setDone] = useState<string | null>(null)
+  // What the words lack, found before anything is sent.
+  const [invalid, setInvalid] = useState<string | null>(null)
+  const sending = useSend('sendTesterMessage', {
+    invalidates: ['testerMessages'],
+    onSuccess: () => setConfirming(false),
+  })
+  const r = sending.data
+  const done = r
+    ? r.created
+      ? `Message queued for ${plural(r.recipients, 'person', 'people')}. It goes out a few at a time.`
+      : `This message was already sent (to ${plural(r.recipients, 'person', 'people')}); nothing was queued twice.`
+    : null
+  const error = invalid ?? sending.error?.message ?? null
 
   const edit = (change: Partial<Omit<typeof draft, 'requestId'>>) => {
     setDraftState((d) => ({ ...d, ...change, requestId: newId() }))
-    setDone(null)
+    sending.reset()
   }
 
   const editText = (locale: Locale, change: Partial<MessageText>) => {
@@ -62,7 +72,7 @@ export function useMessageComposer(props: { onError: (err: unknown) => void; onS
       texts: { ...d.texts, [locale]: { ...d.texts[locale], ...change } },
       requestId: newId(),
     }))
-    setDone(null)
+    sending.reset()
   }
 
   const start = (text: StartingText) =>
@@ -99,41 +109,27 @@ export function useMessageComposer(props: { onError: (err: unknown) => void; onS
 
   function review() {
     const p = problem()
-    setError(p)
-    setDone(null)
+    setInvalid(p)
+    sending.reset()
     if (!p) setConfirming(true)
   }
 
   const trimmed = (l: Locale) => ({ subject: draft.texts[l].subject.trim(), body: draft.texts[l].body.trim() })
 
-  async function send() {
-    if (busy) return
-    setBusy(true)
-    setError(null)
-    try {
-      const translations: MessageTranslations = Object.fromEntries(TRANSLATED_LOCALES.map((l) => [l, trimmed(l)]))
-      const r = await testerMessagesApi.send({
+  function send() {
+    if (sending.isPending) return
+    const translations: MessageTranslations = Object.fromEntries(TRANSLATED_LOCALES.map((l) => [l, trimmed(l)]))
+    sending.mutate(
+      {
         requestId: draft.requestId,
         audience: draft.audience,
         ...trimmed(DEFAULT_LOCALE),
         ...(draft.perLanguage && MANY_LANGUAGES ? { translations } : {}),
         storeLinks: draft.storeLinks,
         appLink: draft.appLink,
-      })
-      setDone(
-        r.created
-          ? `Message queued for ${plural(r.recipients, 'person', 'people')}. It goes out a few at a time.`
-          : `This message was already sent (to ${plural(r.recipients, 'person', 'people')}); nothing was queued twice.`,
-      )
-      setConfirming(false)
-      props.onSent()
-    } catch (err) {
-      setError((err as Error).message)
-      setConfirming(false)
-      props.onError(err)
-    } finally {
-      setBusy(false)
-    }
+      },
+      { onError: () => setConfirming(false) },
+    )
   }
 
   return {
@@ -146,7 +142,7 @@ export function useMessageComposer(props: { onError: (err: unknown) => void; onS
     send,
     confirming,
     setConfirming,
-    busy,
+    busy: sending.isPending,
     error,
     done,
     startingTexts: STARTING_TEXTS,

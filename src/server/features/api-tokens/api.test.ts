@@ -66,6 +66,19 @@ describe.each(DB_KINDS)('the API on %s', (kind) => {
     return { app, console, token, api }
   }
 
+  test('a token without a name or a scope is a 400 with the schema’s message, and nothing is stored', async () => {
+    const { console } = await setUp()
+    for (const [body, message] of [
+      [{ name: '', scopes: ['stats:read'] }, 'Name the token (what uses it).'],
+      [{ name: 'Dashboard', scopes: [] }, 'Choose at least one scope.'],
+    ] as const) {
+      const res = await console('/admin/api/integrations/tokens', body)
+      expect(res.status).toBe(400)
+      expect(await res.json()).toMatchObject({ code: '22023', message })
+    }
+    expect(await (await console('/admin/api/integrations/tokens')).json()).toEqual({ tokens: [] })
+  })
+
   test('a stats:read token reads the funnel per source and gets 403 on the sign-up list', async () => {
     const { token, api } = await setUp()
     await db.query(

@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import { apiError } from '../../../shared/http/errors.ts'
-import { ApiTokenId, ApiTokenRequest } from '../../../shared/api-tokens.ts'
+import { ApiTokenId } from '../../../shared/api-tokens.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 import type { Db } from '../../db/db.ts'
-import { readJsonBody } from '../../http/json-body.ts'
+import { endpointAnswer, endpointInput } from '../../http/console-endpoint.ts'
 import { audit } from '../../owner/audit.ts'
 import type { OwnerEnv } from '../../owner/deps.ts'
 import { parseInput } from '../../owner/input.ts'
@@ -15,10 +15,10 @@ export function apiTokenConsoleRoutes(deps: { db: Db }): Hono<OwnerEnv> {
   const { db } = deps
   const app = new Hono<OwnerEnv>()
 
-  app.get(routePath(endpoints.apiTokens), async (c) => c.json({ tokens: await listTokens(db) }))
+  app.get(routePath(endpoints.apiTokens), async (c) => endpointAnswer(c, 'apiTokens', { tokens: await listTokens(db) }))
 
   app.post(routePath(endpoints.createApiToken), async (c) => {
-    const fields = parseInput(ApiTokenRequest, await readJsonBody(c))
+    const fields = await endpointInput(c, 'createApiToken')
     const actor = c.get('session').email
     const secret = newToken()
     const token = await db.transaction(async (tx) => {
@@ -33,7 +33,7 @@ export function apiTokenConsoleRoutes(deps: { db: Db }): Hono<OwnerEnv> {
     })
     // The only time the token leaves the server: it is stored as its hash.
     c.header('Cache-Control', 'no-store')
-    return c.json({ token, secret: secret.token }, 201)
+    return endpointAnswer(c, 'createApiToken', { token, secret: secret.token }, 201)
   })
 
   app.post(routePath(endpoints.revokeApiToken), async (c) => {
@@ -49,7 +49,7 @@ export function apiTokenConsoleRoutes(deps: { db: Db }): Hono<OwnerEnv> {
       return revoked
     })
     if (!token) throw apiError(404, 'PGRST116', 'No such token (or it is revoked already).')
-    return c.json(token)
+    return endpointAnswer(c, 'revokeApiToken', token)
   })
 
   return app
