@@ -88,6 +88,9 @@ export async function noisyClient(
   let html = await readFile(join(client, 'index.html'), 'utf8')
   for (const [i, variant] of noisy.variants.entries()) {
     const old = demo.variants[i]!.fileName
+    // A language's own screenshot (screens/<lang>/) is not replaced: same file, same name, and
+    // not on the default language's page.
+    if (old === variant.fileName) continue
     if (!html.includes(old)) throw new Error(`the built index.html does not name ${old}: build again`)
     html = html.replaceAll(`/${old}`, `/${variant.fileName}`)
     await rm(join(client, old))

@@ -8,7 +8,6 @@ import { expect, test } from '@playwright/test'
 import { checkContent } from '../src/content/checks.ts'
 import { contentDir as repoContentDir, loadContent, type Content } from '../src/content/load.ts'
 import { formatProblems } from '../src/content/problems.ts'
-import { DEFAULT_LOCALE, LOCALES } from '../src/shared/content.ts'
 import { Outbox, uniqueEmail } from './fixtures.ts'
 
 // `npm run dev` (scripts/dev.ts) as a founder uses it, on a copy of content/ (CONTENT_DIR): the
@@ -46,7 +45,8 @@ test.beforeAll(async () => {
   test.setTimeout(START_TIMEOUT_MS)
   work = await mkdtemp(join(tmpdir(), 'dev-server-e2e-'))
   contentDir = join(work, 'site-content')
-  await cp(repoContentDir({}), contentDir, { recursive: true })
+  // The content under test (CONTENT_DIR's, else content/): the demo's or a founder's.
+  await cp(repoContentDir(), contentDir, { recursive: true })
   const port = await freePort()
   baseURL = `http://127.0.0.1:${port}`
   outbox = new Outbox(join(work, 'outbox'))
@@ -86,11 +86,12 @@ test.afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true })
 })
 
-/** The copy as the content module reads it: the default language's texts, and site.yaml's text. */
-async function site(): Promise<{ text: string; texts: Content['texts'][string] }> {
+/** The copy as the content module reads it: its languages, the default's texts, and site.yaml's text. */
+async function site(): Promise<{ text: string; texts: Content['texts'][string]; locales: string[] }> {
   const { content } = loadContent(contentDir)
   if (!content) throw new Error('the copy of the content does not load')
-  return { text: await readFile(join(contentDir, 'site.yaml'), 'utf8'), texts: content.texts[DEFAULT_LOCALE]! }
+  const { locales } = content
+  return { text: await readFile(join(contentDir, 'site.yaml'), 'utf8'), texts: content.texts[locales[0]!]!, locales }
 }
 
 /** The copy's problems, each line worded as `npm run content:check` words it. */
@@ -112,11 +113,12 @@ function replaceLine(text: string, key: string, from: string, to: string): strin
 }
 
 test('the landing page and the other languages are rendered on the server and hydrate', async ({ page }) => {
-  const headline = (await site()).texts.hero.headline
+  const { texts, locales } = await site()
+  const { headline } = texts.hero
   const html = await (await fetch(`${baseURL}/`)).text()
   expect(html).toContain('id="hero-title"')
   expect(html).not.toContain('<!--app-->')
-  for (const locale of LOCALES.slice(1)) {
+  for (const locale of locales.slice(1)) {
     const other = await (await fetch(`${baseURL}/${locale}/`)).text()
     expect(other).toContain(`<html lang="${locale}"`)
     expect(other).toContain('id="hero-title"')

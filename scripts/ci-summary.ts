@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
 
 /**
- * Reads the Vitest and Playwright JSON reports and prints ONE final line,
+ * Reads the Vitest and Playwright JSON reports named on the command line (any number, in any
+ * order) and prints ONE final line,
  * `N passed, N failed, N skipped`. Exits non-zero when anything failed, when a report is
  * missing, or when no test ran in one of them (a run that tested nothing is no pass).
  */
@@ -54,14 +55,14 @@ function fromPlaywright(r: PlaywrightReport): Counts {
   return { passed: expected + flaky, failed: unexpected + globalErrors, skipped }
 }
 
-// The Vitest report, then each Playwright report (the demo's, then the second brand's: scripts/test-all.ts).
-const [vitestPath = 'test-results/vitest.json', ...playwrightPaths] = process.argv.slice(2)
-if (!playwrightPaths.length) playwrightPaths.push('test-results/playwright.json')
-const vitest = await readJson<VitestReport>('vitest', vitestPath)
-const parts: Counts[] = vitest ? [fromVitest(vitest)] : []
-for (const path of playwrightPaths) {
-  const playwright = await readJson<PlaywrightReport>('playwright', path)
-  if (playwright) parts.push(fromPlaywright(playwright))
+// The reports, Vitest's and Playwright's, the demo's and the second brand's (scripts/test-all.ts),
+// each known by its shape: Playwright's has `stats`.
+const paths = process.argv.slice(2)
+if (!paths.length) paths.push('test-results/vitest.json', 'test-results/playwright.json')
+const parts: Counts[] = []
+for (const path of paths) {
+  const report = await readJson<VitestReport | PlaywrightReport>(path, path)
+  if (report) parts.push('stats' in report ? fromPlaywright(report) : fromVitest(report))
 }
 const total = parts.reduce(
   (a, c) => ({ passed: a.passed + c.passed, failed: a.failed + c.failed, skipped: a.skipped + c.skipped }),

@@ -1,40 +1,37 @@
 // `npm test`: every part runs, whatever an earlier one did, and each is reported at the end: the
 // unit and integration tests (Vitest), the build, the browser tests (Playwright) on the build, and
-// a second, very different brand (test/fixtures/) built and tested in a copy of the repository.
+// a second, very different brand (test/fixtures/) built and tested in a copy of the repository: every
+// browser test, and the Vitest files that depend on the content.
 // Exits 1 when any part failed. The JSON reports land in test-results/ for .ci/run's summary
-// (scripts/ci-summary.ts): vitest.json, playwright.json and playwright-fixture.json.
+// (scripts/ci-summary.ts): vitest.json, playwright.json, vitest-fixture.json and playwright-fixture.json.
 import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { contentDependentTests } from './content-dependent-tests.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
 /** The second brand CI builds and tests (docs/decisions/testing-infrastructure.md). */
 export const FIXTURE_BRAND = 'test/fixtures/trailmate'
 /**
- * The browser tests run on the second brand: every spec that reads what it expects from the
- * content module. The page, its dialogs and legal pages, its languages (share images, screenshots,
- * 320 px screens), the sign-up and the contact form, its accessibility, the pages without
- * JavaScript, and the pages a tester's links open (feedback, Play's answers). The console's own
- * specs, the benchmarks' budget and the deployment checks do not depend on the content and run
- * once, on the demo.
+ * The Vitest files the second brand leaves out, though they import the content: each already
+ * builds and checks this very brand itself, against the demo, whatever CONTENT_DIR says.
  */
-export const FIXTURE_SPECS = [
-  'e2e/landing.spec.ts',
-  'e2e/dialogs.spec.ts',
-  'e2e/legal-pages.spec.ts',
-  'e2e/languages.spec.ts',
-  'e2e/narrow-screens.spec.ts',
-  'e2e/beta-signup.spec.ts',
-  'e2e/contact.spec.ts',
-  'e2e/islands.spec.ts',
-  'e2e/a11y.spec.ts',
-  'e2e/no-script.spec.ts',
-  'e2e/tester-messages.spec.ts',
-  'e2e/play-testing.spec.ts',
-]
+export const FIXTURE_VITEST_EXCLUDED: Record<string, string> = {
+  'test/fixture-brand.test.ts': 'builds test/fixtures/trailmate in its own copy and compares it with content/',
+}
+
+/**
+ * The Vitest files run again on the second brand: those that import the content (the generated
+ * modules or the content folder's loader), found from the import graph at run time, so a new test
+ * is included without a list to keep (scripts/content-dependent-tests.ts). Every browser spec runs
+ * on it: the page, the server pages, the emails and the console all show the founder's words.
+ */
+export function fixtureVitestFiles(root: string = ROOT): string[] {
+  return contentDependentTests(root).filter((file) => !(file in FIXTURE_VITEST_EXCLUDED))
+}
 
 type Part = { name: string; status: 'passed' | 'failed' | 'not run'; seconds: number; note?: string }
 /** A part of the run: its command, and the part it needs to have passed first (the build). */
@@ -96,7 +93,7 @@ function copyOfRepository(): string {
 function main(): void {
   mkdirSync(join(ROOT, 'test-results'), { recursive: true })
   // A report from an earlier run must not stand in for a part that did not run this time.
-  for (const report of ['vitest.json', 'playwright.json', 'playwright-fixture.json'])
+  for (const report of ['vitest.json', 'playwright.json', 'vitest-fixture.json', 'playwright-fixture.json'])
     rmSync(join(ROOT, 'test-results', report), { force: true })
   // The second brand: its own build and generated content, in a copy, so this checkout's dist/
   // and src/shared/generated/ stay the demo's. The tests read what they expect from the content
@@ -110,6 +107,10 @@ function main(): void {
     DOCUMENT_BUDGET: 'warn',
   }
   const brand = `second brand (${FIXTURE_BRAND})`
+  const fromCopy = (report: string, as: string) => () => {
+    const path = join(copy, 'test-results', report)
+    if (existsSync(path)) cpSync(path, join(ROOT, 'test-results', as))
+  }
   const ok = runAll([
     { name: 'vitest', command: 'npx', args: ['vitest', 'run'] },
     { name: 'build', command: 'npm', args: ['run', 'build'] },
@@ -118,14 +119,21 @@ function main(): void {
     {
       name: `${brand}: playwright`,
       command: 'npx',
-      args: ['playwright', 'test', ...FIXTURE_SPECS],
+      args: ['playwright', 'test'],
       cwd: copy,
       env,
       needs: `${brand}: build`,
-      after: () => {
-        const report = join(copy, 'test-results/playwright.json')
-        if (existsSync(report)) cpSync(report, join(ROOT, 'test-results/playwright-fixture.json'))
-      },
+      after: fromCopy('playwright.json', 'playwright-fixture.json'),
+    },
+    {
+      // After the build, so the copy's src/shared/generated/ is the brand's (Vitest's global
+      // setup writes it again from CONTENT_DIR).
+      name: `${brand}: vitest`,
+      command: 'npx',
+      args: ['vitest', 'run', ...fixtureVitestFiles(copy)],
+      cwd: copy,
+      env,
+      after: fromCopy('vitest.json', 'vitest-fixture.json'),
     },
   ])
   rmSync(copy, { recursive: true, force: true })

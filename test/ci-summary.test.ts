@@ -104,3 +104,25 @@ test("sums the second brand's browser report too, and fails when it is missing",
   )
   expect(missing).toMatchObject({ code: 1, stderr: expect.stringContaining('no report') })
 })
+
+// npm test also writes the second brand's Vitest report (scripts/test-all.ts): each report is
+// known by its shape, whatever its place on the command line.
+test("sums the second brand's Vitest report too, in any order", { timeout: 60_000 }, async () => {
+  const reports = [playwright(), vitest({ numPassedTests: 7 }), vitest(), playwright({ expected: 3 })]
+  const paths = await Promise.all(
+    reports.map(async (r, i) => {
+      const path = join(dir, `four-${i}.json`)
+      await writeFile(path, JSON.stringify(r))
+      return path
+    }),
+  )
+  const script = join(import.meta.dirname, '../scripts/ci-summary.ts')
+  const tsx = join(import.meta.dirname, '../node_modules/.bin/tsx')
+  const { stdout } = await run(tsx, [script, ...paths])
+  expect(stdout.trim()).toBe('25 passed, 0 failed')
+  const three = await run(tsx, [script, paths[0]!, paths[1]!, paths[2]!])
+  expect(three.stdout.trim()).toBe('22 passed, 0 failed')
+  await writeFile(paths[1]!, JSON.stringify(vitest({ numFailedTests: 1, success: false })))
+  const failed = await run(tsx, [script, ...paths]).catch((e: { code: number; stdout: string }) => e)
+  expect(failed).toMatchObject({ code: 1, stdout: expect.stringContaining('1 failed') })
+})
