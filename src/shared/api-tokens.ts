@@ -33,7 +33,6 @@ export const ApiTokenRequest = z.strictObject({
     .max(API_SCOPES.length)
     .transform((s) => API_SCOPES.filter((scope) => s.includes(scope))),
 })
-export type ApiTokenRequestInput = z.input<typeof ApiTokenRequest>
 
 export const ApiTokenView = z.strictObject({
   id,

@@ -62,7 +62,6 @@ export function feedbackForm(locale: Locale): ReturnType<typeof feedbackSchemas>
 
 /** The form's one declaration: its fields' names, the values a page shows again, the data stored. */
 export type OpenFeedbackForm = ReturnType<typeof feedbackSchemas>['open']
-export type TesterFeedback = z.infer<ReturnType<typeof feedbackSchemas>['tester']>
 export type OpenFeedback = z.infer<ReturnType<typeof feedbackSchemas>['open']>
 
 // The console's Feedback view: what testers sent from /beta/feedback (its endpoints in

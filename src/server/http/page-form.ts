@@ -38,7 +38,7 @@ export async function readPageForm<S extends z.ZodObject>(c: Context, schema: S)
 }
 
 /** The schema's verdict on a form's values: the data, or the first message for each field. */
-export function parseFormValues<S extends z.ZodObject>(
+function parseFormValues<S extends z.ZodObject>(
   schema: S,
   values: Record<string, string>,
 ): { ok: true; data: z.output<S> } | { ok: false; errors: Partial<Record<Fields<S> | 'form', string>> } {
