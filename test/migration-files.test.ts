@@ -44,10 +44,13 @@ describe('migration files', () => {
       const inASecond = stamp(new Date(now.getTime() + 1000))
       await writeFile(join(dir, `${inASecond}_create_planted.sql`), 'select 1;\n')
       await writeFile(join(dir, '20261126_add_planted.sql'), 'select 1;\n')
-      expect(await badMigrations(dir, now)).toEqual([
-        `${inASecond}_create_planted.sql: dated in the future (now is ${stamp(now)})`,
-        `20261126_add_planted.sql: not named YYYYMMDDHHMMSS_verb_noun.sql`,
-      ])
+      // Sorted here: the two names' order depends on today's date.
+      expect((await badMigrations(dir, now)).sort()).toEqual(
+        [
+          `${inASecond}_create_planted.sql: dated in the future (now is ${stamp(now)})`,
+          `20261126_add_planted.sql: not named YYYYMMDDHHMMSS_verb_noun.sql`,
+        ].sort(),
+      )
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
