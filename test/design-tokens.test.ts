@@ -6,6 +6,7 @@ import { THEME, themeColour } from '../src/shared/content.ts'
 import { pageTokensCss, schemeTokensCss } from '../scripts/design-tokens.ts'
 import { brandScale, toOklch } from '../scripts/brand-scale.ts'
 import { menuOf, sunkenOf } from '../src/shared/theme-shades.ts'
+import { contentDir, loadContent } from '../src/content/load.ts'
 
 // The design tokens come from the founder's theme (content/site.yaml) and the fixed neutrals of
 // src/shared/design-tokens.ts; the stylesheets the page, the console and the server pages import
@@ -82,7 +83,8 @@ test("a light brand keeps its lightness where it is a fill, and the page's ink a
 })
 
 test('the text on the brand: white on the demo, the dark text on a yellow brand, or as set', () => {
-  expect(TOKENS.light['on-brand']).toBe('#ffffff')
+  // The demo's own theme (content/, whatever CONTENT_DIR says), as test/fixture-brand.test.ts reads it.
+  expect(paletteOf(loadContent(contentDir({})).content!.theme, 'light')['on-brand']).toBe('#ffffff')
   const yellow = { ...THEME, light: { ...THEME.light, brand: '#facc15', accent: '#f59e0b' } }
   expect(paletteOf(yellow, 'light')['on-brand']).toBe(THEME.light.text)
   const forced = { ...yellow, light: { ...yellow.light, onBrand: 'light' as const } }
