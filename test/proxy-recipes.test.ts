@@ -46,7 +46,9 @@ beforeAll(async () => {
   // nginx's workers run as nobody: the build must be readable by others, as /opt/launch-page is.
   await chmod(root, 0o755)
   const client = join(root, 'client')
-  for (const folder of ['assets', 'privacy', 'de/privacy', '.well-known'])
+  // The legal pages: a folder's index per language of the site (scripts/legal-pages.ts).
+  const privacyPages = LOCALES.map((l) => legalPath('privacy', l).slice(1))
+  for (const folder of ['assets', ...privacyPages, '.well-known'])
     await mkdir(join(client, folder), { recursive: true })
   const files: Record<string, string | Buffer> = {
     'index.html': `<!doctype html><title>Page</title>${big('<p>landing</p>')}`,
@@ -56,9 +58,12 @@ beforeAll(async () => {
     'robots.txt': 'User-agent: *\n',
     'og-image.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4]),
     'csp-hashes.json': JSON.stringify(HASHES),
-    // The legal pages: a folder's index, in the default language and another (scripts/legal-pages.ts).
-    'privacy/index.html': `<!doctype html><title>Privacy</title>${big('<p>privacy</p>')}`,
-    'de/privacy/index.html': `<!doctype html><title>Datenschutz</title>${big('<p>Datenschutz</p>')}`,
+    ...Object.fromEntries(
+      privacyPages.map((page) => [
+        `${page}/index.html`,
+        `<!doctype html><title>${page}</title>${big(`<p>${page}</p>`)}`,
+      ]),
+    ),
     // Universal Links: no extension; Apple reads it as JSON.
     '.well-known/apple-app-site-association': JSON.stringify({ applinks: { details: [] } }),
   }
