@@ -70,6 +70,7 @@ export async function truncateOwner(db: Db): Promise<void> {
      app_private.contact_message_states, app_private.owner_passkeys, app_private.owner_challenges,
      app_private.email_suppressions, app_private.beta_feedback, app_private.group_messages,
      app_private.console_settings, app_private.play_testers, app_private.play_answers,
-     app_private.outbound_events, app_private.outbound_endpoints, app_private.api_tokens restart identity cascade`,
+     app_private.outbound_events, app_private.outbound_endpoints, app_private.api_tokens,
+     app_private.owner_notify_counts restart identity cascade`,
   )
 }
