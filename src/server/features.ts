@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Config } from './config.ts'
 import type { Db } from './db/db.ts'
-import type { Feature, FeatureBase, Ports } from './feature.ts'
+import type { AppDeps, Feature, FeatureBase, Ports } from './feature.ts'
 import type { Logger } from './log.ts'
 import { apiTokensFeature } from './features/api-tokens/feature.ts'
 import { backupsFeature } from './features/backups/feature.ts'
@@ -67,4 +67,49 @@ export function countBuiltDocument(
   counter: LaunchCounter,
 ): (req: IncomingMessage) => void {
   return countWith(config.TRUST_PROXY, counter, (req) => nodeSessionCookie(req, config))
+}
+
+/**
+ * Each feature's long-lived parts, made in the list's order (watchers, workers, schedules, the
+ * visit counter), for the server process (index.ts) and the dev server (scripts/dev-app.ts), which
+ * leaves some out (`skip`: scheduled backups stay with the production server). `made` gains what
+ * they made, for createApp.
+ */
+export function featureServices(input: {
+  base: Omit<FeatureBase, 'made'>
+  /** The database as opened (not wrapped: some watchers wrap it themselves). */
+  rawDb: Db
+  made: AppDeps
+  skip?: readonly string[]
+}) {
+  const { base, rawDb, made } = input
+  const ports = portsOf({ ...base, made: {} })
+  const services = FEATURES.filter((f) => !input.skip?.includes(f.name)).map((feature) => {
+    const running = feature.services?.({ ...base, rawDb, ports, made }) ?? {}
+    Object.assign(made, running.made)
+    return running
+  })
+  return {
+    /** After the database is open and migrated; one feature's failure is logged, not the others'. */
+    start: (opened: Db) =>
+      Promise.all(
+        services.map(async (s) => {
+          try {
+            await s.start?.(opened)
+          } catch (err) {
+            base.logger.error({ err }, 'a feature failed to start')
+          }
+        }),
+      ),
+    /** At shutdown, before the server stops taking requests, in the list's order. */
+    stop: async () => {
+      for (const s of services) await s.stop?.()
+    },
+    /** After the last request and before the database closes (the visits in memory are written). */
+    drain: async () => {
+      for (const s of services) await s.drain?.()
+    },
+    /** The fast path's document counter, for the built files it answers. */
+    onDocument: (req: IncomingMessage) => services.forEach((s) => s.onDocument?.(req)),
+  }
 }

@@ -9,7 +9,7 @@ import { migrate } from './db/migrate.ts'
 import { openDb } from './db/open.ts'
 import { watchOutages } from './db/outage.ts'
 import type { AppDeps } from './feature.ts'
-import { FEATURES, portsOf } from './features.ts'
+import { featureServices } from './features.ts'
 import { createEmailQueue } from '../mail-core/queue.ts'
 import { createTransport } from './mail-transports/transport.ts'
 import { createAfterAnswer } from './http/after-answer.ts'
@@ -79,13 +79,11 @@ const afterAnswer = createAfterAnswer()
 // Each feature's long-lived parts (features.ts, in its order): backups, the outbound sender, the
 // Play threshold and TestFlight watches, the digest, the visit counter (made here, once, so that
 // shutdown writes the visits it holds). createApp receives what they made.
-const base = { db: watched, logger, config, wakeEmailQueue: queue.wake }
-const ports = portsOf({ ...base, made: {} })
 const made: AppDeps = { config, db, logger, wakeEmailQueue: queue.wake, transport, afterAnswer }
-const services = FEATURES.map((feature) => {
-  const running = feature.services?.({ ...base, rawDb: db, ports, made }) ?? {}
-  Object.assign(made, running.made)
-  return running
+const services = featureServices({
+  base: { db: watched, logger, config, wakeEmailQueue: queue.wake },
+  rawDb: db,
+  made,
 })
 const app = createApp({ ...made, config: { ...config, STATIC_DIR: resolve(config.STATIC_DIR) } })
 // The built page from memory, ahead of the app; read once: a rebuild needs a restart.
@@ -93,7 +91,7 @@ const builtFiles = await loadFastPath(app, {
   dir: resolve(config.STATIC_DIR),
   trustedHops: config.TRUST_PROXY,
   extraConnect: config.CSP_CONNECT_SRC,
-  onDocument: (req) => services.forEach((s) => s.onDocument?.(req)),
+  onDocument: services.onDocument,
 })
 const server = createNodeServer(withRetryAfterWhileStarting(app.fetch, db.isReady), {
   fastPath: builtFiles.answer,
@@ -120,15 +118,7 @@ server.listen(config.PORT, config.HOST, () => {
 void ready.then(
   async (opened) => {
     queue.start()
-    await Promise.all(
-      services.map(async (s) => {
-        try {
-          await s.start?.(opened)
-        } catch (err) {
-          logger.error({ err }, 'a feature failed to start')
-        }
-      }),
-    )
+    await services.start(opened)
   },
   // A database that failed to open is reported once, by ready.catch above.
   () => {},
@@ -139,12 +129,12 @@ async function stop(signal: string): Promise<void> {
   if (stopping) return
   stopping = true
   logger.info({ event: 'server.stopping', signal }, 'stopping')
-  for (const s of services) await s.stop?.()
+  await services.stop()
   // After the last request and before the database closes: each feature's drain (the visits in
   // memory are written), then the email queue.
   const stopQueue = {
     stop: async () => {
-      for (const s of services) await s.drain?.()
+      await services.drain()
       await queue.stop()
     },
   }

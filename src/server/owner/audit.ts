@@ -44,9 +44,12 @@ export async function audit(db: Db | Tx, actor: string, action: AuditAction, det
   ])
 }
 
-/** The newest 200 entries, newest first, as the console's audit view shows them. */
+/**
+ * The newest 200 entries, newest first, as the console's audit view shows them; `detail` is the
+ * object audit() wrote (a jsonb object, never null).
+ */
 export async function recentAudit(db: Db) {
-  const r = await db.query<{ at: Date | string; actor: string; action: string; detail: unknown }>(
+  const r = await db.query<{ at: Date | string; actor: string; action: string; detail: Record<string, unknown> }>(
     'select at, actor, action, detail from app_private.owner_audit order by id desc limit 200',
   )
   return r.rows.map((e) => ({ ...e, at: new Date(e.at).toISOString() }))

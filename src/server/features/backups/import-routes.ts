@@ -8,6 +8,7 @@ import { Hono } from 'hono'
 import { ImportQuery, type ImportResult } from '../../../shared/backups.ts'
 import { IMPORT_MAX_BYTES } from '../../../shared/list-import.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
+import { endpointAnswer } from '../../http/console-endpoint.ts'
 import { apiError } from '../../../shared/http/errors.ts'
 import type { OwnerDeps, OwnerEnv } from '../../owner/deps.ts'
 import { parseInput } from '../../owner/input.ts'
@@ -28,7 +29,7 @@ type ImportDeps = Pick<OwnerDeps, 'db' | 'secret' | 'wakeEmailQueue'> & {
 export function adminImportRoutes(deps: ImportDeps): Hono<OwnerEnv> {
   const app = new Hono<OwnerEnv>()
   app.post(routePath(endpoints.importSignups), async (c) =>
-    c.json(await runImport(c, deps, `owner:${c.get('session').email}`, IMPORT_MAX_BYTES)),
+    endpointAnswer(c, 'importSignups', await runImport(c, deps, `owner:${c.get('session').email}`, IMPORT_MAX_BYTES)),
   )
   return app
 }

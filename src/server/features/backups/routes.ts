@@ -10,6 +10,7 @@ import type { OwnerDeps, OwnerEnv } from '../../owner/deps.ts'
 import { verifyCliToken } from './cli-token.ts'
 import { lastBackup } from './queries.ts'
 import type { Backups } from './service.ts'
+import { endpointAnswer } from '../../http/console-endpoint.ts'
 
 /** The console's card: the newest backup, and whether backups run daily. */
 export function adminBackupRoutes(
@@ -23,7 +24,7 @@ export function adminBackupRoutes(
       schedule:
         config.BACKUP_KEEP > 0 ? { dir: config.BACKUP_DIR, time: config.BACKUP_TIME, keep: config.BACKUP_KEEP } : null,
     }
-    return c.json(body)
+    return endpointAnswer(c, 'backups', body)
   })
   return app
 }

@@ -1,9 +1,10 @@
 import { Hono } from 'hono'
-import { InboxQuery, ContactMessageId } from '../../../shared/contact.ts'
+import { ContactMessageId } from '../../../shared/contact.ts'
 import { apiError } from '../../../shared/http/errors.ts'
 import { audit } from '../../owner/audit.ts'
 import type { OwnerDeps, OwnerEnv } from '../../owner/deps.ts'
 import { parseInput as parse } from '../../owner/input.ts'
+import { endpointAnswer, endpointInput } from '../../http/console-endpoint.ts'
 import { listContactMessages, markHandled, reopen } from './queries.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 
@@ -13,7 +14,7 @@ export function contactConsoleRoutes(deps: Pick<OwnerDeps, 'db'>): Hono<OwnerEnv
   const app = new Hono<OwnerEnv>()
 
   app.get(routePath(endpoints.inbox), async (c) =>
-    c.json(await listContactMessages(db, parse(InboxQuery, c.req.query()))),
+    endpointAnswer(c, 'inbox', await listContactMessages(db, await endpointInput(c, 'inbox'))),
   )
   app.post(routePath(endpoints.markHandled), async (c) => {
     const id = parse(ContactMessageId, c.req.param('id'))

@@ -1,11 +1,9 @@
 import { Hono } from 'hono'
-import { EmailRequest } from '../../../shared/console-common.ts'
-import { PersonDataQuery, type PersonData } from '../../../shared/data-access.ts'
+import type { PersonData } from '../../../shared/data-access.ts'
 import { addressHash, audit } from '../../owner/audit.ts'
 import type { OwnerDeps } from '../../owner/deps.ts'
 import type { OwnerEnv } from '../../owner/deps.ts'
-import { parseInput as parse } from '../../owner/input.ts'
-import { readJsonBody } from '../../http/json-body.ts'
+import { endpointAnswer, endpointInput } from '../../http/console-endpoint.ts'
 import { erasePerson } from './erase.ts'
 import { personData } from './queries.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
@@ -22,12 +20,16 @@ export function adminDataAccessRoutes(deps: Pick<OwnerDeps, 'db' | 'secret' | 't
   const app = new Hono<OwnerEnv>()
 
   app.post(routePath(endpoints.erase), async (c) => {
-    const { email } = parse(EmailRequest, await readJsonBody(c))
-    return c.json(await erasePerson(deps.db, await deps.secret(), c.get('session').email, email, deps.transport))
+    const { email } = await endpointInput(c, 'erase')
+    return endpointAnswer(
+      c,
+      'erase',
+      await erasePerson(deps.db, await deps.secret(), c.get('session').email, email, deps.transport),
+    )
   })
 
   app.get(routePath(endpoints.personData), async (c) => {
-    const { email } = parse(PersonDataQuery, c.req.query())
+    const { email } = await endpointInput(c, 'personData')
     const tables = await personData(deps.db, email)
     const rows = Object.fromEntries(Object.entries(tables).map(([t, list]) => [t, list.length]))
     // Who was looked up, as erasure names them: a keyed hash, never the address.

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { BuildLabelRequest, FeedbackQuery, feedbackForm, type OpenFeedback } from '../../../shared/feedback.ts'
+import { feedbackForm, type OpenFeedback } from '../../../shared/feedback.ts'
 import { SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
 import { isTokenShaped } from '../../../mail-core/tokens.ts'
 import type { Config } from '../../config.ts'
@@ -11,8 +11,7 @@ import { audit } from '../../owner/audit.ts'
 import type { OwnerDeps } from '../../owner/deps.ts'
 import { startExport } from '../../owner/exports.ts'
 import type { OwnerEnv } from '../../owner/deps.ts'
-import { parseInput } from '../../owner/input.ts'
-import { readJsonBody } from '../../http/json-body.ts'
+import { endpointAnswer, endpointInput } from '../../http/console-endpoint.ts'
 import { readPageForm } from '../../http/page-form.ts'
 import type { PublicRoutes } from '../../http/public-routes.ts'
 import { localeOr } from '../../../shared/locales.ts'
@@ -119,9 +118,9 @@ export function feedbackConsoleRoutes(deps: Pick<OwnerDeps, 'db' | 'config' | 'e
   const fallback = deps.config.BETA_BUILD_LABEL
 
   app.get(routePath(endpoints.feedback), async (c) => {
-    const q = parseInput(FeedbackQuery, c.req.query())
+    const q = await endpointInput(c, 'feedback')
     const { rows, total } = await listFeedback(db, q)
-    return c.json({
+    return endpointAnswer(c, 'feedback', {
       rows,
       total,
       page: q.page,
@@ -132,14 +131,14 @@ export function feedbackConsoleRoutes(deps: Pick<OwnerDeps, 'db' | 'config' | 'e
   })
 
   app.post(routePath(endpoints.setBuildLabel), async (c) => {
-    const { label } = parseInput(BuildLabelRequest, await readJsonBody(c))
+    const { label } = await endpointInput(c, 'setBuildLabel')
     await setBuildLabel(db, label)
     await audit(db, c.get('session').email, 'feedback.build-label', { label })
-    return c.json({ label: await currentBuildLabel(db, fallback) })
+    return endpointAnswer(c, 'setBuildLabel', { label: await currentBuildLabel(db, fallback) })
   })
 
   app.get(routePath(endpoints.feedbackExport), async (c) => {
-    const { build, rating, platform } = parseInput(FeedbackQuery, c.req.query())
+    const { build, rating, platform } = await endpointInput(c, 'feedbackExport')
     const filters = { build, rating, platform }
     await audit(db, c.get('session').email, 'feedback.export', { build: build ?? '', rating: rating ?? '', platform })
     const batches = await startExport(deps.exportSlots, c.get('session').email, () => allFeedback(db, filters))

@@ -1,10 +1,5 @@
 import { Hono } from 'hono'
-import {
-  InvitationPreviewQuery,
-  InviteRequest,
-  MAX_INVITATION_BATCH,
-  StoreExportQuery,
-} from '../../../shared/invitations.ts'
+import { MAX_INVITATION_BATCH } from '../../../shared/invitations.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/db.ts'
 import { apiError } from '../../../shared/http/errors.ts'
@@ -14,8 +9,7 @@ import { audit } from '../../owner/audit.ts'
 import { savePreview, takePreview } from './previews.ts'
 import { startExport, type ExportSlots } from '../../owner/exports.ts'
 import type { OwnerEnv } from '../../owner/deps.ts'
-import { parseInput as parse } from '../../owner/input.ts'
-import { readJsonBody } from '../../http/json-body.ts'
+import { endpointAnswer, endpointInput } from '../../http/console-endpoint.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 import type { TestflightWatch } from './testflight-watch.ts'
 
@@ -38,7 +32,7 @@ export function adminInvitationRoutes(deps: {
 
   // Counts per status and platform, and which store links are set (the console says when one is not).
   app.get(routePath(endpoints.invitations), async (c) =>
-    c.json({
+    endpointAnswer(c, 'invitations', {
       ...(await invitationCounts(db)),
       stores,
       maxBatch: MAX_INVITATION_BATCH,
@@ -47,7 +41,7 @@ export function adminInvitationRoutes(deps: {
   )
 
   app.get(routePath(endpoints.invitationPreview), async (c) => {
-    const { n, platform, disposable } = parse(InvitationPreviewQuery, c.req.query())
+    const { n, platform, disposable } = await endpointInput(c, 'invitationPreview')
     const includeDisposable = disposable === 'include'
     const { rows, disposableLeftOut } = await previewInvitations(db, { limit: n, platform, stores, includeDisposable })
     await savePreview(
@@ -55,12 +49,16 @@ export function adminInvitationRoutes(deps: {
       c.get('session').id,
       rows.map((r) => r.id),
     )
-    return c.json({ rows: rows.map((r) => ({ ...r, id: Number(r.id) })), stores, disposableLeftOut })
+    return endpointAnswer(c, 'invitationPreview', {
+      rows: rows.map((r) => ({ ...r, id: Number(r.id) })),
+      stores,
+      disposableLeftOut,
+    })
   })
 
   app.post(routePath(endpoints.invite), async (c) => {
     // The exact ids the preview showed: nobody outside them can be invited by this confirmation.
-    const { ids } = parse(InviteRequest, await readJsonBody(c))
+    const { ids } = await endpointInput(c, 'invite')
     const actor = c.get('session').email
     // Exactly the previewed ids, not any eligible id the client names.
     if (!(await takePreview(db, c.get('session').id, ids)))
@@ -82,11 +80,11 @@ export function adminInvitationRoutes(deps: {
     await audit(db, actor, 'invitations.send', { count: invited.length, ids: invited.map((i) => Number(i.id)) })
     await deps.testflight?.afterBatch()
     if (invited.length > 0) deps.wakeEmailQueue()
-    return c.json({ invited: invited.length, skipped: ids.length - invited.length })
+    return endpointAnswer(c, 'invite', { invited: invited.length, skipped: ids.length - invited.length })
   })
 
   app.get(routePath(endpoints.storeExport), async (c) => {
-    const { format, ...selection } = parse(StoreExportQuery, c.req.query())
+    const { format, ...selection } = await endpointInput(c, 'storeExport')
     await audit(db, c.get('session').email, 'invitations.export', { format, ...selection, q: selection.q ? 'yes' : '' })
     const day = new Date().toISOString().slice(0, 10)
     const batches = await startExport(deps.exportSlots, c.get('session').email, () =>

@@ -7,9 +7,8 @@ import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 import type { Stores } from '../../../shared/content-types.ts'
 import {
   ChannelName,
-  ChannelRequest,
   EMAIL_SOURCE,
-  LaunchQuery,
+  type LaunchQuery,
   type LaunchReport,
   type LaunchSourceRow,
 } from '../../../shared/launch-analytics.ts'
@@ -19,7 +18,7 @@ import { isTokenShaped } from '../../../mail-core/tokens.ts'
 import type { Db } from '../../db/db.ts'
 import type { PublicRoutes } from '../../http/public-routes.ts'
 import { clientAddress, clientIp } from '../../http/client-ip.ts'
-import { readJsonBody } from '../../http/json-body.ts'
+import { endpointAnswer, endpointInput } from '../../http/console-endpoint.ts'
 import type { OwnerEnv } from '../../owner/deps.ts'
 import { audit } from '../../owner/audit.ts'
 import { csvDownload } from '../../owner/csv.ts'
@@ -238,7 +237,8 @@ export function launchConsoleRoutes(deps: {
   const app = new Hono<OwnerEnv>()
 
   async function report(c: Context<OwnerEnv>): Promise<LaunchReport> {
-    const query = parseInput(LaunchQuery, c.req.query())
+    // The Launch view's and its CSV's input alike (both endpoints name LaunchQuery).
+    const query = await endpointInput(c, 'launch')
     // What is in memory first, so that the view shows the last seconds too.
     await counter.flush()
     const range = rangeOf(now(), query)
@@ -269,7 +269,7 @@ export function launchConsoleRoutes(deps: {
     }
   }
 
-  app.get(routePath(endpoints.launch), async (c) => c.json(await report(c)))
+  app.get(routePath(endpoints.launch), async (c) => endpointAnswer(c, 'launch', await report(c)))
 
   app.get(routePath(endpoints.launchExport), async (c) => {
     const r = await report(c)
@@ -324,11 +324,11 @@ export function launchConsoleRoutes(deps: {
   })
 
   app.post(routePath(endpoints.saveChannel), async (c) => {
-    const input = parseInput(ChannelRequest, await readJsonBody(c))
+    const input = await endpointInput(c, 'saveChannel')
     const channel = { name: input.name, source: input.source!, medium: input.medium, target: input.target }
     const created = await saveChannel(db, channel)
     await audit(db, c.get('session').email, 'launch.channel', { ...channel, created })
-    return c.json({ created }, created ? 201 : 200)
+    return endpointAnswer(c, 'saveChannel', { created }, created ? 201 : 200)
   })
 
   app.post(routePath(endpoints.deleteChannel), async (c) => {

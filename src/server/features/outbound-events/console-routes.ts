@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { apiError } from '../../../shared/http/errors.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
+import { endpointAnswer } from '../../http/console-endpoint.ts'
 import { EndpointId, EndpointRequest, ReplayRequest, SUBSCRIBABLE_EVENTS } from '../../../shared/outbound-events.ts'
 import type { Db } from '../../db/db.ts'
 import { audit } from '../../owner/audit.ts'
@@ -55,7 +56,7 @@ export function webhookConsoleRoutes(deps: {
   }
 
   app.get(routePath(endpoints.webhooks), async (c) =>
-    c.json({ endpoints: await listEndpoints(db), events: SUBSCRIBABLE_EVENTS }),
+    endpointAnswer(c, 'webhooks', { endpoints: await listEndpoints(db), events: SUBSCRIBABLE_EVENTS }),
   )
   app.post(routePath(endpoints.createWebhook), async (c) => {
     const fields = await checkedFields(await c.req.json().catch(() => null))
@@ -70,7 +71,7 @@ export function webhookConsoleRoutes(deps: {
       })
       return id
     })
-    return c.json({ endpoint: await found(id), secret }, 201)
+    return endpointAnswer(c, 'createWebhook', { endpoint: await found(id), secret }, 201)
   })
   app.post(routePath(endpoints.updateWebhook), async (c) => {
     const id = parse(EndpointId, c.req.param('id'))
@@ -88,7 +89,7 @@ export function webhookConsoleRoutes(deps: {
       })
     })
     if (fields.enabled) wake()
-    return c.json(await found(id))
+    return endpointAnswer(c, 'updateWebhook', await found(id))
   })
   app.post(routePath(endpoints.deleteWebhook), async (c) => {
     const id = parse(EndpointId, c.req.param('id'))
@@ -101,7 +102,7 @@ export function webhookConsoleRoutes(deps: {
     const secret = newSecret()
     if (!(await rotateSecret(db, id, secret, ROTATION_OVERLAP_MS))) throw apiError(404, 'PGRST116', 'No such endpoint')
     await audit(db, c.get('session').email, 'webhook.rotate', { endpoint: id })
-    return c.json({ endpoint: await found(id), secret })
+    return endpointAnswer(c, 'rotateWebhookSecret', { endpoint: await found(id), secret })
   })
   app.post(routePath(endpoints.testWebhook), async (c) => {
     const id = parse(EndpointId, c.req.param('id'))
@@ -113,7 +114,7 @@ export function webhookConsoleRoutes(deps: {
   app.get(routePath(endpoints.webhookLog), async (c) => {
     const id = parse(EndpointId, c.req.param('id'))
     await found(id)
-    return c.json({ attempts: await deliveryLog(db, id) })
+    return endpointAnswer(c, 'webhookLog', { attempts: await deliveryLog(db, id) })
   })
   app.post(routePath(endpoints.replayWebhook), async (c) => {
     const id = parse(EndpointId, c.req.param('id'))
@@ -126,7 +127,7 @@ export function webhookConsoleRoutes(deps: {
     } else queued = await replaySince(db, id, request.since)
     await audit(db, c.get('session').email, 'webhook.replay', { endpoint: id, ...request, queued })
     wake()
-    return c.json({ queued })
+    return endpointAnswer(c, 'replayWebhook', { queued })
   })
 
   return app

@@ -6,6 +6,7 @@ import { listSessions, revokeSession } from './sessions.ts'
 import { apiError } from '../../../shared/http/errors.ts'
 import { listPasskeys, registerPasskey, registrationOptions, removePasskey } from './passkeys.ts'
 import { readJsonBody } from '../../http/json-body.ts'
+import { endpointAnswer } from '../../http/console-endpoint.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 
 /** The signed-in owner, their sessions, sign-out and the audit log (behind the session check: features/console/routes.ts). */
@@ -15,11 +16,13 @@ export function adminAccountRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
 
   app.get(routePath(endpoints.me), (c) => {
     const s = c.get('session')
-    return c.json({ email: s.email, sessionId: s.id })
+    return endpointAnswer(c, 'me', { email: s.email, sessionId: s.id })
   })
 
   app.get(routePath(endpoints.sessions), async (c) =>
-    c.json({ sessions: await listSessions(db, c.get('session').id, config.OWNER_EMAILS, config) }),
+    endpointAnswer(c, 'sessions', {
+      sessions: await listSessions(db, c.get('session').id, config.OWNER_EMAILS, config),
+    }),
   )
 
   app.post(routePath(endpoints.revokeSession), async (c) => {
@@ -40,10 +43,10 @@ export function adminAccountRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
   })
 
   app.get(routePath(endpoints.passkeys), async (c) =>
-    c.json({ passkeys: await listPasskeys(db, c.get('session').email) }),
+    endpointAnswer(c, 'passkeys', { passkeys: await listPasskeys(db, c.get('session').email) }),
   )
   app.post(routePath(endpoints.passkeyOptions), async (c) =>
-    c.json(await registrationOptions(db, c.get('session').email, c.req.header('origin')!)),
+    endpointAnswer(c, 'passkeyOptions', await registrationOptions(db, c.get('session').email, c.req.header('origin')!)),
   )
   app.post(routePath(endpoints.addPasskey), async (c) => {
     const s = c.get('session')
@@ -61,7 +64,7 @@ export function adminAccountRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
   })
 
   app.get(routePath(endpoints.audit), async (c) => {
-    return c.json({ entries: await recentAudit(db) })
+    return endpointAnswer(c, 'audit', { entries: await recentAudit(db) })
   })
 
   return app

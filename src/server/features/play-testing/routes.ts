@@ -5,7 +5,7 @@ import { fill } from '../../../shared/content-types.ts'
 import { SERVER_PAGE_TEXTS, type Locale } from '../../../shared/content.ts'
 import { localeOr } from '../../../shared/locales.ts'
 import { PLAY_LIMITS } from '../../../shared/limits.ts'
-import { GOOGLE_ACCOUNT_FIELD, PLAY_ANSWERS, type NudgeResult, type PlayAnswer } from '../../../shared/play-testing.ts'
+import { GOOGLE_ACCOUNT_FIELD, PLAY_ANSWERS, type PlayAnswer } from '../../../shared/play-testing.ts'
 import { isTokenShaped } from '../../../mail-core/tokens.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/db.ts'
@@ -19,6 +19,7 @@ import { parseGoogleAccount } from './google-account.ts'
 import { answerPage, answerThanksPage } from './pages.tsx'
 import { paths } from '../../../shared/paths.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
+import { endpointAnswer } from '../../http/console-endpoint.ts'
 import {
   askWhetherJoined,
   nudgeUnanswered,
@@ -124,7 +125,7 @@ export function adminPlayTestingRoutes(deps: {
   const app = new Hono<OwnerEnv>()
 
   app.get(routePath(endpoints.playTesting), async (c) =>
-    c.json(await playTestingSummary(db, rule, deps.now?.() ?? new Date())),
+    endpointAnswer(c, 'playTesting', await playTestingSummary(db, rule, deps.now?.() ?? new Date())),
   )
 
   app.post(routePath(endpoints.nudge), async (c) => {
@@ -132,7 +133,7 @@ export function adminPlayTestingRoutes(deps: {
     // Ids, not addresses, as invitations.send.
     await audit(db, c.get('session').email, 'play.nudge', { count: ids.length, ids: ids.map(Number) })
     if (ids.length > 0) deps.wakeEmailQueue()
-    return c.json({ queued: ids.length } satisfies NudgeResult)
+    return endpointAnswer(c, 'nudge', { queued: ids.length })
   })
 
   return app

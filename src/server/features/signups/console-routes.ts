@@ -1,6 +1,4 @@
 import { Hono } from 'hono'
-import { EmailRequest, PageQuery } from '../../../shared/console-common.ts'
-import { SignupListQuery, SignupStatsQuery } from '../../../shared/signups.ts'
 import { audit } from '../../owner/audit.ts'
 import { csvDownload } from '../../owner/csv.ts'
 import type { OwnerDeps } from '../../owner/deps.ts'
@@ -10,8 +8,7 @@ import { allSignups, listSignups, signupStats } from './console-queries.ts'
 import { addressHash } from '../../owner/audit.ts'
 import { countSuppressions, liftSuppression } from '../../db/suppressions.ts'
 import type { OwnerEnv } from '../../owner/deps.ts'
-import { parseInput as parse } from '../../owner/input.ts'
-import { readJsonBody } from '../../http/json-body.ts'
+import { endpointAnswer, endpointInput } from '../../http/console-endpoint.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 
 /** Sign-ups, their stats and export, and the suppression list; routes.ts puts the session check in front. */
@@ -20,14 +17,14 @@ export function adminDataRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
   const app = new Hono<OwnerEnv>()
 
   app.get(routePath(endpoints.signups), async (c) =>
-    c.json(await listSignups(db, parse(SignupListQuery, c.req.query()))),
+    endpointAnswer(c, 'signups', await listSignups(db, await endpointInput(c, 'signups'))),
   )
   app.get(routePath(endpoints.signupStats), async (c) =>
-    c.json(await signupStats(db, parse(SignupStatsQuery, c.req.query()).days)),
+    endpointAnswer(c, 'signupStats', await signupStats(db, (await endpointInput(c, 'signupStats')).days)),
   )
 
   app.get(routePath(endpoints.signupsExport), async (c) => {
-    const { q } = parse(PageQuery, c.req.query())
+    const { q } = await endpointInput(c, 'signupsExport')
     await audit(db, c.get('session').email, 'signups.export', q ? { search: 'yes' } : {})
     const batches = await startExport(deps.exportSlots, c.get('session').email, () => allSignups(db, q))
     return csvDownload('signups', ['email', 'signed_up_at', 'welcome_email'], batches, (r) => [
@@ -39,27 +36,29 @@ export function adminDataRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
 
   // A welcome email the unverified budget withheld (or any not yet queued), sent by the owner.
   app.post(routePath(endpoints.sendWelcome), async (c) => {
-    const { email } = parse(EmailRequest, await readJsonBody(c))
+    const { email } = await endpointInput(c, 'sendWelcome')
     const kind = await enqueueSignupEmail(db, email, deps.config.SIGNUP_CONFIRMATION ?? false)
     await audit(db, c.get('session').email, 'welcome.send', {
       person: addressHash(await deps.secret(), email),
       queued: kind !== null,
     })
     if (kind) deps.wakeEmailQueue()
-    return c.json({ queued: kind !== null })
+    return endpointAnswer(c, 'sendWelcome', { queued: kind !== null })
   })
 
   // The suppression list (unsubscribed mailboxes, kept as keyed hashes): its size, and lifting one
   // when the person asks to come back (docs/decisions/suppression-and-canonical-mailbox.md).
-  app.get(routePath(endpoints.suppressions), async (c) => c.json(await countSuppressions(db)))
+  app.get(routePath(endpoints.suppressions), async (c) =>
+    endpointAnswer(c, 'suppressions', await countSuppressions(db)),
+  )
   app.post(routePath(endpoints.liftSuppression), async (c) => {
-    const { email } = parse(EmailRequest, await readJsonBody(c))
+    const { email } = await endpointInput(c, 'liftSuppression')
     const lifted = await liftSuppression(db, email)
     await audit(db, c.get('session').email, 'suppression.lift', {
       person: addressHash(await deps.secret(), email),
       lifted,
     })
-    return c.json({ lifted })
+    return endpointAnswer(c, 'liftSuppression', { lifted })
   })
 
   return app

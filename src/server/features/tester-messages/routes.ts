@@ -1,9 +1,7 @@
 import { Hono } from 'hono'
-import { SendTesterMessageRequest } from '../../../shared/tester-messages-contract.ts'
 import type { OwnerDeps } from '../../owner/deps.ts'
 import type { OwnerEnv } from '../../owner/deps.ts'
-import { parseInput } from '../../owner/input.ts'
-import { readJsonBody } from '../../http/json-body.ts'
+import { endpointAnswer, endpointInput } from '../../http/console-endpoint.ts'
 import { audienceCounts, listTesterMessages, sendTesterMessage } from './queries.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 
@@ -16,7 +14,7 @@ export function testerMessageRoutes(deps: Pick<OwnerDeps, 'db' | 'config' | 'wak
 
   // How many people each group reaches now (the exact number the send would queue), and the latest messages.
   app.get(routePath(endpoints.testerMessages), async (c) =>
-    c.json({
+    endpointAnswer(c, 'testerMessages', {
       audiences: await audienceCounts(db),
       messages: await listTesterMessages(db),
       stores: { ios: Boolean(config.BETA_IOS_URL), android: Boolean(config.BETA_ANDROID_URL) },
@@ -24,11 +22,13 @@ export function testerMessageRoutes(deps: Pick<OwnerDeps, 'db' | 'config' | 'wak
   )
 
   app.post(routePath(endpoints.sendTesterMessage), async (c) => {
-    const input = parseInput(SendTesterMessageRequest, await readJsonBody(c))
+    const input = await endpointInput(c, 'sendTesterMessage')
     const actor = c.get('session').email
     const outcome = await sendTesterMessage(db, { ...input, actor, intervalMs: config.INVITATION_INTERVAL_MS })
     if (outcome.created && outcome.recipients > 0) deps.wakeEmailQueue()
-    return c.json(
+    return endpointAnswer(
+      c,
+      'sendTesterMessage',
       { id: outcome.id, recipients: outcome.recipients, created: outcome.created },
       outcome.created ? 201 : 200,
     )
