@@ -1,6 +1,7 @@
 import type { Db } from '../../db/db.ts'
 import type { Logger } from '../../log.ts'
 import { attribute, deviceOf, OTHER_SOURCE } from '../../../shared/launch-analytics.ts'
+import type { DocumentRequest } from './document-request.ts'
 import { createBudgets, DEFAULT_CAPS, type Caps } from './budgets.ts'
 import { leftOutReason } from './classify.ts'
 import { createFlusher } from './flush.ts'
@@ -19,17 +20,6 @@ import { createProcessKeys, identity } from './visitor-keys.ts'
 // batches (visit-buffer.ts), the flush (flush.ts), what one client may cost (budgets.ts), the
 // owner's visits (owner-visits.ts), the day salts and their purge (salt-days.ts), the sign-up's
 // source (signup-source.ts), the visitor keys (visitor-keys.ts).
-
-/** What the counter reads of a document request; the fast path for built files can build it too. */
-export type DocumentRequest = {
-  url: URL
-  /** A request header by lower-case name. */
-  header: (name: string) => string | undefined
-  /** The client's address as src/server/http/client-ip.ts takes it (trusted proxies only). */
-  ip: string
-  /** The console session cookie's value, when the request carries one: the owner's visits are left out. */
-  ownerToken?: string | undefined
-}
 
 type AnalyticsSettings = Caps & {
   /** ANALYTICS_JOIN_SIGNUPS: false keeps aggregates only, and a sign-up takes no source. */

@@ -4,7 +4,7 @@ import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { afterAll, expect, test } from 'vitest'
 import { nodeSessionCookie, SESSION_COOKIE, sessionCookie } from '../owner-auth/cookie.ts'
-import type { DocumentRequest } from './counter.ts'
+import type { DocumentRequest } from './document-request.ts'
 import { countNodeDocument, documentRequest } from './routes.ts'
 
 // The fast path counts its documents from the raw Node request (no Request or Context: building

@@ -25,7 +25,8 @@ import { csvDownload } from '../../owner/csv.ts'
 import { parseInput } from '../../owner/input.ts'
 import { appDestination, platformOf } from './app-link.ts'
 import { leftOutReason } from './classify.ts'
-import type { DocumentRequest, LaunchCounter } from './counter.ts'
+import type { LaunchCounter } from './counter.ts'
+import type { DocumentRequest } from './document-request.ts'
 import {
   buckets,
   deleteChannel,

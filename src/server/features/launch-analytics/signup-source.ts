@@ -1,6 +1,6 @@
 import type { Db } from '../../db/db.ts'
 import { attribute, deviceOf, DIRECT, type SignupSource } from '../../../shared/launch-analytics.ts'
-import type { DocumentRequest } from './counter.ts'
+import type { DocumentRequest } from './document-request.ts'
 import { visitorLabels } from './queries.ts'
 import type { createSaltDays } from './salt-days.ts'
 import { dayBefore, utcDay } from './salts.ts'
