@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { expect, test } from 'vitest'
-import { PRODUCT } from '../../shared/content.ts'
+import { BRAND_LOGO, PRODUCT } from '../../shared/content.ts'
 import { feedbackFormPage } from '../features/feedback/pages.tsx'
 import { confirmSignInPage } from '../features/owner-auth/pages.tsx'
 import { PAGE_CSP, renderPage, sendPage, SERVER_PAGE_STYLESHEET, ServerPage } from './server-page.tsx'
@@ -11,8 +11,9 @@ test('what a visitor typed comes back escaped, in attributes and in text', () =>
   const html = renderPage(
     feedbackFormPage({ values: { email: HOSTILE, works: HOSTILE, build: HOSTILE }, errors: { works: HOSTILE } }),
   )
+  // The hostile text's own tags; the header's logo is an <img> when the brand's logo is a PNG.
   expect(html).not.toContain('<script')
-  expect(html).not.toContain('<img')
+  expect(html).not.toContain('<img src=x')
   expect(html).toContain(
     'value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;&#x27;"',
   )
@@ -21,7 +22,7 @@ test('what a visitor typed comes back escaped, in attributes and in text', () =>
 
 test('a token and an address from the link are escaped too', () => {
   const html = renderPage(confirmSignInPage(HOSTILE, `a${HOSTILE}@example.com`))
-  expect(html).not.toMatch(/<script|<img/)
+  expect(html).not.toMatch(/<script|<img src=x/)
   expect(html).toContain('<strong>a&quot;&gt;&lt;script&gt;')
 })
 
@@ -35,7 +36,9 @@ test('the layout: the logo and the name link home, the title, one stylesheet, no
   expect(html).toContain(`<title>A title · ${PRODUCT.name}</title>`)
   expect(html.match(/<link rel="stylesheet"/g)).toHaveLength(1)
   expect(html).toContain(`<link rel="stylesheet" href="${SERVER_PAGE_STYLESHEET}"/>`)
-  expect(html).toMatch(new RegExp(`<a href="/" class="home"><svg[^>]*>.*</svg><span>${PRODUCT.name}</span></a>`))
+  // The content's logo: its SVG inline, or its PNG as an image.
+  const logo = BRAND_LOGO.kind === 'png' ? `<img src="${BRAND_LOGO.src}"[^>]*/>` : '<svg[^>]*>.*</svg>'
+  expect(html).toMatch(new RegExp(`<a href="/" class="home">${logo}<span>${PRODUCT.name}</span></a>`))
   expect(html).toContain('<meta name="robots" content="noindex"/>')
   expect(html).not.toMatch(/<script|<style|style=/)
 })
