@@ -14,6 +14,7 @@ import {
 import { count, DB_KINDS, fromAddress, testApp, testDb } from '../../test-app.ts'
 import { EMAIL_LINK_ANSWER } from '../owner-auth/routes.ts'
 import { endpoints } from '../../../shared/console-endpoints.ts'
+import { SESSION_COOKIE } from '../owner-auth/cookie.ts'
 
 /** Every route of the console's API, read from its router, so a new route cannot be left out. */
 function apiRoutes(db: Db): { method: string; path: string }[] {
@@ -102,7 +103,7 @@ describe.each(DB_KINDS)('console API and sign-in on %s', (kind) => {
     expect(first.status).toBe(303)
     expect(first.headers.get('location')).toBe('/admin/')
     const cookie = first.headers.get('set-cookie')!
-    expect(cookie).toMatch(/^solodesk_owner=[\w-]{43};/)
+    expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE.plain}=[\\w-]{43};`))
     expect(cookie).toMatch(/HttpOnly/)
     expect(cookie).toMatch(/SameSite=Strict/)
 
@@ -134,7 +135,7 @@ describe.each(DB_KINDS)('console API and sign-in on %s', (kind) => {
     const res = await postLink(app, await linkToken(db), 'https://console.example', tls)
     expect(res.status).toBe(303)
     const cookie = res.headers.get('set-cookie')!
-    expect(cookie).toMatch(/^__Host-solodesk_owner=/)
+    expect(cookie.startsWith(`${SESSION_COOKIE.secure}=`)).toBe(true)
     expect(cookie).toMatch(/; Secure/)
     expect(cookie).toMatch(/; Path=\//)
     expect(cookie).not.toMatch(/Domain=/i)

@@ -9,6 +9,7 @@ import { asOwner, ORIGIN, ownerApp, signIn, truncateOwner } from '../owner-auth/
 import { DEFAULT_CAPS } from './budgets.ts'
 import { createLaunchCounter } from './counter.ts'
 import { ANDROID, browserHeaders, builtPage, DESKTOP, IPHONE, testClock } from './test-support.ts'
+import { SESSION_COOKIE } from '../owner-auth/cookie.ts'
 
 // Issue 37: what one client may cost launch analytics. New sources are capped per visitor,
 // per client address and per hour (past the caps a visit counts under "(other)" and in the
@@ -187,8 +188,11 @@ describe.each(DB_KINDS)('launch analytics budgets on %s', (kind) => {
       app.request(`${ORIGIN}/`, { headers: { ...browserHeaders(DESKTOP), cookie } }, fromAddress(ip))
     // 300 made-up tokens of a session token's shape from 300 addresses, and 300 of any other shape.
     for (let i = 0; i < 300; i++) {
-      await load(`198.51.${100 + (i >> 8)}.${i & 255}`, `solodesk_owner=${randomBytes(32).toString('base64url')}`)
-      await load(`203.0.${113 + (i >> 8)}.${i & 255}`, `solodesk_owner=${randomBytes(8).toString('hex')}-${i}`)
+      await load(
+        `198.51.${100 + (i >> 8)}.${i & 255}`,
+        `${SESSION_COOKIE.plain}=${randomBytes(32).toString('base64url')}`,
+      )
+      await load(`203.0.${113 + (i >> 8)}.${i & 255}`, `${SESSION_COOKIE.plain}=${randomBytes(8).toString('hex')}-${i}`)
     }
     await counter.flush()
     expect(sessionQueries.length).toBeGreaterThan(0)
@@ -199,7 +203,7 @@ describe.each(DB_KINDS)('launch analytics budgets on %s', (kind) => {
     expect(r.rows[0]!.v).toBe(300 + sessionQueries.length)
     // The next flush has a few checks again.
     sessionQueries.length = 0
-    await load('192.0.2.7', `solodesk_owner=${randomBytes(32).toString('base64url')}`)
+    await load('192.0.2.7', `${SESSION_COOKIE.plain}=${randomBytes(32).toString('base64url')}`)
     await counter.flush()
     expect(sessionQueries).toHaveLength(1)
     await counter.close()

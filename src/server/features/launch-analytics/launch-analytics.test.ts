@@ -10,6 +10,7 @@ import { createLaunchCounter } from './counter.ts'
 import { writeBatch } from './queries.ts'
 import { countDocuments } from './routes.ts'
 import { ANDROID, browserHeaders, builtPage, DESKTOP, IPHONE, testClock } from './test-support.ts'
+import { SESSION_COOKIE } from '../owner-auth/cookie.ts'
 
 // Counting the page's visits on the server, the ledger of what was left out, sources,
 // the sign-up's source, share links, the Launch API, and what is kept after 48 hours.
@@ -255,7 +256,7 @@ describe.each(DB_KINDS)('launch analytics on %s', (kind) => {
     await app.request(`${ORIGIN}/`, { headers: { ...browserHeaders(DESKTOP), cookie } }, fromAddress('198.51.100.1'))
     await app.request(
       `${ORIGIN}/`,
-      { headers: { ...browserHeaders(DESKTOP), cookie: 'solodesk_owner=not-a-session' } },
+      { headers: { ...browserHeaders(DESKTOP), cookie: `${SESSION_COOKIE.plain}=not-a-session` } },
       fromAddress('198.51.100.2'),
     )
     // The Launch API writes what is in memory before it reads.

@@ -6,8 +6,10 @@ import { parse } from 'hono/utils/cookie'
 import type { Config } from '../../config.ts'
 import { isHttps, overHttps } from '../../http/client-ip.ts'
 
-// Over HTTPS the __Host- prefix makes the browser insist on Secure, Path=/ and no Domain.
-export const SESSION_COOKIE = { secure: '__Host-solodesk_owner', plain: 'solodesk_owner' } as const
+// Over HTTPS the __Host- prefix makes the browser insist on Secure, Path=/ and no Domain. The
+// name is the template's, not a product's (it was the demo's `solodesk_owner`: renaming signed
+// owners out once).
+export const SESSION_COOKIE = { secure: '__Host-launch_page_owner', plain: 'launch_page_owner' } as const
 const SECURE_NAME = SESSION_COOKIE.secure
 const PLAIN_NAME = SESSION_COOKIE.plain
 
