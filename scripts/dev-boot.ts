@@ -5,7 +5,7 @@ import { claimDataFolder } from '../src/server/db/claim-folder.ts'
 import { migrate } from '../src/server/db/migrate.ts'
 import { openDb } from '../src/server/db/open.ts'
 import { realDataDir } from '../src/server/db/real-path.ts'
-import { syncOwnerEmails } from '../src/server/features/owner-auth/owners.ts'
+import { afterMigrate } from '../src/server/features.ts'
 import { createLogger } from '../src/server/log.ts'
 import { keyAddressHashes } from '../src/server/log-redact.ts'
 import { ownerSecret, secretFilePath, writeSecretFile } from '../src/server/owner/keys.ts'
@@ -40,7 +40,8 @@ export async function runDev(): Promise<void> {
   const db = await openDb(config, lock ? { lock } : {})
   const applied = await migrate(db)
   if (applied.length) logger.info({ event: 'db.migrated', applied }, 'migrations applied')
-  await syncOwnerEmails(db, config.OWNER_EMAILS, config.OWNER_NOTIFY_MAX_PER_HOUR)
+  // Each feature's step after the migrations (owner-auth: OWNER_EMAILS), as index.ts does.
+  await afterMigrate(db, config)
   const secret = await ownerSecret(db)
   keyAddressHashes(secret)
   // `npm run owner -- link` signs with this copy while we hold the folder, as with `npm start`.

@@ -12,7 +12,7 @@ import { writeBackup } from '../../src/server/features/backups/backup.ts'
 import { writePrivateFile } from '../../src/server/features/backups/files.ts'
 import { journalMirror, readJournal } from '../../src/server/features/backups/journal.ts'
 import { loadBackup, readHeader, reapplyJournal, RestoreRefused } from '../../src/server/features/backups/restore.ts'
-import { erasePerson } from '../../src/server/features/data-access/erase.ts'
+import { personEraser } from '../../src/server/features/data-access/erase.ts'
 import { callServer } from './server-call.ts'
 
 const ACTOR = 'owner-cli'
@@ -113,6 +113,9 @@ export async function restoreCommand(config: Config, file: string): Promise<numb
     const loaded = await loadBackup(db, path)
     const entries = await readJournal(resolve(config.BACKUP_DIR))
     const secret = await ownerSecret(db)
+    // Erasure reads every feature's person-data sources, assembled by the features' list; only a
+    // restore needs them, so the other commands do not load every feature.
+    const erasePerson = personEraser((await import('../../src/server/features.ts')).PERSON_DATA)
     const counts = await reapplyJournal(db, entries, loaded.journalId, async (address) => {
       await erasePerson(db, secret, `${ACTOR} restore`, address)
     })

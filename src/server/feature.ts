@@ -9,6 +9,7 @@ import type { AfterAnswer } from './http/after-answer.ts'
 import type { RestRegistration } from './http/postgrest/tables.ts'
 import type { PublicRoutes } from './http/public-routes.ts'
 import type { Logger } from './log.ts'
+import type { PersonSource } from './person-data.ts'
 import type { Transport } from './mail-transports/transport.ts'
 import type { OwnerDeps, OwnerEnv } from './owner/deps.ts'
 import type { ApiDeps } from './features/api-tokens/api-routes.ts'
@@ -36,6 +37,23 @@ export type Feature = {
   services?: (base: ServiceBase) => FeatureServices
   /** Its HTTP surface: public routes and budgets, console routes, tables, middleware. */
   parts?: (ctx: FeatureContext) => FeatureParts
+  /**
+   * The tables where it keeps a person's data, for "Download data" and erasure
+   * (src/server/person-data.ts); features.ts orders every feature's into one list.
+   */
+  personData?: readonly PersonSource[]
+  /** Its tables with an address or a person's reference that are about no person of the list, and why. */
+  notAboutAPerson?: Readonly<Record<string, string>>
+  /**
+   * Right after the migrations at start, before the owner secret is read and before any service
+   * (index.ts, scripts/dev-boot.ts): what the database must hold from the config.
+   */
+  afterMigrate?: (db: Db, config: Config) => Promise<void>
+  /**
+   * What to tell the owner when PGlite cannot open its folder (index.ts), instead of the bare
+   * error: the first feature's answer is used.
+   */
+  explainOpenFailure?: (err: unknown, config: Config) => Promise<string>
 }
 
 export const defineFeature = (feature: Feature): Feature => feature
@@ -132,6 +150,11 @@ export type Ports = {
   wakeOutbound: () => void
   /** launch-analytics: the visit counter (the fast path counts the built documents with it). */
   launchCounter: LaunchCounter
+  /**
+   * The composition root (features.ts): every feature's person-data sources, in erasure's order
+   * (data-access's download and erasure read them).
+   */
+  personData: readonly PersonSource[]
 }
 
 /** What createApp is given; everything but config, db and logger has a default or is optional. */

@@ -3,6 +3,8 @@ import type { Config } from './config.ts'
 import type { Db } from './db/db.ts'
 import type { AppDeps, Feature, FeatureBase, Ports } from './feature.ts'
 import type { Logger } from './log.ts'
+import { MAIL_PERSON_DATA } from './mail-person-data.ts'
+import { mergeNotAboutAPerson, orderPersonData, type PersonSource } from './person-data.ts'
 import { apiTokensFeature } from './features/api-tokens/feature.ts'
 import { backupsFeature } from './features/backups/feature.ts'
 import { consoleFeature } from './features/console/feature.ts'
@@ -48,11 +50,63 @@ export const FEATURES: readonly Feature[] = [
   consoleFeature,
 ]
 
+/**
+ * Every feature's person-data sources, then the mail infrastructure's (the queue, the suppression
+ * list and its journal, which no feature owns), in erasure's order (src/server/person-data.ts).
+ * Throws on an unknown table, a table declared twice or a cycle.
+ */
+export function personDataOf(features: readonly Feature[]): PersonSource[] {
+  return orderPersonData([...features.flatMap((f) => f.personData ?? []), ...MAIL_PERSON_DATA])
+}
+
+/**
+ * The one list "Download data" and erasure read (data-access gets it as the `personData` port;
+ * the owner CLI's restore imports it). Made when this module loads: a wrong declaration stops the
+ * server at start.
+ */
+export const PERSON_DATA: readonly PersonSource[] = personDataOf(FEATURES)
+
+/** The tables the person-data guard test accepts outside PERSON_DATA, and why (the owners' own). */
+export const NOT_ABOUT_A_PERSON = mergeNotAboutAPerson(
+  FEATURES.map((f) => f.notAboutAPerson ?? {}),
+  PERSON_DATA,
+)
+
 /** The ports every feature provides, by name; a missing one is a wiring bug, found at start. */
 export function portsOf(base: FeatureBase, features: readonly Feature[] = FEATURES): Ports {
-  const ports = {} as Ports
+  // The composition root's own port: the person-data list it assembled from every feature.
+  const ports = { personData: PERSON_DATA } as Ports
   for (const feature of features) Object.assign(ports, feature.provides?.(base, ports))
   return ports
+}
+
+/**
+ * Each feature's `afterMigrate`, in the list's order: at start, right after the migrations and
+ * before the owner secret is read (owner-auth writes OWNER_EMAILS to the database).
+ */
+export async function afterMigrate(db: Db, config: Config, features: readonly Feature[] = FEATURES): Promise<void> {
+  for (const feature of features) await feature.afterMigrate?.(db, config)
+}
+
+/**
+ * What the server says when PGlite cannot open its folder: the first feature's explanation that
+ * does not fail itself (backups: the latest backup and the command that restores it), else the
+ * error as it is.
+ */
+export async function explainOpenFailure(
+  err: unknown,
+  config: Config,
+  features: readonly Feature[] = FEATURES,
+): Promise<string> {
+  for (const feature of features) {
+    if (!feature.explainOpenFailure) continue
+    try {
+      return await feature.explainOpenFailure(err, config)
+    } catch {
+      // The next one, or the bare error: the owner still gets a line.
+    }
+  }
+  return String(err)
 }
 
 /** The visit counter as the server makes it, for tools and tests that pass their own to createApp. */

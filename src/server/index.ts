@@ -9,7 +9,7 @@ import { migrate } from './db/migrate.ts'
 import { openDb } from './db/open.ts'
 import { watchOutages } from './db/outage.ts'
 import type { AppDeps } from './feature.ts'
-import { featureServices } from './features.ts'
+import { afterMigrate, explainOpenFailure, featureServices } from './features.ts'
 import { createEmailQueue } from '../mail-core/queue.ts'
 import { createTransport } from './mail-transports/transport.ts'
 import { createAfterAnswer } from './http/after-answer.ts'
@@ -20,11 +20,9 @@ import { createNodeServer } from './http/node-server.ts'
 import { createLogger } from './log.ts'
 import { keyAddressHashes } from './log-redact.ts'
 import { ownerSecret, secretFilePath, writeSecretFile } from './owner/keys.ts'
-import { syncOwnerEmails } from './features/owner-auth/owners.ts'
 import { realDataDir } from './db/real-path.ts'
 import { makePrivate, restrictUmask } from './private-files.ts'
 import { shutdown } from './shutdown.ts'
-import { openFailureMessage } from './features/backups/open-failure.ts'
 
 // The one place with side effects: configuration, database, email worker, HTTP server.
 // Before anything is written: files we create are the server user's alone.
@@ -49,7 +47,8 @@ if (notPrivate.length) reportNotPrivate(notPrivate)
 const ready = openDb(config, { ...(lock ? { lock } : {}), onNotPrivate: reportNotPrivate }).then(async (db) => {
   const applied = await migrate(db)
   if (applied.length) logger.info({ event: 'db.migrated', applied }, 'migrations applied')
-  await syncOwnerEmails(db, config.OWNER_EMAILS, config.OWNER_NOTIFY_MAX_PER_HOUR)
+  // Each feature's step after the migrations (owner-auth: OWNER_EMAILS), before the secret is read.
+  await afterMigrate(db, config)
   const secret = await ownerSecret(db)
   // Logs hash addresses under a key of the owner secret, as the audit log does; every
   // request that could log one waits for this database anyway.
@@ -64,8 +63,9 @@ ready.catch(async (err: unknown) => {
     logger.fatal({ err }, 'database could not be opened')
     process.exit(1)
   }
-  // PGlite: the folder, the error, the latest backup and the command that restores it (issue 42).
-  const message = await openFailureMessage(config.PGLITE_DIR, config.BACKUP_DIR, err).catch(() => String(err))
+  // PGlite: the folder, the error, the latest backup and the command that restores it (issue 42:
+  // backups' explanation), or the error as it is.
+  const message = await explainOpenFailure(err, config)
   logger.fatal({ event: 'db.open_failed', dir: config.PGLITE_DIR }, message)
   console.error(message)
   process.exit(1)

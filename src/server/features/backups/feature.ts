@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { defineFeature } from '../../feature.ts'
+import { openFailureMessage } from './open-failure.ts'
 import { adminImportRoutes, importCliRoutes, IMPORT_UPLOAD_PATHS } from './import-routes.ts'
 import { adminBackupRoutes, backupCliRoutes } from './routes.ts'
 import { createBackups } from './service.ts'
@@ -10,6 +11,8 @@ import { createBackups } from './service.ts'
  */
 export const backupsFeature = defineFeature({
   name: 'backups',
+  // A PGlite folder that will not open: the latest backup and the one command that restores it.
+  explainOpenFailure: (err, config) => openFailureMessage(config.PGLITE_DIR, config.BACKUP_DIR, err),
   services: ({ rawDb, logger, config }) => {
     const backups = createBackups({
       source: {

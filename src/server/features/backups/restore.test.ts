@@ -5,15 +5,19 @@ import { afterEach, describe, expect, test } from 'vitest'
 import type { Db } from '../../db/db.ts'
 import { RENAMED_MIGRATIONS } from '../../db/migration-renames.ts'
 import { isSuppressed } from '../../db/suppressions.ts'
+import { PERSON_DATA } from '../../features.ts'
 import { ownerSecret } from '../../owner/keys.ts'
 import { DB_KINDS, testDb } from '../../test-app.ts'
-import { erasePerson } from '../data-access/erase.ts'
+import { personEraser } from '../data-access/erase.ts'
 import { writeBackup } from './backup.ts'
 import { journalMirror, readJournal } from './journal.ts'
 import { loadBackup, reapplyJournal, RestoreRefused } from './restore.ts'
 
 // Issue 42: a restore keeps promises. A person erased, or who left, after a backup was taken
 // must not come back when that backup is restored (into PGlite or PostgreSQL).
+
+/** Erasure as the server and the owner CLI run it: over every feature's person-data sources. */
+const erasePerson = personEraser(PERSON_DATA)
 
 let cleanup: (() => Promise<unknown>)[] = []
 afterEach(async () => {

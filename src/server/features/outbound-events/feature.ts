@@ -1,6 +1,7 @@
 import { defineFeature } from '../../feature.ts'
 import { webhookConsoleRoutes } from './console-routes.ts'
 import { createOutboundWorker } from './worker.ts'
+import { OUTBOUND_PERSON_DATA } from './person-data.ts'
 
 /**
  * Webhooks and chat messages out: deliveries the database's triggers queued with their facts
@@ -8,6 +9,7 @@ import { createOutboundWorker } from './worker.ts'
  */
 export const outboundEventsFeature = defineFeature({
   name: 'outbound-events',
+  personData: OUTBOUND_PERSON_DATA,
   provides: ({ made }) => ({ wakeOutbound: made.wakeOutbound ?? (() => {}) }),
   services: ({ db, logger, config, wakeEmailQueue }) => {
     const outbound = createOutboundWorker({ db, logger, config, wakeEmailQueue })

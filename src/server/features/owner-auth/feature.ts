@@ -3,6 +3,7 @@ import { defineFeature } from '../../feature.ts'
 import { adminAccountRoutes } from './console-routes.ts'
 import { nodeSessionCookie, sessionCookie } from './cookie.ts'
 import { sameOrigin } from './origin.ts'
+import { syncOwnerEmails } from './owners.ts'
 import { adminAuthRoutes } from './routes.ts'
 import { sessionCheck } from './session-check.ts'
 import { looksLikeSessionToken, readSession } from './sessions.ts'
@@ -13,6 +14,15 @@ import { looksLikeSessionToken, readSession } from './sessions.ts'
  */
 export const ownerAuthFeature = defineFeature({
   name: 'owner-auth',
+  // OWNER_EMAILS into the database at each start: sign-in and the owner emails read it there.
+  afterMigrate: (db, config) => syncOwnerEmails(db, config.OWNER_EMAILS, config.OWNER_NOTIFY_MAX_PER_HOUR),
+  // Tables with an address that are not about a person of the beta list (data-access's guard test).
+  notAboutAPerson: {
+    'app_private.owner_emails': "the owners' own addresses (OWNER_EMAILS)",
+    'app_private.owner_sessions': "the owners' console sessions",
+    'app_private.owner_passkeys': "the owners' passkeys",
+    'app_private.owner_challenges': "the owners' passkey ceremonies",
+  },
   provides: ({ db, config }) => ({
     ownerSession: {
       looksLike: looksLikeSessionToken,

@@ -2,6 +2,7 @@ import { defineFeature } from '../../feature.ts'
 import { playTestingSummary } from './queries.ts'
 import { adminPlayTestingRoutes, androidTesting, playAnswerRoutes } from './routes.ts'
 import { createPlayThresholdWatch } from './threshold-watch.ts'
+import { PLAY_PERSON_DATA } from './person-data.ts'
 
 /**
  * Google Play's closed test: testers' answers under /beta/play, the Android phone choice's
@@ -9,6 +10,7 @@ import { createPlayThresholdWatch } from './threshold-watch.ts'
  */
 export const playTestingFeature = defineFeature({
   name: 'play-testing',
+  personData: PLAY_PERSON_DATA,
   provides: ({ db, config }) => ({
     androidTesting: androidTesting({ db, config }),
     playProgress: async () => {

@@ -4,6 +4,7 @@ import { adminDataRoutes } from './console-routes.ts'
 import { createSignupDigest } from './digest.ts'
 import { unsubscribeRoutes } from './routes.ts'
 import { BETA_SIGNUPS } from './table.ts'
+import { SIGNUP_PERSON_DATA } from './person-data.ts'
 
 /**
  * Joining the beta: the insert at /rest/v1/beta_signups (its rule and the source launch analytics
@@ -12,6 +13,7 @@ import { BETA_SIGNUPS } from './table.ts'
  */
 export const signupsFeature = defineFeature({
   name: 'signups',
+  personData: SIGNUP_PERSON_DATA,
   provides: (_base, ports) => ({
     signupTable: { table: BETA_SIGNUPS, enrich: (c, sent) => ports.signupSource(c, sent) },
   }),
