@@ -51,7 +51,7 @@ export type Feature = {
   afterMigrate?: (db: Db, config: Config) => Promise<void>
   /**
    * What to tell the owner when PGlite cannot open its folder (index.ts), instead of the bare
-   * error: the first feature's answer is used.
+   * error: the first answer that does not fail is used, else the error as it is.
    */
   explainOpenFailure?: (err: unknown, config: Config) => Promise<string>
 }
