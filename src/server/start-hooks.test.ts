@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -11,6 +11,18 @@ import { testConfig } from './test-config.ts'
 // index.ts imports no feature: the moments of its start that features take part in are hooks,
 // looped over in features.ts. After the migrations, the owners' addresses reach the database;
 // a PGlite folder that will not open is explained with the latest backup, or shown as it is.
+
+test('index.ts and app.ts import no feature file: they reach features through the list in features.ts', async () => {
+  for (const file of ['index.ts', 'app.ts']) {
+    const source = await readFile(new URL(file, import.meta.url), 'utf8')
+    const imported = [...source.matchAll(/\bfrom\s+'([^']+)'/g)].map((m) => m[1]!)
+    expect(imported, file).toContain('./features.ts')
+    expect(
+      imported.filter((path) => path.startsWith('./features/')),
+      file,
+    ).toEqual([])
+  }
+})
 
 describe.each(DB_KINDS)('after the migrations on %s', (kind) => {
   let db: Db
