@@ -30,6 +30,7 @@ import { testerMessagesFeature } from './features/tester-messages/feature.ts'
  * and stop in it (outbound-events makes the wake play-testing's watch uses; launch analytics'
  * visits are written before the sender stops), budgets on the same path apply in it (each /beta
  * page's own before the shared one, which invitations declares), and console routes mount in it.
+ * Person-data entries follow it too, where no `before` orders them (the downloaded file's tables).
  */
 export const FEATURES: readonly Feature[] = [
   metricsFeature,
