@@ -172,6 +172,39 @@ describe.each(DB_KINDS)('the owner’s inbox under a flood on %s', (kind) => {
     expect(provider.sent[1]!.text).toContain(waitingText(4))
   })
 
+  test('an old hour’s counts are forgotten, unless its summary still waits to be sent', async () => {
+    await syncOwnerEmails(db, [OWNER], 0)
+    const hours = ['3 days', '2 days']
+    for (const ago of hours) {
+      await db.query(
+        `insert into app_private.owner_notify_counts (owner, hour_start, count, past_cap)
+         values ($1, date_trunc('hour', now() - $2::interval, 'UTC'), 1, 1)`,
+        [OWNER, ago],
+      )
+    }
+    // The summary of three days ago is still waiting (retried), the one of two days ago was sent.
+    for (const [ago, status] of [
+      ['3 days', 'pending'],
+      ['2 days', 'sent'],
+    ]) {
+      await db.query(
+        `insert into app_private.email_queue (kind, to_email, dedupe_key, status, next_attempt_at)
+         values ($2, $1, app_private.owner_summary_key($2, date_trunc('hour', now() - $3::interval, 'UTC'), $1), $4,
+           now() + interval '1 hour')`,
+        [OWNER, contactOwnerSummary.kind, ago, status],
+      )
+    }
+    // The hour's first message makes the trigger forget the owner's old hours.
+    await db.query(
+      `insert into public.contact_messages (name, email, subject, message) values ('Cy', 'cy@example.com', 'other', 'Hi')`,
+    )
+    const kept = await db.query<{ days: number }>(
+      `select round(extract(epoch from date_trunc('hour', now(), 'UTC') - hour_start) / 86400)::int as days
+       from app_private.owner_notify_counts order by hour_start`,
+    )
+    expect(kept.rows).toEqual([{ days: 3 }, { days: 0 }])
+  })
+
   test('sign-in emails: at most 3 per owner in 15 minutes (OWNER_SIGN_IN_EMAILS), whoever asks', async () => {
     const app = await ownerApp(db, { OWNER_EMAILS: [OWNER, 'partner@example.com'] })
     await syncOwnerEmails(db, [OWNER, 'partner@example.com'], 10)
