@@ -48,37 +48,9 @@ CREATE FUNCTION app_private.beta_feedback_notify_owners() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-declare
-  o record;
-  n integer;
-  this_hour timestamptz := date_trunc('hour', now(), 'UTC');
-  -- The kinds: the owner's copy, and the end-of-hour summary past the cap.
-  notify_kind text := tg_argv[0];
-  summary_kind text := tg_argv[1];
 begin
-  for o in select email, notify_max_per_hour from app_private.owner_emails loop
-    insert into app_private.owner_notify_counts as c (owner, hour_start, count)
-    values (o.email, this_hour, 1)
-    on conflict (owner, hour_start) do update set count = c.count + 1
-    returning c.count into n;
-    if n = 1 then
-      delete from app_private.owner_notify_counts
-      where owner = o.email and hour_start < this_hour - interval '1 day';
-    end if;
-    if n <= o.notify_max_per_hour then
-      insert into app_private.email_queue (kind, to_email, dedupe_key, feedback_id)
-      values (notify_kind, o.email, notify_kind || ':' || new.id || ':' || o.email, new.id)
-      on conflict (dedupe_key) do nothing;
-    else
-      insert into app_private.email_queue (kind, to_email, dedupe_key, next_attempt_at, payload)
-      values (summary_kind, o.email,
-        summary_kind || ':' || to_char(this_hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24') || ':' || o.email,
-        this_hour + interval '1 hour',
-        jsonb_build_object('count', n - o.notify_max_per_hour, 'hourStart', this_hour, 'feedback', 1))
-      on conflict (dedupe_key) do update set payload = excluded.payload
-        || jsonb_build_object('feedback', coalesce((app_private.email_queue.payload ->> 'feedback')::integer, 0) + 1);
-    end if;
-  end loop;
+  -- The kinds: the owner's copy, and the end-of-hour summary past the cap.
+  perform app_private.notify_owners(tg_argv[0], tg_argv[1], new.id, true);
   return null;
 end
 $$;
@@ -136,8 +108,10 @@ CREATE FUNCTION app_private.beta_signups_forget_invitation() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  invitation_kind text := tg_argv[0];
 begin
-  delete from app_private.email_queue where dedupe_key = 'invitation:' || old.id;
+  delete from app_private.email_queue where dedupe_key = invitation_kind || ':' || old.id;
   return null;
 end
 $$;
@@ -150,10 +124,13 @@ CREATE FUNCTION app_private.beta_signups_forget_play_emails() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  question_kind text := tg_argv[0];
+  reminder_kind text := tg_argv[1];
 begin
   delete from app_private.email_queue
-  where dedupe_key = 'play-question:' || old.id
-     or (kind = 'play-reminder' and dedupe_key like 'play-reminder:' || old.id || ':%');
+  where dedupe_key = question_kind || ':' || old.id
+     or (kind = reminder_kind and dedupe_key like reminder_kind || ':' || old.id || ':%');
   return null;
 end
 $$;
@@ -334,38 +311,9 @@ CREATE FUNCTION app_private.contact_messages_notify_owners() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-declare
-  o record;
-  n integer;
-  this_hour timestamptz := date_trunc('hour', now(), 'UTC');
-  -- The kinds: the owner's copy, and the end-of-hour summary past the cap.
-  notify_kind text := tg_argv[0];
-  summary_kind text := tg_argv[1];
 begin
-  for o in select email, notify_max_per_hour from app_private.owner_emails loop
-    insert into app_private.owner_notify_counts as c (owner, hour_start, count)
-    values (o.email, this_hour, 1)
-    on conflict (owner, hour_start) do update set count = c.count + 1
-    returning c.count into n;
-    if n = 1 then
-      -- A new hour: forget the owner's old ones (nothing reads them after their summary).
-      delete from app_private.owner_notify_counts
-      where owner = o.email and hour_start < this_hour - interval '1 day';
-    end if;
-    if n <= o.notify_max_per_hour then
-      insert into app_private.email_queue (kind, to_email, dedupe_key, contact_message_id)
-      values (notify_kind, o.email, notify_kind || ':' || new.id || ':' || o.email, new.id)
-      on conflict (dedupe_key) do nothing;
-    else
-      insert into app_private.email_queue (kind, to_email, dedupe_key, next_attempt_at, payload)
-      values (summary_kind, o.email,
-        summary_kind || ':' || to_char(this_hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24') || ':' || o.email,
-        this_hour + interval '1 hour',
-        jsonb_build_object('count', n - o.notify_max_per_hour, 'hourStart', this_hour))
-      on conflict (dedupe_key) do update set payload = excluded.payload
-        || jsonb_build_object('feedback', coalesce((app_private.email_queue.payload ->> 'feedback')::integer, 0));
-    end if;
-  end loop;
+  -- The kinds: the owner's copy, and the end-of-hour summary past the cap.
+  perform app_private.notify_owners(tg_argv[0], tg_argv[1], new.id, false);
   return null;
 end
 $$;
@@ -449,6 +397,17 @@ CREATE FUNCTION app_private.enqueue_welcome_email(address text) RETURNS boolean
     LANGUAGE sql
     SET search_path TO ''
     AS $$
+  select app_private.enqueue_welcome_email(address, 'welcome')
+$$;
+
+--
+-- Name: enqueue_welcome_email(text, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.enqueue_welcome_email(address text, welcome_kind text) RETURNS boolean
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
   -- Without double opt-in (the Node server's SIGNUP_CONFIRMATION off, and always on Supabase) the
   -- welcome email ends the sign-up: it is marked confirmed (20261122100200).
   with signup as (
@@ -457,7 +416,7 @@ CREATE FUNCTION app_private.enqueue_welcome_email(address text) RETURNS boolean
     returning s.email
   ), queued as (
     insert into app_private.email_queue (kind, to_email, dedupe_key)
-    select 'welcome', signup.email, 'welcome:' || app_private.canonical_email(signup.email) from signup
+    select welcome_kind, signup.email, welcome_kind || ':' || app_private.canonical_email(signup.email) from signup
     on conflict (dedupe_key) do nothing
     returning 1
   )
@@ -575,6 +534,57 @@ CREATE FUNCTION app_private.mask_email(address text) RETURNS text
 $$;
 
 --
+-- Name: notify_owners(text, text, bigint, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.notify_owners(notify_kind text, summary_kind text, about bigint, is_feedback boolean) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  o record;
+  n integer;
+  this_hour timestamptz := date_trunc('hour', now(), 'UTC');
+begin
+  for o in select email, notify_max_per_hour from app_private.owner_emails loop
+    insert into app_private.owner_notify_counts as c (owner, hour_start, count, past_cap, past_cap_feedback)
+    values (o.email, this_hour, 1, 0, 0)
+    on conflict (owner, hour_start) do update set count = c.count + 1
+    returning c.count into n;
+    if n = 1 then
+      -- A new hour: forget the owner's old ones, but not one whose summary still waits to be sent
+      -- (the worker reads its counts when it claims it).
+      delete from app_private.owner_notify_counts c
+      where c.owner = o.email and c.hour_start < this_hour - interval '1 day'
+        and not exists (
+          select 1 from app_private.email_queue q
+          where q.dedupe_key = app_private.owner_summary_key(summary_kind, c.hour_start, c.owner)
+            and q.status in ('pending', 'sending'));
+    end if;
+    if n <= o.notify_max_per_hour then
+      if is_feedback then
+        insert into app_private.email_queue (kind, to_email, dedupe_key, feedback_id)
+        values (notify_kind, o.email, notify_kind || ':' || about || ':' || o.email, about)
+        on conflict (dedupe_key) do nothing;
+      else
+        insert into app_private.email_queue (kind, to_email, dedupe_key, contact_message_id)
+        values (notify_kind, o.email, notify_kind || ':' || about || ':' || o.email, about)
+        on conflict (dedupe_key) do nothing;
+      end if;
+    else
+      update app_private.owner_notify_counts
+      set past_cap = past_cap + 1, past_cap_feedback = past_cap_feedback + is_feedback::integer
+      where owner = o.email and hour_start = this_hour;
+      insert into app_private.email_queue (kind, to_email, dedupe_key, next_attempt_at)
+      values (summary_kind, o.email, app_private.owner_summary_key(summary_kind, this_hour, o.email),
+        this_hour + interval '1 hour')
+      on conflict (dedupe_key) do nothing;
+    end if;
+  end loop;
+end
+$$;
+
+--
 -- Name: notify_suppression_journal(); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -648,6 +658,17 @@ CREATE FUNCTION app_private.outbound_signup(s public.beta_signups) RETURNS jsonb
   select jsonb_build_object(
     'id', s.id, 'email', s.email, 'platform', s.platform, 'source', s.source,
     'locale', s.locale, 'created_at', s.created_at)
+$$;
+
+--
+-- Name: owner_summary_key(text, timestamp with time zone, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.owner_summary_key(summary_kind text, hour_start timestamp with time zone, owner text) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select summary_kind || ':' || to_char(hour_start at time zone 'UTC', 'YYYY-MM-DD"T"HH24') || ':' || owner
 $$;
 
 --
@@ -825,6 +846,17 @@ $$;
 --
 
 CREATE FUNCTION app_private.unsubscribe(token uuid) RETURNS boolean
+    LANGUAGE sql STRICT
+    SET search_path TO ''
+    AS $$
+  select app_private.unsubscribe(token, array['welcome', 'confirm-signup'])
+$$;
+
+--
+-- Name: unsubscribe(uuid, text[]); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.unsubscribe(token uuid, mailbox_kinds text[]) RETURNS boolean
     LANGUAGE plpgsql STRICT SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -840,7 +872,8 @@ begin
   end if;
   mailbox := app_private.canonical_email(address);
   perform pg_advisory_xact_lock(hashtextextended('beta_signups:' || mailbox, 0));
-  delete from app_private.email_queue where dedupe_key in ('welcome:' || mailbox, 'confirm-signup:' || mailbox);
+  delete from app_private.email_queue
+  where dedupe_key in (select k || ':' || mailbox from unnest(mailbox_kinds) as k);
   insert into app_private.email_suppressions (mailbox_hmac) values (app_private.mailbox_hmac(address))
   on conflict (mailbox_hmac) do nothing;
   return true;
@@ -1321,7 +1354,9 @@ CREATE TABLE app_private.owner_keys (
 CREATE TABLE app_private.owner_notify_counts (
     owner text NOT NULL,
     hour_start timestamp with time zone NOT NULL,
-    count integer NOT NULL
+    count integer NOT NULL,
+    past_cap integer DEFAULT 0 NOT NULL,
+    past_cap_feedback integer DEFAULT 0 NOT NULL
 );
 
 --
@@ -2117,13 +2152,13 @@ CREATE TRIGGER beta_signups_before_insert BEFORE INSERT ON public.beta_signups F
 -- Name: beta_signups beta_signups_forget_invitation; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER beta_signups_forget_invitation AFTER DELETE ON public.beta_signups FOR EACH ROW EXECUTE FUNCTION app_private.beta_signups_forget_invitation();
+CREATE TRIGGER beta_signups_forget_invitation AFTER DELETE ON public.beta_signups FOR EACH ROW EXECUTE FUNCTION app_private.beta_signups_forget_invitation('invitation');
 
 --
 -- Name: beta_signups beta_signups_forget_play_emails; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER beta_signups_forget_play_emails AFTER DELETE ON public.beta_signups FOR EACH ROW EXECUTE FUNCTION app_private.beta_signups_forget_play_emails();
+CREATE TRIGGER beta_signups_forget_play_emails AFTER DELETE ON public.beta_signups FOR EACH ROW EXECUTE FUNCTION app_private.beta_signups_forget_play_emails('play-question', 'play-reminder');
 
 --
 -- Name: beta_signups beta_signups_forward_only; Type: TRIGGER; Schema: public; Owner: -
@@ -2343,6 +2378,13 @@ REVOKE ALL ON FUNCTION app_private.enqueue_welcome_email(address text) FROM PUBL
 GRANT ALL ON FUNCTION app_private.enqueue_welcome_email(address text) TO service_role;
 
 --
+-- Name: FUNCTION enqueue_welcome_email(address text, welcome_kind text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.enqueue_welcome_email(address text, welcome_kind text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_private.enqueue_welcome_email(address text, welcome_kind text) TO service_role;
+
+--
 -- Name: FUNCTION hmac_sha256(key bytea, message bytea); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -2373,6 +2415,12 @@ GRANT ALL ON FUNCTION app_private.lift_suppression(address text) TO service_role
 --
 
 REVOKE ALL ON FUNCTION app_private.mailbox_hmac(address text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION notify_owners(notify_kind text, summary_kind text, about bigint, is_feedback boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.notify_owners(notify_kind text, summary_kind text, about bigint, is_feedback boolean) FROM PUBLIC;
 
 --
 -- Name: FUNCTION notify_suppression_journal(); Type: ACL; Schema: app_private; Owner: -
@@ -2441,6 +2489,13 @@ GRANT INSERT(source_os) ON TABLE public.beta_signups TO anon;
 GRANT INSERT(locale) ON TABLE public.beta_signups TO anon;
 
 --
+-- Name: FUNCTION owner_summary_key(summary_kind text, hour_start timestamp with time zone, owner text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.owner_summary_key(summary_kind text, hour_start timestamp with time zone, owner text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_private.owner_summary_key(summary_kind text, hour_start timestamp with time zone, owner text) TO service_role;
+
+--
 -- Name: FUNCTION record_webhook_delivery(delivery_id text); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -2494,6 +2549,13 @@ GRANT ALL ON FUNCTION app_private.take_unverified_email(per_hour integer) TO ser
 
 REVOKE ALL ON FUNCTION app_private.unsubscribe(token uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.unsubscribe(token uuid) TO service_role;
+
+--
+-- Name: FUNCTION unsubscribe(token uuid, mailbox_kinds text[]); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.unsubscribe(token uuid, mailbox_kinds text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_private.unsubscribe(token uuid, mailbox_kinds text[]) TO service_role;
 
 --
 -- Name: FUNCTION withhold_welcome(address text); Type: ACL; Schema: app_private; Owner: -

@@ -1,6 +1,7 @@
 import type { EmailKind } from '../emails/define-kind.ts'
 import type { Queryable } from './db.ts'
 import { KINDS, type RegisteredKind } from '../emails/kinds.ts'
+import { dedupeKeyOf } from '../emails/dedupe-key.ts'
 
 /** One email to queue: its recipient, what makes it unique (see the kind's dedupeKey), its payload. */
 type EnqueueItem<Key, Payload> = {
@@ -30,7 +31,7 @@ export async function enqueue<K extends RegisteredKind>(
   const definition = kind as EmailKind<string, unknown, unknown>
   const rows = list.map((item) => ({
     to_email: item.to,
-    dedupe_key: `${kind.kind}:${definition.dedupeKey(item.key)}`,
+    dedupe_key: dedupeKeyOf(definition, item.key),
     payload: definition.payload.parse(item.payload),
     delay_ms: item.delayMs ?? 0,
   }))

@@ -6,6 +6,8 @@ import {
   type SignupLinks,
 } from '../emails/define-kind.ts'
 import { confirmSignup } from '../emails/confirm-signup.kind.ts'
+import { contactOwnerSummary, summaryPayload, type OwnerHourCounts } from '../emails/contact-owner-summary.kind.ts'
+import { mailboxKeyPrefix } from '../emails/dedupe-key.ts'
 import { KINDS } from '../emails/kinds.ts'
 import { testerMessage } from '../emails/tester-message.kind.ts'
 import type { Queryable } from './db.ts'
@@ -54,6 +56,7 @@ export async function claimDueEmails(
     payload: unknown
     signup: SignupLinks | null
     message: QueuedGroupMessage | null
+    owner_hour: OwnerHourCounts | null
   }>(
     `with expired as (
        delete from public.beta_signups
@@ -61,7 +64,7 @@ export async function claimDueEmails(
        returning email
      ), expired_requests as (
        delete from app_private.email_queue r using expired e
-       where r.dedupe_key = $5::text || ':' || app_private.canonical_email(e.email)
+       where r.dedupe_key = $5::text || app_private.canonical_email(e.email)
          and r.status not in ('pending', 'sending')
      ), due as (
        select id from app_private.email_queue
@@ -89,9 +92,23 @@ export async function claimDueEmails(
         where app_private.canonical_email(s.email) = app_private.canonical_email(q.to_email)) as signup,
        (select json_build_object('subject', g.subject, 'body', g.body, 'translations', g.translations)
         from app_private.group_messages g
-        where q.kind = $6::text and g.id = (q.payload ->> 'messageId')::bigint) as message`,
-    // The kinds' names are parameters: the confirmation request's dedupe key, the group message's kind.
-    [limit, leaseMs, expireUnconfirmed, UNCONFIRMED_SIGNUP_DAYS, confirmSignup.kind, testerMessage.kind],
+        where q.kind = $6::text and g.id = (q.payload ->> 'messageId')::bigint) as message,
+       -- The end-of-hour summary's counts, kept with the cap's (the trigger stores no payload).
+       (select json_build_object('hourStart', c.hour_start, 'pastCap', c.past_cap, 'pastCapFeedback', c.past_cap_feedback)
+        from app_private.owner_notify_counts c
+        where q.kind = $7::text and c.owner = q.to_email
+          and app_private.owner_summary_key($7::text, c.hour_start, c.owner) = q.dedupe_key) as owner_hour`,
+    // The kinds' names are parameters: the confirmation request's dedupe key, the group message's
+    // kind, the summary's kind.
+    [
+      limit,
+      leaseMs,
+      expireUnconfirmed,
+      UNCONFIRMED_SIGNUP_DAYS,
+      mailboxKeyPrefix(confirmSignup),
+      testerMessage.kind,
+      contactOwnerSummary.kind,
+    ],
   )
   return r.rows.map((x) => ({
     id: x.id,
@@ -100,7 +117,7 @@ export async function claimDueEmails(
     attempts: Number(x.attempts),
     unsubscribeToken: x.unsubscribe_token,
     contact: x.contact,
-    payload: x.payload,
+    payload: x.owner_hour ? summaryPayload(x.payload, x.owner_hour) : x.payload,
     signup: x.signup,
     message: x.message,
   }))

@@ -7,10 +7,14 @@ import { welcome } from '../emails/welcome.kind.ts'
  * Queues the welcome email for an address on the beta list, at most once per mailbox ever, sent
  * to the address as first typed, and marks the sign-up confirmed: without double opt-in, the
  * welcome email is its end. Returns whether a new email was queued. The rule is the SQL function
- * of migration 20261122300000 (whose key is welcome's dedupe key), which Supabase may call too.
+ * of migration 20261127021115 (whose key is welcome's dedupe key), which Supabase calls too.
  */
 export async function enqueueWelcomeEmail(db: Queryable, email: string): Promise<boolean> {
-  const r = await db.query<{ queued: boolean }>('select app_private.enqueue_welcome_email($1) as queued', [email])
+  // The kind's name is a parameter (migration 20261127021115): the row's kind and its key's prefix.
+  const r = await db.query<{ queued: boolean }>('select app_private.enqueue_welcome_email($1, $2) as queued', [
+    email,
+    welcome.kind,
+  ])
   return r.rows[0]?.queued === true
 }
 
@@ -67,8 +71,9 @@ export async function unsubscribe(db: Queryable, token: string): Promise<boolean
 export async function unsubscribeSignup(db: Queryable, token: string): Promise<{ locale: string | null } | null> {
   const r = await db.query<{ ok: boolean; locale: string | null }>(
     `select (select locale from public.beta_signups where unsubscribe_token = $1::uuid) as locale,
-            app_private.unsubscribe($1::uuid) as ok`,
-    [token],
+            app_private.unsubscribe($1::uuid, $2::text[]) as ok`,
+    // The emails queued per mailbox, which leave with it (keyed `<kind>:<canonical mailbox>`).
+    [token, [welcome.kind, confirmSignup.kind]],
   )
   const row = r.rows[0]
   return row?.ok === true ? { locale: row.locale } : null

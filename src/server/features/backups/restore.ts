@@ -3,6 +3,9 @@ import { currentMigrationName } from '../../db/migration-renames.ts'
 import { applicationTables, parseHeader, type DumpHeader } from './dump.ts'
 import { readLines } from './files.ts'
 import type { JournalEntry } from './journal.ts'
+import { dedupeKeyOf } from '../../../emails/dedupe-key.ts'
+import { confirmSignup } from '../../../emails/confirm-signup.kind.ts'
+import { welcome } from '../../../emails/welcome.kind.ts'
 
 /** A restore refused before anything was written; the message is the one line to show. */
 export class RestoreRefused extends Error {}
@@ -139,10 +142,10 @@ async function suppress(tx: Tx, e: JournalEntry): Promise<number> {
     [e.hmac],
   )
   for (const g of gone.rows) {
-    await tx.query(
-      `delete from app_private.email_queue where dedupe_key in ('welcome:' || $1, 'confirm-signup:' || $1)`,
-      [g.mailbox],
-    )
+    // The emails queued per mailbox leave with it, as on unsubscribe.
+    await tx.query(`delete from app_private.email_queue where dedupe_key = any($1::text[])`, [
+      [dedupeKeyOf(welcome, g.mailbox), dedupeKeyOf(confirmSignup, g.mailbox)],
+    ])
   }
   return gone.rowCount
 }

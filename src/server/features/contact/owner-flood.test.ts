@@ -9,6 +9,7 @@ import { asOwner, ORIGIN, OWNER, ownerApp, signIn, truncateOwner } from '../owne
 import { DEFAULT_LOCALE, EMAIL_TEXTS } from '../../../shared/content.ts'
 import { fill } from '../../../shared/content-types.ts'
 import { subjectLabel } from '../../../emails/contact-owner.tsx'
+import { contactOwnerSummary } from '../../../emails/contact-owner-summary.kind.ts'
 
 const OWNER_TEXTS = EMAIL_TEXTS[DEFAULT_LOCALE]
 
@@ -57,6 +58,12 @@ async function kinds(db: Db): Promise<Record<string, number>> {
   return Object.fromEntries(r.rows.map((x) => [x.kind, Number(x.n)]))
 }
 
+/** "<count> more messages are waiting in the console", in the content's words. */
+const waitingText = (count: number) =>
+  fill(OWNER_TEXTS.contactOwnerSummary.waiting, {
+    what: fill(OWNER_TEXTS.contactOwnerSummary.messages, { count: String(count) }),
+  })
+
 async function until(what: string, check: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + 5000
   while (!(await check())) {
@@ -85,11 +92,12 @@ describe.each(DB_KINDS)('the owner’s inbox under a flood on %s', (kind) => {
       expect(res.status).toBe(201)
     }
     expect(await kinds(db)).toEqual({ 'contact-owner': 3, 'contact-owner-summary': 1 })
-    const summary = await db.query<{ payload: { count: number }; due_in_hour: boolean }>(
+    // Queued with the facts only: the worker reads the hour's counts when it claims it.
+    const summary = await db.query<{ payload: unknown; due_in_hour: boolean }>(
       `select payload, next_attempt_at = date_trunc('hour', now(), 'UTC') + interval '1 hour' as due_in_hour
        from app_private.email_queue where kind = 'contact-owner-summary'`,
     )
-    expect(summary.rows).toEqual([{ payload: expect.objectContaining({ count: 5 }), due_in_hour: true }])
+    expect(summary.rows).toEqual([{ payload: null, due_in_hour: true }])
     // Every message is in the console.
     const cookie = await signIn(app, db)
     const inbox = await (await app.request('/admin/api/inbox?filter=all', asOwner(cookie))).json()
@@ -105,9 +113,7 @@ describe.each(DB_KINDS)('the owner’s inbox under a flood on %s', (kind) => {
     const last = provider.sent.at(-1)!
     expect(last.to).toBe(OWNER)
     // "5 more messages are waiting in the console", in the content's words.
-    const waiting = fill(OWNER_TEXTS.contactOwnerSummary.waiting, {
-      what: fill(OWNER_TEXTS.contactOwnerSummary.messages, { count: '5' }),
-    })
+    const waiting = waitingText(5)
     expect(last.text).toContain(waiting)
     expect(last.subject).toContain(waiting)
     // Exactly once.
@@ -126,10 +132,77 @@ describe.each(DB_KINDS)('the owner’s inbox under a flood on %s', (kind) => {
     expect(answers.map((r) => r.status)).toEqual(Array(20).fill(201))
     expect(await count(db, 'public.contact_messages')).toBe(20)
     expect(await kinds(db)).toEqual({ 'contact-owner': 3, 'contact-owner-summary': 1 })
-    const p = await db.query<{ n: number }>(
-      "select (payload->>'count')::int as n from app_private.email_queue where kind = 'contact-owner-summary'",
+    // The summary counts all 17 past the cap.
+    await db.query("update app_private.email_queue set next_attempt_at = now() where kind = 'contact-owner-summary'")
+    const provider = providerWithQuota(100)
+    expect(await sendDue(db, provider)).toBe(4)
+    expect(provider.sent.at(-1)!.text).toContain(waitingText(17))
+  })
+
+  test('a summary queued with its counts in the payload (the older shape) still sends, with the hour’s later ones added', async () => {
+    await syncOwnerEmails(db, [OWNER], 1)
+    // As the triggers queued it before migration 20261127021115: two past the cap, counted into the payload.
+    await db.query(
+      `insert into app_private.owner_notify_counts (owner, hour_start, count) values ($1, date_trunc('hour', now(), 'UTC'), 3)`,
+      [OWNER],
     )
-    expect(p.rows).toEqual([{ n: 17 }])
+    await db.query(
+      `insert into app_private.email_queue (kind, to_email, dedupe_key, next_attempt_at, payload)
+       values ($2, $1, app_private.owner_summary_key($2, date_trunc('hour', now(), 'UTC'), $1), now(),
+         jsonb_build_object('count', 2, 'hourStart', date_trunc('hour', now(), 'UTC')))`,
+      [OWNER, contactOwnerSummary.kind],
+    )
+    // One more message past the cap in the same hour: the summary already queued counts it too.
+    await db.query(
+      `insert into public.contact_messages (name, email, subject, message) values ('Cy', 'cy@example.com', 'other', 'Hi')`,
+    )
+    expect(await kinds(db)).toEqual({ 'contact-owner-summary': 1 })
+    const provider = providerWithQuota(100)
+    expect(await sendDue(db, provider)).toBe(1)
+    expect(provider.sent[0]!.text).toContain(waitingText(3))
+
+    // One whose hour's counts are gone (older than a day) is sent from its payload alone.
+    await db.exec('truncate app_private.owner_notify_counts')
+    await db.query(
+      `insert into app_private.email_queue (kind, to_email, dedupe_key, payload)
+       values ($2, $1, $2 || ':2026-11-20T10:' || $1, '{"count": 4, "hourStart": "2026-11-20T10:00:00+00:00"}')`,
+      [OWNER, contactOwnerSummary.kind],
+    )
+    expect(await sendDue(db, provider)).toBe(1)
+    expect(provider.sent[1]!.text).toContain(waitingText(4))
+  })
+
+  test('an old hour’s counts are forgotten, unless its summary still waits to be sent', async () => {
+    await syncOwnerEmails(db, [OWNER], 0)
+    const hours = ['3 days', '2 days']
+    for (const ago of hours) {
+      await db.query(
+        `insert into app_private.owner_notify_counts (owner, hour_start, count, past_cap)
+         values ($1, date_trunc('hour', now() - $2::interval, 'UTC'), 1, 1)`,
+        [OWNER, ago],
+      )
+    }
+    // The summary of three days ago is still waiting (retried), the one of two days ago was sent.
+    for (const [ago, status] of [
+      ['3 days', 'pending'],
+      ['2 days', 'sent'],
+    ]) {
+      await db.query(
+        `insert into app_private.email_queue (kind, to_email, dedupe_key, status, next_attempt_at)
+         values ($2, $1, app_private.owner_summary_key($2, date_trunc('hour', now() - $3::interval, 'UTC'), $1), $4,
+           now() + interval '1 hour')`,
+        [OWNER, contactOwnerSummary.kind, ago, status],
+      )
+    }
+    // The hour's first message makes the trigger forget the owner's old hours.
+    await db.query(
+      `insert into public.contact_messages (name, email, subject, message) values ('Cy', 'cy@example.com', 'other', 'Hi')`,
+    )
+    const kept = await db.query<{ days: number }>(
+      `select round(extract(epoch from date_trunc('hour', now(), 'UTC') - hour_start) / 86400)::int as days
+       from app_private.owner_notify_counts order by hour_start`,
+    )
+    expect(kept.rows).toEqual([{ days: 3 }, { days: 0 }])
   })
 
   test('sign-in emails: at most 3 per owner in 15 minutes (OWNER_SIGN_IN_EMAILS), whoever asks', async () => {

@@ -253,7 +253,8 @@ describe.each(DB_KINDS)('tester feedback on %s', (kind) => {
     )
     // The contact message and the first entry fill the cap of 2; the second entry goes to the summary.
     expect(q.rows.map((r) => r.kind).sort()).toEqual(['contact-owner', 'contact-owner-summary', 'feedback-owner'])
-    expect(q.rows.find((r) => r.kind === 'contact-owner-summary')!.payload).toMatchObject({ count: 1 })
+    // Queued with the facts only: the worker reads the hour's counts when it claims it.
+    expect(q.rows.find((r) => r.kind === 'contact-owner-summary')!.payload).toBeNull()
     const sent: OutgoingEmail[] = []
     const queue = createEmailQueue({
       db,
@@ -279,7 +280,6 @@ describe.each(DB_KINDS)('tester feedback on %s', (kind) => {
     expect(notice.text).toContain(`${owner.feedbackOwner.works}:\nA`)
     // The end-of-hour summary names feedback as feedback; a contact message past the cap
     // afterwards keeps that count.
-    expect(q.rows.find((r) => r.kind === 'contact-owner-summary')!.payload).toMatchObject({ feedback: 1 })
     await db.query(
       `insert into public.contact_messages (name, email, subject, message) values ('Cy', 'cy@example.com', 'other', 'Hi')`,
     )

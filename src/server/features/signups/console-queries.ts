@@ -4,6 +4,8 @@ import type { Signup } from '../../../shared/signups.ts'
 import type { Db } from '../../db/db.ts'
 import { selectionWhere } from '../../owner/selection.ts'
 import { isDisposable } from '../../owner/disposable.ts'
+import { mailboxKeyPrefix } from '../../../emails/dedupe-key.ts'
+import { welcome } from '../../../emails/welcome.kind.ts'
 
 /** A sign-up as the console lists it (src/shared/console-api.ts). */
 type SignupRow = Signup
@@ -13,8 +15,11 @@ function containsPattern(part: string): string {
   return `%${part.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
 }
 
-// The welcome email's row for a sign-up, found by its dedupe key (one per mailbox, ever).
-const WELCOME_JOIN = `left join app_private.email_queue q on q.dedupe_key = 'welcome:' || app_private.canonical_email(s.email)`
+// The welcome email's row for a sign-up, found by its dedupe key (one per mailbox, ever); the key's
+// prefix, the kind's (WELCOME_KEY_PREFIX), is the parameter numbered `param`.
+const welcomeJoin = (param: number) =>
+  `left join app_private.email_queue q on q.dedupe_key = $${param}::text || app_private.canonical_email(s.email)`
+const WELCOME_KEY_PREFIX = mailboxKeyPrefix(welcome)
 
 // A mailbox that bounced or complained shows that, whatever its email did. The
 // uncorrelated exists() runs once per query, so the keyed hash of each row is computed only when
@@ -62,15 +67,15 @@ export async function listSignups(
   db: Db,
   input: { q: string; page: number; size: number } & Partial<Pick<Selection, 'status' | 'platform'>>,
 ) {
-  const where = selectionWhere({ status: input.status ?? 'all', platform: input.platform ?? 'all', q: input.q }, 3)
+  const where = selectionWhere({ status: input.status ?? 'all', platform: input.platform ?? 'all', q: input.q }, 4)
   const counted = selectionWhere({ status: input.status ?? 'all', platform: input.platform ?? 'all', q: input.q }, 1)
   const [rows, total] = await Promise.all([
     db.query<Raw>(
       `select s.id, s.email, s.created_at, ${STATE_SQL} as welcome, q.last_error as welcome_error,
          s.platform, s.status, s.invited_at, s.opened_at
-       from public.beta_signups s ${WELCOME_JOIN} where ${where.sql}
+       from public.beta_signups s ${welcomeJoin(3)} where ${where.sql}
        order by s.id desc limit $1 offset $2`,
-      [input.size, (input.page - 1) * input.size, ...where.params],
+      [input.size, (input.page - 1) * input.size, WELCOME_KEY_PREFIX, ...where.params],
     ),
     db.query<{ n: string | number }>(
       `select count(*) as n from public.beta_signups s where ${counted.sql}`,
@@ -114,12 +119,12 @@ export async function signupStats(db: Db, days: number) {
 export async function* allSignups(db: Db, q: string, batch = 5000): AsyncGenerator<SignupRow[]> {
   let before: number | null = null
   for (;;) {
-    const params: unknown[] = [batch, before]
+    const params: unknown[] = [batch, before, WELCOME_KEY_PREFIX]
     if (q) params.push(containsPattern(q))
     const r: { rows: Raw[] } = await db.query<Raw>(
       `select s.id, s.email, s.created_at, ${STATE_SQL} as welcome, q.last_error as welcome_error
-       from public.beta_signups s ${WELCOME_JOIN}
-       where ($2::bigint is null or s.id < $2) ${q ? 'and lower(s.email) like $3' : ''}
+       from public.beta_signups s ${welcomeJoin(3)}
+       where ($2::bigint is null or s.id < $2) ${q ? 'and lower(s.email) like $4' : ''}
        order by s.id desc limit $1`,
       params,
     )

@@ -1,4 +1,5 @@
 import { enqueue } from '../../../mail-core/enqueue.ts'
+import { invitation } from '../../../emails/invitation.kind.ts'
 import { testerMessage } from '../../../emails/tester-message.kind.ts'
 import { DEFAULT_LOCALE, LOCALES } from '../../../shared/content.ts'
 import { inSiteOrder } from '../../../shared/locales.ts'
@@ -217,8 +218,9 @@ export async function resumeTesterMessages(db: Db): Promise<number> {
 async function msUntilAfterLastPaced(tx: Tx, paceMs: number): Promise<number> {
   const r = await tx.query<{ ms: number | string }>(
     `select greatest(0, extract(epoch from max(next_attempt_at) + make_interval(secs => $1::double precision / 1000) - now()) * 1000) as ms
-     from app_private.email_queue where kind in ('invitation', 'message') and status = 'pending'`,
-    [paceMs],
+     from app_private.email_queue where kind = any($2::text[]) and status = 'pending'`,
+    // The paced kinds, which share one pace.
+    [paceMs, [invitation.kind, testerMessage.kind]],
   )
   return Number(r.rows[0]?.ms ?? 0)
 }
@@ -266,10 +268,10 @@ export async function listTesterMessages(
        count(q.id) filter (where q.status = 'failed') as failed,
        count(q.id) filter (where q.status = 'cancelled') as cancelled
      from (select * from app_private.group_messages order by id desc limit $1) m
-     left join app_private.email_queue q on q.kind = 'message' and (q.payload ->> 'messageId')::bigint = m.id
+     left join app_private.email_queue q on q.kind = $2::text and (q.payload ->> 'messageId')::bigint = m.id
      group by m.id, m.audience, m.subject, m.translations, m.created_at, m.created_by, m.recipients
      order by m.id desc`,
-    [limit],
+    [limit, testerMessage.kind],
   )
   return r.rows.map((x) => ({
     id: Number(x.id),
