@@ -138,8 +138,8 @@ const CONTENT_READS = [
 // Each public path is declared once, in src/shared/paths.ts; a string or template in src/ that
 // starts with one fails lint (tests are out of scope: they keep literal URLs on purpose, as the
 // public contract they check, so a wrong edit to paths.ts fails a test instead of moving every
-// link with it). The console's own API and owner routes (/admin/api, /admin/auth, /admin/cli)
-// are not the page's links and are declared elsewhere (src/shared/console-endpoints.ts).
+// link with it). The console's own API and sign-in calls (/admin/api, /admin/auth) are not the
+// page's links and are declared in src/shared/console-endpoints.ts; /admin/cli in its feature.
 const PATH_MESSAGE =
   'A public path is declared once: use paths.<name>.pattern or .href() from src/shared/paths.ts (docs/architecture.md).'
 const PUBLIC_PATH = String.raw`/^\/(beta|confirm|unsubscribe|go|app|join|contact|privacy|terms|imprint)([\/?#:]|$)|^\/admin(\/(#|sign-in|$)|$)/`

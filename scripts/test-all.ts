@@ -22,6 +22,7 @@ export const FIXTURE_VITEST_EXCLUDED: Record<string, string> = {
   'test/fixture-brand.test.ts': 'builds test/fixtures/trailmate in its own copy and compares it with content/',
   // The copy the second brand runs in has no .git; this test copies the checkout with git ls-files.
   'test/stores-live.test.ts': 'copies the repository with git ls-files, which the copy (no .git) cannot run',
+  'test/stores-launched.test.ts': 'copies the repository with git ls-files, which the copy (no .git) cannot run',
 }
 
 /**

@@ -2167,10 +2167,16 @@ CREATE TRIGGER beta_signups_forget_play_emails AFTER DELETE ON public.beta_signu
 CREATE TRIGGER beta_signups_forward_only BEFORE UPDATE ON public.beta_signups FOR EACH ROW EXECUTE FUNCTION app_private.beta_signups_forward_only();
 
 --
+-- Name: beta_signups beta_signups_outbound_created; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER beta_signups_outbound_created AFTER INSERT ON public.beta_signups FOR EACH ROW WHEN ((current_setting('app.signup_origin'::text, true) IS DISTINCT FROM 'import'::text)) EXECUTE FUNCTION app_private.beta_signups_outbound_events();
+
+--
 -- Name: beta_signups beta_signups_outbound_events; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER beta_signups_outbound_events AFTER INSERT OR DELETE OR UPDATE OF confirmed_at, invited_at, opened_at ON public.beta_signups FOR EACH ROW EXECUTE FUNCTION app_private.beta_signups_outbound_events();
+CREATE TRIGGER beta_signups_outbound_events AFTER DELETE OR UPDATE OF confirmed_at, invited_at, opened_at ON public.beta_signups FOR EACH ROW EXECUTE FUNCTION app_private.beta_signups_outbound_events();
 
 --
 -- Name: contact_messages contact_messages_after_insert; Type: TRIGGER; Schema: public; Owner: -

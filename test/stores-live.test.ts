@@ -1,96 +1,32 @@
-import { execFile, spawn } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { promisify } from 'node:util'
+import { join } from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { loadContent, REPO_ROOT, type Content } from '../src/content/load.ts'
+import type { Content } from '../src/content/load.ts'
 import { openPglite } from '../src/server/db/pglite.ts'
 import { DEFAULT_PLAY_ATTRIBUTION } from '../src/shared/content-types.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
-import { storeContent } from './support/store-content.ts'
+import { buildStage, type BuiltStage } from './support/built-stage.ts'
 
 // Half live, built end to end (issue 43, docs/decisions/stores-and-badges.md): a copy of the
 // demo's content with the App Store live and Google Play in closed testing, placeholder badges
-// drawn by the test. The repository is copied and built with CONTENT_DIR (as test/fixture-brand.test.ts
-// does), served, and opened in Chromium. Every expected text is read back from that content.
+// drawn by the test, built, served, and opened in Chromium (test/support/built-stage.ts). Every
+// expected text is read back from that content.
 
-const run = promisify(execFile)
-let root = ''
-let contentFolder = ''
+let stage: BuiltStage | undefined
 let content: Content
-let server: ReturnType<typeof spawn> | undefined
 let browser: Browser | undefined
 let base = ''
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
-
-const roots = () => content.locales.map((l, i) => (i === 0 ? '/' : `/${l}/`))
+const roots = () => stage!.roots()
 
 beforeAll(async () => {
-  contentFolder = storeContent({ appStore: 'live', googlePlay: 'beta' })
-  content = loadContent(contentFolder).content!
-  root = mkdtempSync(join(tmpdir(), 'stores-live-'))
-  const { stdout } = await run('git', ['ls-files', '-z'], { cwd: REPO_ROOT, maxBuffer: 64 << 20 })
-  for (const file of stdout.split('\0').filter(Boolean)) {
-    if (!existsSync(join(REPO_ROOT, file))) continue
-    mkdirSync(dirname(join(root, file)), { recursive: true })
-    cpSync(join(REPO_ROOT, file), join(root, file))
-  }
-  symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'))
-  const env = { ...process.env, CONTENT_DIR: contentFolder, VITE_SITE_URL: '' }
-  await run('npm', ['run', 'build'], { cwd: root, env, maxBuffer: 64 << 20, timeout: 300_000 })
-
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  server = spawn(process.execPath, ['dist/node/server/index.js'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: {
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      PGLITE_DIR: join(root, 'pglite'),
-      OUTBOX_DIR: join(root, 'outbox'),
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      SIGNUP_CHALLENGE: 'off',
-    },
-  })
-  for (
-    let i = 0;
-    (await fetch(`${base}/healthz`).then(
-      (r) => r.status,
-      () => 0,
-    )) !== 200;
-    i++
-  ) {
-    if (i > 300) throw new Error('the build with stores did not start')
-    await new Promise((r) => setTimeout(r, 100))
-  }
+  stage = await buildStage({ appStore: 'live', googlePlay: 'beta' })
+  ;({ content, base } = stage)
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 }, 360_000)
 
-async function stopServer() {
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM')
-    await new Promise((r) => server!.once('exit', r))
-  }
-}
-
 afterAll(async () => {
   await browser?.close()
-  await stopServer()
-  for (const dir of [root, contentFolder]) if (dir) rmSync(dir, { recursive: true, force: true })
+  await stage?.remove()
 })
 
 test('every language: the Smart App Banner meta names the App Store id, in the prerendered document', async () => {
@@ -124,6 +60,10 @@ test('every language: the App Store badge links to the store in the hero and the
       expect(imgBox!.x - linkBox!.x).toBe(12)
     }
     expect(await page.locator('[data-store="googlePlay"]').count()).toBe(0)
+    // Android is still in beta: the header keeps its BETA badge and says so in its home link's name.
+    const header = page.locator('header')
+    expect(await header.getByText(texts.header.betaBadge, { exact: true }).count()).toBe(1)
+    expect(await header.locator('a[href="#top"]').getAttribute('aria-label')).toBe(texts.header.homeLabel)
     const footer = (await page.locator('footer').textContent()) ?? ''
     expect(footer).not.toContain(texts.stores.playAttribution ?? DEFAULT_PLAY_ATTRIBUTION)
     await page.close()
@@ -146,8 +86,8 @@ test('the sign-up stays for Android: its heading, the phone already chosen, and 
   await expect.poll(() => page.locator('#beta-welcome').count(), { timeout: 15_000 }).toBe(1)
   await page.close()
 
-  await stopServer()
-  const db = await openPglite(join(root, 'pglite'))
+  await stage!.stopServer()
+  const db = await openPglite(join(stage!.root, 'pglite'))
   try {
     const rows = await db.query<{ email: string; platform: string; locale: string }>(
       'select email, platform, locale from public.beta_signups',

@@ -108,6 +108,7 @@ test('a listed address gets one welcome email, the one the Node server would sen
       contact: null,
       payload: null,
       signup: {
+        platform: 'unknown',
         platformToken: signup.p,
         inviteToken: signup.i,
         invitationLinks: null,

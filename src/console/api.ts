@@ -1,5 +1,5 @@
 /**
- * The console's one way to call /admin/api (and the sign-in calls under /admin/auth): same origin,
+ * The console's one way to call its server (/admin/api, and the sign-in calls under /admin/auth): same origin,
  * the session cookie rides along. `call(endpoint, input)` is typed from the endpoint table
  * (src/shared/console-endpoints.ts): its input and answer are the types of the schemas the table
  * names, so no feature restates them. Types only: zod stays out of the console's bundle; the
@@ -70,7 +70,7 @@ export function call<N extends EndpointName>(name: N, ...args: Args<N>): Promise
   return request<AnswerOf<N>>(e.method, urlOf(name, ...args), sendsBody ? body : undefined, signal)
 }
 
-/** The one fetch under call(): also for the sign-in calls and the list import's upload (a file as the body). */
+/** The one fetch under call(): also for the list import's upload (a file as the body). */
 export async function request<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const res = await fetch(url, {
     method,

@@ -2,7 +2,8 @@ import sharp from 'sharp'
 import { expect, test } from 'vitest'
 import { TOKENS, PAGE_SCHEME } from '../shared/design-tokens.ts'
 import { brandFiles, defaultShareTexts, shareSvg } from './brand-assets.ts'
-import { SHARE_SIZE, shareLayout, type ShareTexts } from './share-layout.ts'
+import { SHARE_SIZE, shareLayout, shareTextsOf, type ShareTexts } from './share-layout.ts'
+import { DEFAULT_LOCALE, PRODUCT, texts as textsOf } from '../shared/content.ts'
 import { ShareTextError, textWidth } from './share-text.ts'
 import { parseColour } from '../shared/contrast.ts'
 
@@ -109,3 +110,18 @@ test(
     expect((failed as Error).message).toContain('content/site.yaml: texts.hero.headline: too long for the share image')
   },
 )
+
+test('once both stores are live the card drops the beta badge and promises for the live intro', async () => {
+  const texts = textsOf(DEFAULT_LOCALE)
+  const beta = shareTextsOf(PRODUCT.name, texts, false)
+  const live = shareTextsOf(PRODUCT.name, texts, true)
+  expect(beta.badge).toBe(texts.header.betaBadge)
+  expect(live.badge).toBe('')
+  expect(live.promises).toBe(texts.stores.liveIntro ?? texts.signup.intro)
+  expect(live.promises).not.toContain(texts.signup.reassurance[0]!)
+  const svg = await shareSvg(live, 'data:,')
+  expect(svg).not.toContain(`>${texts.header.betaBadge}<`)
+  const layout = await shareLayout(live)
+  expect(layout.badge.lines).toEqual([])
+  expect(layout.promises.lines.join(' ')).toBe(live.promises.trim().split(/\s+/).join(' '))
+})

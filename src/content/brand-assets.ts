@@ -7,8 +7,10 @@ import {
   LOCALES,
   PRODUCT,
   SIGNUP_TEXTS,
+  STORE_TEXTS,
   type Locale,
 } from '../shared/content.ts'
+import { storeStage } from '../shared/store-stage.ts'
 import { TOKENS, PAGE_SCHEME } from '../shared/design-tokens.ts'
 import { LOGO_PNG_PATH, logoPath, svgSize } from './brand.ts'
 import { contentDir } from './load.ts'
@@ -59,7 +61,16 @@ const textsFile = (locale: string) => (locale === DEFAULT_LOCALE ? 'site.yaml' :
 
 /** The card's words in `locale` (the content module's texts). */
 const shareTexts = (locale: Locale): ShareTexts =>
-  shareTextsOf(PRODUCT.name, { hero: HERO_TEXTS[locale], signup: SIGNUP_TEXTS[locale], header: HEADER_TEXTS[locale] })
+  shareTextsOf(
+    PRODUCT.name,
+    {
+      hero: HERO_TEXTS[locale],
+      signup: SIGNUP_TEXTS[locale],
+      header: HEADER_TEXTS[locale],
+      stores: STORE_TEXTS[locale],
+    },
+    storeStage() === 'live',
+  )
 
 /** The card's words in the default language (site.yaml's texts). */
 export const defaultShareTexts = (): ShareTexts => shareTexts(DEFAULT_LOCALE)
@@ -105,7 +116,7 @@ export async function shareSvg(texts: ShareTexts, mark: string, file?: string): 
     <text x="${MARGIN}" y="${headline.lines.length > 2 ? 250 : 300}" font-size="${size}" letter-spacing="-1">${tspans}</text>
     <text x="${MARGIN}" y="${promisesY}" font-size="${promises.size}" font-weight="400" fill="${T.fg}">${promiseLines}</text>
   </g>
-  <text x="${width - MARGIN}" y="112" text-anchor="end" font-family="${SHARE_FONT}" font-weight="700" font-size="${badge.size}" letter-spacing="2" fill="${T.link}">${esc(badge.lines[0]!)}</text>
+  ${badge.lines[0] ? `<text x="${width - MARGIN}" y="112" text-anchor="end" font-family="${SHARE_FONT}" font-weight="700" font-size="${badge.size}" letter-spacing="2" fill="${T.link}">${esc(badge.lines[0])}</text>` : ''}
 </svg>`
 }
 

@@ -93,6 +93,10 @@ function islandTexts(content: Content, locale: string): IslandTexts {
       Object.fromEntries(keys.map((k) => [k, (texts[g] as Record<string, unknown>)[k]])),
     ]),
   )
+  // Once both stores are live (src/shared/store-stage.ts, 'live'), the header's button leads to
+  // the badges, not to a beta: its words follow, the island unchanged.
+  const launched = content.stores.appStore?.live && content.stores.googlePlay?.live
+  if (launched) picked.headerCta = { cta: texts.header.liveCta }
   const root = locale === content.locales[0] ? '/' : `/${locale}/`
   const docs = content.legalTexts[locale]!
   const legal = {

@@ -159,7 +159,7 @@ function keyedTexts<T extends Record<string, readonly string[]>>(table: T): z.Zo
 /** The texts of one language: site.yaml's `texts`, or a content/locales/<lang>.yaml file's. */
 const pageTexts: z.ZodType<PageTexts> = z.strictObject({
   site: z.strictObject({ title: text, description: text, shareImageAlt: text }),
-  header: z.strictObject({ betaBadge: text, cta: text, homeLabel: text }),
+  header: z.strictObject({ betaBadge: text, cta: text, homeLabel: text, liveHomeLabel: text, liveCta: text }),
   productDirectory: z.strictObject({ alt: text, eyebrow: text, name: text }).optional(),
   hero: z.strictObject({
     eyebrow: text,

@@ -7,18 +7,26 @@ import { fitText, ShareTextError, textWidth, type Fitted } from './share-text.ts
 /** The Open Graph / Twitter card picture's size. */
 export const SHARE_SIZE = { width: 1200, height: 630 } as const
 
-/** The words the share card shows, in one language. */
+/** The words the share card shows, in one language; `badge` is empty once the app is out. */
 export type ShareTexts = { name: string; headline: string; headlineAccent: string; promises: string; badge: string }
 
-/** The card's words from one language's texts (the content module's, or content:check's freshly loaded ones). */
-export function shareTextsOf(name: string, texts: Pick<PageTexts, 'hero' | 'signup' | 'header'>): ShareTexts {
-  const { hero, signup, header } = texts
+/**
+ * The card's words from one language's texts (the content module's, or content:check's freshly
+ * loaded ones). `launched`: both stores are live (src/shared/store-stage.ts, 'live'), so the card,
+ * like the header, drops the beta's badge and promises and says the sign-up section's words.
+ */
+export function shareTextsOf(
+  name: string,
+  texts: Pick<PageTexts, 'hero' | 'signup' | 'header' | 'stores'>,
+  launched: boolean,
+): ShareTexts {
+  const { hero, signup, header, stores } = texts
   return {
     name,
     headline: hero.headline,
     headlineAccent: hero.headlineAccent,
-    promises: [...signup.reassurance, hero.note].join(' · '),
-    badge: header.betaBadge,
+    promises: launched ? (stores.liveIntro ?? signup.intro) : [...signup.reassurance, hero.note].join(' · '),
+    badge: launched ? '' : header.betaBadge,
   }
 }
 
@@ -33,16 +41,18 @@ export type ShareLayout = { name: Fitted; badge: Fitted; headline: Fitted; promi
 /** `file`: where these texts are written (site.yaml, or locales/<lang>.yaml), for the error's name. */
 export async function shareLayout(texts: ShareTexts, file = 'site.yaml'): Promise<ShareLayout> {
   const bold = { weight: 700 } as const
-  const badge = await fitText(texts.badge, {
-    name: `${file}: texts.header.betaBadge`,
-    ...bold,
-    letterSpacing: 2,
-    maxWidth: 420,
-    maxLines: 1,
-    size: 22,
-    minSize: 16,
-  })
-  const badgeWidth = await textWidth(badge.lines[0]!, badge.size, { ...bold, letterSpacing: 2 })
+  const badge = texts.badge
+    ? await fitText(texts.badge, {
+        name: `${file}: texts.header.betaBadge`,
+        ...bold,
+        letterSpacing: 2,
+        maxWidth: 420,
+        maxLines: 1,
+        size: 22,
+        minSize: 16,
+      })
+    : { lines: [], size: 0 }
+  const badgeWidth = badge.lines[0] ? await textWidth(badge.lines[0], badge.size, { ...bold, letterSpacing: 2 }) : 0
   const name = await fitText(texts.name, {
     name: 'site.yaml: product.name',
     ...bold,

@@ -10,12 +10,13 @@ import { ShareTextError } from './share-text.ts'
  */
 export async function shareProblems(content: Content): Promise<Problem[]> {
   const problems: Problem[] = []
+  const launched = Boolean(content.stores.appStore?.live && content.stores.googlePlay?.live)
   for (const [i, locale] of content.locales.entries()) {
     const texts = content.texts[locale]
     if (!texts) continue
     const file = i === 0 ? 'site.yaml' : `locales/${locale}.yaml`
     try {
-      await shareLayout(shareTextsOf(content.product.name, texts), file)
+      await shareLayout(shareTextsOf(content.product.name, texts, launched), file)
     } catch (err) {
       if (!(err instanceof ShareTextError)) throw err
       const [at = file, key = ''] = err.at.split(': ')

@@ -37,6 +37,8 @@ export type QueuedGroupMessage = {
 
 /** The recipient's beta tokens and invitation. */
 export type SignupLinks = {
+  /** The phone they chose, on the page or from the welcome email ('unknown': not yet). */
+  platform: 'unknown' | 'ios' | 'android'
   platformToken: string
   inviteToken: string
   invitationLinks: 'ios' | 'android' | 'both' | null

@@ -44,6 +44,7 @@ test.each(Object.values(KINDS).map((k) => [k.kind, k] as const))(
       },
       payload: kind.example.payload,
       signup: {
+        platform: 'unknown',
         platformToken: 'p',
         inviteToken: 'i',
         invitationLinks: 'both',

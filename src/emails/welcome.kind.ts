@@ -28,8 +28,9 @@ export const welcome = defineKind({
       locale: localeOr(email.signup?.locale),
       unsubscribeUrl: leave,
       siteUrl: `${settings.PUBLIC_URL}/`,
-      // Which phone, recorded by a button on /beta/phone (mail scanners fetch links).
-      ...(email.signup && settings.BETA_PAGES !== false
+      // Which phone, recorded by a button on /beta/phone (mail scanners fetch links); not asked
+      // again when the page already said (a half-live page's sign-up is for the other store's beta).
+      ...(email.signup?.platform === 'unknown' && settings.BETA_PAGES !== false
         ? { phoneUrls: { ios: phone('ios'), android: phone('android') } }
         : {}),
     })

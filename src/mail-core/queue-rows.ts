@@ -86,7 +86,7 @@ export async function claimDueEmails(
        -- A feedback entry's copy reads the entry as it is now (the trigger stores no payload).
        coalesce((select to_jsonb(f) - 'id' - 'signup_id' from app_private.beta_feedback f where f.id = q.feedback_id),
          q.payload) as payload,
-       (select json_build_object('platformToken', s.platform_token, 'inviteToken', s.invite_token,
+       (select json_build_object('platform', s.platform, 'platformToken', s.platform_token, 'inviteToken', s.invite_token,
           'invitationLinks', s.invitation_links,
           'feedbackToken', s.feedback_token, 'appToken', s.app_token, 'locale', s.locale) from public.beta_signups s
         where app_private.canonical_email(s.email) = app_private.canonical_email(q.to_email)) as signup,

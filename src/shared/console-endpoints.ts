@@ -1,7 +1,9 @@
 import type * as Contract from './console-api.ts'
+import { paths } from './paths.ts'
 
 // The console's API, declared once: each endpoint's method and path, and the names of its schemas
-// in console-api.ts (query or body, and answer). The server's routes are checked against this
+// in console-api.ts (query or body, and answer). The API is under /admin/api, behind the session
+// check; the sign-in calls, made before there is a session, are under /admin/auth. The server's routes are checked against this
 // table (features/console/routes.test.ts), the console's calls read it (src/console/api.ts), and
 // the contract test calls every entry and parses its answer (features/console/contract.test.ts).
 // Names, not schemas: the console imports only types from here, so zod stays out of its bundle.
@@ -13,7 +15,7 @@ type SchemaName = {
 export type Endpoint = {
   method: 'GET' | 'POST'
   /** The full path; `:id` is a path parameter. */
-  path: `/admin/api/${string}`
+  path: `/admin/api/${string}` | `/admin/auth/${string}`
   /** The schema of its query (GET) or JSON body (POST). */
   input?: SchemaName
   /** The schema of its JSON answer; none for 204, a file download or a pass-through. */
@@ -21,13 +23,17 @@ export type Endpoint = {
 }
 
 export const endpoints = {
+  // Signing in (no session yet): an emailed link, or a passkey's challenge and its answer.
+  emailSignInLink: { method: 'POST', path: '/admin/auth/email', input: 'LinkRequest', answer: 'LinkRequestAnswer' },
+  passkeySignInOptions: { method: 'POST', path: '/admin/auth/passkey/options', answer: 'PasskeyOptions' },
+  passkeySignIn: { method: 'POST', path: '/admin/auth/passkey', input: 'PasskeyAnswer', answer: 'PasskeySignIn' },
   me: { method: 'GET', path: '/admin/api/me', answer: 'Me' },
   sessions: { method: 'GET', path: '/admin/api/sessions', answer: 'SessionList' },
   revokeSession: { method: 'POST', path: '/admin/api/sessions/:id/revoke' },
   signOut: { method: 'POST', path: '/admin/api/sign-out' },
   passkeys: { method: 'GET', path: '/admin/api/passkeys', answer: 'PasskeyList' },
   passkeyOptions: { method: 'POST', path: '/admin/api/passkeys/options', answer: 'PasskeyOptions' },
-  addPasskey: { method: 'POST', path: '/admin/api/passkeys' },
+  addPasskey: { method: 'POST', path: '/admin/api/passkeys', input: 'NewPasskey' },
   removePasskey: { method: 'POST', path: '/admin/api/passkeys/:id/remove' },
   audit: { method: 'GET', path: '/admin/api/audit', answer: 'AuditLog' },
   signups: { method: 'GET', path: '/admin/api/signups', input: 'SignupListQuery', answer: 'SignupPage' },
@@ -128,9 +134,13 @@ export function endpointPath(e: Endpoint, id?: string | number): string {
   return id === undefined ? e.path : e.path.replace(':id', encodeURIComponent(String(id)))
 }
 
-type RoutePath<P> = P extends `/admin/api${infer R}` ? R : never
+type RoutePath<P> = P extends `/admin/api${infer R}` ? R : P extends `/admin${infer R}` ? R : never
 
-/** The path a route registers under the console's /admin/api mount (a literal type, for its params). */
+/**
+ * The path a route registers under its mount (a literal type, for its params): the API's under
+ * /admin/api, the sign-in calls' under /admin, beside the sign-in link's page.
+ */
 export function routePath<E extends Endpoint>(e: E): RoutePath<E['path']> {
-  return e.path.slice('/admin/api'.length) as RoutePath<E['path']>
+  const mount = e.path.startsWith('/admin/api/') ? '/admin/api' : paths.console.prefix
+  return e.path.slice(mount.length) as RoutePath<E['path']>
 }

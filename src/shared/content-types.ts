@@ -302,7 +302,16 @@ export type StartingTextId = (typeof STARTING_TEXT_IDS)[number]
 /** Every text of the page, its emails and its server pages in one language, by where it shows. */
 export type PageTexts = {
   site: { title: string; description: string; shareImageAlt: string }
-  header: { betaBadge: string; cta: string; homeLabel: string }
+  header: {
+    betaBadge: string
+    cta: string
+    /** The home link's name in beta: its visible text (name and badge) first, then what it does. */
+    homeLabel: string
+    /** Its name once both stores are live, when the header shows no badge. */
+    liveHomeLabel: string
+    /** The header's button once both stores are live: it leads to the badges, not to a beta. */
+    liveCta: string
+  }
   /** The product-directory badge's words; needed when links.productDirectory is set. */
   productDirectory?: { alt: string; eyebrow: string; name: string }
   hero: {

@@ -28,8 +28,19 @@ const signup = {
 /** Each event type, what it means and its `data`. Adding one here is half of adding an event; the trigger is the other. */
 export const OUTBOUND_EVENTS = {
   'signup.created': {
-    about: 'A visitor signed up on the page (or through POST /rest/v1/beta_signups).',
+    about:
+      'A visitor signed up on the page (or through POST /rest/v1/beta_signups or POST /api/v1/signups). An imported list is signups.imported instead.',
     data: z.object(signup),
+  },
+  'signups.imported': {
+    about:
+      "The owner imported a list (the console's Import, or `npm run owner -- import`): one event per batch of up to 1,000 new sign-ups, instead of a signup.created per person. Read the people with GET /api/v1/signups.",
+    data: z.object({
+      source: z.string().min(1).describe("the import's source label, on each of its sign-ups"),
+      count: z.number().int().min(1).describe('sign-ups this batch added'),
+      confirmed: z.boolean().describe('false when the import asked them to confirm (their week to confirm starts now)'),
+      imported_at: time,
+    }),
   },
   'signup.confirmed': {
     about: 'A sign-up confirmed its address (double opt-in on).',

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { iso } from './console-common.ts'
+import { emailAddress } from './email-address.ts'
 
 // Who is signed in, their sessions and passkeys, the audit log, and the sign-in calls under /admin/auth.
 
@@ -33,5 +34,22 @@ export const PasskeyList = z.strictObject({ passkeys: z.array(Passkey) })
 
 /** WebAuthn options for the browser, and the id of the challenge they carry. */
 export const PasskeyOptions = z.strictObject({ challengeId: z.string(), options: z.unknown() })
+
+/**
+ * The authenticator's answer to a challenge, for adding a passkey (with its name) or signing in
+ * with one. `response` is checked by @simplewebauthn/server, which knows its shape.
+ */
+export const PasskeyAnswer = z.strictObject({ challengeId: z.string(), response: z.unknown() })
+export const NewPasskey = PasskeyAnswer.extend({ name: z.string().optional() })
 export const PasskeySignIn = z.strictObject({ email: z.string() })
+
+const NOT_AN_ADDRESS = 'Enter a valid email address.'
+/**
+ * Asking for an emailed sign-in link. Whatever is wrong (no body, another key, no address), the
+ * answer is the one message the sign-in form shows.
+ */
+export const LinkRequest = z.strictObject(
+  { email: z.string({ error: NOT_AN_ADDRESS }).refine((v) => emailAddress.safeParse(v).success, NOT_AN_ADDRESS) },
+  { error: NOT_AN_ADDRESS },
+)
 export const LinkRequestAnswer = z.strictObject({ message: z.string() })

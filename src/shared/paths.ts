@@ -56,8 +56,15 @@ export const paths = {
   },
   /** Every /beta page, for the rate limit in front of them. */
   beta: { pattern: '/beta/*' },
-  /** The owner's one-time sign-in link. */
-  ownerSignIn: { pattern: '/admin/sign-in', href: (t: string) => `/admin/sign-in?${token(t)}` },
+  /**
+   * The owner's one-time sign-in link; its page's button posts the token to `spend`, the only
+   * request that uses the link up (mail scanners fetch links).
+   */
+  ownerSignIn: {
+    pattern: '/admin/sign-in',
+    href: (t: string) => `/admin/sign-in?${token(t)}`,
+    spend: '/admin/auth/link',
+  },
   /**
    * The owner's console: one page (`prefix`), whose views are `#/<view>` (`/admin/#/signups`); its
    * sign-in calls and its API, for the budgets in front of them.

@@ -31,6 +31,8 @@ describe('App', () => {
     render(<App />)
     const header = screen.getByRole('banner')
     expect(within(header).getByText(T.header.betaBadge)).toBeInTheDocument()
+    // In beta (the demo's stores), the home link's name says so (test/stores-launched.test.ts: once live).
+    expect(within(header).getByRole('link', { name: T.header.homeLabel })).toHaveAttribute('href', '#top')
     expect(within(header).getByRole('button', { name: T.header.cta })).toHaveAttribute('href', '#cta')
     // Drawn inline: no request before the first paint.
     if (LINKS.productDirectory && T.productDirectory) {
@@ -57,6 +59,7 @@ describe('App', () => {
 
     const footer = screen.getByRole('contentinfo')
     expect(within(footer).getByText(T.footer.betaYear)).toBeInTheDocument()
+    expect(within(footer).getByText(T.footer.betaBadge)).toBeInTheDocument()
     expect(within(footer).getByText(/©/)).toBeInTheDocument()
     for (const item of [T.footer.contact, T.footer.privacy, T.footer.terms])
       expect(within(footer).getByRole('button', { name: item })).toHaveAttribute('aria-haspopup', 'dialog')

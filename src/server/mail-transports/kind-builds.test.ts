@@ -87,13 +87,27 @@ describe.each(DB_KINDS)('the invitation and welcome emails as built from the que
     const email = await buildNext()
     expect(email.text).toContain(`https://launch.example/beta/phone?platform=ios&token=${ada.p}`)
     expect(email.text).toContain(`https://launch.example/beta/phone?platform=android&token=${ada.p}`)
+    expect(email.text).toContain(EMAIL_TEXTS[DEFAULT_LOCALE].welcome.phoneQuestion)
+  })
+
+  test('the welcome email does not ask which phone when the page already said', async () => {
+    // A half-live page's sign-up is for the other store's beta: its platform is stored with it.
+    for (const platform of ['ios', 'android']) {
+      await truncateAll(db)
+      await signUp('ada@example.com', platform)
+      await enqueueWelcomeEmail(db, 'ada@example.com')
+      const email = await buildNext()
+      expect(email.text, platform).not.toContain(EMAIL_TEXTS[DEFAULT_LOCALE].welcome.phoneQuestion)
+      expect(email.text, platform).not.toContain('/beta/phone')
+      expect(email.html, platform).not.toContain('/beta/phone')
+    }
   })
 
   test('every email to a person speaks the language of the page they signed up on; none stored, the default', async () => {
     for (const locale of [...LOCALES, null]) {
       await truncateAll(db)
       const r = await db.query<{ id: string }>(
-        `insert into public.beta_signups (email, platform, confirmed_at, locale) values ('ada@example.com', 'android', now(), $1)
+        `insert into public.beta_signups (email, platform, confirmed_at, locale) values ('ada@example.com', 'unknown', now(), $1)
          returning id::text as id`,
         [locale],
       )

@@ -2,7 +2,10 @@ import type { IslandTexts } from '../../shared/content-types.ts'
 import { CTA_ID, scrollToCta } from '../lib/scroll-to-cta.ts'
 import { buttonClass, LinkButton } from '../ui/button.tsx'
 
-/** The header's "try the beta" button: an island, so the header around it stays server HTML. */
+/**
+ * The header's "try the beta" button ("get the app" once both stores are live: generate.ts picks
+ * its words): an island, so the header around it stays server HTML.
+ */
 export function HeaderCta({ texts }: { texts: IslandTexts }) {
   return (
     <LinkButton

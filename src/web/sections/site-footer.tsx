@@ -1,6 +1,6 @@
 import { DEFAULT_PLAY_ATTRIBUTION } from '../../shared/content-types.ts'
 import { FOOTER_TEXTS, IMPRINTS, LINKS, PRODUCT, SOCIAL_TEXTS, STORE_TEXTS, type Locale } from '../../shared/content.ts'
-import { liveStores } from '../../shared/store-stage.ts'
+import { liveStores, storeStage } from '../../shared/store-stage.ts'
 import { legalPath } from '../../shared/locales.ts'
 import { Island } from '../islands/island.tsx'
 import { Badge } from '../ui/badge.tsx'
@@ -18,8 +18,13 @@ export function SiteFooter({ locale }: { locale: Locale }) {
           <div className="flex flex-wrap items-center gap-2.5">
             <LogoMark id="logo-footer" size={28} />
             <span className="font-semibold text-fg-strong">{PRODUCT.name}</span>
-            <Badge>{FOOTER.betaBadge}</Badge>
-            <span className="rounded-full border border-border px-2 py-0.5 text-xs text-fg">{FOOTER.betaYear}</span>
+            {/* The beta's marks, as the header's badge: gone once the app is out on both stores. */}
+            {storeStage() === 'live' ? null : (
+              <>
+                <Badge>{FOOTER.betaBadge}</Badge>
+                <span className="rounded-full border border-border px-2 py-0.5 text-xs text-fg">{FOOTER.betaYear}</span>
+              </>
+            )}
           </div>
           <p className="max-w-sm text-sm text-fg-muted">{FOOTER.tagline}</p>
         </div>

@@ -1,4 +1,5 @@
 import { HEADER_TEXTS, LINKS, PRODUCT, type Locale } from '../../shared/content.ts'
+import { storeStage } from '../../shared/store-stage.ts'
 import { Island } from '../islands/island.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { ProductDirectoryBadge } from './product-directory-badge.tsx'
@@ -7,15 +8,27 @@ import { LogoMark } from '../../ui/logo-mark.tsx'
 /** Server HTML around one island, the "try the beta" button (cta-links.tsx). */
 export function SiteHeader({ locale }: { locale: Locale }) {
   const HEADER = HEADER_TEXTS[locale]
+  // The BETA badge is the beta's: once the app is out on both stores, the name stands alone.
+  // Half live, the page still offers the other phone's beta, and the badge stays.
+  const launched = storeStage() === 'live'
   return (
     <header className="relative z-40 border-b border-border bg-page/80 backdrop-blur-md md:sticky md:top-0">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-2 gap-y-3 px-3 py-3 sm:gap-x-4 sm:px-6">
-        <a href="#top" aria-label={HEADER.homeLabel} className="flex items-center gap-2 rounded-lg sm:gap-2.5">
+        <a
+          href="#top"
+          aria-label={launched ? HEADER.liveHomeLabel : HEADER.homeLabel}
+          className="flex items-center gap-2 rounded-lg sm:gap-2.5"
+        >
           <LogoMark id="logo-header" size={30} />
           <span className="text-base font-semibold tracking-tight text-fg-strong sm:text-lg">{PRODUCT.name}</span>
           {/* The flex gap spaces the two visually; the space makes the link's text "<name> BETA", as
-              seen, so its label "<name> BETA, home" starts with it (WCAG 2.5.3 label in name). */}{' '}
-          <Badge>{HEADER.betaBadge}</Badge>
+              seen, so its label "<name> BETA, home" starts with it (WCAG 2.5.3 label in name). */}
+          {launched ? null : (
+            <>
+              {' '}
+              <Badge>{HEADER.betaBadge}</Badge>
+            </>
+          )}
         </a>
         {/* Optional (links.productDirectory): without it the header is logo and button, no gap. */}
         {LINKS.productDirectory ? (

@@ -4,8 +4,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser'
 import { Button } from '../../../ui/button.tsx'
-import { call, request, type Answer } from '../../api.ts'
-import { endpoints } from '../../../shared/console-endpoints.ts'
+import { call } from '../../api.ts'
 import { useActions, useCall } from '../../queries.ts'
 import { when } from '../../format.ts'
 import { Card } from '../../components/card.tsx'
@@ -13,10 +12,9 @@ import { DoneText, ErrorText } from '../../components/status-text.tsx'
 
 /** Signs in with a passkey alone (a discoverable credential); resolves once the session exists. */
 export async function signInWithPasskey(): Promise<void> {
-  // Under /admin/auth, outside the console's endpoint table (no session yet).
-  const { challengeId, options } = await request<Answer<'PasskeyOptions'>>('POST', '/admin/auth/passkey/options')
+  const { challengeId, options } = await call('passkeySignInOptions')
   const response = await startAuthentication({ optionsJSON: options as PublicKeyCredentialRequestOptionsJSON })
-  await request<Answer<'PasskeySignIn'>>('POST', '/admin/auth/passkey', { challengeId, response })
+  await call('passkeySignIn', { challengeId, response })
 }
 
 export function PasskeysCard() {
@@ -29,9 +27,8 @@ export function PasskeysCard() {
     action.mutate(async () => {
       const { challengeId, options } = await call('passkeyOptions')
       const response = await startRegistration({ optionsJSON: options as PublicKeyCredentialCreationOptionsJSON })
-      // Its body (the authenticator's answer) is checked by @simplewebauthn/server, not by a table schema.
       const name = navigator.platform ? `Passkey on ${navigator.platform}` : 'Passkey'
-      await request('POST', endpoints.addPasskey.path, { challengeId, response, name })
+      await call('addPasskey', { challengeId, response, name })
       return 'Passkey added. You can now sign in with it alone.'
     })
 

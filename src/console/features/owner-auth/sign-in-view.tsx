@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Button } from '../../../ui/button.tsx'
-import { request, type Answer } from '../../api.ts'
+import { call } from '../../api.ts'
 import { Card, Heading } from '../../components/card.tsx'
 import { signInWithPasskey } from './passkeys-card.tsx'
 import { DoneText, ErrorText } from '../../components/status-text.tsx'
@@ -9,10 +9,7 @@ import { DoneText, ErrorText } from '../../components/status-text.tsx'
 /** Asking for an emailed one-time link; the command-line link is the first-run path. */
 export function SignInView({ onSignedIn }: { onSignedIn: () => void }) {
   const [email, setEmail] = useState('')
-  // The sign-in calls live under /admin/auth, outside the console's endpoint table.
-  const askLink = useMutation({
-    mutationFn: (email: string) => request<Answer<'LinkRequestAnswer'>>('POST', '/admin/auth/email', { email }),
-  })
+  const askLink = useMutation({ mutationFn: (email: string) => call('emailSignInLink', { email }) })
   const passkeySignIn = useMutation({ mutationFn: signInWithPasskey, onSuccess: onSignedIn })
   const busy = askLink.isPending
   const sent = askLink.data?.message ?? null

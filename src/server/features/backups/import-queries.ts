@@ -9,12 +9,16 @@ export type ImportRow = { email: string; created_at: string | null; locale: stri
  * same instant is dropped there (counted by the caller as already on the list). Imported people
  * count as confirmed (they were on the founder's list) unless a confirmation request is to ask
  * them; then they are new sign-ups of today, whose week to confirm starts now.
+ *
+ * The batch is one `signups.imported` outbound event, in its transaction, rather than a
+ * `signup.created` per row (migration 20261127021130; docs/decisions/list-import.md).
  */
 export async function importBatch(
   tx: Tx,
   rows: readonly ImportRow[],
   options: { source: string; unconfirmed: boolean; dryRun: boolean },
 ): Promise<{ listed: number; suppressed: number; inserted: string[] }> {
+  if (!options.dryRun) await tx.query(`select set_config('app.signup_origin', 'import', true)`)
   const r = await tx.query<{ listed: number; suppressed: number; inserted: string[] }>(
     `with r as (
        select * from jsonb_to_recordset($1::jsonb) as r(email text, created_at timestamptz, locale text)
@@ -40,5 +44,12 @@ export async function importBatch(
     [JSON.stringify(rows), options.source, options.unconfirmed, options.dryRun],
   )
   const row = r.rows[0]!
+  if (row.inserted.length) {
+    const data = { source: options.source, count: row.inserted.length, confirmed: !options.unconfirmed }
+    await tx.query(
+      `select app_private.emit_outbound_event('signups.imported', null, $1::jsonb || jsonb_build_object('imported_at', now()))`,
+      [JSON.stringify(data)],
+    )
+  }
   return { listed: Number(row.listed), suppressed: Number(row.suppressed), inserted: row.inserted }
 }

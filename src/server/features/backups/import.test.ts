@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { LOCALES } from '../../../shared/content.ts'
 import { ImportResult } from '../../../shared/backups.ts'
+import { OUTBOUND_EVENTS } from '../../../shared/outbound-events.ts'
 import { suppressMailbox } from '../../../mail-core/suppressions.ts'
 import type { Db } from '../../db/db.ts'
 import { DB_KINDS, testDb } from '../../test-app.ts'
@@ -191,6 +192,34 @@ describe.each(DB_KINDS)('importing a list, %s', (kind) => {
     },
     120_000,
   )
+
+  test('an import is one signups.imported event per batch, not a signup.created per person', async () => {
+    await db.query('truncate app_private.outbound_endpoints, app_private.outbound_events restart identity cascade')
+    await db.query(
+      `insert into app_private.outbound_endpoints (url, events, secret)
+       values ('https://hooks.example/in', '{signup.created,signups.imported}', 'whsec_' || repeat('A', 43) || '=')`,
+    )
+    const r = await importCsv(db, from(bigFile()), options())
+    const events = await db.query<{ type: string; signup_id: number | null; data: Record<string, unknown> }>(
+      'select type, signup_id, data from app_private.outbound_events order by id',
+    )
+    expect(events.rows.map((e) => e.type)).toEqual(events.rows.map(() => 'signups.imported'))
+    // A batch is 5 to 1,000 rows, sized by how fast the database answers: 9,992 people are more
+    // than one event, and at most one event per five of them, whatever the machine's load.
+    expect(events.rows.length).toBeGreaterThan(1)
+    expect(events.rows.length).toBeLessThanOrEqual(Math.ceil(r.counts.added / 5))
+    const batch = OUTBOUND_EVENTS['signups.imported'].data.strict()
+    for (const e of events.rows) {
+      expect(batch.parse(e.data)).toMatchObject({ source: 'mailchimp-export', confirmed: true })
+      expect(e.signup_id).toBeNull()
+    }
+    expect(events.rows.reduce((n, e) => n + Number(e.data.count), 0)).toBe(r.counts.added)
+    // A dry run says nothing; a visitor's sign-up, after the import in the same session, is still signup.created.
+    await importCsv(db, from('email\nnew.one@example.com\n'), options({ dryRun: true }))
+    await db.query(`insert into public.beta_signups (email, source) values ('visitor@example.com', 'page')`)
+    const after = await db.query<{ type: string }>('select type from app_private.outbound_events order by id')
+    expect(after.rows.map((e) => e.type).slice(events.rows.length)).toEqual(['signup.created'])
+  }, 120_000)
 
   test('--send welcome queues exactly one welcome email per new person; --dry-run stores nothing', async () => {
     const file = [

@@ -5,8 +5,9 @@ import { endpointPath, endpoints, type Endpoint, type EndpointName } from '../..
 import type { Db } from '../../db/db.ts'
 import { DEFAULT_LOCALE } from '../../../shared/content.ts'
 import { TRANSLATED_LOCALES } from '../../../shared/tester-messages.ts'
-import { asOwner, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
+import { asOwner, ORIGIN, OWNER, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { testDb } from '../../test-app.ts'
+import { EMAIL_LINK_ANSWER } from '../owner-auth/routes.ts'
 
 // The console types each answer with src/shared/console-api.ts's schemas, and never checks them
 // at run time. Here every GET answer, and each POST answer the console reads, is parsed with
@@ -33,7 +34,15 @@ beforeEach(async () => {
 /** Which endpoints of the table the test below called; the last test wants every one. */
 const called = new Set<EndpointName>()
 
-type CallInit = { query?: string; body?: unknown; csv?: string; id?: string | number; status?: number }
+type CallInit = {
+  query?: string
+  body?: unknown
+  csv?: string
+  id?: string | number
+  status?: number
+  /** Without the session cookie, as the sign-in calls are made. */
+  signedOut?: boolean
+}
 
 async function owner(config: Record<string, unknown> = {}) {
   const app = await ownerApp(db, {
@@ -50,12 +59,18 @@ async function owner(config: Record<string, unknown> = {}) {
     const path = endpointPath(e, init.id) + (init.query ? `?${init.query}` : '')
     const res = await app.request(
       path,
-      e.method === 'GET'
-        ? asOwner(cookie)
-        : init.csv !== undefined
-          ? // An upload: the file is the body (the list import).
-            { method: 'POST', headers: { ...asOwner(cookie).headers, 'content-type': 'text/csv' }, body: init.csv }
-          : asOwner(cookie, { method: 'POST', body: init.body ?? {} }),
+      init.signedOut
+        ? {
+            method: e.method,
+            headers: { origin: ORIGIN, 'content-type': 'application/json' },
+            body: JSON.stringify(init.body ?? {}),
+          }
+        : e.method === 'GET'
+          ? asOwner(cookie)
+          : init.csv !== undefined
+            ? // An upload: the file is the body (the list import).
+              { method: 'POST', headers: { ...asOwner(cookie).headers, 'content-type': 'text/csv' }, body: init.csv }
+            : asOwner(cookie, { method: 'POST', body: init.body ?? {} }),
     )
     if (init.status !== undefined) expect(res.status, path).toBe(init.status)
     else expect(res.status, path).toBeLessThan(300)
@@ -93,6 +108,17 @@ test('owner-auth: who is signed in, sessions, passkeys, the audit log, sign-out'
   const log = await call('audit')
   expect(log.entries.length).toBeGreaterThan(0)
   await call('signOut')
+})
+
+test('owner-auth: the sign-in calls, made without a session', async () => {
+  const { call } = await owner()
+  const sent = await call('emailSignInLink', { body: { email: OWNER }, signedOut: true, status: 202 })
+  expect(sent.message).toBe(EMAIL_LINK_ANSWER)
+  await call('emailSignInLink', { body: { email: 'not an address' }, signedOut: true, status: 400 })
+  const { challengeId } = await call('passkeySignInOptions', { signedOut: true })
+  // No authenticator here: a made-up answer to a real challenge is refused.
+  await call('passkeySignIn', { body: { challengeId, response: { id: 'x' } }, signedOut: true, status: 401 })
+  await call('passkeySignIn', { body: { response: {} }, signedOut: true, status: 400 })
 })
 
 test('signups: the list, its figures, the CSV, a withheld welcome, the suppression list', async () => {

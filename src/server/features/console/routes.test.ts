@@ -14,6 +14,7 @@ import {
 import { count, DB_KINDS, fromAddress, testApp, testDb } from '../../test-app.ts'
 import { EMAIL_LINK_ANSWER } from '../owner-auth/routes.ts'
 import { endpoints } from '../../../shared/console-endpoints.ts'
+import { paths } from '../../../shared/paths.ts'
 import { SESSION_COOKIE } from '../owner-auth/cookie.ts'
 
 /** Every route of the console's API, read from its router, so a new route cannot be left out. */
@@ -39,12 +40,14 @@ describe.each(DB_KINDS)('console API and sign-in on %s', (kind) => {
   afterAll(() => close())
   beforeEach(() => truncateOwner(db))
 
-  test('the routes under /admin/api are exactly the endpoint table (src/shared/console-endpoints.ts)', () => {
+  test('the routes under /admin/api and /admin/auth are exactly the endpoint table (src/shared/console-endpoints.ts) and the link form', () => {
     const served = testApp(db)
-      .routes.filter((r) => r.path.startsWith('/admin/api/') && !r.path.endsWith('*') && r.method !== 'ALL')
+      .routes.filter((r) => /^\/admin\/(api|auth)\//.test(r.path) && !r.path.endsWith('*') && r.method !== 'ALL')
       .map((r) => `${r.method} ${r.path}`)
     const declared = Object.values(endpoints).map((e) => `${e.method} ${e.path}`)
-    expect([...new Set(served)].sort()).toEqual([...declared].sort())
+    // The sign-in link's page posts a form, not JSON: its path is in paths.ts.
+    const linkForm = `POST ${paths.ownerSignIn.spend}`
+    expect([...new Set(served)].sort()).toEqual([...declared, linkForm].sort())
   })
 
   test('every route under /admin/api answers 401 without a session', async () => {
@@ -218,6 +221,9 @@ describe.each(DB_KINDS)('console API and sign-in on %s', (kind) => {
     expect(await owner.json()).toEqual({ message: EMAIL_LINK_ANSWER })
     expect(await stranger.json()).toEqual({ message: EMAIL_LINK_ANSWER })
     expect((await ask('not an address')).status).toBe(400)
+    // Whatever is wrong, the one message the sign-in form shows, in PostgREST's shape.
+    for (const bad of ['', ' ', 'a'.repeat(300) + '@example.com'])
+      expect(await (await ask(bad)).json()).toMatchObject({ code: '22023', message: 'Enter a valid email address.' })
 
     // The owner's link is queued just after the answer (the answer time must not tell).
     for (let i = 0; i < 500 && (await count(db, 'app_private.email_queue')) === 0; i++)

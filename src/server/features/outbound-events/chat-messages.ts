@@ -31,6 +31,8 @@ export function eventLine(e: ChatEvent, fullAddresses: boolean): string {
   switch (e.type) {
     case 'signup.created':
       return `New sign-up: ${who}${extra ? ` (${extra})` : ''}`
+    case 'signups.imported':
+      return `Imported ${str(d.count)} sign-ups from ${str(d.source)}`
     case 'signup.confirmed':
       return `Sign-up confirmed: ${who}`
     case 'person.unsubscribed':
@@ -65,7 +67,11 @@ export function eventLine(e: ChatEvent, fullAddresses: boolean): string {
 function title(events: ChatEvent[]): string {
   if (events.length === 1) return eventLine(events[0]!, false).split(':')[0]!
   const signups = events.filter((e) => e.type === 'signup.created').length
-  return signups === events.length ? `${signups} new sign-ups` : `${events.length} events`
+  if (signups === events.length) return `${signups} new sign-ups`
+  const imports = events.filter((e) => e.type === 'signups.imported')
+  if (imports.length === events.length)
+    return `${imports.reduce((n, e) => n + Number(e.data.count), 0)} sign-ups imported`
+  return `${events.length} events`
 }
 
 function listed(events: ChatEvent[], fullAddresses: boolean, escape: (s: string) => string): string[] {

@@ -4,7 +4,7 @@ import { anonJson, DB_KINDS, silentLogger, testDb } from '../../test-app.ts'
 import { asOwner, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { startDiscordStandIn, startSlackStandIn } from '../../../../test/support/chat-stand-ins.ts'
 import { createOutboundWorker, type OutboundSettings } from './worker.ts'
-import { escapeDiscord, escapeSlack, LISTED } from './chat-messages.ts'
+import { discordMessage, escapeDiscord, escapeSlack, LISTED, slackMessage } from './chat-messages.ts'
 
 // Slack and Discord destinations against loopback stand-ins that check the exact requests and
 // the services' documented limits: one well-formed message for a sign-up, one grouped message
@@ -20,6 +20,18 @@ const SETTINGS: OutboundSettings = {
   OUTBOUND_PAUSE_AFTER_MS: 5 * 24 * 60 * 60 * 1000,
   OUTBOUND_CHAT_INTERVAL_MS: INTERVAL_MS,
 }
+
+test("an import's batches are one message that adds them up", () => {
+  const batch = (count: number) => ({
+    type: 'signups.imported',
+    data: { source: 'mailchimp-export', count, confirmed: true, imported_at: '2026-11-27T02:00:00Z' },
+    eventTime: '2026-11-27T02:00:00Z',
+  })
+  expect(slackMessage([batch(1000)], false).text).toBe('Imported 1000 sign-ups from mailchimp-export')
+  const grouped = [batch(50), batch(1000), batch(400)]
+  expect(slackMessage(grouped, false).blocks[0]!.text.text).toBe('*1450 sign-ups imported*')
+  expect(discordMessage(grouped, false).embeds[0]!.title).toBe('1450 sign-ups imported')
+})
 
 describe.each(DB_KINDS)('Slack and Discord destinations on %s', (kind) => {
   let db: Db

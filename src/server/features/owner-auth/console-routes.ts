@@ -5,8 +5,7 @@ import type { OwnerDeps, OwnerEnv } from '../../owner/deps.ts'
 import { listSessions, revokeSession } from './sessions.ts'
 import { apiError } from '../../../shared/http/errors.ts'
 import { listPasskeys, registerPasskey, registrationOptions, removePasskey } from './passkeys.ts'
-import { readJsonBody } from '../../http/json-body.ts'
-import { endpointAnswer } from '../../http/console-endpoint.ts'
+import { endpointAnswer, endpointInput } from '../../http/console-endpoint.ts'
 import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 
 /** The signed-in owner, their sessions, sign-out and the audit log (behind the session check: features/console/routes.ts). */
@@ -50,8 +49,8 @@ export function adminAccountRoutes(deps: OwnerDeps): Hono<OwnerEnv> {
   )
   app.post(routePath(endpoints.addPasskey), async (c) => {
     const s = c.get('session')
-    const body = (await readJsonBody(c)) as Record<string, unknown>
-    if (!(await registerPasskey(db, s.email, c.req.header('origin')!, body ?? {})))
+    const answer = await endpointInput(c, 'addPasskey')
+    if (!(await registerPasskey(db, s.email, c.req.header('origin')!, answer)))
       throw apiError(400, 'PASSKEY_REFUSED', 'The passkey could not be verified. Try again.')
     await audit(db, s.email, 'passkey.add')
     return c.body(null, 201)

@@ -12,7 +12,7 @@ export function confirmSignInPage(token: string, email: string) {
       <p>
         Signing in as <strong>{email}</strong>. The link works once.
       </p>
-      <form method="post" action="/admin/auth/link">
+      <form method="post" action={paths.ownerSignIn.spend}>
         <input type="hidden" name="token" value={token} />
         <button type="submit">Sign in</button>
       </form>

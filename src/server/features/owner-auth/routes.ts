@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import type { ReactElement } from 'react'
 import { z } from 'zod'
-import { emailAddress, normaliseEmail } from '../../../shared/email-address.ts'
+import { normaliseEmail } from '../../../shared/email-address.ts'
 import { apiError } from '../../../shared/http/errors.ts'
 import { clientIp, rateLimitKey } from '../../http/client-ip.ts'
 import { takeAttempt } from './attempts.ts'
@@ -15,11 +15,14 @@ import { createSession, pruneSessions } from './sessions.ts'
 import { linkSpent, spendLink } from './used-links.ts'
 import { badLinkPage, confirmSignInPage, tooManyAttemptsPage } from './pages.tsx'
 import { sendPage } from '../../http/server-page.tsx'
-import { readJsonBody } from '../../http/json-body.ts'
 import { paths } from '../../../shared/paths.ts'
 import { readPageForm } from '../../http/page-form.ts'
+import { endpointAnswer, endpointInput } from '../../http/console-endpoint.ts'
+import { endpoints, routePath } from '../../../shared/console-endpoints.ts'
 
-const EmailRequest = z.strictObject({ email: emailAddress })
+/** A path under /admin, where these routes are mounted. */
+const underAdmin = (path: string) => path.slice(paths.console.prefix.length)
+
 /** The sign-in link page's form: the link's token, posted by its button. */
 const LinkForm = z.object({ token: z.string() })
 
@@ -36,7 +39,7 @@ export function adminAuthRoutes(deps: OwnerDeps): Hono {
   const isOwner = (email: string) => config.OWNER_EMAILS.includes(normaliseEmail(email))
 
   // Opening the link: a page with a button. Nothing is spent here, so a scanner's GET is harmless.
-  app.get('/sign-in', async (c, next) => {
+  app.get(underAdmin(paths.ownerSignIn.pattern), async (c, next) => {
     const token = c.req.query('token')
     if (token === undefined) return next()
     const claims = verifyLinkToken(await deps.secret(), token)
@@ -46,7 +49,7 @@ export function adminAuthRoutes(deps: OwnerDeps): Hono {
     return page(c, confirmSignInPage(token, claims.email), 200)
   })
 
-  app.post('/auth/link', async (c) => {
+  app.post(underAdmin(paths.ownerSignIn.spend), async (c) => {
     noStore(c)
     if (!(await attempt(c))) return page(c, tooManyAttemptsPage(), 429)
     const { token = '' } = (await readPageForm(c, LinkForm)).values
@@ -63,28 +66,28 @@ export function adminAuthRoutes(deps: OwnerDeps): Hono {
     return c.redirect(paths.console.href(), 303)
   })
 
-  app.post('/auth/email', async (c) => {
+  app.post(routePath(endpoints.emailSignInLink), async (c) => {
     if (!(await attempt(c)))
       throw apiError(429, 'RATE_LIMITED', 'Too many sign-in attempts. Try again in a few minutes.')
-    const parsed = EmailRequest.safeParse(await readJsonBody(c))
-    if (!parsed.success) throw apiError(400, '22023', 'Enter a valid email address.')
-    const email = normaliseEmail(parsed.data.email)
+    const email = normaliseEmail((await endpointInput(c, 'emailSignInLink')).email)
     // Both kinds of address cost the same, and the work waits for the answer.
     sendSignInLinkLater(deps, email, isOwner(email), c)
-    return c.json({ message: EMAIL_LINK_ANSWER }, 202)
+    return endpointAnswer(c, 'emailSignInLink', { message: EMAIL_LINK_ANSWER }, 202)
   })
 
   // Passkey sign-in: options (a challenge kept in the database), then the signed answer.
-  app.post('/auth/passkey/options', async (c) => c.json(await authenticationOptions(db, c.req.header('origin')!)))
-  app.post('/auth/passkey', async (c) => {
+  app.post(routePath(endpoints.passkeySignInOptions), async (c) =>
+    endpointAnswer(c, 'passkeySignInOptions', await authenticationOptions(db, c.req.header('origin')!)),
+  )
+  app.post(routePath(endpoints.passkeySignIn), async (c) => {
     if (!(await attempt(c)))
       throw apiError(429, 'RATE_LIMITED', 'Too many sign-in attempts. Try again in a few minutes.')
-    const body = (await readJsonBody(c)) as Record<string, unknown> | null
-    const email = await verifyPasskeySignIn(db, c.req.header('origin')!, config.OWNER_EMAILS, body ?? {})
+    const answer = await endpointInput(c, 'passkeySignIn')
+    const email = await verifyPasskeySignIn(db, c.req.header('origin')!, config.OWNER_EMAILS, answer)
     if (!email) throw apiError(401, 'PASSKEY_REFUSED', 'This passkey cannot sign in here.')
     await audit(db, email, 'sign-in', { method: 'passkey' })
     await openSession(c, deps, email, 'passkey')
-    return c.json({ email })
+    return endpointAnswer(c, 'passkeySignIn', { email })
   })
 
   return app
