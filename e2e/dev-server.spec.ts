@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -9,6 +8,7 @@ import { checkContent } from '../src/content/checks.ts'
 import { contentDir as repoContentDir, loadContent, type Content } from '../src/content/load.ts'
 import { formatProblems } from '../src/content/problems.ts'
 import { Outbox, uniqueEmail } from './fixtures.ts'
+import { freePort } from '../scripts/pg-cluster.ts'
 
 // `npm run dev` (scripts/dev.ts) as a founder uses it, on a copy of content/ (CONTENT_DIR): the
 // page is rendered from the source, an edit to content/site.yaml shows without a restart, and a
@@ -29,17 +29,6 @@ let work = ''
 let contentDir = ''
 let outbox: Outbox
 let output = ''
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createServer()
-    s.once('error', fail)
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => done(port))
-    })
-  })
-}
 
 test.beforeAll(async () => {
   test.setTimeout(START_TIMEOUT_MS)

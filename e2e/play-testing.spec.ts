@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
@@ -9,6 +7,8 @@ import { expectNoHorizontalScroll, expectNoViolations, openLinkPage, signInByEma
 import { expect, Outbox, test } from './fixtures.ts'
 import { fill } from '../src/shared/content-types.ts'
 import { DEFAULT_LOCALE, EMAIL_TEXTS, SERVER_PAGE_TEXTS } from '../src/shared/content.ts'
+import { freePort } from '../scripts/pg-cluster.ts'
+import { ROOT, startServer, waitHealthy, type ServerProcess } from '../test/support/server-process.ts'
 
 const PAGES = SERVER_PAGE_TEXTS[DEFAULT_LOCALE]
 
@@ -22,19 +22,10 @@ const DAY_MS = 86_400_000
 const anon = { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${LOCAL_ANON_KEY}` }
 const shots = process.env.SCREENSHOTS_DIR
 
-let server: ChildProcess
+let server: ServerProcess
 let base = ''
 let dir = ''
 let outbox: Outbox
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
-}
 
 // A first start of the built server takes a while on a loaded 2-core machine.
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
@@ -45,17 +36,13 @@ test.beforeAll(async () => {
   outbox = new Outbox(join(dir, 'outbox'))
   const port = await freePort()
   base = `http://127.0.0.1:${port}`
-  server = spawn(process.execPath, ['dist/node/server/index.js'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
+  server = await startServer(
+    {
       PORT: String(port),
-      HOST: '127.0.0.1',
       PUBLIC_URL: base,
       PGLITE_DIR: 'memory://',
       OUTBOX_DIR: join(dir, 'outbox'),
       EMAIL_TRANSPORT: 'outbox',
-      LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       OWNER_EMAILS: OWNERS.join(','),
       OWNER_SIGN_IN_EMAILS: '1000',
@@ -73,26 +60,13 @@ test.beforeAll(async () => {
         ]),
       ),
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-  await expect
-    .poll(
-      () =>
-        fetch(`${base}/healthz`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { timeout: 60_000 },
-    )
-    .toBe(200)
+    { builtIn: ROOT },
+  )
+  await waitHealthy(server)
 })
 
 test.afterAll(async () => {
-  if (server.exitCode === null) {
-    const gone = new Promise((resolve) => server.once('exit', resolve))
-    server.kill('SIGTERM')
-    await gone
-  }
+  if (server.child.exitCode === null) await server.stop()
   rmSync(dir, { recursive: true, force: true })
 })
 

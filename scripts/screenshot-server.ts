@@ -1,10 +1,12 @@
 // The built server on a throwaway PGlite folder, for the screenshot scripts: no rate limits or
 // proof of work, an outbox to read links from, one owner, and a fresh one-time sign-in link on request.
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
+import { ROOT, startServer, waitHealthy } from '../test/support/server-process.ts'
+import { freePort } from './pg-cluster.ts'
 
 export const OWNER = 'founder@example.com'
 
@@ -49,45 +51,35 @@ export async function startScreenshotServer(
   extraEnv: Record<string, string> = {},
 ): Promise<ScreenshotServer> {
   const dir = mkdtempSync(join(tmpdir(), `${name}-shots-`))
-  const port = 3900 + Math.floor(Math.random() * 90)
+  const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const env = {
-    ...process.env,
     PORT: String(port),
-    HOST: '127.0.0.1',
     PUBLIC_URL: base,
     PGLITE_DIR: join(dir, 'pglite'),
     OUTBOX_DIR: join(dir, 'outbox'),
     OWNER_EMAILS: OWNER,
-    LOG_LEVEL: 'warn',
+    // PGlite, for the server and for `npm run owner` (its sign-in links).
     DATABASE_URL: '',
     // The sample sign-ups call resend-email as a script would, without the page's proof of work.
     SIGNUP_CHALLENGE: 'off',
     ...NO_LIMITS,
     ...extraEnv,
   }
-  const server = spawn(process.execPath, ['dist/node/server/index.js'], { env, stdio: 'inherit' })
+  const server = await startServer(env, { builtIn: ROOT })
   const stop = async () => {
-    server.kill('SIGTERM')
-    if (server.exitCode === null) await new Promise((r) => server.once('exit', r))
+    if (server.child.exitCode === null) await server.stop()
     rmSync(dir, { recursive: true, force: true })
   }
-  for (
-    let i = 0;
-    (await fetch(`${base}/healthz`).then(
-      (r) => r.status,
-      () => 0,
-    )) !== 200;
-    i++
-  ) {
-    if (i > 300) {
-      await stop()
-      throw new Error('server did not start')
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
+  await waitHealthy(server).catch(async (err: unknown) => {
+    await stop()
+    throw err
+  })
   const ownerLink = () =>
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/owner.ts', 'link', OWNER], { env, encoding: 'utf8' })
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/owner.ts', 'link', OWNER], {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    })
       .trim()
       .split('\n')
       .at(-1)!

@@ -5,11 +5,11 @@
 // Exits 1 when any part failed. The JSON reports land in test-results/ for .ci/run's summary
 // (scripts/ci-summary.ts): vitest.json, playwright.json, vitest-fixture.json and playwright-fixture.json.
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { contentDependentTests } from './content-dependent-tests.ts'
+import { copyOfRepository } from './repo-copy.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
@@ -78,20 +78,6 @@ export function runAll(steps: readonly Step[], log: (line: string) => void = con
   return parts.every((p) => p.status === 'passed')
 }
 
-/** The repository's tracked files in a fresh folder, with this one's node_modules linked in. */
-function copyOfRepository(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'test-all-fixture-'))
-  const listed = spawnSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 })
-  if (listed.status !== 0) throw new Error('git ls-files failed: the second brand needs a git checkout')
-  for (const file of listed.stdout.split('\0').filter(Boolean)) {
-    if (!existsSync(join(ROOT, file))) continue
-    mkdirSync(dirname(join(dir, file)), { recursive: true })
-    cpSync(join(ROOT, file), join(dir, file))
-  }
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'))
-  return dir
-}
-
 function main(): void {
   mkdirSync(join(ROOT, 'test-results'), { recursive: true })
   // A report from an earlier run must not stand in for a part that did not run this time.
@@ -100,7 +86,7 @@ function main(): void {
   // The second brand: its own build and generated content, in a copy, so this checkout's dist/
   // and src/shared/generated/ stay the demo's. The tests read what they expect from the content
   // module, so they are the same files.
-  const copy = copyOfRepository()
+  const copy = copyOfRepository('test-all-fixture-')
   const env = {
     ...process.env,
     CONTENT_DIR: join(ROOT, FIXTURE_BRAND),

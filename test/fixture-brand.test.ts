@@ -1,12 +1,13 @@
-import { execFile, spawn } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { basename, dirname, join } from 'node:path'
+import { execFile } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { basename, join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { contentDir, loadContent, REPO_ROOT } from '../src/content/load.ts'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
+import { freePort } from '../scripts/pg-cluster.ts'
+import { copyOfRepository } from '../scripts/repo-copy.ts'
+import { startServer, waitHealthy, type ServerProcess } from './support/server-process.ts'
 
 // A second founder's brand built end to end (docs/decisions/brand.md): test/fixtures/trailmate
 // has its own name, colours, PNG logo, three raster screenshots, legal entity and imprint. The
@@ -21,17 +22,9 @@ const fixture = loadContent(FIXTURE).content!
 const run = promisify(execFile)
 
 let root = ''
-let server: ReturnType<typeof spawn> | undefined
+let server: ServerProcess | undefined
 let base = ''
 let outbox = ''
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
 
 /** Every file under `dir`, but the compressed twins of the ones read. */
 function files(dir: string): string[] {
@@ -43,54 +36,34 @@ function files(dir: string): string[] {
 const read = (path: string) => readFileSync(path, 'latin1').replace(/=\r?\n/g, '')
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'fixture-brand-'))
-  const { stdout } = await run('git', ['ls-files', '-z'], { cwd: REPO_ROOT, maxBuffer: 64 << 20 })
-  for (const file of stdout.split('\0').filter(Boolean)) {
-    if (!existsSync(join(REPO_ROOT, file))) continue
-    mkdirSync(dirname(join(root, file)), { recursive: true })
-    cpSync(join(REPO_ROOT, file), join(root, file))
-  }
-  symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'))
+  root = copyOfRepository('fixture-brand-')
   // A founder's build: the document budget warns, it does not gate (docs/decisions/document-budget.md).
-  const env = { ...process.env, CONTENT_DIR: FIXTURE, VITE_SITE_URL: '', DOCUMENT_BUDGET: 'warn' }
-  await run('npm', ['run', 'build'], { cwd: root, env, maxBuffer: 64 << 20, timeout: 240_000 })
-
+  const env = { CONTENT_DIR: FIXTURE, VITE_SITE_URL: '', DOCUMENT_BUDGET: 'warn' }
+  await run('npm', ['run', 'build'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    maxBuffer: 64 << 20,
+    timeout: 240_000,
+  })
   const port = await freePort()
   base = `http://127.0.0.1:${port}`
   outbox = join(root, 'outbox')
-  server = spawn(process.execPath, ['dist/node/server/index.js'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: {
+  server = await startServer(
+    {
       ...env,
       PORT: String(port),
-      HOST: '127.0.0.1',
       PUBLIC_URL: base,
       PGLITE_DIR: join(root, 'pglite'),
       OUTBOX_DIR: outbox,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
       SIGNUP_CHALLENGE: 'off',
     },
-  })
-  for (
-    let i = 0;
-    (await fetch(`${base}/healthz`).then(
-      (r) => r.status,
-      () => 0,
-    )) !== 200;
-    i++
-  ) {
-    if (i > 300) throw new Error('the fixture build did not start')
-    await new Promise((r) => setTimeout(r, 100))
-  }
+    { builtIn: root },
+  )
+  await waitHealthy(server)
 }, 300_000)
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM')
-    await new Promise((r) => server!.once('exit', r))
-  }
+  if (server && server.child.exitCode === null) await server.stop()
   if (root) rmSync(root, { recursive: true, force: true })
 })
 

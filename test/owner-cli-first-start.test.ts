@@ -1,4 +1,3 @@
-import { createServer } from 'node:net'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,6 +6,7 @@ import { openDb } from '../src/server/db/open.ts'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 import { runOwnerCli, signInWith, type CliResult } from './support/owner-cli.ts'
 import { startServer, waitHealthy, type ServerProcess } from './support/server-process.ts'
+import { freePort } from '../scripts/pg-cluster.ts'
 
 // The README's first run, typed fast. `npm run owner -- link` right after the first
 // `npm start` used to open the folder the server was still creating: links were refused, and
@@ -19,14 +19,6 @@ afterEach(async () => {
 })
 
 const OWNER = 'owner@example.com'
-
-async function freePort(): Promise<number> {
-  const s = createServer()
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))
-  const port = (s.address() as { port: number }).port
-  await new Promise((resolve) => s.close(resolve))
-  return port
-}
 
 async function setUp() {
   const dir = await mkdtemp(join(tmpdir(), 'owner-first-'))

@@ -20,8 +20,10 @@ export type ServerProcess = {
 
 /**
  * Starts the real entry point, `src/server/index.ts`, through tsx (no build needed, so it runs
- * before `npm run build` on a fresh clone). Resolves once it listens on a random loopback port.
- * `env` is laid over this process's environment; DATABASE_URL is cleared unless given.
+ * before `npm run build` on a fresh clone), or the built one in a copy of the repository
+ * (`builtIn`). Resolves once it listens on a random loopback port (or the PORT `env` gives).
+ * `env` is laid over this process's environment; DATABASE_URL is cleared unless given. The
+ * server's info log must stay on (no LOG_LEVEL above info): its "listening on" line is awaited.
  */
 export async function startServer(
   env: Record<string, string>,
@@ -29,16 +31,20 @@ export async function startServer(
     timeoutMs?: number
     /** `ulimit -n` for the server process. */ fileLimit?: number
     /** The shell's umask the server starts under, e.g. '022'. */ umask?: string
+    /** A built copy of the repository (scripts/repo-copy.ts, then `npm run build`): its dist/node server runs there. */
+    builtIn?: string
   } = {},
 ): Promise<ServerProcess> {
-  const node = [process.execPath, '--import', 'tsx', 'src/server/index.ts']
+  const node = options.builtIn
+    ? [process.execPath, 'dist/node/server/index.js']
+    : [process.execPath, '--import', 'tsx', 'src/server/index.ts']
   const shell = [
     ...(options.fileLimit ? [`ulimit -n ${options.fileLimit}`] : []),
     ...(options.umask ? [`umask ${options.umask}`] : []),
   ]
   const [command, ...args] = shell.length ? ['sh', '-c', `${shell.join(' && ')} && exec "$0" "$@"`, ...node] : node
   const child = spawn(command!, args, {
-    cwd: ROOT,
+    cwd: options.builtIn ?? ROOT,
     // Suites that are not about the proof of work call resend-email bare, many times an
     // hour; test/launch-day-processes.test.ts sets the budget it tests.
     env: {
