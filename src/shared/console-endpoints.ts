@@ -3,9 +3,10 @@ import { paths } from './paths.ts'
 
 // The console's API, declared once: each endpoint's method and path, and the names of its schemas
 // in console-api.ts (query or body, and answer). The API is under /admin/api, behind the session
-// check; the sign-in calls, made before there is a session, are under /admin/auth. The server's routes are checked against this
-// table (features/console/routes.test.ts), the console's calls read it (src/console/api.ts), and
-// the contract test calls every entry and parses its answer (features/console/contract.test.ts).
+// check; the sign-in calls, made before there is a session, are under /admin/auth. The server's
+// routes are checked against this table (features/console/routes.test.ts), the console's calls
+// read it (src/console/api.ts), and the contract test calls every entry and parses its answer
+// (features/console/contract.test.ts).
 // Names, not schemas: the console imports only types from here, so zod stays out of its bundle.
 
 type SchemaName = {
