@@ -1,6 +1,12 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { ISLAND_PICKS, type IslandTexts, type PageTexts, type TextGroup } from '../shared/content-types.ts'
+import {
+  ISLAND_PICKS,
+  storeStageOf,
+  type IslandTexts,
+  type PageTexts,
+  type TextGroup,
+} from '../shared/content-types.ts'
 import { checkContent } from './checks.ts'
 import { loadContent, REPO_ROOT, type Content } from './load.ts'
 import { ContentError, formatWarnings } from './problems.ts'
@@ -93,10 +99,9 @@ function islandTexts(content: Content, locale: string): IslandTexts {
       Object.fromEntries(keys.map((k) => [k, (texts[g] as Record<string, unknown>)[k]])),
     ]),
   )
-  // Once both stores are live (src/shared/store-stage.ts, 'live'), the header's button leads to
+  // Once both stores are live (storeStageOf, 'live'), the header's button leads to
   // the badges, not to a beta: its words follow, the island unchanged.
-  const launched = content.stores.appStore?.live && content.stores.googlePlay?.live
-  if (launched) picked.headerCta = { cta: texts.header.liveCta }
+  if (storeStageOf(content.stores) === 'live') picked.headerCta = { cta: texts.header.liveCta }
   const root = locale === content.locales[0] ? '/' : `/${locale}/`
   const docs = content.legalTexts[locale]!
   const legal = {

@@ -1,3 +1,4 @@
+import { storeStageOf } from '../shared/content-types.ts'
 import type { Content } from './load.ts'
 import type { Problem } from './problems.ts'
 import { shareLayout, shareTextsOf } from './share-layout.ts'
@@ -10,7 +11,7 @@ import { ShareTextError } from './share-text.ts'
  */
 export async function shareProblems(content: Content): Promise<Problem[]> {
   const problems: Problem[] = []
-  const launched = Boolean(content.stores.appStore?.live && content.stores.googlePlay?.live)
+  const launched = storeStageOf(content.stores) === 'live'
   for (const [i, locale] of content.locales.entries()) {
     const texts = content.texts[locale]
     if (!texts) continue

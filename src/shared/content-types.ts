@@ -55,6 +55,19 @@ export type Stores = {
   googlePlay?: { url?: string; live: boolean }
 }
 export type StoreId = keyof Stores
+
+/**
+ * Where the app stands, read from the content's `stores` (docs/decisions/stores-and-badges.md):
+ * `beta` (no store live: the page as it always was), `half` (one store live, the sign-up kept for
+ * the other phone), `live` (both: badges, no sign-up, no beta marks). Pure, so content:check and
+ * the generator, which run before the content module exists, read the stage the page will show.
+ */
+export type StoreStage = 'beta' | 'half' | 'live'
+
+export function storeStageOf(stores: Stores): StoreStage {
+  const live = [stores.appStore?.live, stores.googlePlay?.live].filter(Boolean).length
+  return live === 0 ? 'beta' : live === 1 ? 'half' : 'live'
+}
 /** A live store's badge as the page draws it: the built file's path and its drawing size. */
 export type StoreBadge = { src: string; width: number; height: number }
 

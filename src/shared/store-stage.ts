@@ -1,12 +1,5 @@
-import type { StoreBadge, StoreId } from './content-types.ts'
+import { storeStageOf, type StoreBadge, type StoreId, type StoreStage } from './content-types.ts'
 import { STORE_BADGES, STORES } from './content.ts'
-
-/**
- * Where the app stands, read from the content's `stores` (docs/decisions/stores-and-badges.md):
- * `beta` (no store live: the page as it always was), `half` (one store live, the sign-up kept for
- * the other phone), `live` (both: badges, no sign-up).
- */
-export type StoreStage = 'beta' | 'half' | 'live'
 
 /** A live store as the page links it: its listing and its badge (content:check makes both exist). */
 export type LiveStore = { store: StoreId; url: string; badge: StoreBadge }
@@ -22,10 +15,8 @@ export function liveStores(): LiveStore[] {
   return live
 }
 
-export function storeStage(): StoreStage {
-  const live = [STORES.appStore?.live, STORES.googlePlay?.live].filter(Boolean).length
-  return live === 0 ? 'beta' : live === 1 ? 'half' : 'live'
-}
+/** The page's stage, from the content module's `stores` (content-types.ts, storeStageOf). */
+export const storeStage = (): StoreStage => storeStageOf(STORES)
 
 /**
  * The phone the beta sign-up is for, when only one is still in beta: a sign-up then stores it
