@@ -17,8 +17,13 @@ export async function runDev(): Promise<void> {
   let config
   try {
     // No build to serve: the page comes from the source. A folder that cannot exist keeps a stale
-    // dist/client out of the answers.
-    config = loadConfig({ ...process.env, STATIC_DIR: 'node_modules/.cache/dev-no-build' })
+    // dist/client out of the answers. This machine only, unless HOST says otherwise: a dev server
+    // is not hardened for a network (Vite's own binds localhost for that reason).
+    config = loadConfig({
+      ...process.env,
+      HOST: process.env.HOST || '127.0.0.1',
+      STATIC_DIR: 'node_modules/.cache/dev-no-build',
+    })
     if (!config.DATABASE_URL) config.PGLITE_DIR = realDataDir(config.PGLITE_DIR)
   } catch (err) {
     console.error((err as Error).message)
@@ -52,6 +57,11 @@ export async function runDev(): Promise<void> {
     { event: 'dev.listening', db: config.DATABASE_URL ? 'postgres' : 'pglite', email: config.EMAIL_TRANSPORT },
     `dev server on ${dev.url} (console: ${dev.url}/admin)`,
   )
+  if (!isLoopback(dev.address))
+    logger.warn(
+      { event: 'dev.listening_beyond', host: config.HOST },
+      `HOST=${config.HOST}: the dev server listens ${['0.0.0.0', '::'].includes(dev.address) ? 'on all interfaces' : `on ${dev.address}`}, so this network can reach it; leave HOST unset to keep it on this machine`,
+    )
   let stopping = false
   const stop = async () => {
     if (stopping) return
@@ -63,3 +73,5 @@ export async function runDev(): Promise<void> {
   process.once('SIGTERM', () => void stop())
   process.once('SIGINT', () => void stop())
 }
+
+const isLoopback = (address: string) => address === '::1' || /^(::ffff:)?127\./.test(address)

@@ -6,7 +6,8 @@
 //   - Vite serves the modules, the stylesheets (the server pages' too, at /server-page.css), the
 //     icons and screenshots made from content/;
 //   - everything else goes to the app (scripts/dev-app.ts), also loaded through the runner, so a
-//     change to server code makes a new one over the same open database.
+//     change to server code makes a new one over the same open database;
+//   - the server's data folders are never Vite's to serve (scripts/dev-data-guard.ts).
 // Never part of the build (dist/node has no trace of it): production cannot start in this mode.
 import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -14,13 +15,14 @@ import type { AddressInfo } from 'node:net'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
-import { createServer as createViteServer, type Plugin } from 'vite'
+import { createServer as createViteServer, resolveConfig, type Plugin, type ViteDevServer } from 'vite'
 import { contentDir } from '../src/content/load.ts'
 import type { Config } from '../src/server/config.ts'
 import type { Db } from '../src/server/db/db.ts'
 import type { Logger } from '../src/server/log.ts'
 import { pageCsp } from '../src/server/http/security-policy.ts'
 import { escapeHtml } from './html-placeholders.ts'
+import { dataFolders, denyGlobs, namesDataFile } from './dev-data-guard.ts'
 import type { brandFiles } from '../src/content/brand-assets.ts'
 import type { ServerPart } from './dev-app.ts'
 import type { ContentPluginApi } from './vite-content.ts'
@@ -49,11 +51,14 @@ type Modules = {
   brand: { brandFiles: typeof brandFiles }
 }
 
-export type DevServer = { url: string; close(): Promise<void> }
+/** `address`: the one it listens on (0.0.0.0 or :: for every interface). */
+export type DevServer = { url: string; address: string; close(): Promise<void> }
 
 export async function startDevServer(deps: { config: Config; db: Db; logger: Logger }): Promise<DevServer> {
   const { config, logger } = deps
   const httpServer = createServer()
+  const folders = dataFolders(config)
+  const deny = denyGlobs(folders)
   const vite = await createViteServer({
     root: ROOT,
     configFile: join(ROOT, 'vite.config.ts'),
@@ -64,10 +69,13 @@ export async function startDevServer(deps: { config: Config; db: Db; logger: Log
       // What the server writes under the root is data, not source: an email landing in ./data/outbox
       // (an .html file) would otherwise reload the page that just signed up.
       watch: {
-        ignored: [config.PGLITE_DIR, config.OUTBOX_DIR, 'dist', 'test-results', 'playwright-report'].map(
-          (d) => `${resolve(d)}/**`,
-        ),
+        ignored: [
+          ...folders.map((f) => f.dir),
+          ...['dist', 'test-results', 'playwright-report'].map((d) => resolve(d)),
+        ].map((d) => `${d}/**`),
       },
+      // Vite's own defaults (a deny list replaces them), and the data folders.
+      fs: { strict: true, deny: [...(await viteDefaults()).server.fs.deny, ...deny] },
     },
     // Every dependency the page's islands and the console import, bundled before the first visit:
     // one found later makes Vite reload the page (a half-typed sign-up would be lost).
@@ -82,6 +90,10 @@ export async function startDevServer(deps: { config: Config; db: Db; logger: Log
       ],
     },
   })
+  // A config file that loosened this would open the data folders to Vite's file serving.
+  const { fs } = vite.config.server
+  if (!fs.strict || deny.some((glob) => !fs.deny.includes(glob)))
+    throw new Error('the dev server needs server.fs.strict and its data folders in server.fs.deny')
   const contentPlugin = vite.config.plugins.find((p) => p.name === 'content') as Plugin<ContentPluginApi> | undefined
   const problem = () => contentPlugin?.api?.problem() ?? null
   const load = async <K extends keyof Modules>(key: K, path: string) => (await vite.ssrLoadModule(path)) as Modules[K]
@@ -134,6 +146,12 @@ export async function startDevServer(deps: { config: Config; db: Db; logger: Log
         const answered = await page(path, url, res)
         if (answered) return
       }
+    }
+    // Whatever names a data folder, however spelled, never reaches Vite: the app answers it, and
+    // the app (production's own) serves no file from those folders.
+    if (namesDataFile(req.url ?? '/', ROOT, folders)) {
+      logger.info({ event: 'dev.data_folder_kept' }, 'a request naming a data folder: not served')
+      return void appListener(req, res)
     }
     vite.middlewares(req, res, () => void appListener(req, res))
   }
@@ -194,19 +212,23 @@ document.body.appendChild(new ErrorOverlay(${JSON.stringify({ message, stack: ''
 
   httpServer.on('request', (req, res) => {
     handle(req, res).catch((err: unknown) => {
-      if (err instanceof Error) vite.ssrFixStacktrace(err)
-      logger.error({ err }, 'dev request failed')
-      if (!res.headersSent)
-        send(res, 500, `<pre>${escapeHtml(err instanceof Error ? (err.stack ?? err.message) : String(err))}</pre>`)
+      const error = report(vite, logger, err, 'dev request failed')
+      if (!res.headersSent) send(res, 500, `<pre>${escapeHtml(error.stack ?? error.message)}</pre>`)
     })
   })
+  // A promise of a request's work that fails with nobody waiting (a plugin's, a module's) is told
+  // like any other problem; it does not end the dev server.
+  const unhandled = (err: unknown) => void report(vite, logger, err, 'dev: a promise failed unhandled')
+  process.on('unhandledRejection', unhandled)
 
   await new Promise<void>((done) => httpServer.listen(config.PORT, config.HOST, done))
   const info = httpServer.address() as AddressInfo
   const host = info.address === '0.0.0.0' || info.address === '::' ? 'localhost' : info.address
   return {
     url: `http://${host}:${info.port}`,
+    address: info.address,
     async close() {
+      process.off('unhandledRejection', unhandled)
       await new Promise<void>((done) => {
         httpServer.close(() => done())
         httpServer.closeAllConnections()
@@ -215,6 +237,18 @@ document.body.appendChild(new ErrorOverlay(${JSON.stringify({ message, stack: ''
       if (part) await (await part.part).stop()
     },
   }
+}
+
+/** Vite's defaults, as its version has them (its fs.deny list among them). */
+const viteDefaults = () => resolveConfig({ root: ROOT, configFile: false, logLevel: 'silent' }, 'serve')
+
+/** A problem while serving: in the terminal and in the browser's overlay, as Vite shows its own. */
+function report(vite: ViteDevServer, logger: Logger, err: unknown, what: string): Error {
+  const error = err instanceof Error ? err : new Error(String(err))
+  vite.ssrFixStacktrace(error)
+  logger.error({ err: error }, what)
+  vite.environments.client.hot.send({ type: 'error', err: { message: error.message, stack: error.stack ?? '' } })
+  return error
 }
 
 /**

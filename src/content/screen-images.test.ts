@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -146,6 +146,18 @@ describe('encodeVariant', () => {
       await writeFile(cached, 'from the cache')
       expect((await encodeVariant(variant, cache)).toString()).toBe('from the cache')
     }
+  })
+
+  test('asked for at once, one variant is encoded once: every ask is answered and no partial file is left', async () => {
+    const cache = join(dir, 'cache-at-once')
+    const { variants } = await planScreens(dir, screens(['good.png', 'good.png', 'good.png']), 'assets')
+    const variant = variants.find((v) => v.format === 'avif' && v.width === 240)!
+    const asks = Array.from({ length: 6 }, () => encodeVariant(variant, cache))
+    const settled = await Promise.allSettled(asks)
+    expect(settled.filter((s) => s.status === 'rejected')).toEqual([])
+    // One encode, shared: the same answer to every ask.
+    expect(new Set(asks).size).toBe(1)
+    expect(await readdir(cache)).toEqual([variant.fileName.split('/').pop()])
   })
 })
 

@@ -4,10 +4,10 @@
 // (sharp's default without `keepMetadata`). The original never ships. Encoding three
 // screenshots takes tens of seconds on two cores, so each variant is cached under the hash of
 // its input and its recipe, and the hash also names the served file: a new screenshot is a new URL.
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, readdirSync } from 'node:fs'
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
-import { basename, extname, join } from 'node:path'
+import { basename, dirname, extname, join } from 'node:path'
 import sharp, { type Metadata } from 'sharp'
 import type { Screenshot } from '../shared/content-types.ts'
 import type { ScreenImage } from '../shared/screens.ts'
@@ -222,16 +222,30 @@ function checkScreenshot(meta: Metadata | undefined): string | undefined {
   return undefined
 }
 
+/** The encodes under way in this process, by their cache file: one per variant, however many ask at once. */
+const encoding = new Map<string, Promise<Buffer>>()
+
 /** One variant's bytes: from the cache when this input and recipe were encoded before. */
-export async function encodeVariant(variant: Variant, cacheDir: string): Promise<Buffer> {
+export function encodeVariant(variant: Variant, cacheDir: string): Promise<Buffer> {
   const cached = join(cacheDir, basename(variant.fileName))
+  let bytes = encoding.get(cached)
+  if (!bytes) {
+    bytes = encodeOnce(variant, cached).finally(() => encoding.delete(cached))
+    encoding.set(cached, bytes)
+  }
+  return bytes
+}
+
+async function encodeOnce(variant: Variant, cached: string): Promise<Buffer> {
   const hit = await readFile(cached).catch(() => undefined)
   if (hit) return hit
   const image = sharp(variant.input).autoOrient().resize({ width: variant.width, withoutEnlargement: true })
   const bytes = await (variant.format === 'avif' ? image.avif(RECIPE.avif) : image.webp(RECIPE.webp)).toBuffer()
-  await mkdir(cacheDir, { recursive: true })
-  // Written aside and renamed, so a build stopped halfway never leaves a truncated entry.
-  const partial = `${cached}.${process.pid}.partial`
+  await mkdir(dirname(cached), { recursive: true })
+  // Written aside and renamed, so a build stopped halfway never leaves a truncated entry. The
+  // name is this encode's own: another process (a build beside the dev server) may encode the
+  // same variant at the same time, and the last rename wins with the same bytes.
+  const partial = `${cached}.${process.pid}.${randomBytes(4).toString('hex')}.partial`
   await writeFile(partial, bytes)
   await rename(partial, cached)
   return bytes

@@ -30,8 +30,10 @@ export function screenImages(): Plugin {
   let plan: Promise<ScreenPlan> | undefined
   let serving = false
   let encoding: Promise<{ v: Variant; source: Buffer }[]> | undefined
-  // The dev server plans on every load of the module (a screenshot may have changed); a build once.
-  const planned = () => (serving ? planContentScreens() : (plan ??= planContentScreens()))
+  // The dev server plans on every load of the module (a screenshot may have changed), the
+  // requests at one moment (a page's images) sharing one plan; a build plans once.
+  const planned = () =>
+    serving ? (plan ??= planContentScreens().finally(() => (plan = undefined))) : (plan ??= planContentScreens())
   return {
     name: 'screen-images',
     // `npm run dev`: each variant encoded when the browser asks for it (cached as the build's are).
@@ -40,17 +42,18 @@ export function screenImages(): Plugin {
       server.middlewares.use((req, res, next) => {
         const path = req.url?.split('?')[0] ?? ''
         if (!path.startsWith('/assets/')) return next()
-        planned().then(
-          async ({ variants }) => {
+        // A problem (a screenshot's, or its encoding's) goes to Vite's error handler: the terminal
+        // and the overlay say it, and the server goes on.
+        planned()
+          .then(async ({ variants }) => {
             const variant = variants.find((v) => `/${v.fileName}` === path)
             if (!variant) return next()
             const body = await encodeVariant(variant, SCREEN_CACHE_DIR)
             res.setHeader('Content-Type', `image/${variant.format}`)
             res.setHeader('Cache-Control', 'no-cache')
             res.end(body)
-          },
-          (error: unknown) => next(error),
-        )
+          })
+          .catch((error: unknown) => next(error))
       })
     },
     // A wrong screenshot fails every build that runs this plugin, even one that never imports them.
