@@ -24,7 +24,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 /** How long an edit may take to show (issue 39): the page reloads itself, the test does not. */
 const EDIT_SHOWS_WITHIN_MS = 2_000
 /** A first start makes the database and Vite's dependency bundle: on a shared machine, slow. */
-const START_TIMEOUT_MS = 150_000
+const START_TIMEOUT_MS = 300_000
 
 test.describe.configure({ mode: 'serial', timeout: START_TIMEOUT_MS + 60_000 })
 
