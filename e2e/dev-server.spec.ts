@@ -193,7 +193,7 @@ test('npm run dev listens on this machine only unless HOST says otherwise, and s
 })
 
 test('no spelling of a path answers a byte of the data folders, whatever they are called', async () => {
-  test.setTimeout(120_000)
+  test.setTimeout(START_TIMEOUT_MS)
   // A sign-in link in the outbox, asked for as anyone can (no session needed).
   const asked = await fetch(`${baseURL}/admin/auth/email`, {
     method: 'POST',
@@ -241,7 +241,7 @@ test('no spelling of a path answers a byte of the data folders, whatever they ar
 })
 
 test("two requests at once for a new screenshot's variants are both answered, and the server stays up", async () => {
-  test.setTimeout(120_000)
+  test.setTimeout(START_TIMEOUT_MS)
   const { content } = loadContent(contentDir)
   if (!content) throw new Error('the copy of the content does not load')
   const [first] = content.screens
