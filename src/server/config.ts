@@ -158,6 +158,9 @@ const Settings = z.object({
   ANALYTICS_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   RATE_LIMIT_BETA_PER_MINUTE: limit.default(60),
   RATE_LIMIT_BETA_PER_HOUR: limit.default(1000),
+  /** `/go/<name>` per client address: each opening reads the link (docs/decisions/launch-analytics.md). */
+  RATE_LIMIT_SHARE_LINK_PER_MINUTE: limit.default(60),
+  RATE_LIMIT_SHARE_LINK_PER_HOUR: limit.default(1000),
   // The console's sign-in (link page, link, emailed link, passkey) and its API, counted in
   // memory before any database work. Sized in docs/decisions/server-hardening.md.
   RATE_LIMIT_SIGN_IN_PER_MINUTE: limit.default(10),
@@ -166,6 +169,9 @@ const Settings = z.object({
   RATE_LIMIT_CONSOLE_PER_HOUR: limit.default(5000),
   /** /api/v1 requests per API token per minute (docs/decisions/api-tokens.md). */
   RATE_LIMIT_API_TOKEN_PER_MINUTE: limit.default(600),
+  // Unknown or revoked API tokens per client address, counted before the lookup (docs/decisions/api-tokens.md).
+  RATE_LIMIT_BAD_TOKEN_PER_MINUTE: limit.default(10),
+  RATE_LIMIT_BAD_TOKEN_PER_HOUR: limit.default(100),
   // The owner's side (docs/decisions/owner-console.md).
   OWNER_EMAILS: ownerEmails.default([]),
   /** Hour of the day (UTC) at which the owners get yesterday's sign-ups; unset: no digest. */

@@ -113,7 +113,7 @@ export type FeatureParts = {
   afterAnswer?: MiddlewareHandler
   /** Called on the app's 404 (request latency's route label). */
   onNotFound?: (c: Context) => void
-  /** POST paths whose body is a file spooled under a limit of its own (no JSON body limit). */
+  /** POST paths that read their body under a limit of their own (a spooled file, a page's form), not the JSON one. */
   uploadPaths?: ReadonlySet<string>
 }
 

@@ -75,9 +75,18 @@ export async function truncateAll(db: Db): Promise<void> {
 
 /** Rate limits are off unless asked for: suites that are not about them send many requests from one (absent) address. */
 export const NO_RATE_LIMITS = Object.fromEntries(
-  ['SIGNUP', 'EMAIL', 'CHALLENGE', 'CONTACT', 'UNSUBSCRIBE', 'BETA', 'SIGN_IN', 'CONSOLE'].flatMap((g) =>
-    [`RATE_LIMIT_${g}_PER_MINUTE`, `RATE_LIMIT_${g}_PER_HOUR`].map((k) => [k, 0]),
-  ),
+  [
+    'SIGNUP',
+    'EMAIL',
+    'CHALLENGE',
+    'CONTACT',
+    'UNSUBSCRIBE',
+    'BETA',
+    'SIGN_IN',
+    'CONSOLE',
+    'SHARE_LINK',
+    'BAD_TOKEN',
+  ].flatMap((g) => [`RATE_LIMIT_${g}_PER_MINUTE`, `RATE_LIMIT_${g}_PER_HOUR`].map((k) => [k, 0])),
 ) as Partial<Record<`RATE_LIMIT_${string}`, number>>
 
 // Every test app's work after answers, so that tests can wait for it before they empty tables:

@@ -9,6 +9,8 @@ export const LIMITS = {
   emailLocalPart: 64,
   name: 100,
   message: 5000,
+  /** The bot trap (honeypot.ts): filled only by bots, so only bounded. */
+  honeypot: 2000,
 } as const
 
 /** The tester feedback page's fields (the table's checks say the same). */

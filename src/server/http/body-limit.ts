@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 
 /**
@@ -10,14 +10,17 @@ import { bodyLimit } from 'hono/body-limit'
  * docs/decisions/perf-server.md). Node's parser never delivers more than the declared length.
  * A chunked body still goes through hono's middleware, which counts the bytes as they come.
  */
-export function fastBodyLimit(maxSize: number, onError: () => Promise<Response>): MiddlewareHandler {
+export function fastBodyLimit(
+  maxSize: number,
+  onError: (c: Context) => Response | Promise<Response>,
+): MiddlewareHandler {
   const counted = bodyLimit({ maxSize, onError })
   return async (c, next) => {
     const method = c.req.method
     if (method === 'GET' || method === 'HEAD') return next()
     const declared = c.req.header('content-length')
     if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
-      return Number(declared) > maxSize ? onError() : next()
+      return Number(declared) > maxSize ? onError(c) : next()
     }
     return counted(c, next)
   }

@@ -50,15 +50,27 @@ export function createRateLimiter(limits: Limits, options: { maxClients?: number
     buckets.delete(client)
     buckets.set(client, b)
     if (buckets.size > maxClients) buckets.delete(buckets.keys().next().value!)
-    const short = active.filter((w) => b[w.key] < 1)
-    if (short.length > 0) {
-      return { ok: false, retryAfterMs: Math.max(...short.map((w) => ((1 - b[w.key]) * w.period) / w.capacity)) }
-    }
+    const refused = refusal(b)
+    if (refused) return refused
     for (const w of active) b[w.key] -= 1
     return { ok: true }
   }
 
-  return { take, size: () => buckets.size }
+  function refusal(b: Bucket): { ok: false; retryAfterMs: number } | null {
+    const short = active.filter((w) => b[w.key] < 1)
+    if (short.length === 0) return null
+    return { ok: false, retryAfterMs: Math.max(...short.map((w) => ((1 - b[w.key]) * w.period) / w.capacity)) }
+  }
+
+  /** Whether a `take` would pass now, taking nothing (a budget spent only on failures); remembers no one. */
+  function peek(client: string): { ok: true } | { ok: false; retryAfterMs: number } {
+    const b = buckets.get(client)
+    if (!b || active.length === 0) return { ok: true }
+    refill(b, now())
+    return refusal(b) ?? { ok: true }
+  }
+
+  return { take, peek, size: () => buckets.size }
 }
 
 /**
@@ -80,7 +92,8 @@ export function rateLimit(
   }
 }
 
-function tooManyRequests(group: string, limits: Limits, seconds: number) {
+/** The 429 of a budget named `group`, in PostgREST's shape (the caller sets Retry-After). */
+export function tooManyRequests(group: string, limits: Limits, seconds: number) {
   const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`
   const allowed = [limits.perMinute && `${limits.perMinute} per minute`, limits.perHour && `${limits.perHour} per hour`]
     .filter(Boolean)

@@ -108,7 +108,7 @@ type PageOptions = {
 export function sendPage(
   c: Context,
   page: ReactNode,
-  status: 200 | 400 | 404 | 429 | 500 | 503,
+  status: 200 | 400 | 404 | 413 | 429 | 500 | 503,
   options: PageOptions = {},
 ): Response {
   c.header('Content-Security-Policy', PAGE_CSP)

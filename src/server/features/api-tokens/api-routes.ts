@@ -11,7 +11,8 @@ import {
 } from '../../../shared/api-tokens.ts'
 import type { Db } from '../../db/db.ts'
 import { readJsonBody } from '../../http/json-body.ts'
-import { createRateLimiter } from '../../http/rate-limit.ts'
+import { createRateLimiter, type Limits } from '../../http/rate-limit.ts'
+import { authFailureBudget } from './auth-budget.ts'
 import { liveToken, signupCounts, signupsAfter, touchToken, type TokenUse } from './queries.ts'
 import { looksLikeToken, tokenHash } from './tokens.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
@@ -23,6 +24,10 @@ export type ApiDeps = {
   db: Db
   /** Requests a token may make per minute (API_RATE_LIMIT_PER_MINUTE); 0 turns the limit off. */
   perMinute: number
+  /** Failed authentications per client address (RATE_LIMIT_BAD_TOKEN_*), before the lookup. */
+  failedAuth: Limits
+  /** The client address the budgets count by (an IPv4 address or an IPv6 /64). */
+  addressOf: (c: Context) => string
   /** launch-analytics' funnel per source over the last `days` (app.ts hands it over). */
   funnel: (days: number) => Promise<ApiStats['funnel']>
   /** play-testing's card: testers in now and the day to apply on (app.ts hands it over). */
@@ -57,6 +62,7 @@ function unauthorized(c: Context, message: string, code: string, invalid: boolea
 export function apiRoutes(deps: ApiDeps): Hono<ApiEnv> {
   const { db } = deps
   const limiter = createRateLimiter({ perMinute: deps.perMinute, perHour: 0 })
+  const failures = authFailureBudget(deps.failedAuth)
   const app = new Hono<ApiEnv>()
 
   // Who is asking: a live token, within its budget. Unknown and revoked tokens look the same.
@@ -64,8 +70,17 @@ export function apiRoutes(deps: ApiDeps): Hono<ApiEnv> {
     const header = c.req.header('authorization')
     if (!header) throw unauthorized(c, 'This API needs a token.', 'PGRST302', false)
     const token = BEARER.exec(header)?.[1] ?? ''
-    const found = looksLikeToken(token) ? await liveToken(db, tokenHash(token)) : null
-    if (!found) throw unauthorized(c, 'The token is not valid (unknown or revoked).', 'PGRST301', true)
+    const invalid = () => unauthorized(c, 'The token is not valid (unknown or revoked).', 'PGRST301', true)
+    if (!looksLikeToken(token)) throw invalid()
+    const hash = tokenHash(token)
+    const [address, key] = [deps.addressOf(c), hash.toString('base64')]
+    failures.admit(c, address, key)
+    const found = await liveToken(db, hash)
+    if (!found) {
+      failures.failed(address, key)
+      throw invalid()
+    }
+    failures.passed(key)
     const taken = limiter.take(String(found.id))
     if (!taken.ok) {
       const seconds = Math.max(1, Math.ceil(taken.retryAfterMs / 1000))

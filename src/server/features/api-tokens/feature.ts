@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { signupEmailStep } from '../../../mail-core/resend-email-handler.ts'
 import { paths } from '../../../shared/paths.ts'
+import { clientIp, rateLimitKey } from '../../http/client-ip.ts'
 import { storeRow } from '../../http/postgrest/routes.ts'
 import { defineFeature } from '../../feature.ts'
 import { apiRoutes } from './api-routes.ts'
@@ -24,6 +25,11 @@ export const apiTokensFeature = defineFeature({
     const api = apiRoutes({
       db,
       perMinute: config.RATE_LIMIT_API_TOKEN_PER_MINUTE,
+      failedAuth: {
+        perMinute: config.RATE_LIMIT_BAD_TOKEN_PER_MINUTE,
+        perHour: config.RATE_LIMIT_BAD_TOKEN_PER_HOUR,
+      },
+      addressOf: (c) => rateLimitKey(clientIp(c, config.TRUST_PROXY)),
       funnel: ports.funnel,
       play: ports.playProgress,
       // The table's rule without the request's source: the caller names one, or it is `api`.

@@ -61,7 +61,7 @@ function refusals(scope: ApiScope): Json {
     '401': error('No token, or an unknown or revoked one (PGRST302, PGRST301).'),
     '403': error(`The token lacks the scope ${scope} (42501).`),
     '429': {
-      ...error('Over the per-token rate limit (RATE_LIMITED).'),
+      ...error('Over the per-token rate limit, or too many failed authentications from the address (RATE_LIMITED).'),
       headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } } },
     },
   }

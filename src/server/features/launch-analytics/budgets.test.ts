@@ -209,6 +209,38 @@ describe.each(DB_KINDS)('launch analytics budgets on %s', (kind) => {
     await counter.close()
   })
 
+  test('share links: a flood from one address is refused past its budget, as a page, with no lookup', async () => {
+    await db.query("insert into app_private.analytics_channels (name, source) values ('launch-post', 'Launch post')")
+    let lookups = 0
+    const spy: Db = {
+      ...db,
+      query: (sql, params) => {
+        if (/analytics_channels/.test(sql)) lookups++
+        return db.query(sql, params)
+      },
+    }
+    const counter = createLaunchCounter({
+      db,
+      logger: silentLogger,
+      now: testClock().now,
+      settings: { flushMs: 60_000 },
+    })
+    // The hour's window alone: no refill while the test runs.
+    const config = { PUBLIC_URL: ORIGIN, RATE_LIMIT_SHARE_LINK_PER_MINUTE: 0, RATE_LIMIT_SHARE_LINK_PER_HOUR: 10 }
+    const app = testApp(spy, { staticDir: PAGE, config, launchCounter: counter })
+    const open = (ip: string) => app.request(`${ORIGIN}/go/launch-post`, {}, fromAddress(ip))
+    const statuses: number[] = []
+    for (let i = 0; i < 300; i++) statuses.push((await open('198.51.100.3')).status)
+    expect(statuses.filter((s) => s === 302)).toHaveLength(10)
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true)
+    expect(lookups).toBe(10)
+    const refused = await open('198.51.100.3')
+    expect(refused.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await open('198.51.100.4')).status).toBe(302)
+    await counter.close()
+  })
+
   test('share-link opens: counted in memory within a per-address budget, and written with the visits', async () => {
     const { app, counter } = setup()
     await db.query("insert into app_private.analytics_channels (name, source) values ('launch-post', 'Launch post')")

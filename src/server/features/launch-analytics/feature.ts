@@ -75,7 +75,13 @@ export const launchAnalyticsFeature = defineFeature({
   parts: ({ db, config, ports, made }) => {
     const counter = ports.launchCounter
     return {
-      public: shareLinkRoutes({ db, counter, trustedHops: config.TRUST_PROXY, stores: made.stores ?? STORES }),
+      public: shareLinkRoutes({
+        db,
+        counter,
+        trustedHops: config.TRUST_PROXY,
+        stores: made.stores ?? STORES,
+        limits: { perMinute: config.RATE_LIMIT_SHARE_LINK_PER_MINUTE, perHour: config.RATE_LIMIT_SHARE_LINK_PER_HOUR },
+      }),
       console: [launchConsoleRoutes({ db, counter, staticDir: config.STATIC_DIR })],
       // The built page's documents are counted after their answer (no byte added to it).
       afterAnswer: countDocuments({ counter, ...documentHooks(config.TRUST_PROXY, ports) }),

@@ -17,6 +17,7 @@ import { paths } from '../../../shared/paths.ts'
 import { isTokenShaped } from '../../../mail-core/tokens.ts'
 import type { Db } from '../../db/db.ts'
 import type { PublicRoutes } from '../../http/public-routes.ts'
+import type { Limits } from '../../http/rate-limit.ts'
 import { clientAddress, clientIp } from '../../http/client-ip.ts'
 import { endpointAnswer, endpointInput } from '../../http/console-endpoint.ts'
 import type { OwnerEnv } from '../../owner/deps.ts'
@@ -134,6 +135,8 @@ export function countDocuments(hooks: Hooks): MiddlewareHandler {
  */
 export function shareLinkRoutes(deps: {
   db: Db
+  /** Openings per client address: each reads the link (RATE_LIMIT_SHARE_LINK_*). */
+  limits: Limits
   counter: Pick<LaunchCounter, 'countOpen' | 'countAppOpen'>
   trustedHops: number
   /** The content's store listings (content/site.yaml `stores`), passed by app.ts. */
@@ -187,7 +190,11 @@ export function shareLinkRoutes(deps: {
     if (!isLocale(lang) || lang === DEFAULT_LOCALE) return next()
     return openApp(c, lang)
   })
-  return { routes: app }
+  // A flood of openings would be a query each; past the budget the answer is busyPages' page.
+  return {
+    routes: app,
+    limits: [{ group: 'share-link', method: 'GET', paths: [paths.shareLink.pattern], limits: deps.limits }],
+  }
 }
 
 /** The last `days` days up to the next whole hour, starting on a whole `bucket`. */

@@ -41,6 +41,8 @@ export const pageFormsFeature = defineFeature({
           },
         ],
       },
+      // Each form route reads its body under a limit of its own (forms.ts): its largest valid form.
+      uploadPaths: new Set([paths.join.pattern, paths.contact.pattern]),
     }
   },
 })

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { CONTACT_TEXTS, DEFAULT_LOCALE, LOCALES, SIGNUP_TEXTS, type Locale } from '../../../shared/content.ts'
+import { LIMITS } from '../../../shared/limits.ts'
 import { paths } from '../../../shared/paths.ts'
 import { LOCAL_ANON_KEY } from '../../../shared/self-hosted.ts'
 import type { Config } from '../../config.ts'
@@ -11,6 +12,9 @@ import { count, DB_KINDS, fromAddress, testApp, testDb, truncateAll } from '../.
 // the answer as a page in the page's language.
 
 const OTHER = LOCALES.find((l) => l !== DEFAULT_LOCALE) ?? DEFAULT_LOCALE
+const langOf = (locale: Locale) => (locale === DEFAULT_LOCALE ? undefined : locale)
+/** Characters added to the longest message: enough to pass any form's largest valid body. */
+const OVERSIZE_PADDING = 20_000
 
 function form(fields: Record<string, string>): RequestInit {
   return {
@@ -162,6 +166,34 @@ describe.each(DB_KINDS)('the forms without JavaScript on %s', (kind) => {
     const limited = await a.request(paths.contact.href(OTHER), form(fields), fromAddress('198.51.100.1'))
     expect(limited.status).toBe(429)
     expect(await limited.text()).toContain(html(CONTACT_TEXTS[OTHER].errorTitle))
+  })
+
+  test('the longest contact message the form allows, in Cyrillic, is stored; a larger body is the form page, not JSON', async () => {
+    // 5,000 characters of two UTF-8 bytes each: 30,000 bytes urlencoded, past the API's JSON limit.
+    const message = 'ж'.repeat(LIMITS.message)
+    const fields = { name: 'Я'.repeat(LIMITS.name), email: 'ivan@example.com', subject: 'general', message }
+    for (const [i, locale] of [DEFAULT_LOCALE, OTHER].entries()) {
+      const ip = `198.51.100.${20 + i}`
+      const sent = await app().request(paths.contact.href(langOf(locale)), form(fields), fromAddress(ip))
+      expect(sent.status).toBe(200)
+      expect(await sent.text()).toContain(html(CONTACT_TEXTS[locale].successTitle))
+
+      const body = new URLSearchParams({ ...fields, message: message + 'ж'.repeat(OVERSIZE_PADDING) }).toString()
+      for (const [path, texts] of [
+        [paths.contact.href(langOf(locale)), [CONTACT_TEXTS[locale].errorTitle, CONTACT_TEXTS[locale].errorFallback]],
+        [paths.join.href(langOf(locale)), [SIGNUP_TEXTS[locale].errorGeneric]],
+      ] as const) {
+        const res = await app().request(path, { ...form({}), body }, fromAddress(ip))
+        expect(res.status).toBe(413)
+        expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+        const page = await res.text()
+        expect(page).toContain(`<html lang="${locale}">`)
+        for (const text of texts) expect(page).toContain(html(text))
+        expect(page).toContain(`<form action="${path}" method="post">`)
+      }
+    }
+    const rows = await db.query<{ message: string }>('select message from public.contact_messages')
+    expect(rows.rows).toEqual([{ message }, { message }])
   })
 
   test('opened as an address, each form sends the visitor to the form on the page', async () => {

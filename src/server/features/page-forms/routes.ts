@@ -1,14 +1,16 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { ApiError, isDatabaseUnavailable, OUTAGE_RETRY_AFTER_S } from '../../../shared/http/errors.ts'
 import { CONTACT_TEXTS, SIGNUP_TEXTS } from '../../../shared/content.ts'
 import { localeOr, localeRoot } from '../../../shared/locales.ts'
 import { HONEYPOT_FIELD } from '../../../shared/honeypot-field.ts'
 import { paths } from '../../../shared/paths.ts'
+import { fastBodyLimit } from '../../http/body-limit.ts'
 import { readPageForm } from '../../http/page-form.ts'
 import type { PublicRoutes } from '../../http/public-routes.ts'
 import { sendPage } from '../../http/server-page.tsx'
 import type { Logger } from '../../log.ts'
+import { contactForm, FORM_BODY_BYTES, joinForm } from './forms.ts'
 import { contactFailedPage, contactSentPage, joinedPage, joinFailedPage } from './pages.tsx'
 
 /**
@@ -44,29 +46,38 @@ function failureOf(err: unknown, logger: Logger, c: Context): Failure {
   return { status: 500, message: null }
 }
 
-// The two forms as the page posts them. Their rules are the REST insert's (the same code as the
-// scripted form's calls), so the schemas only read the fields: the honeypot and the phone are sent
-// only when filled, and a field carrying a file reads as not sent.
-const optional = z.string().optional()
-const text = z.string().default('')
-const joinForm = z.object({ email: text, platform: optional, [HONEYPOT_FIELD]: optional })
-const contactForm = z.object({ name: text, email: text, subject: text, message: text, [HONEYPOT_FIELD]: optional })
-
 /** The form's data: these schemas accept any text, so a post always reads (files as not sent). */
 async function formData<S extends typeof joinForm | typeof contactForm>(c: Context, schema: S): Promise<z.output<S>> {
   const form = await readPageForm(c, schema)
   return form.ok ? form.data : (schema.parse({}) as z.output<S>)
 }
 
+const localeOf = (c: Context) => localeOr(c.req.query('lang'))
+
+/** The form's page with its error text: over a budget, or a body larger than any the form sends. */
+function refusedPage(form: 'join' | 'contact', c: Context, message?: string) {
+  const locale = localeOf(c)
+  return form === 'join'
+    ? joinFailedPage(SIGNUP_TEXTS[locale].errorGeneric, locale)
+    : contactFailedPage(
+        message ?? CONTACT_TEXTS[locale].errorFallback,
+        { name: '', email: '', subject: '', message: '' },
+        locale,
+      )
+}
+
+/** Up to the form's largest valid body; past it, the form's page (413), never the API's JSON. */
+const formBodyLimit = (form: 'join' | 'contact') =>
+  fastBodyLimit(FORM_BODY_BYTES[form], (c) => sendPage(c, refusedPage(form, c), 413))
+
 export function pageFormRoutes(deps: PageFormsDeps): PublicRoutes {
   const app = new Hono()
-  const localeOf = (c: Context) => localeOr(c.req.query('lang'))
 
   // Opened as an address (a reload after the answer, a shared link): the form on the page.
   app.get(paths.join.pattern, (c) => c.redirect(`${localeRoot(localeOf(c))}#cta`, 303))
   app.get(paths.contact.pattern, (c) => c.redirect(`${localeRoot(localeOf(c))}#contact`, 303))
 
-  app.post(paths.join.pattern, async (c) => {
+  app.post(paths.join.pattern, formBodyLimit('join'), async (c) => {
     const locale = localeOf(c)
     const t = SIGNUP_TEXTS[locale]
     const form = await formData(c, joinForm)
@@ -99,7 +110,7 @@ export function pageFormRoutes(deps: PageFormsDeps): PublicRoutes {
     return sendPage(c, joinedPage(address, locale), 200)
   })
 
-  app.post(paths.contact.pattern, async (c) => {
+  app.post(paths.contact.pattern, formBodyLimit('contact'), async (c) => {
     const locale = localeOf(c)
     const { [HONEYPOT_FIELD]: website, ...fields } = await formData(c, contactForm)
     try {
@@ -122,17 +133,12 @@ export function formRefusals(form: 'join' | 'contact'): MiddlewareHandler {
   return async (c, next) => {
     await next()
     if (c.res.status !== 429) return
-    const locale = localeOr(c.req.query('lang'))
     // The contact form shows the server's message, as it does for the REST call's 429.
     const refusal = (await c.res
       .clone()
       .json()
       .catch(() => null)) as { message?: unknown } | null
-    const message = typeof refusal?.message === 'string' ? refusal.message : CONTACT_TEXTS[locale].errorFallback
-    const page =
-      form === 'join'
-        ? joinFailedPage(SIGNUP_TEXTS[locale].errorGeneric, locale)
-        : contactFailedPage(message, { name: '', email: '', subject: '', message: '' }, locale)
+    const page = refusedPage(form, c, typeof refusal?.message === 'string' ? refusal.message : undefined)
     c.res = sendPage(c, page, 429)
   }
 }
