@@ -36,7 +36,7 @@ async function emails(db: Db): Promise<string[]> {
 }
 
 describe.each(DB_KINDS)('a restore killed between its load and the journal, %s', (kind) => {
-  test('brings nobody erased back, and runs again to the end', { timeout: 300_000 }, async () => {
+  test('brings nobody erased back, and runs again to the end', { timeout: 600_000 }, async () => {
     const dir = await mkdtemp(join(tmpdir(), 'restore-killed-'))
     cleanup.push(() => rm(dir, { recursive: true, force: true }))
     const source = await testDb(kind)
