@@ -34,7 +34,7 @@ export async function readHeader(file: string): Promise<DumpHeader> {
 }
 
 /** Erasure of one address, inside the restore's transaction (the data-access feature's, given by the caller). */
-export type RestoreErase = (db: Pick<Db, 'transaction'>, secret: Buffer, address: string) => Promise<unknown>
+type RestoreErase = (db: Pick<Db, 'transaction'>, secret: Buffer, address: string) => Promise<unknown>
 
 export type RestoreOptions = {
   /** The journal's entries (journal.ts's file beside the backups). */
