@@ -7,11 +7,10 @@ import { FolderInUseError, lockFolder } from '../../src/server/db/folder-lock.ts
 import { migrate } from '../../src/server/db/migrate.ts'
 import { openDb } from '../../src/server/db/open.ts'
 import { audit } from '../../src/server/owner/audit.ts'
-import { ownerSecret } from '../../src/server/owner/keys.ts'
 import { writeBackup } from '../../src/server/features/backups/backup.ts'
 import { writePrivateFile } from '../../src/server/features/backups/files.ts'
 import { journalMirror, readJournal } from '../../src/server/features/backups/journal.ts'
-import { loadBackup, readHeader, reapplyJournal, RestoreRefused } from '../../src/server/features/backups/restore.ts'
+import { readHeader, restoreBackup, RestoreRefused } from '../../src/server/features/backups/restore.ts'
 import { personEraser } from '../../src/server/features/data-access/erase.ts'
 import { callServer } from './server-call.ts'
 
@@ -110,23 +109,17 @@ export async function restoreCommand(config: Config, file: string): Promise<numb
   }
   try {
     await migrate(db)
-    const loaded = await loadBackup(db, path)
-    const entries = await readJournal(resolve(config.BACKUP_DIR))
-    const secret = await ownerSecret(db)
+    const dir = resolve(config.BACKUP_DIR)
     // Erasure reads every feature's person-data sources, assembled by the features' list; only a
     // restore needs them, so the other commands do not load every feature.
     const erasePerson = personEraser((await import('../../src/server/features.ts')).PERSON_DATA)
-    const counts = await reapplyJournal(db, entries, loaded.journalId, async (address) => {
-      await erasePerson(db, secret, `${ACTOR} restore`, address)
+    const { rows, counts } = await restoreBackup(db, path, {
+      journal: () => readJournal(dir),
+      erase: (tx, secret, address) => erasePerson(tx, secret, `${ACTOR} restore`, address),
+      actor: ACTOR,
     })
-    await audit(db, ACTOR, 'backup.restore', {
-      file: path,
-      takenAt: header.takenAt,
-      rows: loaded.rows,
-      reapplied: counts,
-    })
-    await journalMirror(db, resolve(config.BACKUP_DIR)).sync()
-    console.log(`Restored ${loaded.rows} rows from ${path} (taken at ${header.takenAt}, ${header.database}).`)
+    await journalMirror(db, dir).sync()
+    console.log(`Restored ${rows} rows from ${path} (taken at ${header.takenAt}, ${header.database}).`)
     console.log(
       `Re-applied since the backup: ${counts.erased} erasure(s), ${counts.suppressed} suppression(s) (${counts.removedSignups} sign-up(s) removed), ${counts.lifted} lifted.`,
     )

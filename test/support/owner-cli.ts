@@ -1,10 +1,18 @@
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { ROOT } from './server-process.ts'
 
 export type CliResult = { code: number | null; out: string; err: string }
 
 /** `npm run owner -- …` as a real process, with `env` laid over this one's (DATABASE_URL cleared unless given). */
 export function runOwnerCli(args: string[], env: Record<string, string>): Promise<CliResult> {
+  return startOwnerCli(args, env).result
+}
+
+/** The same, with the process at hand (to kill it midway). */
+export function startOwnerCli(
+  args: string[],
+  env: Record<string, string>,
+): { child: ChildProcess; result: Promise<CliResult> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/owner.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: '', ...env },
@@ -14,7 +22,7 @@ export function runOwnerCli(args: string[], env: Record<string, string>): Promis
   let err = ''
   child.stdout.on('data', (d: Buffer) => (out += d.toString()))
   child.stderr.on('data', (d: Buffer) => (err += d.toString()))
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out, err })))
+  return { child, result: new Promise((resolve) => child.once('exit', (code) => resolve({ code, out, err }))) }
 }
 
 /**

@@ -1,13 +1,13 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { chmod, readFile, rename, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import type { Db } from '../db/db.ts'
+import type { Db, Tx } from '../db/db.ts'
 
 /**
  * The owner secret: signs one-time sign-in links and keys the audit log's address hashes. Made
  * once, kept in the database so every process and `npm run owner` share it.
  */
-export async function ownerSecret(db: Db): Promise<Buffer> {
+export async function ownerSecret(db: Db | Tx): Promise<Buffer> {
   await db.query(
     "insert into app_private.owner_keys (name, secret) values ('owner', $1) on conflict (name) do nothing",
     [randomBytes(32)],

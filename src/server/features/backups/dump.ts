@@ -22,7 +22,8 @@ export type DumpHeader = {
   database: 'pglite' | 'postgres'
 }
 
-export type TableInfo = { name: string; columns: string[]; identity: boolean }
+/** A table as the catalogue has it: the columns a row sets, and the generated ones it computes. */
+export type TableInfo = { name: string; columns: string[]; generated: string[]; identity: boolean }
 
 /** Where a dump goes, a line at a time (the caller buffers and writes a file or a response). */
 export type LineSink = (line: string) => Promise<void> | void
@@ -75,6 +76,14 @@ export async function writeDump(
   })
 }
 
+/**
+ * How a line of rows begins; the restore (backup-lines.ts) checks a line against it and reads only
+ * the JSON after it. Still SQL, so the file stays readable as what it holds.
+ */
+export function rowsLineHead(table: string, columns: string, identity: boolean): string {
+  return `insert into ${table} (${columns})${identity ? ' overriding system value' : ''} select ${columns} from jsonb_populate_recordset(null::${table}, `
+}
+
 async function dumpTable(tx: Tx, table: TableInfo, tag: string, sink: LineSink): Promise<void> {
   const cursor = `dump_${randomBytes(4).toString('hex')}`
   await tx.query(`declare ${cursor} no scroll cursor for select to_jsonb(t)::text as j from ${table.name} t`)
@@ -86,9 +95,7 @@ async function dumpTable(tx: Tx, table: TableInfo, tag: string, sink: LineSink):
     // A value holding our tag would end the quote early; the tag is random, so this never
     // happens by chance, and a value made to hold it fails the dump instead of corrupting it.
     if (json.includes(tag)) throw new Error(`a value in ${table.name} holds the dump's quote tag; run the backup again`)
-    await sink(
-      `insert into ${table.name} (${cols})${table.identity ? ' overriding system value' : ''} select ${cols} from jsonb_populate_recordset(null::${table.name}, ${tag}${json}${tag});`,
-    )
+    await sink(`${rowsLineHead(table.name, cols, table.identity)}${tag}${json}${tag});`)
     if (batch.rows.length < ROWS_PER_LINE) break
   }
   await tx.query(`close ${cursor}`)
@@ -100,11 +107,20 @@ async function dumpTable(tx: Tx, table: TableInfo, tag: string, sink: LineSink):
  * rows load. Generated columns are left out: the database computes them again.
  */
 export async function applicationTables(db: Db | Tx): Promise<TableInfo[]> {
-  const r = await db.query<{ name: string; columns: string[]; identity: boolean; parents: string[] | null }>(
+  const r = await db.query<{
+    name: string
+    columns: string[]
+    generated: string[]
+    identity: boolean
+    parents: string[] | null
+  }>(
     `select format('%I.%I', n.nspname, c.relname) as name,
        array(select a.attname::text from pg_attribute a
              where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
              order by a.attnum) as columns,
+       array(select a.attname::text from pg_attribute a
+             where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated <> ''
+             order by a.attnum) as generated,
        exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attidentity = 'a') as identity,
        array(select distinct format('%I.%I', pn.nspname, p.relname) from pg_constraint f
              join pg_class p on p.oid = f.confrelid join pg_namespace pn on pn.oid = p.relnamespace
@@ -124,13 +140,13 @@ export async function applicationTables(db: Db | Tx): Promise<TableInfo[]> {
     path.add(name)
     for (const p of t.parents ?? []) visit(p, path)
     done.add(name)
-    ordered.push({ name: t.name, columns: t.columns, identity: t.identity })
+    ordered.push({ name: t.name, columns: t.columns, generated: t.generated, identity: t.identity })
   }
   for (const name of byName.keys()) visit(name, new Set())
   return ordered
 }
 
-async function sequences(tx: Tx): Promise<{ name: string; value: string; called: boolean }[]> {
+export async function sequences(tx: Db | Tx): Promise<{ name: string; value: string; called: boolean }[]> {
   const r = await tx.query<{ name: string; value: string | null; called: boolean }>(
     `select format('%I.%I', schemaname, sequencename) as name, last_value::text as value, last_value is not null as called
      from pg_sequences where schemaname in ('public', 'app_private') order by 1`,
@@ -153,6 +169,6 @@ export function parseHeader(lines: string[]): DumpHeader | null {
   return header.takenAt && header.migration ? header : null
 }
 
-function quoteIdent(name: string): string {
+export function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`
 }

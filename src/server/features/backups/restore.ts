@@ -1,7 +1,10 @@
 import type { Db, Tx } from '../../db/db.ts'
 import { currentMigrationName } from '../../db/migration-renames.ts'
-import { applicationTables, parseHeader, type DumpHeader } from './dump.ts'
+import { NotOurLine, parseDataLine, type DataLine, type KnownSchema } from './backup-lines.ts'
+import { applicationTables, parseHeader, quoteIdent, rowsLineHead, sequences, type DumpHeader } from './dump.ts'
 import { readLines } from './files.ts'
+import { audit } from '../../owner/audit.ts'
+import { ownerSecret } from '../../owner/keys.ts'
 import type { JournalEntry } from './journal.ts'
 import { dedupeKeyOf } from '../../../emails/dedupe-key.ts'
 import { confirmSignup } from '../../../emails/confirm-signup.kind.ts'
@@ -30,16 +33,29 @@ export async function readHeader(file: string): Promise<DumpHeader> {
   return header
 }
 
+/** Erasure of one address, inside the restore's transaction (the data-access feature's, given by the caller). */
+type RestoreErase = (db: Pick<Db, 'transaction'>, secret: Buffer, address: string) => Promise<unknown>
+
+export type RestoreOptions = {
+  /** The journal's entries (journal.ts's file beside the backups). */
+  journal: () => Promise<JournalEntry[]>
+  erase: RestoreErase
+  /** Who the audit log names. */
+  actor: string
+}
+
 /**
- * Loads a backup into a migrated, empty database, in one transaction: a failure leaves it empty.
+ * Restores a backup into a migrated, empty database and re-applies what the journal recorded
+ * after it, in one transaction: a restore cut short (killed, a refused line) leaves the database
+ * as empty as it was, never holding people erased since the backup, and runs again.
  * Triggers are off while rows load (they would re-check and re-derive what the backup already
  * holds, and take a lock per sign-up); foreign keys stay on, tables load parents first.
- * Returns the journal's highest id in the backup: the entries after it are what happened later.
  */
-export async function loadBackup(
+export async function restoreBackup(
   db: Db,
   file: string,
-): Promise<{ header: DumpHeader; rows: number; journalId: number }> {
+  options: RestoreOptions,
+): Promise<{ header: DumpHeader; rows: number; counts: ReapplyCounts }> {
   const header = await readHeader(file)
   // A backup taken before a migration was renamed names it by its old name.
   const known = await db.query('select 1 from app_private.schema_migrations where name = $1', [
@@ -49,33 +65,71 @@ export async function loadBackup(
     throw new RestoreRefused(
       `${file} was made by a newer version (its last migration, ${header.migration}, is not in this one); update, then restore.`,
     )
-  for (const table of IN_USE) {
-    const r = await db.query(`select 1 from ${table} limit 1`)
-    if (r.rows.length)
-      throw new RestoreRefused(
-        `The database is not empty (${table} has rows); a restore only goes into a new, empty database. Point PGLITE_DIR at a new folder, or DATABASE_URL at an empty database, and run the restore again.`,
-      )
-  }
   return db.transaction(async (tx) => {
-    const tables = await applicationTables(tx)
-    for (const t of tables) await tx.exec(`alter table ${t.name} disable trigger user`)
-    // What the migrations wrote (keys, settings) gives way to the backup's: children first.
-    for (const t of [...tables].reverse()) await tx.exec(`delete from ${t.name}`)
-    let rows = 0
-    for await (const line of readLines(file)) {
-      if (!line || line.startsWith('--')) continue
-      if (!line.startsWith('insert into ') && !line.startsWith('select setval(')) {
-        throw new Error(`unexpected line in ${file}: ${line.slice(0, 60)}`)
-      }
-      const r = await tx.query(line)
-      rows += line.startsWith('insert') ? r.rowCount : 0
+    for (const table of IN_USE) {
+      const r = await tx.query(`select 1 from ${table} limit 1`)
+      if (r.rows.length)
+        throw new RestoreRefused(
+          `The database is not empty (${table} has rows); a restore only goes into a new, empty database. Point PGLITE_DIR at a new folder, or DATABASE_URL at an empty database, and run the restore again.`,
+        )
     }
-    for (const t of tables) await tx.exec(`alter table ${t.name} enable trigger user`)
-    const j = await tx.query<{ id: string | number | null }>(
-      'select max(id) as id from app_private.suppression_journal',
+    const { rows, journalId } = await loadRows(tx, file)
+    // The restored key is the backup's, so the journal's hashes match the restored addresses.
+    const secret = await ownerSecret(tx)
+    const inThisTransaction = { transaction: <T>(fn: (t: Tx) => Promise<T>) => fn(tx) }
+    const counts = await reapplyJournal(tx, await options.journal(), journalId, (address) =>
+      options.erase(inThisTransaction, secret, address),
     )
-    return { header, rows, journalId: Number(j.rows[0]?.id ?? 0) }
+    await audit(tx, options.actor, 'backup.restore', { file, takenAt: header.takenAt, rows, reapplied: counts })
+    return { header, rows, counts }
   })
+}
+
+/** The backup's rows; the journal's highest id among them: the entries after it are what happened later. */
+async function loadRows(tx: Tx, file: string): Promise<{ rows: number; journalId: number }> {
+  const tables = await applicationTables(tx)
+  for (const t of tables) await tx.exec(`alter table ${t.name} disable trigger user`)
+  // What the migrations wrote (keys, settings) gives way to the backup's: children first.
+  for (const t of [...tables].reverse()) await tx.exec(`delete from ${t.name}`)
+  const schema: KnownSchema = {
+    tables: new Map(tables.map((t) => [t.name, t])),
+    sequences: new Set((await sequences(tx)).map((s) => s.name)),
+  }
+  let rows = 0
+  let n = 0
+  for await (const line of readLines(file)) {
+    n++
+    if (!line || line.startsWith('--')) continue
+    try {
+      rows += await loadLine(tx, parseDataLine(line, schema))
+    } catch (err) {
+      if (!(err instanceof NotOurLine) && !isDatabaseError(err)) throw err
+      throw new RestoreRefused(`line ${n} of ${file} is not one a backup holds (${err.message}); nothing was restored.`)
+    }
+  }
+  for (const t of tables) await tx.exec(`alter table ${t.name} enable trigger user`)
+  const j = await tx.query<{ id: string | number | null }>('select max(id) as id from app_private.suppression_journal')
+  return { rows, journalId: Number(j.rows[0]?.id ?? 0) }
+}
+
+/**
+ * One line's rows or sequence value, as parameters: the SQL around them is made of the
+ * catalogue's names, never of the file's text.
+ */
+async function loadLine(tx: Tx, line: DataLine): Promise<number> {
+  if (line.kind === 'sequence') {
+    await tx.query('select setval($1::text::regclass, $2::bigint, $3::boolean)', [line.name, line.value, line.called])
+    return 0
+  }
+  const { table } = line
+  const list = line.columns.map(quoteIdent).join(', ')
+  const r = await tx.query(`${rowsLineHead(table.name, list, table.identity)}$1::jsonb)`, [line.json])
+  return r.rowCount
+}
+
+/** What the database refused in a line's values (a type, a constraint): SQLSTATE-coded. */
+function isDatabaseError(err: unknown): err is Error {
+  return err instanceof Error && typeof (err as { code?: unknown }).code === 'string'
 }
 
 export type ReapplyCounts = { suppressed: number; lifted: number; erased: number; removedSignups: number }
@@ -86,11 +140,11 @@ export type ReapplyCounts = { suppressed: number; lifted: number; erased: number
  * feature's erasure, given by the caller). Entries are keyed hashes: the addresses are found by
  * hashing the restored rows' own addresses with the restored key.
  */
-export async function reapplyJournal(
-  db: Db,
+async function reapplyJournal(
+  db: Tx,
   entries: JournalEntry[],
   after: number,
-  erase: (address: string) => Promise<void>,
+  erase: (address: string) => Promise<unknown>,
 ): Promise<ReapplyCounts> {
   const later = entries.filter((e) => e.id > after).sort((a, b) => a.id - b.id)
   const counts: ReapplyCounts = { suppressed: 0, lifted: 0, erased: 0, removedSignups: 0 }
@@ -105,16 +159,14 @@ export async function reapplyJournal(
       for (const address of await addressesOf(db, e.hmac)) await erase(address)
       counts.erased++
     } else if (e.event === 'lifted') {
-      await db.transaction(async (tx) => {
-        await tx.query(`delete from app_private.email_suppressions where mailbox_hmac = decode($1, 'hex')`, [e.hmac])
-        await tx.query(
-          `update public.beta_signups set suppressed = false where app_private.mailbox_hmac(email) = decode($1, 'hex')`,
-          [e.hmac],
-        )
-      })
+      await db.query(`delete from app_private.email_suppressions where mailbox_hmac = decode($1, 'hex')`, [e.hmac])
+      await db.query(
+        `update public.beta_signups set suppressed = false where app_private.mailbox_hmac(email) = decode($1, 'hex')`,
+        [e.hmac],
+      )
       counts.lifted++
     } else {
-      counts.removedSignups += await db.transaction((tx) => suppress(tx, e))
+      counts.removedSignups += await suppress(db, e)
       counts.suppressed++
     }
   }
@@ -151,7 +203,7 @@ async function suppress(tx: Tx, e: JournalEntry): Promise<number> {
 }
 
 /** Every address the restored rows hold whose mailbox has this hash. */
-async function addressesOf(db: Db, hmac: string): Promise<string[]> {
+async function addressesOf(db: Tx, hmac: string): Promise<string[]> {
   const r = await db.query<{ email: string }>(
     `select distinct email from (
        select email from public.beta_signups

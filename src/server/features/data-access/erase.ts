@@ -6,7 +6,7 @@ import { eraseSources } from './queries.ts'
 
 /** How erasure is called: the list of sources is bound once (the `personData` port, or the owner CLI's). */
 type ErasePerson = (
-  db: Db,
+  db: Pick<Db, 'transaction'>,
   secret: Buffer,
   actor: string,
   address: string,
