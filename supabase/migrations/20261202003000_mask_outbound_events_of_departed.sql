@@ -8,8 +8,18 @@
 -- masked too. The retention purge (the sender, once a day across processes) deletes old events
 -- with their deliveries and log; outbound_housekeeping says when it is next due.
 
--- The masking rule for a person's stored events: by the sign-up they are about, and by mailbox
--- (any spelling). `address` may be null: by sign-up only.
+-- The masking rule for one stored event's data: its address, if any, as mask_email writes it.
+create function app_private.masked_outbound_data(data jsonb) returns jsonb
+language sql
+immutable
+strict
+set search_path = ''
+as $$
+  select case when data ? 'email'
+    then data || jsonb_build_object('email', app_private.mask_email(data ->> 'email')) else data end
+$$;
+
+-- A person's stored events, masked: by the sign-up they are about, and by mailbox (any spelling).
 create function app_private.mask_outbound_events(about bigint, address text) returns void
 language sql
 volatile
@@ -17,10 +27,9 @@ security definer
 set search_path = ''
 as $$
   update app_private.outbound_events
-  set data = data || jsonb_build_object('email', app_private.mask_email(data ->> 'email'))
-  where data ? 'email' and data ->> 'email' is distinct from app_private.mask_email(data ->> 'email')
-    and (signup_id = about
-      or (address is not null and app_private.canonical_email(data ->> 'email') = app_private.canonical_email(address)))
+  set data = app_private.masked_outbound_data(data)
+  where data ? 'email' and data is distinct from app_private.masked_outbound_data(data)
+    and (signup_id = about or app_private.canonical_email(data ->> 'email') = app_private.canonical_email(address))
 $$;
 revoke all on function app_private.mask_outbound_events(bigint, text) from public;
 grant execute on function app_private.mask_outbound_events(bigint, text) to service_role;
@@ -70,25 +79,19 @@ end
 $$;
 
 -- A delivery is done (delivered, failed for good): when the person its event is about has left
--- and no other delivery of it waits, the event keeps no full address.
+-- and no other delivery of it waits, that event keeps no full address either.
 create function app_private.outbound_deliveries_done() returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  about bigint;
 begin
-  select ev.signup_id into about from app_private.outbound_events ev
-  where ev.id = new.event_id and ev.signup_id is not null and ev.data ? 'email';
-  if about is null or exists (select 1 from public.beta_signups s where s.id = about) then
-    return null;
-  end if;
-  if exists (select 1 from app_private.outbound_deliveries d
-             where d.event_id = new.event_id and d.status in ('pending', 'sending')) then
-    return null;
-  end if;
-  perform app_private.mask_outbound_events(about, null);
+  update app_private.outbound_events ev
+  set data = app_private.masked_outbound_data(ev.data)
+  where ev.id = new.event_id and ev.signup_id is not null and ev.data ? 'email'
+    and not exists (select 1 from public.beta_signups s where s.id = ev.signup_id)
+    and not exists (select 1 from app_private.outbound_deliveries d
+                    where d.event_id = ev.id and d.status in ('pending', 'sending'));
   return null;
 end
 $$;
