@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { format, resolveConfig } from 'prettier'
 import { z } from 'zod'
-import { OUTBOUND_EVENTS } from '../src/shared/outbound-events.ts'
+import { OUTBOUND_EVENTS, OUTBOUND_RETENTION_DAYS } from '../src/shared/outbound-events.ts'
 
 export const DOC_PATH = fileURLToPath(new URL('../docs/outbound-events.md', import.meta.url))
 
@@ -41,7 +41,9 @@ export function renderEventsDoc(): string {
     '`webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`; two signatures,',
     'separated by a space, for 24 hours after a secret rotation). `timestamp` is when the event happened.',
     '',
-    'Addresses are masked (`j…e@example.com`) unless the endpoint opted in to full addresses.',
+    'Addresses are masked (`j…e@example.com`) unless the endpoint opted in to full addresses; once a person has',
+    'left the list, their stored events are masked too (a replay carries the masked address). Events are kept',
+    `${OUTBOUND_RETENTION_DAYS} days, with their deliveries and log: a replay reaches back that far.`,
     'Set-up, retries and limits: [docs/decisions/outbound-events.md](decisions/outbound-events.md).',
     '',
   ]

@@ -196,22 +196,18 @@ begin
     end if;
     return null;
   end if;
-  -- DELETE: unsubscribe and erasure say which they are (app.person_left, local to the
-  -- transaction); an expired unconfirmed sign-up or a delete by hand is neither.
+  -- DELETE, whoever deletes (unsubscribing, erasure, the expiry of an unconfirmed sign-up, a
+  -- delete by hand): the person's stored events keep no full address of theirs.
+  perform app_private.mask_outbound_events(old.id, old.email);
+  -- Unsubscribing and erasure say which they are (app.person_left, local to the transaction).
   left_how := nullif(current_setting('app.person_left', true), '');
   if left_how = 'unsubscribed' then
+    -- Masked in its turn once no delivery of it waits (outbound_deliveries_done below).
     perform app_private.emit_outbound_event('person.unsubscribed', old.id,
       jsonb_build_object('id', old.id, 'email', old.email, 'unsubscribed_at', now()));
   elsif left_how = 'erased' then
     -- No personal data: the id lets a receiver delete its own copy.
     perform app_private.emit_outbound_event('person.erased', null, jsonb_build_object('id', old.id, 'erased_at', now()));
-  end if;
-  if left_how = 'erased' then
-    -- Events not yet delivered keep no full address of theirs.
-    update app_private.outbound_events
-    set data = data || jsonb_build_object('email', app_private.mask_email(data ->> 'email'))
-    where data ? 'email' and (signup_id = old.id
-      or app_private.canonical_email(data ->> 'email') = app_private.canonical_email(old.email));
   end if;
   return null;
 end
@@ -534,6 +530,32 @@ CREATE FUNCTION app_private.mask_email(address text) RETURNS text
 $$;
 
 --
+-- Name: mask_outbound_events(bigint, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.mask_outbound_events(about bigint, address text) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  update app_private.outbound_events
+  set data = app_private.masked_outbound_data(data)
+  where data ? 'email' and data is distinct from app_private.masked_outbound_data(data)
+    and (signup_id = about or app_private.canonical_email(data ->> 'email') = app_private.canonical_email(address))
+$$;
+
+--
+-- Name: masked_outbound_data(jsonb); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.masked_outbound_data(data jsonb) RETURNS jsonb
+    LANGUAGE sql IMMUTABLE STRICT
+    SET search_path TO ''
+    AS $$
+  select case when data ? 'email'
+    then data || jsonb_build_object('email', app_private.mask_email(data ->> 'email')) else data end
+$$;
+
+--
 -- Name: notify_owners(text, text, bigint, boolean); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -594,6 +616,25 @@ CREATE FUNCTION app_private.notify_suppression_journal() RETURNS trigger
     AS $$
 begin
   perform pg_notify('suppression_journal', '');
+  return null;
+end
+$$;
+
+--
+-- Name: outbound_deliveries_done(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.outbound_deliveries_done() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  update app_private.outbound_events ev
+  set data = app_private.masked_outbound_data(ev.data)
+  where ev.id = new.event_id and ev.signup_id is not null and ev.data ? 'email'
+    and not exists (select 1 from public.beta_signups s where s.id = ev.signup_id)
+    and not exists (select 1 from app_private.outbound_deliveries d
+                    where d.event_id = ev.id and d.status in ('pending', 'sending'));
   return null;
 end
 $$;
@@ -1279,6 +1320,16 @@ ALTER TABLE app_private.outbound_events ALTER COLUMN id ADD GENERATED ALWAYS AS 
 );
 
 --
+-- Name: outbound_housekeeping; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.outbound_housekeeping (
+    id boolean DEFAULT true NOT NULL,
+    next_purge_at timestamp with time zone NOT NULL,
+    CONSTRAINT outbound_housekeeping_one_row CHECK (id)
+);
+
+--
 -- Name: owner_attempts; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -1741,6 +1792,13 @@ ALTER TABLE ONLY app_private.outbound_events
     ADD CONSTRAINT outbound_events_pkey PRIMARY KEY (id);
 
 --
+-- Name: outbound_housekeeping outbound_housekeeping_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.outbound_housekeeping
+    ADD CONSTRAINT outbound_housekeeping_pkey PRIMARY KEY (id);
+
+--
 -- Name: owner_attempts owner_attempts_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -2131,6 +2189,12 @@ CREATE TRIGGER email_queue_pace_messages BEFORE UPDATE OF status ON app_private.
 CREATE TRIGGER email_suppressions_journal AFTER INSERT OR DELETE OR UPDATE ON app_private.email_suppressions FOR EACH ROW EXECUTE FUNCTION app_private.journal_suppression();
 
 --
+-- Name: outbound_deliveries outbound_deliveries_done; Type: TRIGGER; Schema: app_private; Owner: -
+--
+
+CREATE TRIGGER outbound_deliveries_done AFTER UPDATE OF status ON app_private.outbound_deliveries FOR EACH ROW WHEN (((new.status = ANY (ARRAY['delivered'::text, 'failed'::text])) AND (old.status IS DISTINCT FROM new.status))) EXECUTE FUNCTION app_private.outbound_deliveries_done();
+
+--
 -- Name: play_answers play_answers_outbound_events; Type: TRIGGER; Schema: app_private; Owner: -
 --
 
@@ -2421,6 +2485,13 @@ GRANT ALL ON FUNCTION app_private.lift_suppression(address text) TO service_role
 --
 
 REVOKE ALL ON FUNCTION app_private.mailbox_hmac(address text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION mask_outbound_events(about bigint, address text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.mask_outbound_events(about bigint, address text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_private.mask_outbound_events(about bigint, address text) TO service_role;
 
 --
 -- Name: FUNCTION notify_owners(notify_kind text, summary_kind text, about bigint, is_feedback boolean); Type: ACL; Schema: app_private; Owner: -
@@ -2845,6 +2916,12 @@ GRANT ALL ON TABLE app_private.outbound_endpoints TO service_role;
 --
 
 GRANT ALL ON TABLE app_private.outbound_events TO service_role;
+
+--
+-- Name: TABLE outbound_housekeeping; Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT ALL ON TABLE app_private.outbound_housekeeping TO service_role;
 
 --
 -- Name: TABLE owner_emails; Type: ACL; Schema: app_private; Owner: -

@@ -137,6 +137,12 @@ const SubscribableEvent = z.enum(SUBSCRIBABLE_EVENTS as [string, ...string[]])
 /** Standard Webhooks' advice: a body under 20 KB. Visitor text is cut to keep every event under it. */
 export const MAX_WEBHOOK_BODY_BYTES = 20 * 1024
 
+/**
+ * Days an event is kept, with its deliveries and their log, whatever their outcome: replays reach
+ * back this far, and the privacy text says it (Svix keeps payloads up to 90 days).
+ */
+export const OUTBOUND_RETENTION_DAYS = 30
+
 /** `jane@example.com` → `j…e@example.com`; the same rule as app_private.mask_email, and idempotent. */
 export function maskEmail(address: string): string {
   const at = address.lastIndexOf('@')

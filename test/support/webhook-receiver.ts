@@ -15,7 +15,8 @@ export type ReceivedWebhook = {
   payload: { type: string; timestamp: string; data: Record<string, unknown> } | null
 }
 
-type Answer = { status: number; headers?: Record<string, string>; body?: string }
+/** The answer: a body as text (UTF-8), or as bytes (a gzip stream, UTF-16, an image). */
+type Answer = { status: number; headers?: Record<string, string>; body?: string | Uint8Array }
 
 /**
  * A Standard Webhooks receiver on loopback, as a receiver in the wild would be written: it

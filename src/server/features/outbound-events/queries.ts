@@ -209,6 +209,8 @@ export type ClaimedDelivery = {
   id: number
   messageId: string
   attempts: number
+  /** It was 'sending' past its lease: the previous attempt's outcome was never recorded. */
+  unfinished: boolean
   endpointId: number
   url: string
   secrets: string[]
@@ -235,9 +237,10 @@ export async function claimDueDelivery(db: Queryable, leaseMs: number): Promise<
     type: string
     data: Record<string, unknown>
     created_at: Date | string
+    unfinished: boolean
   }>(
     `with due as (
-       select d.id from app_private.outbound_deliveries d
+       select d.id, d.status = 'sending' as unfinished from app_private.outbound_deliveries d
        join app_private.outbound_endpoints e on e.id = d.endpoint_id and e.enabled and e.kind = 'webhook'
        where (d.status = 'pending' and d.next_attempt_at <= now())
           or (d.status = 'sending' and d.locked_until < now())
@@ -252,7 +255,7 @@ export async function claimDueDelivery(db: Queryable, leaseMs: number): Promise<
      where d.id = due.id and e.id = d.endpoint_id and ev.id = d.event_id
      returning d.id, d.message_id, d.attempts, d.endpoint_id, e.url, e.secret,
        case when e.previous_secret_until > now() then e.previous_secret end as previous_secret,
-       e.full_addresses, ev.type, ev.data, ev.created_at`,
+       e.full_addresses, ev.type, ev.data, ev.created_at, due.unfinished`,
     [leaseMs],
   )
   const x = r.rows[0]
@@ -261,6 +264,7 @@ export async function claimDueDelivery(db: Queryable, leaseMs: number): Promise<
     id: Number(x.id),
     messageId: x.message_id,
     attempts: Number(x.attempts),
+    unfinished: x.unfinished,
     endpointId: Number(x.endpoint_id),
     url: x.url,
     secrets: [x.secret, ...(x.previous_secret ? [x.previous_secret] : [])],
@@ -355,7 +359,15 @@ export type ChatBatch = {
   kind: Exclude<DestinationKind, 'webhook'>
   url: string
   fullAddresses: boolean
-  deliveries: { id: number; attempts: number; type: string; data: Record<string, unknown>; eventTime: string }[]
+  deliveries: {
+    id: number
+    attempts: number
+    /** Left 'sending' past its lease: the previous attempt's outcome was never recorded. */
+    unfinished: boolean
+    type: string
+    data: Record<string, unknown>
+    eventTime: string
+  }[]
 }
 
 /**
@@ -387,9 +399,10 @@ export async function claimChatBatch(
       type: string
       data: Record<string, unknown>
       created_at: Date | string
+      unfinished: boolean
     }>(
       `with due as (
-         select d.id from app_private.outbound_deliveries d
+         select d.id, d.status = 'sending' as unfinished from app_private.outbound_deliveries d
          where d.endpoint_id = $1
            and ((d.status = 'pending' and d.next_attempt_at <= now()) or (d.status = 'sending' and d.locked_until < now()))
          order by d.id limit $3
@@ -400,7 +413,7 @@ export async function claimChatBatch(
            locked_until = now() + make_interval(secs => $2::double precision / 1000)
        from due, app_private.outbound_events ev
        where d.id = due.id and ev.id = d.event_id
-       returning d.id, d.attempts, ev.type, ev.data, ev.created_at`,
+       returning d.id, d.attempts, ev.type, ev.data, ev.created_at, due.unfinished`,
       [endpoint.id, leaseMs, limit],
     )
     await tx.query(
@@ -417,6 +430,7 @@ export async function claimChatBatch(
         .map((x) => ({
           id: Number(x.id),
           attempts: Number(x.attempts),
+          unfinished: x.unfinished,
           type: x.type,
           data: x.data,
           eventTime: iso(x.created_at),
@@ -474,4 +488,39 @@ export async function notifyOwnersOfPause(db: Queryable, endpointId: number): Pr
     payload: { endpoint: x.url, since: iso(x.failing_since), reason: x.paused_reason },
   }))
   return (await enqueue(db, webhookPaused, items)).length
+}
+
+/**
+ * The retention purge, when it is due: events older than `retentionDays` go with their deliveries
+ * and log (cascade), whatever their outcome (a paused endpoint's waiting deliveries too), except
+ * one on the wire right now. The process that moves `next_purge_at` forward a day does it, so
+ * several processes purge once between them. Returns how many events went (null: not this
+ * process's turn) and when the next purge is due.
+ */
+export async function purgeOldEvents(
+  db: Db,
+  retentionDays: number,
+): Promise<{ purged: number | null; nextAt: number }> {
+  return db.transaction(async (tx) => {
+    const turn = await tx.query<{ next_purge_at: Date | string }>(
+      `insert into app_private.outbound_housekeeping (id, next_purge_at) values (true, now() + interval '1 day')
+       on conflict (id) do update set next_purge_at = excluded.next_purge_at
+       where app_private.outbound_housekeeping.next_purge_at <= now()
+       returning next_purge_at`,
+    )
+    if (!turn.rows[0]) {
+      const r = await tx.query<{ next_purge_at: Date | string }>(
+        'select next_purge_at from app_private.outbound_housekeeping',
+      )
+      return { purged: null, nextAt: new Date(r.rows[0]!.next_purge_at).getTime() }
+    }
+    const gone = await tx.query(
+      `delete from app_private.outbound_events ev
+       where ev.created_at < now() - make_interval(days => $1::integer)
+         and not exists (select 1 from app_private.outbound_deliveries d
+                         where d.event_id = ev.id and d.status = 'sending' and d.locked_until > now())`,
+      [retentionDays],
+    )
+    return { purged: gone.rowCount ?? 0, nextAt: new Date(turn.rows[0].next_purge_at).getTime() }
+  })
 }

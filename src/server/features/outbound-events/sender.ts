@@ -11,7 +11,11 @@ export type AttemptResult = {
   /** The answer's status; null when there was none (refused target, network error, timeout). */
   status: number | null
   latencyMs: number
-  /** The first kilobyte of the answer, or what went wrong. */
+  /**
+   * The first kilobyte of the answer as text, or what went wrong. Whatever the bytes (gzip,
+   * UTF-16, an image), it can be stored: invalid UTF-8 and NUL, which PostgreSQL's text refuses,
+   * become U+FFFD.
+   */
   response: string
   /** Retry-After in milliseconds, when the answer carried one. */
   retryAfterMs?: number
@@ -51,7 +55,7 @@ export async function postJson(
       if (settled) return
       settled = true
       clearTimeout(timer)
-      resolve(r)
+      resolve({ ...r, response: r.response.replaceAll('\0', '\uFFFD') })
     }
     const req = request(
       url,

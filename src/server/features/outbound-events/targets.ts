@@ -36,6 +36,22 @@ for (const [net, bits] of [
 ] as const)
   NEVER.addSubnet(net, bits, 'ipv6')
 
+/**
+ * IPv6 forms that carry an IPv4 address for a translator or a tunnel to reach: SIIT, the old
+ * IPv4-compatible form, local-use NAT64, 6to4 and Teredo. Refused whatever is inside: the IPv4
+ * address may be private, Teredo's is obfuscated, and no webhook receiver needs one of these.
+ * (IPv4-mapped ::ffff:a.b.c.d is judged as its IPv4 address: BlockList applies the IPv4 rules to it.)
+ */
+const EMBEDS_IPV4 = new BlockList()
+for (const [net, bits] of [
+  ['::ffff:0:0:0', 96],
+  ['::', 96],
+  ['64:ff9b:1::', 48],
+  ['2002::', 16],
+  ['2001::', 32],
+] as const)
+  EMBEDS_IPV4.addSubnet(net, bits, 'ipv6')
+
 const LOOPBACK = new BlockList()
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4')
 LOOPBACK.addAddress('::1', 'ipv6')
@@ -61,6 +77,8 @@ function refusedAddress(address: string, rules: TargetRules): string | null {
   const type = family === 4 ? 'ipv4' : 'ipv6'
   if (LOOPBACK.check(ip, type)) return rules.allowLoopback ? null : `${address} is a loopback address`
   if (NEVER.check(ip, type)) return `${address} is a private, link-local or reserved address`
+  if (type === 'ipv6' && EMBEDS_IPV4.check(ip, type))
+    return `${address} carries an IPv4 address for a tunnel or translator (6to4, Teredo, NAT64, SIIT)`
   return null
 }
 

@@ -213,6 +213,12 @@ describe.each(DB_KINDS)('outbound webhooks on %s', (kind) => {
       'https://169.254.169.254/latest/meta-data',
       'https://[fd00:ec2::254]/',
       'https://[::ffff:192.168.1.1]/',
+      // IPv6 forms with an IPv4 address inside (SIIT, IPv4-compatible, NAT64, 6to4, Teredo).
+      'https://[::ffff:0:10.0.0.1]/',
+      'https://[::10.0.0.1]/',
+      'https://[64:ff9b:1::a00:1]/',
+      'https://[2002:a00:1::1]/',
+      'https://[2001:0:a00:1::1]/',
       'https://internal.example/hooks',
       'https://unknown.example/hooks',
       'http://hooks.example/plain-http',

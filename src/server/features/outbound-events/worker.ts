@@ -5,6 +5,7 @@ import {
   maskEmail,
   MAX_WEBHOOK_BODY_BYTES,
   OUTBOUND_EVENTS,
+  OUTBOUND_RETENTION_DAYS,
   type OutboundEventType,
 } from '../../../shared/outbound-events.ts'
 import { discordMessage, slackMessage } from './chat-messages.ts'
@@ -19,6 +20,7 @@ import {
   msUntilNextDue,
   notifyOwnersOfPause,
   pauseEndpoint,
+  purgeOldEvents,
   recordAttempt,
   type ClaimedDelivery,
 } from './queries.ts'
@@ -83,25 +85,45 @@ export function createOutboundWorker(deps: {
     wakeSleeper?.()
   }
 
+  /**
+   * The log row of an attempt. Its failure is logged and goes no further: the outcome is what
+   * keeps a delivery from being sent again, so it is recorded whether or not the log row could be.
+   */
+  async function logAttempt(
+    d: Pick<ClaimedDelivery, 'id' | 'endpointId'>,
+    result: Pick<AttemptResult, 'status' | 'latencyMs' | 'response'>,
+  ): Promise<void> {
+    await recordAttempt(db, d, result).catch((err: unknown) =>
+      logger.error({ err, event: 'webhook.log_failed', delivery: d.id }, 'an attempt could not be logged'),
+    )
+  }
+
+  /**
+   * A delivery claimed again after its lease ran out, as often as the schedule allows attempts,
+   * without any outcome recorded (its sender died each time, or could not write): it fails
+   * rather than go out once a lease for ever.
+   */
+  const exhausted = (d: Pick<ClaimedDelivery, 'unfinished' | 'attempts'>) =>
+    d.unfinished && d.attempts > config.OUTBOUND_RETRY_SCHEDULE_MS.length + 1
+  const exhaustedError = (d: Pick<ClaimedDelivery, 'attempts'>) =>
+    `sent ${d.attempts - 1} times without an outcome recorded; given up`
+
+  /** Fails a delivery for good without sending it (a stored event that does not parse, spent attempts). */
+  async function failUnsent(d: ClaimedDelivery, error: string): Promise<void> {
+    await logAttempt(d, { status: null, latencyMs: 0, response: error })
+    const pauseAfterMs = config.OUTBOUND_PAUSE_AFTER_MS
+    if (await markFailed(db, d, { status: null, error, retryInMs: null, pauseAfterMs })) await tellOwners(d.endpointId)
+    logger.error({ event: 'webhook', delivery: d.id, endpoint: d.endpointId, error }, 'webhook failed for good')
+  }
+
   async function handle(d: ClaimedDelivery): Promise<void> {
     const log = { event: 'webhook', delivery: d.id, endpoint: d.endpointId, type: d.type, attempt: d.attempts }
+    if (exhausted(d)) return failUnsent(d, exhaustedError(d))
     const body = bodyOf(d)
-    let result: AttemptResult
-    if (body === null) {
-      result = { status: null, latencyMs: 0, response: `the stored ${d.type} event does not match its schema` }
-      await recordAttempt(db, d, result)
-      await markFailed(db, d, {
-        status: null,
-        error: result.response,
-        retryInMs: null,
-        pauseAfterMs: config.OUTBOUND_PAUSE_AFTER_MS,
-      })
-      logger.error(log, 'webhook failed for good')
-      return
-    }
+    if (body === null) return failUnsent(d, `the stored ${d.type} event does not match its schema`)
     // Signed now, for this attempt: a timestamp signed at the first attempt would be stale at the fifth.
     const timestamp = Math.floor(now() / 1000)
-    result = await postJson(
+    const result = await postJson(
       d.url,
       {
         'webhook-id': d.messageId,
@@ -112,7 +134,7 @@ export function createOutboundWorker(deps: {
       body,
       { rules: { allowLoopback: config.OUTBOUND_ALLOW_LOOPBACK }, resolve, timeoutMs: config.OUTBOUND_TIMEOUT_MS },
     )
-    await recordAttempt(db, d, result)
+    await logAttempt(d, result)
     if (ok(result.status)) {
       await markDelivered(db, d, result.status!)
       logger.info({ ...log, status: result.status, ms: result.latencyMs }, 'webhook delivered')
@@ -155,8 +177,11 @@ export function createOutboundWorker(deps: {
 
   /** One message for everything due to a chat destination; every delivery in it shares the outcome. */
   async function handleChat(batch: ChatBatch): Promise<void> {
-    const log = { event: 'chat', endpoint: batch.endpointId, kind: batch.kind, events: batch.deliveries.length }
-    const events = batch.deliveries
+    const as = (d: ChatBatch['deliveries'][number]) => ({ ...d, endpointId: batch.endpointId }) as ClaimedDelivery
+    for (const d of batch.deliveries.filter(exhausted)) await failUnsent(as(d), exhaustedError(d))
+    const events = batch.deliveries.filter((d) => !exhausted(d))
+    if (events.length === 0) return
+    const log = { event: 'chat', endpoint: batch.endpointId, kind: batch.kind, events: events.length }
     const message =
       batch.kind === 'slack' ? slackMessage(events, batch.fullAddresses) : discordMessage(events, batch.fullAddresses)
     // Discord answers errors only when asked to wait for the message to be saved.
@@ -166,8 +191,7 @@ export function createOutboundWorker(deps: {
       resolve,
       timeoutMs: config.OUTBOUND_TIMEOUT_MS,
     })
-    for (const d of events) await recordAttempt(db, { id: d.id, endpointId: batch.endpointId }, result)
-    const as = (d: ChatBatch['deliveries'][number]) => ({ ...d, endpointId: batch.endpointId }) as ClaimedDelivery
+    for (const d of events) await logAttempt({ id: d.id, endpointId: batch.endpointId }, result)
     const pauseAfterMs = config.OUTBOUND_PAUSE_AFTER_MS
     if (ok(result.status)) {
       for (const d of events) await markDelivered(db, as(d), result.status!)
@@ -208,9 +232,27 @@ export function createOutboundWorker(deps: {
       logger.warn({ event: 'email.queue_stalled' }, 'the email queue has not sent for 30 minutes')
   }
 
+  /**
+   * When this process next asks whether the retention purge is due: the database says when it
+   * is (once a day, whichever process gets there first), so asking costs a query a day.
+   */
+  let nextPurgeAt = -Infinity
+  async function purgeIfDue(): Promise<void> {
+    if (now() < nextPurgeAt) return
+    try {
+      const { purged, nextAt } = await purgeOldEvents(db, OUTBOUND_RETENTION_DAYS)
+      nextPurgeAt = nextAt
+      if (purged) logger.info({ event: 'webhook.purged', events: purged }, 'old outbound events deleted')
+    } catch (err) {
+      nextPurgeAt = now() + STALL_CHECK_MS
+      if (!isDatabaseUnavailable(err)) logger.warn({ err }, 'old outbound events could not be deleted yet')
+    }
+  }
+
   async function runOnce(): Promise<number> {
     let handled = 0
     await checkQueueStall()
+    await purgeIfDue()
     for (;;) {
       const d = await claimDueDelivery(db, config.OUTBOUND_LEASE_MS)
       if (d) await handle(d)
