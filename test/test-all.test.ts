@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import { contentDependentTests } from '../scripts/content-dependent-tests.ts'
-import { FIXTURE_BRAND, FIXTURE_VITEST_EXCLUDED, fixtureVitestFiles, runAll } from '../scripts/test-all.ts'
+import { runAll } from '../scripts/run-steps.ts'
+import { FIXTURE_BRAND, FIXTURE_VITEST_EXCLUDED, fixtureVitestFiles } from '../scripts/test-all.ts'
 
 // `npm test` (scripts/test-all.ts) runs every part even when an earlier one fails, reports each,
 // and fails as a whole when any part did.
@@ -11,18 +12,18 @@ const dir = mkdtempSync(join(tmpdir(), 'test-all-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const node = (code: string) => ({ command: process.execPath, args: ['-e', code] })
 
-test('a failing part neither hides the parts after it nor lets the run pass', () => {
+test('a failing part neither hides the parts after it nor lets the run pass', async () => {
   const lines: string[] = []
   const later = join(dir, 'later-ran')
-  const ok = runAll(
+  const code = await runAll(
     [
       { name: 'unit', ...node('process.exit(1)') },
       { name: 'build', ...node('') },
       { name: 'browser', ...node(`require('node:fs').writeFileSync(${JSON.stringify(later)}, '')`), needs: 'build' },
     ],
-    (l) => lines.push(l),
+    { log: (l) => lines.push(l) },
   )
-  expect(ok).toBe(false)
+  expect(code).toBe(1)
   expect(existsSync(later)).toBe(true)
   const summary = lines.slice(lines.indexOf('\n=== npm test ===') + 1)
   expect(summary).toEqual([
@@ -32,18 +33,18 @@ test('a failing part neither hides the parts after it nor lets the run pass', ()
   ])
 })
 
-test('a part whose build failed is reported as not run, and fails the run', () => {
+test('a part whose build failed is reported as not run, and fails the run', async () => {
   const lines: string[] = []
-  const ok = runAll(
+  const code = await runAll(
     [
       { name: 'build', ...node('process.exit(2)') },
       { name: 'browser', ...node(''), needs: 'build' },
     ],
-    (l) => lines.push(l),
+    { log: (l) => lines.push(l) },
   )
-  expect(ok).toBe(false)
+  expect(code).toBe(1)
   expect(lines.at(-1)).toMatch(/^not run +browser .*build did not pass/)
-  expect(runAll([{ name: 'all good', ...node('') }], () => {})).toBe(true)
+  expect(await runAll([{ name: 'all good', ...node('') }], { log: () => {} })).toBe(0)
 })
 
 test('the second brand is a fixture folder, and its browser tests exist', () => {
