@@ -8,6 +8,7 @@ import { checkContent } from '../src/content/checks.ts'
 import { contentDir as repoContentDir, loadContent, type Content } from '../src/content/load.ts'
 import { formatProblems } from '../src/content/problems.ts'
 import { Outbox, uniqueEmail } from './fixtures.ts'
+import { endWithParent } from '../scripts/end-with-parent.ts'
 import { freePort } from '../scripts/pg-cluster.ts'
 
 // `npm run dev` (scripts/dev.ts) as a founder uses it, on a copy of content/ (CONTENT_DIR): the
@@ -39,24 +40,26 @@ test.beforeAll(async () => {
   const port = await freePort()
   baseURL = `http://127.0.0.1:${port}`
   outbox = new Outbox(join(work, 'outbox'))
-  server = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      PGLITE_DIR: 'memory://',
-      OUTBOX_DIR: outbox.dir,
-      EMAIL_TRANSPORT: 'outbox',
-      CONTENT_DIR: contentDir,
-      // The generated modules of the copy, apart from the worktree's (which other tests read).
-      DEV_GENERATED_DIR: join(work, 'generated'),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  server = endWithParent(
+    spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        PGLITE_DIR: 'memory://',
+        OUTBOX_DIR: outbox.dir,
+        EMAIL_TRANSPORT: 'outbox',
+        CONTENT_DIR: contentDir,
+        // The generated modules of the copy, apart from the worktree's (which other tests read).
+        DEV_GENERATED_DIR: join(work, 'generated'),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  )
   for (const stream of [server.stdout!, server.stderr!]) stream.on('data', (d: Buffer) => (output += d.toString()))
   await expect
     .poll(async () => (await fetch(`${baseURL}/healthz`).catch(() => null))?.status, {
@@ -70,7 +73,10 @@ test.afterAll(async () => {
   if (server && server.exitCode === null) {
     const exited = new Promise((done) => server!.once('exit', done))
     server.kill('SIGTERM')
+    // A dev server that hangs on its way out is not left listening.
+    const force = setTimeout(() => server!.kill('SIGKILL'), 10_000)
     await exited
+    clearTimeout(force)
   }
   if (work) await rm(work, { recursive: true, force: true })
 })
