@@ -1,7 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { TEMPLATE_CONTENT } from './scripts/founder-tests.ts'
+import { contentDir } from './src/content/load.ts'
 import { screenImages } from './src/content/vite-screen-images.ts'
+
+// The template's tests run on a copy of the demo, never on the founder's content/, so they pass
+// whatever content/ holds; the founder's folder stays known to the tests that check it
+// (scripts/founder-tests.ts). Set here, before the global setup generates the content module,
+// so the workers and every process a test starts inherit it.
+process.env.FOUNDER_CONTENT_DIR ||= contentDir()
+// eslint-disable-next-line no-restricted-syntax -- the one place the tests' content folder is chosen
+process.env.CONTENT_DIR = TEMPLATE_CONTENT
 
 /**
  * `npm run test:fast` (TEST_FAST=1): the inner loop, unit and component tests only. Left out: test/
