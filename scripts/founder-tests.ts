@@ -2,6 +2,7 @@
 // (docs/decisions/testing-infrastructure.md, "Template tests and the founder's tests").
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { Step } from './run-steps.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
@@ -34,3 +35,38 @@ export const FOUNDER_SPECS = [
   'e2e/legal-pages.spec.ts',
   'e2e/narrow-screens.spec.ts',
 ]
+
+/**
+ * The founder's part of `npm test`, on the content a build in `cwd` reads (CONTENT_DIR in
+ * `env`, else content/): their Vitest checks, the build, and the founder's browser specs on it.
+ * `after` copies a part's report where the run wants it.
+ */
+export function founderSteps(
+  label: string,
+  {
+    cwd = ROOT,
+    env = process.env,
+    after,
+  }: { cwd?: string; env?: NodeJS.ProcessEnv; after?: (report: string) => () => void } = {},
+): Step[] {
+  return [
+    {
+      name: `${label}: vitest`,
+      command: 'npx',
+      args: ['vitest', 'run', ...FOUNDER_VITEST],
+      cwd,
+      env,
+      ...(after ? { after: after('vitest.json') } : {}),
+    },
+    { name: `${label}: build`, command: 'npm', args: ['run', 'build'], cwd, env },
+    {
+      name: `${label}: playwright`,
+      command: 'npx',
+      args: ['playwright', 'test', ...FOUNDER_SPECS],
+      cwd,
+      env,
+      needs: `${label}: build`,
+      ...(after ? { after: after('playwright.json') } : {}),
+    },
+  ]
+}

@@ -19,9 +19,16 @@ const TEXT_ONLY: Record<string, string> = {
 const READS =
   'readFileSync|readFile|readdirSync|readdir|existsSync|statSync|cpSync|cp|copyFileSync|join|resolve|loadContent'
 
-/** A path into the repository's content/ folder handed to a file or path call: `join(ROOT, 'content')`, `readFileSync('content/…')`. */
+/**
+ * A path into the repository's content/ folder handed to a file or path call (`join(ROOT,
+ * 'content')`, `readFileSync('content/…')`), or the loader's folder asked for without the
+ * environment (`contentDir({})`: content/, whatever vitest.config.ts chose).
+ */
 export function readsContentFolder(source: string): boolean {
-  return new RegExp(`\\b(${READS})\\([^)]*['"\`](\\./)?content(/[^'"\`]*)?['"\`]`).test(source)
+  return (
+    new RegExp(`\\b(${READS})\\([^)]*['"\`](\\./)?content(/[^'"\`]*)?['"\`]`).test(source) ||
+    /\bcontentDir\(\s*\{\s*\}\s*\)/.test(source)
+  )
 }
 
 function vitestFiles(dir: string): string[] {
@@ -42,6 +49,8 @@ test('the detector finds a path into content/, and not a message that names one'
   )
   expect(readsContentFolder("join(dir, 'test', 'fixtures', 'demo')")).toBe(false)
   expect(readsContentFolder("describe('content/public', () => {")).toBe(false)
+  expect(readsContentFolder('loadContent(contentDir({})).content!')).toBe(true)
+  expect(readsContentFolder('loadContent(contentDir()).content!')).toBe(false)
 })
 
 test("no Vitest file reads content/ but the founder's tests", () => {

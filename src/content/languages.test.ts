@@ -19,7 +19,7 @@ afterEach(() => {
 function contentWith(edit: (yaml: string) => string): { dir: string; file: string } {
   const dir = mkdtempSync(join(tmpdir(), 'content-languages-'))
   dirs.push(dir)
-  cpSync(contentDir({}), dir, { recursive: true })
+  cpSync(contentDir(), dir, { recursive: true })
   const locale = loadContent(dir).content!.locales[1]!
   const file = `locales/${locale}.yaml`
   writeFileSync(join(dir, file), edit(readFileSync(join(dir, file), 'utf8')))
