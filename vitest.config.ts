@@ -64,6 +64,8 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}', 'src/console/**/*.test.{ts,tsx}'],
           globalSetup: ['test/global-setup-content.ts'],
           setupFiles: ['src/web/test-setup.ts'],
+          // Rendering the whole page in jsdom took over 5 s (the default) at a load average of 24.
+          testTimeout: 20_000,
         },
       },
     ],

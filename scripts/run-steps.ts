@@ -19,7 +19,7 @@ export type Step = {
 type Part = { name: string; status: 'passed' | 'failed' | 'stopped' | 'not run'; seconds: number; note?: string }
 
 /** The environment variable every process of a run inherits, valued by the run. */
-export const RUN_MARK = 'NPM_TEST_RUN'
+const RUN_MARK = 'NPM_TEST_RUN'
 /** How long a part has to stop on the signal before its group is killed. */
 const GRACE_MS = 4_000
 /** How long a finished part's processes have to end before they count as left running. */
@@ -27,7 +27,7 @@ const SETTLE_MS = 5_000
 const EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const
 
 /** Processes (not this one) whose environment carries `mark`, with their command lines; none where /proc is not. */
-export function markedProcesses(mark: string): { pid: number; command: string }[] {
+function markedProcesses(mark: string): { pid: number; command: string }[] {
   let pids: string[]
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name))

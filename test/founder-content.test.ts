@@ -10,7 +10,7 @@ const founderDir = process.env.FOUNDER_CONTENT_DIR!
 
 test("the founder's content passes `npm run content:check`", () => {
   expect(founderDir).toBeTruthy()
-  const check = spawnSync(process.execPath, ['--import', 'tsx', 'src/content/cli.ts', 'check'], {
+  const check = spawnSync('npm', ['run', '--silent', 'content:check'], {
     cwd: ROOT,
     env: { ...process.env, CONTENT_DIR: founderDir },
     encoding: 'utf8',
