@@ -56,7 +56,8 @@ export default defineConfig({
     command: 'node dist/node/server/index.js',
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A first start migrates a new database: over a minute at a load average of 26.
+    timeout: 180_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     stdout: 'pipe',
     stderr: 'pipe',

@@ -1,7 +1,18 @@
 import { readdirSync, readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { TEMPLATE_CONTENT } from './scripts/founder-tests.ts'
+import { contentDir } from './src/content/load.ts'
 import { screenImages } from './src/content/vite-screen-images.ts'
+
+// The template's tests run on a copy of the demo, never on the founder's content/, so they pass
+// whatever content/ holds; the founder's folder stays known to the tests that check it
+// (scripts/founder-tests.ts). Set here, before the global setup generates the content module,
+// so the workers and every process a test starts inherit it.
+process.env.FOUNDER_CONTENT_DIR ||= contentDir()
+// eslint-disable-next-line no-restricted-syntax -- the one place the tests' content folder is chosen
+process.env.CONTENT_DIR = TEMPLATE_CONTENT
 
 /**
  * `npm run test:fast` (TEST_FAST=1): the inner loop, unit and component tests only. Left out: test/
@@ -25,6 +36,9 @@ export default defineConfig({
   test: {
     // The JSON report feeds .ci/run's one-line summary (scripts/ci-summary.ts).
     reporters: ['default', 'json'],
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine. Most files
+    // wait on processes, databases and sockets more than they compute, so two share two cores well.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     outputFile: { json: 'test-results/vitest.json' },
     projects: [
       {
@@ -50,6 +64,8 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}', 'src/console/**/*.test.{ts,tsx}'],
           globalSetup: ['test/global-setup-content.ts'],
           setupFiles: ['src/web/test-setup.ts'],
+          // Rendering the whole page in jsdom took over 5 s (the default) at a load average of 24.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { endWithParent } from '../scripts/end-with-parent.ts'
 import { freePort } from '../scripts/pg-cluster.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -34,11 +35,13 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const started = performance.now()
-  const child: ChildProcess = spawn(process.execPath, serveCommand(), {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
+  const child: ChildProcess = endWithParent(
+    spawn(process.execPath, serveCommand(), {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    }),
+  )
   let log = ''
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()))
   const exited = new Promise<void>((r) => child.once('exit', () => r()))

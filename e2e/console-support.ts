@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
+import { axeScan } from './axe.ts'
 import { expect, test, type Outbox } from './fixtures.ts'
 import { PRODUCT } from '../src/shared/content.ts'
 
@@ -8,10 +8,9 @@ export const OWNER = 'owner@example.com'
 
 /** This worker's own owner (playwright.config.ts lists one per parallel worker). */
 export const workerOwner = () => `owner-${test.info().parallelIndex}@example.com`
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 export async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
+  const results = await axeScan(page)
   const summary = results.violations.map((v) => ({
     rule: v.id,
     help: v.help,

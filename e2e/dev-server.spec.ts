@@ -13,6 +13,7 @@ import { formatProblems } from '../src/content/problems.ts'
 import { planScreens } from '../src/content/screen-images.ts'
 import sharp from 'sharp'
 import { Outbox, uniqueEmail } from './fixtures.ts'
+import { endWithParent } from '../scripts/end-with-parent.ts'
 import { freePort } from '../scripts/pg-cluster.ts'
 
 // `npm run dev` (scripts/dev.ts) as a founder uses it, on a copy of content/ (CONTENT_DIR): the
@@ -34,11 +35,13 @@ type Dev = { process: ChildProcess; port: number; url: string; output: () => str
 async function startDev(env: Record<string, string | undefined>): Promise<Dev> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = endWithParent(
+    spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'development', PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  )
   let output = ''
   for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (d: Buffer) => (output += d.toString()))
   const dev: Dev = {
@@ -50,7 +53,10 @@ async function startDev(env: Record<string, string | undefined>): Promise<Dev> {
       if (child.exitCode !== null || child.signalCode !== null) return
       const exited = new Promise((done) => child.once('exit', done))
       child.kill('SIGTERM')
+      // A dev server that hangs on its way out is not left listening.
+      const force = setTimeout(() => child.kill('SIGKILL'), 10_000)
       await exited
+      clearTimeout(force)
     },
   }
   await expect

@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright'
+import { axeScan } from './axe.ts'
 import { expect, test, type Page } from '@playwright/test'
 import { fileURLToPath } from 'node:url'
 import {
@@ -31,9 +31,7 @@ async function visit(page: Page, path: string) {
 }
 
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze()
+  const results = await axeScan(page)
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 

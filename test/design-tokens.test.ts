@@ -83,8 +83,8 @@ test("a light brand keeps its lightness where it is a fill, and the page's ink a
 })
 
 test('the text on the brand: white on the demo, the dark text on a yellow brand, or as set', () => {
-  // The demo's own theme (content/, whatever CONTENT_DIR says), as test/fixture-brand.test.ts reads it.
-  expect(paletteOf(loadContent(contentDir({})).content!.theme, 'light')['on-brand']).toBe('#ffffff')
+  // The demo's theme (test/fixtures/demo, which vitest.config.ts names), as test/fixture-brand.test.ts reads it.
+  expect(paletteOf(loadContent(contentDir()).content!.theme, 'light')['on-brand']).toBe('#ffffff')
   const yellow = { ...THEME, light: { ...THEME.light, brand: '#facc15', accent: '#f59e0b' } }
   expect(paletteOf(yellow, 'light')['on-brand']).toBe(THEME.light.text)
   const forced = { ...yellow, light: { ...yellow.light, onBrand: 'light' as const } }

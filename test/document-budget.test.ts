@@ -43,7 +43,7 @@ test('the gate is on only where CI asks for it', () => {
 
 // content:check's estimate: the last build's size, moved by the change in the page's own words.
 test("content:check's estimate follows the content's words from the last build's measure", () => {
-  const content = loadContent(contentDir({})).content!
+  const content = loadContent(contentDir()).content!
   const measured = content.locales.map((locale, i) => ({ locale, page: i ? `/${locale}/` : '/', br: 10_000 + i }))
   const file = join(mkdtempSync(join(tmpdir(), 'budget-')), 'record.json')
   writeFileSync(file, JSON.stringify(budgetRecord(content, measured)))

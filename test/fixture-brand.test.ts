@@ -16,8 +16,8 @@ import { startServer, waitHealthy, type ServerProcess } from './support/server-p
 // demo's name, which is read from content/, never written here.
 
 const FIXTURE = join(REPO_ROOT, 'test/fixtures/trailmate')
-// The repository's own content (CONTENT_DIR unset), whatever this process was given.
-const demo = loadContent(contentDir({})).content!
+// The template's content (test/fixtures/demo: vitest.config.ts), the fixture's opposite.
+const demo = loadContent(contentDir()).content!
 const fixture = loadContent(FIXTURE).content!
 const run = promisify(execFile)
 

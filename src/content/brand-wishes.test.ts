@@ -11,10 +11,11 @@ import { moduleSource } from './generate.ts'
 import type { Problem } from './problems.ts'
 
 // Issue 38, "every brand wish is content": the text on the brand, the features' icons, the
-// avatars, the directory badge and the social networks, each on a copy of the demo's content/
+// avatars, the directory badge and the social networks, each on a copy of the demo (test/fixtures/demo)
 // with one wish changed, so the tests hold whatever the demo says.
 
-const DEMO = join(REPO_ROOT, 'content')
+/** The demo's copy, not content/: a founder's own folder changes none of these tests. */
+const DEMO = join(REPO_ROOT, 'test', 'fixtures', 'demo')
 const made: string[] = []
 afterEach(() => {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })

@@ -8,10 +8,11 @@ import { loadContent, REPO_ROOT } from './load.ts'
 import { slimContent } from './slim.ts'
 
 // The shipped default texts under a founder's content (docs/decisions/content-defaults.md), on
-// copies of the demo's content/ with texts taken out or changed, so the tests hold whatever the
+// copies of the demo (test/fixtures/demo) with texts taken out or changed, so the tests hold whatever the
 // demo's texts say.
 
-const DEMO = join(REPO_ROOT, 'content')
+/** The demo's copy, not content/: a founder's own folder changes none of these tests. */
+const DEMO = join(REPO_ROOT, 'test', 'fixtures', 'demo')
 const made: string[] = []
 afterEach(() => {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { endWithParent } from '../../scripts/end-with-parent.ts'
 
 /** The repository root: the server resolves migrations and relative paths from its working directory. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -43,20 +44,22 @@ export async function startServer(
     ...(options.umask ? [`umask ${options.umask}`] : []),
   ]
   const [command, ...args] = shell.length ? ['sh', '-c', `${shell.join(' && ')} && exec "$0" "$@"`, ...node] : node
-  const child = spawn(command!, args, {
-    cwd: options.builtIn ?? ROOT,
-    // Suites that are not about the proof of work call resend-email bare, many times an
-    // hour; test/launch-day-processes.test.ts sets the budget it tests.
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      UNVERIFIED_EMAILS_PER_HOUR: '1000000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = endWithParent(
+    spawn(command!, args, {
+      cwd: options.builtIn ?? ROOT,
+      // Suites that are not about the proof of work call resend-email bare, many times an
+      // hour; test/launch-day-processes.test.ts sets the budget it tests.
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        UNVERIFIED_EMAILS_PER_HOUR: '1000000',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  )
   let out = ''
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()))

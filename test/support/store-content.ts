@@ -64,8 +64,8 @@ function applyStores(dir: string, setup: StoreSetup): void {
     writeFileSync(join(dir, 'brand/badges/google-play.svg'), placeholderBadge('Google Play', 150, 44))
 }
 
-/** A copy of the repository's content/ (or `from`) in a new temporary folder, at the stage `setup` says. */
-export function storeContent(setup: StoreSetup, from = contentDir({})): string {
+/** A copy of the content under test (the template's fixture in Vitest; or `from`) in a new temporary folder, at the stage `setup` says. */
+export function storeContent(setup: StoreSetup, from = contentDir()): string {
   const dir = mkdtempSync(join(tmpdir(), 'store-content-'))
   cpSync(from, dir, { recursive: true })
   applyStores(dir, setup)
