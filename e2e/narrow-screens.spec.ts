@@ -9,8 +9,8 @@ import { expect, test } from './fixtures.ts'
 // demo and on the second brand (scripts/test-all.ts), and it names what overflows by its content
 // key, so a founder knows which text to shorten (docs/decisions/languages.md, "Narrow screens").
 
-/** The narrowest screen a page must fit (WCAG 1.4.10's 320 CSS px), and phones just above it. */
-const WIDTHS = [320, 360] as const
+/** The narrowest screen a page must fit (WCAG 1.4.10's 320 CSS px), a phone, a tablet and a laptop. */
+const WIDTHS = [320, 390, 768, 1440] as const
 
 /** Each text of a language, by its key: `texts.header.cta`... (what a founder edits). */
 function textKeys(locale: Locale): Map<string, string> {
@@ -63,6 +63,41 @@ async function overflowingTexts(page: Page): Promise<Overflow[]> {
   })
 }
 
+/**
+ * Every button, link, heading, field and card whose box reaches past the viewport's left or right
+ * edge (a button's fill can run off the screen while its text still fits), by its text.
+ */
+async function overflowingBoxes(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth
+    const boxes = document.querySelectorAll('button, a, h1, h2, h3, input, select, textarea, img, li')
+    return Array.from(boxes).flatMap((el) => {
+      const r = el.getBoundingClientRect()
+      if (r.width <= 1 || r.height <= 1 || el.closest('[hidden], template, noscript, dialog:not([open])')) return []
+      // Moved wholly off the screen on purpose (the honeypot, a skip link until focused).
+      if (r.right <= 0 || r.left >= width) return []
+      const by = Math.max(r.right - width, -r.left)
+      return by > 0.5
+        ? [
+            `<${el.tagName.toLowerCase()}> ${JSON.stringify(el.textContent?.trim().slice(0, 60) ?? '')}: ${Math.ceil(by)} px past the edge`,
+          ]
+        : []
+    })
+  })
+}
+
+/** The feature cards' rows (by their top edge): how many cards each holds. */
+async function cardRows(page: Page): Promise<number[]> {
+  return page.evaluate(() => {
+    const rows = new Map<number, number>()
+    for (const card of Array.from(document.querySelectorAll('#features li.card'))) {
+      const top = Math.round(card.getBoundingClientRect().top + scrollY)
+      rows.set(top, (rows.get(top) ?? 0) + 1)
+    }
+    return [...rows.values()]
+  })
+}
+
 for (const locale of LOCALES)
   for (const width of WIDTHS)
     test(`${localeRoot(locale)} fits a ${width} px screen: no text past its edges, the page no wider`, async ({
@@ -77,6 +112,14 @@ for (const locale of LOCALES)
         `${keys.get(o.text) ?? 'a text'} ${JSON.stringify(o.text)}: ${o.by} px past the edge${o.clipped ? ', cut off' : ''}`
       const overflows = (await overflowingTexts(page)).map(named)
       expect(overflows, `texts too wide for ${width} px in ${locale}: shorten them`).toEqual([])
+      expect(await overflowingBoxes(page), `boxes past the edge at ${width} px in ${locale}`).toEqual([])
+      // From 768 px the cards sit in rows of two or three: none alone on its row (one card aside).
+      const rows = await cardRows(page)
+      if (width >= 768 && rows.reduce((a, b) => a + b, 0) > 1)
+        expect(
+          rows.filter((n) => n === 1),
+          `feature cards per row: ${rows.join(' + ')}`,
+        ).toEqual([])
       const wider = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       )

@@ -5,6 +5,7 @@
 // legible as they were, and the fills take the founder's lightness (FILLS). The values are oklch(), as Tailwind's palette is; the emails never need them.
 
 import { parseColour } from '../src/shared/contrast.ts'
+import { oklabOf, toLinear } from '../src/shared/oklab.ts'
 
 /** Lightness, chroma, hue, and an optional alpha for the glows. */
 type Lch = readonly [l: number, c: number, h: number, alpha?: number]
@@ -75,21 +76,10 @@ const LIGHT_VIOLET: Record<string, Lch> = {
   glow: [0.606, 0.25, 292.717, 0.1],
 }
 
-const linear = (v: number) => {
-  const s = v / 255
-  return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
-}
-
-/** A theme colour (#rrggbb, #rgb or rgb()) in OKLCH (https://bottosson.github.io/posts/oklab/); alpha is ignored. */
+/** A theme colour (#rrggbb, #rgb or rgb()) in OKLCH; alpha is ignored. */
 export function toOklch(colour: string): Lch {
-  const rgb = parseColour(colour)
-  const [r, g, b] = [rgb.r, rgb.g, rgb.b].map(linear) as [number, number, number]
-  const l = Math.cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b)
-  const m = Math.cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b)
-  const s = Math.cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b)
-  const L = 0.2104542553 * l + 0.793617785 * m - 0.0040720468 * s
-  const A = 1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s
-  const B = 0.0259040371 * l + 0.7827717662 * m - 0.808675766 * s
+  const { r, g, b } = parseColour(colour)
+  const [L, A, B] = oklabOf([toLinear(r), toLinear(g), toLinear(b)])
   return [L, Math.hypot(A, B), ((Math.atan2(B, A) * 180) / Math.PI + 360) % 360]
 }
 

@@ -6,7 +6,8 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
-import { SOCIAL_PROOF } from '../src/shared/content.ts'
+import { buttonsOf } from '../src/shared/contrast.ts'
+import { SOCIAL_PROOF, THEME } from '../src/shared/content.ts'
 import { PAGE_SCHEME, TOKEN_NAMES, TOKENS, type Palette, type Scheme } from '../src/shared/design-tokens.ts'
 import { brandScale } from './brand-scale.ts'
 
@@ -42,12 +43,20 @@ ${declarations(TOKENS.light, '  ')}
 `
 }
 
-/** The page's variables in one scheme: the tokens, and the brand's and accent's tints and shades. */
+/**
+ * The page's variables in one scheme: the tokens, the brand's and accent's tints and shades, and
+ * the primary button's far end and its hover: the accent's steps for a gradient, the brand's own
+ * for solid buttons (theme.buttons, src/shared/contrast.ts).
+ */
 function pageVariables(scheme: Scheme): Record<string, string> {
   const palette = TOKENS[scheme]
+  const scale = brandScale(palette.brand, palette.accent, scheme)
+  const gradient = buttonsOf(THEME, scheme).fill === 'gradient'
   return {
     ...Object.fromEntries(TOKEN_NAMES.map((name) => [name, palette[name]])),
-    ...brandScale(palette.brand, palette.accent, scheme),
+    ...scale,
+    'button-end-700': gradient ? scale['accent-700']! : scale['brand-600']!,
+    'button-end-800': gradient ? scale['accent-800']! : scale['brand-700']!,
   }
 }
 

@@ -90,6 +90,14 @@ test('the text on the brand: white on the demo, the dark text on a yellow brand,
   const forced = { ...yellow, light: { ...yellow.light, onBrand: 'light' as const } }
   expect(paletteOf(forced, 'light')['on-brand']).toBe('#ffffff')
   expect(paletteOf(yellow, 'light')['on-danger']).toBe('#ffffff')
+  // A gradient's far end is the accent; solid buttons end where they start.
+  expect(paletteOf(yellow, 'light')['button-end']).toBe('#f59e0b')
+  const mint = { ...THEME, light: { ...THEME.light, brand: '#6ee7b7', accent: '#111827' } }
+  expect(paletteOf(mint, 'light')).toMatchObject({
+    'button-end': '#6ee7b7',
+    'on-brand': THEME.light.text,
+    'on-accent': '#ffffff',
+  })
 })
 
 test("a founder's palette changes the brand's roles and leaves the neutrals", () => {

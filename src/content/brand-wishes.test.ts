@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { parseDocument } from 'yaml'
-import { contrastRatio, onBrandOf } from '../shared/contrast.ts'
+import { buttonsOf, contrastRatio, gradientColours, gradientRatio, onAccentOf, onBrandOf } from '../shared/contrast.ts'
 import { checkContent } from './checks.ts'
 import { lucideIconNames, nearestNames } from './icons.ts'
 import { loadContent, REPO_ROOT } from './load.ts'
@@ -54,6 +54,7 @@ describe('the text on the brand', () => {
     expect(problems).toEqual([])
     for (const scheme of ['light', 'dark'] as const) {
       const text = onBrandOf(content!.theme, scheme)
+      expect(buttonsOf(content!.theme, scheme).fill).toBe('gradient')
       expect(text).toBe(content!.theme.light.text)
       expect(contrastRatio(text, YELLOW)).toBeGreaterThanOrEqual(4.5)
     }
@@ -71,30 +72,91 @@ describe('the text on the brand', () => {
         file: 'site.yaml',
         key: 'theme.light.onBrand',
         message: expect.stringMatching(
-          /onBrand: light.*white text \(brand #facc15: 1\.\d\d:1, accent #f59e0b: 2\.\d\d:1\).*Fix: set theme\.light\.onBrand to dark or auto/,
+          /^the text on the brand #facc15 \(onBrand: light\) is below WCAG AA's 4\.5:1: white 1\.\d\d:1, dark text .*Fix: set theme\.light\.onBrand to dark or auto$/,
         ),
       },
     ])
   })
 
   test('a brand that neither white nor dark text reads on is named, with both ratios', () => {
-    const dir = fixture((doc) => doc.setIn(['theme', 'dark', 'brand'], '#808080'))
+    const dir = fixture((doc) => doc.setIn(['theme', 'dark', 'brand'], '#787878'))
     expect(check(dir).problems).toEqual([
       {
         file: 'site.yaml',
         key: 'theme.dark.brand',
         message: expect.stringMatching(
-          /white text \(brand #808080: 3\.\d\d:1.*dark text, theme\.light\.text #0f172a \(brand #808080: [45]\.\d\d:1.*Fix: neither passes on both: make theme\.dark\.brand darker/,
+          /^the text on the brand #787878 \(onBrand: auto\).*white 4\.\d\d:1, dark text \(theme\.light\.text #[0-9a-f]{6}\) [1-4]\.\d\d:1\. Fix: make theme\.dark\.brand darker \(for white text\) or lighter \(for dark text\)$/,
         ),
       },
     ])
   })
 
-  test('an unknown onBrand is a schema problem', () => {
-    const dir = fixture((doc) => doc.setIn(['theme', 'dark', 'onBrand'], 'black'))
+  test('a light brand with a dark accent passes: solid buttons, dark text on the brand, white on the accent', () => {
+    const [MINT, INK] = ['#6ee7b7', '#111827']
+    const dir = fixture((doc) => {
+      for (const scheme of ['light', 'dark']) {
+        doc.setIn(['theme', scheme, 'brand'], MINT)
+        doc.setIn(['theme', scheme, 'accent'], INK)
+      }
+    })
+    const { problems, content } = check(dir)
+    expect(problems).toEqual([])
+    for (const scheme of ['light', 'dark'] as const) {
+      expect(buttonsOf(content!.theme, scheme)).toEqual({ fill: 'solid', text: content!.theme.light.text })
+      expect(onAccentOf(content!.theme, scheme)).toBe('#ffffff')
+      expect(contrastRatio(onBrandOf(content!.theme, scheme), MINT)).toBeGreaterThanOrEqual(4.5)
+    }
+  })
+
+  test('a gradient forced where no text reads end to end names theme.buttons and the fix', () => {
+    const dir = fixture((doc) => {
+      doc.setIn(['theme', 'buttons'], 'gradient')
+      doc.setIn(['theme', 'light', 'brand'], '#6ee7b7')
+      doc.setIn(['theme', 'light', 'accent'], '#111827')
+    })
     expect(check(dir).problems).toEqual([
-      { file: 'site.yaml', key: 'theme.dark.onBrand', message: 'must be auto, light or dark' },
+      {
+        file: 'site.yaml',
+        key: 'theme.buttons',
+        message: expect.stringMatching(
+          /^the buttons' gradient from brand #6ee7b7 to accent #111827 has no text that reaches WCAG AA's 4\.5:1 end to end \(lowest: white 1\.\d\d:1, dark text .*\)\. Fix: set theme\.buttons to solid or auto/,
+        ),
+      },
     ])
+  })
+
+  test('solid buttons on request: the accent then carries no text and is not checked', () => {
+    const dir = fixture((doc) => {
+      doc.setIn(['theme', 'buttons'], 'solid')
+      doc.setIn(['theme', 'dark', 'accent'], '#808080')
+    })
+    const { problems, content } = check(dir)
+    expect(problems).toEqual([])
+    expect(buttonsOf(content!.theme, 'dark').fill).toBe('solid')
+  })
+
+  test('the gradient is checked along its length, not only at its ends', () => {
+    // Red to green: both ends keep dark text above 4.5:1, the sRGB middle (olive) does not.
+    const palette = { ...check(DEMO).content!.theme.light, brand: '#ff6b6b', accent: '#3ddc84' }
+    const ink = '#000000'
+    const ends = Math.min(contrastRatio(ink, palette.brand), contrastRatio(ink, palette.accent))
+    expect(gradientRatio(ink, palette)).toBeLessThan(ends)
+    expect(gradientColours('#000000', '#ffffff')).toContain('#808080')
+  })
+
+  test('an unknown onBrand, onAccent or buttons is a schema problem', () => {
+    const dir = fixture((doc) => {
+      doc.setIn(['theme', 'dark', 'onBrand'], 'black')
+      doc.setIn(['theme', 'light', 'onAccent'], 'white')
+      doc.setIn(['theme', 'buttons'], 'striped')
+    })
+    expect(check(dir).problems).toEqual(
+      expect.arrayContaining([
+        { file: 'site.yaml', key: 'theme.dark.onBrand', message: 'must be auto, light or dark' },
+        { file: 'site.yaml', key: 'theme.light.onAccent', message: 'must be auto, light or dark' },
+        { file: 'site.yaml', key: 'theme.buttons', message: 'must be auto, gradient or solid' },
+      ]),
+    )
   })
 })
 

@@ -3,7 +3,15 @@ import { join } from 'node:path'
 import type { PageTexts, ThemeColour } from '../shared/content-types.ts'
 import { menuOf, sunkenOf } from '../shared/theme-shades.ts'
 import { checkAppSiteAssociation, checkAssetLinks } from './app-links.ts'
-import { contrastRatio, MIN_CONTRAST, onBrandChoices, onBrandOf, onBrandRatio } from '../shared/contrast.ts'
+import {
+  buttonsOf,
+  contrastRatio,
+  gradientRatio,
+  MIN_CONTRAST,
+  onAccentOf,
+  onBrandChoices,
+  onBrandOf,
+} from '../shared/contrast.ts'
 import type { Content } from './load.ts'
 import type { Problem } from './problems.ts'
 import { checkStores } from './store-badges.ts'
@@ -65,38 +73,48 @@ function checkContrast(content: Content): Problem[] {
 const ratioText = (r: number) => `${r.toFixed(2)}:1`
 
 /**
- * The text on the buttons, which run from brand to accent: `onBrand` (white, dark, or auto, the
- * one that passes) must reach WCAG AA on both. A failure says what each choice gives and the fix.
+ * The text on the buttons (src/shared/contrast.ts, buttonsOf): on solid buttons the brand's own
+ * text must reach WCAG AA on the brand; on a gradient one text must reach it end to end; a text the
+ * founder set on the accent must read on it. Each failure names the colours, what each text gives,
+ * and the fix.
  */
 function checkOnBrand(content: Content): Problem[] {
   const problems: Problem[] = []
   const { light, dark } = onBrandChoices(content.theme)
+  const texts = (ratio: (fg: string) => number) =>
+    `white ${ratioText(ratio(light))}, dark text (theme.light.text ${dark}) ${ratioText(ratio(dark))}`
   for (const scheme of ['light', 'dark'] as const) {
     const palette = content.theme[scheme]
-    const text = onBrandOf(content.theme, scheme)
-    if (onBrandRatio(text, palette) >= MIN_CONTRAST) continue
-    const on = (fg: string) =>
-      (['brand', 'accent'] as const).map((bg) => `${bg} ${palette[bg]}: ${ratioText(contrastRatio(fg, palette[bg]))}`)
-    const white = `white text (${on(light).join(', ')})`
-    const ink = `dark text, theme.light.text ${dark} (${on(dark).join(', ')})`
-    const choice = palette.onBrand ?? 'auto'
-    // The colour to name: for white text the lighter of the two (the one a light brand made fail),
-    // for dark text the darker.
-    const [lighter, darker] = (['brand', 'accent'] as const)
-      .slice()
-      .sort((a, b) => contrastRatio(light, palette[a]) - contrastRatio(light, palette[b]))
-    const weak = choice === 'dark' ? darker! : lighter!
-    const fix =
-      choice === 'auto'
-        ? `neither passes on both: make theme.${scheme}.${lighter} darker (for white text), or theme.${scheme}.${darker} lighter (for dark text)`
-        : onBrandRatio(choice === 'light' ? dark : light, palette) >= MIN_CONTRAST
-          ? `set theme.${scheme}.onBrand to ${choice === 'light' ? 'dark' : 'light'} or auto, or change theme.${scheme}.${weak}`
-          : `make theme.${scheme}.${weak} ${choice === 'light' ? 'darker' : 'lighter'} for ${choice} text`
-    problems.push({
-      file: 'site.yaml',
-      key: `theme.${scheme}.${choice === 'auto' ? weak : 'onBrand'}`,
-      message: `the buttons' text (onBrand: ${choice}) is below WCAG AA's ${MIN_CONTRAST}:1 on the brand and accent. ${white}; ${ink}. Fix: ${fix}`,
-    })
+    const buttons = buttonsOf(content.theme, scheme)
+    if (buttons.fill === 'gradient' && gradientRatio(buttons.text, palette) < MIN_CONTRAST) {
+      problems.push({
+        file: 'site.yaml',
+        key: 'theme.buttons',
+        message: `the buttons' gradient from brand ${palette.brand} to accent ${palette.accent} has no text that reaches WCAG AA's ${MIN_CONTRAST}:1 end to end (lowest: ${texts((fg) => gradientRatio(fg, palette))}). Fix: set theme.buttons to solid or auto, or make both colours dark (white text) or both light (dark text)`,
+      })
+      continue // one problem for one cause: the texts on its ends are part of it
+    }
+    for (const colour of ['brand', 'accent'] as const) {
+      const setting = colour === 'brand' ? 'onBrand' : 'onAccent'
+      const choice = palette[setting] ?? 'auto'
+      // The accent carries text only on a gradient, or where the founder chose a text for it.
+      if (colour === 'accent' && buttons.fill === 'solid' && choice === 'auto') continue
+      const text = colour === 'brand' ? onBrandOf(content.theme, scheme) : onAccentOf(content.theme, scheme)
+      const bg = palette[colour]
+      if (contrastRatio(text, bg) >= MIN_CONTRAST) continue
+      const other = text === light ? 'dark' : 'light'
+      const fix =
+        choice === 'auto'
+          ? `make theme.${scheme}.${colour} darker (for white text) or lighter (for dark text)`
+          : contrastRatio(other === 'light' ? light : dark, bg) >= MIN_CONTRAST
+            ? `set theme.${scheme}.${setting} to ${other} or auto`
+            : `make theme.${scheme}.${colour} ${choice === 'light' ? 'darker' : 'lighter'} for ${choice} text`
+      problems.push({
+        file: 'site.yaml',
+        key: `theme.${scheme}.${choice === 'auto' ? colour : setting}`,
+        message: `the text on the ${colour} ${bg} (${setting}: ${choice}) is below WCAG AA's ${MIN_CONTRAST}:1: ${texts((fg) => contrastRatio(fg, bg))}. Fix: ${fix}`,
+      })
+    }
   }
   return problems
 }

@@ -85,19 +85,21 @@ const stores: z.ZodType<Stores, unknown> = z.strictObject({
   googlePlay: z.strictObject({ url: httpUrl.optional(), live }).optional(),
 })
 
-const onBrand = z
-  .enum(['auto', 'light', 'dark'], { error: 'must be auto, light or dark' })
-  .optional()
-  .describe(
-    'The text on the brand and accent (the buttons): light (white), dark (theme.light.text), or auto (the default): white when it reaches 4.5:1 on both, else the dark text. A light brand (yellow, lime, white) needs dark.',
-  )
+const onColour = (colour: 'brand' | 'accent') =>
+  z
+    .enum(['auto', 'light', 'dark'], { error: 'must be auto, light or dark' })
+    .optional()
+    .describe(
+      `The text on the ${colour}: light (white), dark (theme.light.text), or auto (the default): the one that reaches 4.5:1 (white first). A light ${colour} (yellow, lime, mint, white) takes dark.`,
+    )
 
 const palette: z.ZodType<ThemePalette> = z.strictObject({
   ...(Object.fromEntries(THEME_COLOURS.map((name) => [name, colour])) as Record<
-    Exclude<keyof ThemePalette, 'onBrand'>,
+    Exclude<keyof ThemePalette, 'onBrand' | 'onAccent'>,
     typeof colour
   >),
-  onBrand,
+  onBrand: onColour('brand'),
+  onAccent: onColour('accent'),
 })
 
 /** An avatar's colour: a theme colour's tint (`brand`, `accent`) or a literal. */
@@ -129,6 +131,12 @@ const socialProof: z.ZodType<SocialProof | false> = z
 
 const theme: z.ZodType<Theme> = z.strictObject({
   pageScheme: z.enum(['light', 'dark']),
+  buttons: z
+    .enum(['auto', 'gradient', 'solid'], { error: 'must be auto, gradient or solid' })
+    .optional()
+    .describe(
+      'The buttons: a gradient from brand to accent, the brand alone (solid), or auto (the default): the gradient when one text reads on it end to end, else solid.',
+    ),
   light: palette,
   dark: palette,
 })
@@ -193,7 +201,8 @@ const pageTexts: z.ZodType<PageTexts> = z.strictObject({
           body: text,
         }),
       )
-      .min(1),
+      .min(1)
+      .max(6, 'at most six cards: more make a row with one card'),
     communityNote: text,
   }),
   signup: z.strictObject({

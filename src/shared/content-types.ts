@@ -77,8 +77,10 @@ export type StoreBadge = { src: string; width: number; height: number }
  */
 export type SocialProof = { avatars: readonly { initials: string; colours: readonly [string, string] }[] }
 
-/** The text on the brand and accent (and the gradient between them): chosen, or `auto`, the one that passes. */
+/** The text on the brand or on the accent: chosen, or `auto`, the one that passes. */
 type OnBrand = 'auto' | 'light' | 'dark'
+/** The buttons' fill: a gradient from brand to accent, the brand alone, or `auto`: the gradient when one text reads end to end. */
+type ButtonFill = 'auto' | 'gradient' | 'solid'
 
 export const THEME_COLOURS = [
   'page',
@@ -92,8 +94,8 @@ export const THEME_COLOURS = [
   'link',
 ] as const
 export type ThemeColour = (typeof THEME_COLOURS)[number]
-export type ThemePalette = Record<ThemeColour, string> & { onBrand?: OnBrand }
-export type Theme = { pageScheme: 'light' | 'dark'; light: ThemePalette; dark: ThemePalette }
+export type ThemePalette = Record<ThemeColour, string> & { onBrand?: OnBrand; onAccent?: OnBrand }
+export type Theme = { pageScheme: 'light' | 'dark'; buttons?: ButtonFill; light: ThemePalette; dark: ThemePalette }
 
 export type LegalEntity = { company: string; address: string; contact: string; imprint?: string }
 

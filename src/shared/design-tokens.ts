@@ -1,5 +1,5 @@
 import type { Theme } from './content-types.ts'
-import { onBrandOf } from './contrast.ts'
+import { buttonsOf, onAccentOf, onBrandOf } from './contrast.ts'
 import { THEME } from './content.ts'
 import { menuOf, sunkenOf } from './theme-shades.ts'
 
@@ -41,8 +41,12 @@ export const TOKEN_NAMES = [
   'brand',
   /** The brand's second colour: the end of a button's gradient. */
   'accent',
-  /** Text on brand and accent (and the gradient between them): white or dark, theme.<scheme>.onBrand. */
+  /** Text on the brand and on the buttons: white or dark, theme.<scheme>.onBrand (contrast.ts, buttonsOf). */
   'on-brand',
+  /** Text on the accent: white or dark, theme.<scheme>.onAccent. */
+  'on-accent',
+  /** Where a button's fill ends: the accent for a gradient, the brand for solid buttons (theme.buttons). */
+  'button-end',
   /** Text on danger-solid. */
   'on-danger',
   /** Links. */
@@ -112,6 +116,8 @@ type ThemeRole =
   | 'brand'
   | 'accent'
   | 'on-brand'
+  | 'on-accent'
+  | 'button-end'
   | 'link'
   | 'focus'
   | 'danger'
@@ -131,6 +137,8 @@ export function paletteOf(themes: Theme, scheme: Scheme): Palette {
     brand: theme.brand,
     accent: theme.accent,
     'on-brand': onBrandOf(themes, scheme),
+    'on-accent': onAccentOf(themes, scheme),
+    'button-end': buttonsOf(themes, scheme).fill === 'gradient' ? theme.accent : theme.brand,
     link: theme.link,
     // The ring must stand out from the page (3:1): the brand on a light page, the link's tint on a dark one.
     focus: scheme === 'light' ? theme.brand : theme.link,

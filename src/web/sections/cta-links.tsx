@@ -8,11 +8,7 @@ import { buttonClass, LinkButton } from '../ui/button.tsx'
  */
 export function HeaderCta({ texts }: { texts: IslandTexts }) {
   return (
-    <LinkButton
-      href={`#${CTA_ID}`}
-      onClick={scrollToCta}
-      className={buttonClass('light', 'md', 'h-9 px-3 sm:h-10 sm:px-4')}
-    >
+    <LinkButton href={`#${CTA_ID}`} onClick={scrollToCta} className={buttonClass('light', 'md')}>
       {texts.headerCta.cta}
     </LinkButton>
   )

@@ -1,5 +1,17 @@
 import { FEATURE_ICONS, FEATURES_TEXTS, SOCIAL_PROOF, type Locale } from '../../shared/content.ts'
 
+/**
+ * The cards per row from the second breakpoint on: two for two or four cards, three otherwise; the
+ * last row is centred, so four cards are 2 × 2 and five 3 + 2, never a row with one.
+ */
+export function cardColumns(count: number): 2 | 3 {
+  return count === 2 || count === 4 ? 2 : 3
+}
+
+// Whole class names, so Tailwind finds them (gap-5 is 1.25rem).
+const CARD_WIDTH = { 2: 'md:w-[calc((100%-1.25rem)/2)]', 3: 'md:w-[calc((100%-2.5rem)/3)]' } as const
+const cardWidth = (count: number) => CARD_WIDTH[cardColumns(count)]
+
 export function Features({ locale }: { locale: Locale }) {
   const FEATURES = FEATURES_TEXTS[locale]
   return (
@@ -15,9 +27,9 @@ export function Features({ locale }: { locale: Locale }) {
           </h2>
           <p className="mt-5 text-lg leading-relaxed text-pretty text-fg">{FEATURES.intro}</p>
         </div>
-        <ul className="mt-12 grid gap-5 sm:mt-16 md:grid-cols-3">
+        <ul className="mt-12 flex flex-col gap-5 sm:mt-16 md:flex-row md:flex-wrap md:justify-center">
           {FEATURES.cards.map((card) => (
-            <li key={card.id} className="card group relative rounded-3xl p-7">
+            <li key={card.id} className={`card group relative rounded-3xl p-7 ${cardWidth(FEATURES.cards.length)}`}>
               <div className="flex size-12 items-center justify-center rounded-2xl bg-gradient-to-br from-brand-500/25 to-accent-500/25 ring-1 ring-brand-300/30">
                 {/* The card's icon (content/site.yaml), drawn at build from Lucide or the founder's SVG. */}
                 <svg

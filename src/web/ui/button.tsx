@@ -3,21 +3,23 @@ import type { AnchorHTMLAttributes, ButtonHTMLAttributes, KeyboardEvent } from '
 type Variant = 'primary' | 'light' | 'ghost'
 type Size = 'md' | 'lg'
 
+// A label wraps rather than run off a narrow screen (a long language's call to action at 320 px):
+// the heights are minimums, so a one-line button is as tall as before.
 const BASE =
-  'inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition-[background-color,box-shadow,transform,opacity] duration-150 select-none motion-reduce:transition-none disabled:cursor-not-allowed disabled:opacity-60'
+  'inline-flex items-center justify-center gap-2 rounded-full text-center font-semibold text-balance transition-[background-color,box-shadow,transform,opacity] duration-150 select-none motion-reduce:transition-none disabled:cursor-not-allowed disabled:opacity-60'
 
 const VARIANTS: Record<Variant, string> = {
-  // brand-600 to accent-700 (the theme's colours at Tailwind's 600 and 700 lightness, scripts/brand-scale.ts)
-  // keeps the text on brand (on-brand: white, or dark on a light brand) above 4.5:1 across the gradient.
+  // brand-600 to button-end-700: the accent's 700 step for a gradient, the brand's own 600 for solid
+  // buttons (scripts/design-tokens.ts); on-brand reads on it end to end (src/shared/contrast.ts, buttonsOf).
   primary:
-    'bg-gradient-to-r from-brand-600 to-accent-700 text-on-brand shadow-lg shadow-brand-950/50 ring-1 ring-inset ring-white/15 hover:from-brand-700 hover:to-accent-800 enabled:active:scale-[0.98]',
+    'bg-gradient-to-r from-brand-600 to-button-end-700 text-on-brand shadow-lg shadow-brand-950/50 ring-1 ring-inset ring-white/15 hover:from-brand-700 hover:to-button-end-800 enabled:active:scale-[0.98]',
   light: 'bg-fg-strong text-page shadow-sm hover:bg-brand-50',
   ghost: 'text-fg hover:bg-subtle hover:text-fg-strong',
 }
 
 const SIZES: Record<Size, string> = {
-  md: 'h-10 px-4 text-sm',
-  lg: 'h-12 px-6 text-base',
+  md: 'min-h-10 px-4 py-2 text-sm',
+  lg: 'min-h-12 px-6 py-2.5 text-base',
 }
 
 export function buttonClass(variant: Variant = 'primary', size: Size = 'md', extra = ''): string {
