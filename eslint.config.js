@@ -204,6 +204,13 @@ export default tseslint.config(
     ignores: TESTS,
     rules: { 'no-restricted-syntax': ['error', ...PATH_LITERALS] },
   },
+  // What runs in a visitor's or the owner's browser writes nothing to its console: a result is
+  // shown on the page or the view, and a console line in production only leaks what it holds.
+  {
+    files: [`{src/web,src/ui,src/console}/${SOURCES}`],
+    ignores: TESTS,
+    rules: { 'no-console': 'error' },
+  },
   // A server test may use the shared test helpers under test/support; server code may not.
   {
     files: ['src/server/**/*.test.{ts,tsx}', 'src/server/**/test-*.ts'],

@@ -274,3 +274,15 @@ describe('import cycles', { timeout: 60_000 }, () => {
     expect(rules).toEqual(['import/no-cycle', 'import/no-cycle'])
   })
 })
+
+test(
+  "the page's, the shared parts' and the console's code logs nothing to a browser's console",
+  { timeout: 60_000 },
+  async () => {
+    const code = `export function send(data: unknown) {\n  console.log('result:', data)\n}\n`
+    for (const file of ['src/web/lib/lint-probe.ts', 'src/ui/lint-probe.tsx', 'src/console/lint-probe.ts'])
+      expect(await errors(file, code), file).toEqual(['no-console: Unexpected console statement.'])
+    // The server logs through its logger, but lint does not stop a line there.
+    expect(await errors('src/server/lint-probe.ts', code)).toEqual([])
+  },
+)

@@ -64,6 +64,29 @@ test('every problem of the schema is reported at once, each naming its file and 
   ])
 })
 
+test('a key the schema moved is named with where it lives now, not as a typo', () => {
+  const dir = fixture((doc) => {
+    doc.setIn(['links', 'stores'], doc.get('stores'))
+    doc.delete('stores')
+    doc.setIn(['screens', 1, 'caption'], 'A caption')
+  })
+  expect(problems(dir)).toEqual([
+    { file: 'site.yaml', key: 'links.stores', message: 'moved to `stores`' },
+    { file: 'site.yaml', key: 'screens[1].caption', message: 'moved to `texts.hero.screens[1].caption`' },
+  ])
+})
+
+test('one YAML mistake is one problem, however much of the file it unsettles', () => {
+  const dir = fixture()
+  const lines = readFileSync(join(dir, 'site.yaml'), 'utf8').split('\n')
+  const at = lines.findIndex((l) => /^ {4}headline:/.test(l))
+  lines[at] = lines[at]!.replace(/^ +/, '\t')
+  writeFileSync(join(dir, 'site.yaml'), lines.join('\n'))
+  expect(problems(dir)).toEqual([
+    { file: 'site.yaml', key: '', message: `Tabs are not allowed as indentation at line ${at + 1}, column 1:` },
+  ])
+})
+
 test('a text left empty is a missing text', () => {
   const dir = fixture((doc) => doc.setIn(['texts', 'contact', 'title'], '  '))
   expect(problems(dir)).toEqual([{ file: 'site.yaml', key: 'texts.contact.title', message: 'missing text' }])
@@ -206,6 +229,21 @@ describe('legal texts', () => {
         },
       ],
     })
+  })
+
+  test("the legal pages' paths are links to them, as the dialogs' anchors are", () => {
+    const dir = withTerms(
+      '---\ntitle: Terms\neffectiveDate: 2026-01-31\n---\n\nRead [the policy](/privacy) and [these terms](/terms).\n\n## Rules\n\nNone.\n',
+    )
+    const loaded = loadContent(dir)
+    expect(loaded.problems).toEqual([])
+    expect(loaded.content!.legalTexts.en!.terms.summary).toEqual([
+      'Read ',
+      { text: 'the policy', href: '#privacy' },
+      ' and ',
+      { text: 'these terms', href: '#terms' },
+      '.',
+    ])
   })
 
   test('refuse what the dialogs cannot show, and a front matter without its date', () => {

@@ -10,6 +10,7 @@ import type {
   LegalRun,
   LegalTexts,
 } from '../shared/content-types.ts'
+import { paths } from '../shared/paths.ts'
 import { fillText, type Placeholders } from './placeholders.ts'
 import type { Problem } from './problems.ts'
 import { yamlValue } from './yaml.ts'
@@ -28,6 +29,11 @@ const frontMatter = z.strictObject({
 
 /** A link may open another dialog of the page, an email address or a web page. */
 const LINK = /^(#(privacy|terms|contact)|mailto:\S+|https?:\/\/\S+)$/
+/**
+ * The legal pages' own paths, where the texts are published, are the dialogs' links: in the page
+ * they open the dialog, on a legal page they lead to that language's page.
+ */
+const LEGAL_PAGE_LINKS: Record<string, string> = { [paths.privacy.href()]: '#privacy', [paths.terms.href()]: '#terms' }
 
 type Context = { file: string; key: string; problems: Problem[] }
 
@@ -48,13 +54,14 @@ function runs(tokens: readonly Token[], at: Context): LegalRun[] {
       push({ text: plain((token as Tokens.Em).tokens), emphasis: token.type })
     else if (token.type === 'link') {
       const link = token as Tokens.Link
-      if (!LINK.test(link.href))
+      const href = LEGAL_PAGE_LINKS[link.href] ?? link.href
+      if (!LINK.test(href))
         at.problems.push({
           file: at.file,
           key: at.key,
-          message: `link "${link.href}" must be #privacy, #terms, #contact, a mailto: or an http(s) URL`,
+          message: `link "${link.href}" must be #privacy, #terms, #contact, /privacy, /terms, a mailto: or an http(s) URL`,
         })
-      push({ text: plain(link.tokens), href: link.href })
+      push({ text: plain(link.tokens), href })
     } else if (token.type === 'br') push('\n')
     else at.problems.push({ file: at.file, key: at.key, message: `${token.type} is not allowed in a legal text` })
   }

@@ -7,6 +7,7 @@ import { loadLogo } from './brand.ts'
 import { localeWithDefaults, withDefaults } from './defaults.ts'
 import { resolveIcon } from './icons.ts'
 import { loadLegal } from './legal.ts'
+import { movedKey } from './renamed-keys.ts'
 import { fillAll, type Placeholders } from './placeholders.ts'
 import type { Problem } from './problems.ts'
 import { localeFile, siteFile, type SiteFile } from './schema.ts'
@@ -71,10 +72,14 @@ function readYaml<S extends z.ZodType>(
   const parsed = schema.safeParse(prepare(yaml.value))
   if (parsed.success) return parsed.data
   for (const issue of parsed.error.issues) {
-    // An unknown key is named itself, so a typo reads "texts.hero.headlin: not a known key".
+    // An unknown key is named itself, so a typo reads "texts.hero.headlin: not a known key", and
+    // a key the schema moved says where to.
     if (issue.code === 'unrecognized_keys')
-      for (const k of issue.keys)
-        problems.push({ file, key: keyOf([...issue.path, k]), message: 'not a known key (a typo?)' })
+      for (const k of issue.keys) {
+        const key = keyOf([...issue.path, k])
+        const moved = movedKey(key)
+        problems.push({ file, key, message: moved ? `moved to \`${moved}\`` : 'not a known key (a typo?)' })
+      }
     else problems.push({ file, key: keyOf(issue.path), message: issue.message })
   }
   return null

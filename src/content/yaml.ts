@@ -15,8 +15,11 @@ const MAX_YAML_ALIASES = 100
  */
 export function yamlValue(text: string, file: string, problems: Problem[]): { value: unknown } | null {
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true })
-  if (doc.errors.length) {
-    for (const e of doc.errors) problems.push({ file, key: '', message: e.message.split('\n')[0]! })
+  // The parser goes on after a mistake and reports what follows from it too (one tab in an
+  // indentation made 15): the first is the founder's to fix.
+  const [first] = doc.errors
+  if (first) {
+    problems.push({ file, key: '', message: first.message.split('\n')[0]! })
     return null
   }
   try {

@@ -3,6 +3,7 @@ import { join, relative, sep } from 'node:path'
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress'
 import {
   INLINE_HASHES_FILE,
+  headersForPath,
   LANDING_PATHS,
   OPENER_POLICY,
   pageSecurityHeaders,
@@ -124,7 +125,7 @@ async function builtFile(
     if (encoding) own.push(['content-encoding', encoding])
     if (encoding || compressible) own.push(['vary', 'Accept-Encoding'])
     const lists = (secure: boolean) => {
-      const all = [...own, ...(secure ? security.https : security.http)]
+      const all = [...own, ...headersForPath(path, secure ? security.https : security.http)]
       if (!landing) all.push(OPENER_POLICY)
       const sorted = all.map(([k, v]): [string, string] => [k.toLowerCase(), v]).sort(([a], [b]) => (a < b ? -1 : 1))
       const unchanged = sorted.filter(([k]) => !['content-length', 'content-encoding', 'content-type'].includes(k))

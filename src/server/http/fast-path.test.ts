@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import type { Db } from '../db/db.ts'
+import { LOGO_PATH } from '../../emails/envelope.ts'
 import { DEFAULT_LOCALE, LOCALES } from '../../shared/locales.ts'
 import { LOCAL_ANON_KEY } from '../../shared/self-hosted.ts'
 import { NO_RATE_LIMITS, silentLogger, testDb } from '../test-app.ts'
@@ -53,6 +54,7 @@ beforeAll(async () => {
     'robots.txt': 'User-agent: *\n',
     'csp-hashes.json': JSON.stringify(hashes),
     'og-image.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4, 5, 6, 7, 8]),
+    [LOGO_PATH.slice(1)]: Buffer.from([0x89, 0x50, 0x4e, 0x47, 8, 7, 6, 5, 4, 3, 2, 1]),
     'empty.txt': '',
     'notes.unknownext': big('plain words '),
     'press-kit.tar.gz': gzipSync('kit'),
@@ -153,6 +155,7 @@ const PATHS = [
   '/robots.txt',
   '/csp-hashes.json',
   '/og-image.png',
+  LOGO_PATH,
   '/empty.txt',
   '/notes.unknownext',
   '/press-kit.tar.gz',
@@ -197,6 +200,13 @@ describe.each([
           const res = await same(path, enc ? { 'accept-encoding': enc } : {}, method)
           expect(res.status).toBe(200)
         }
+  })
+
+  test("the emails' logo may be shown by a webmail's origin; the other files stay same-origin", async () => {
+    const logo = await same(LOGO_PATH, {})
+    expect(logo.headers['cross-origin-resource-policy']).toBe('cross-origin')
+    const other = await same('/og-image.png', {})
+    expect(other.headers['cross-origin-resource-policy']).toBe('same-origin')
   })
 
   test('apple-app-site-association is JSON, from memory and from the chain alike, with no redirect', async () => {

@@ -4,6 +4,7 @@ import type { MiddlewareHandler } from 'hono'
 import { isHttps } from './client-ip.ts'
 import {
   INLINE_HASHES_FILE,
+  headersForPath,
   LANDING_PATHS,
   OPENER_POLICY,
   pageCsp,
@@ -74,7 +75,7 @@ export function securityHeaders(options: {
     const set = (name: string, value: string) => {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value)
     }
-    for (const [name, value] of headersFor(isHttps(c, options.trustedHops)))
+    for (const [name, value] of headersForPath(c.req.path, headersFor(isHttps(c, options.trustedHops))))
       set(name, (api && API_OVERRIDES[name]) || value)
     if (!LANDING_PATHS.includes(c.req.path)) set(...OPENER_POLICY)
   }

@@ -2,6 +2,7 @@
 // the static-host header files (scripts/static-host.ts: Netlify and Cloudflare Pages'
 // `_headers`, Vercel's `vercel.json`) are built from this one module. No I/O, no framework.
 
+import { LOGO_PATH } from '../../emails/envelope.ts'
 import { DEFAULT_LOCALE, LOCALES } from '../../shared/locales.ts'
 
 const ONE_YEAR = 31_536_000
@@ -89,6 +90,19 @@ export const LANDING_PATHS: readonly string[] = [
 ]
 
 /**
+ * The images the emails show from the site (the logo): a webmail loads them from its own origin
+ * (or its image proxy's), which `same-origin` would block, so other origins may embed them.
+ */
+const EMAIL_IMAGE_PATHS: readonly string[] = [LOGO_PATH]
+const RESOURCE_POLICY = 'Cross-Origin-Resource-Policy'
+
+/** `headers` as `path` gets them: an email image's resource policy is `cross-origin`. */
+export function headersForPath(path: string, headers: [string, string][]): [string, string][] {
+  if (!EMAIL_IMAGE_PATHS.includes(path)) return headers
+  return headers.map(([name, value]) => [name, name === RESOURCE_POLICY ? 'cross-origin' : value])
+}
+
+/**
  * The security headers every path of the page (not an API answer) gets, in the order the server
  * sets them. OPENER_POLICY is added on every path but LANDING_PATHS.
  */
@@ -99,7 +113,7 @@ export function pageSecurityHeaders(options: PageCspOptions): [string, string][]
     ['X-Frame-Options', 'DENY'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['Permissions-Policy', PERMISSIONS_POLICY],
-    ['Cross-Origin-Resource-Policy', 'same-origin'],
+    [RESOURCE_POLICY, 'same-origin'],
   ]
   if (options.https) headers.push(['Strict-Transport-Security', `max-age=${ONE_YEAR * 2}; includeSubDomains`])
   return headers

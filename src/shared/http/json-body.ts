@@ -1,4 +1,5 @@
 import { apiError } from './errors.ts'
+import { readAtMost } from './read-at-most.ts'
 
 /** Requests to the API carry a few hundred bytes; 16 KB leaves room and stops abuse early. */
 export const MAX_BODY_BYTES = 16 * 1024
@@ -77,25 +78,7 @@ export function tooLarge() {
 
 /** A body of unknown length, refused as soon as it passes MAX_BODY_BYTES. */
 async function readStream(body: ReadableStream<Uint8Array> | null): Promise<string> {
-  if (!body) return ''
-  const reader = body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel()
-      throw tooLarge()
-    }
-    chunks.push(value)
-  }
-  const all = new Uint8Array(size)
-  let at = 0
-  for (const chunk of chunks) {
-    all.set(chunk, at)
-    at += chunk.byteLength
-  }
-  return new TextDecoder().decode(all)
+  const bytes = await readAtMost(body, MAX_BODY_BYTES)
+  if (!bytes) throw tooLarge()
+  return new TextDecoder().decode(bytes)
 }

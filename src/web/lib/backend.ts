@@ -117,8 +117,7 @@ export async function sendContactMessage(input: ContactInput): Promise<ContactRe
   const parsed = ContactMessage.safeParse(website ? input : fields)
   if (!parsed.success) return { ok: false, message: firstIssue(parsed.error) }
   try {
-    const { data, error, status } = await getClients().rest.from('contact_messages').insert(parsed.data)
-    console.log('Contact message result:', data)
+    const { error, status } = await getClients().rest.from('contact_messages').insert(parsed.data)
     if (!error) return { ok: true }
     // Status 0 means no server answered (network failure): its text is not a server message.
     return { ok: false, message: status > 0 && error.message ? error.message : null }

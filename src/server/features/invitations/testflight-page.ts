@@ -34,13 +34,47 @@ export function classifyJoinPage(html: string): TestflightState {
 
 // Tags out, the few entities and apostrophes Apple's page may use made plain, spaces folded.
 function visibleText(html: string): string {
-  return html
-    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(rsquo|#8217|#x2019|apos|#39|#x27);/gi, "'")
-    .replace(/&nbsp;|&#160;/gi, ' ')
-    .replace(/&amp;/gi, '&')
+  return stripTags(html.toLowerCase())
+    .replace(/&(rsquo|#8217|#x2019|apos|#39|#x27);/g, "'")
+    .replace(/&nbsp;|&#160;/g, ' ')
+    .replace(/&amp;/g, '&')
     .replace(/[\u2019\u2018]/g, "'")
     .replace(/\s+/g, ' ')
-    .toLowerCase()
+}
+
+/**
+ * The text between tags, with scripts' and styles' contents out, in one pass over a lower-cased
+ * page: each search starts where the last one ended, so no answer (100 KB of "<" stalled the
+ * server for seconds with regular expressions) costs more than its length.
+ */
+function stripTags(html: string): string {
+  const parts: string[] = []
+  let at = 0
+  while (at < html.length) {
+    const open = html.indexOf('<', at)
+    if (open === -1) break
+    parts.push(html.slice(at, open), ' ')
+    const close = html.indexOf('>', open + 1)
+    // No tag can end: the rest is text, as in a browser.
+    if (close === -1) return parts.join('') + html.slice(open)
+    const raw = rawTextElement(html, open)
+    if (raw) {
+      // A script or style runs to its end tag; one that is never closed hides the rest.
+      const end = html.indexOf(`</${raw}`, close + 1)
+      if (end === -1) return parts.join('')
+      const after = html.indexOf('>', end + raw.length + 2)
+      at = after === -1 ? html.length : after + 1
+    } else at = close + 1
+  }
+  return parts.join('') + html.slice(at)
+}
+
+// Elements whose contents are not visible text: `<script` or `<style` followed by the name's end.
+function rawTextElement(html: string, open: number): 'script' | 'style' | null {
+  for (const name of ['script', 'style'] as const) {
+    if (!html.startsWith(name, open + 1)) continue
+    const next = html.charAt(open + 1 + name.length)
+    if (next === '>' || next === '/' || /\s/.test(next)) return name
+  }
+  return null
 }

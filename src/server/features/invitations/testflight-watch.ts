@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts'
 import type { Db } from '../../db/db.ts'
 import type { Logger } from '../../log.ts'
 import { classifyJoinPage, joinPageUrl } from './testflight-page.ts'
+import { readJoinPage } from './testflight-read.ts'
 import {
   holdIosInvitations,
   iosInvitationsQueued,
@@ -18,9 +19,6 @@ import {
 const TESTFLIGHT_CHECK_EVERY_MS = 15 * 60 * 1000
 /** A check this recent stands in for the one before a batch (two batches a minute apart read once). */
 const FRESH_MS = 60 * 1000
-const TIMEOUT_MS = 10_000
-// A join page is about 20 KB; more is not a join page.
-const MAX_BYTES = 1_000_000
 
 export type TestflightWatch = {
   start(): void
@@ -58,20 +56,15 @@ export function createTestflightWatch(deps: {
 
   async function read(): Promise<TestflightState> {
     try {
-      const res = await fetchPage(url!, {
-        headers: { 'accept-language': 'en-US,en;q=0.9', accept: 'text/html' },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      })
-      const length = Number(res.headers.get('content-length') ?? 0)
-      if (!res.ok || length > MAX_BYTES) {
-        await res.body?.cancel()
+      const read = await readJoinPage(url!, fetchPage)
+      if (!read.ok) {
         logger.warn(
-          { event: 'testflight.check_failed', status: res.status },
+          { event: 'testflight.check_failed', reason: read.reason, status: read.status },
           'the TestFlight join page could not be read',
         )
         return 'unknown'
       }
-      const state = classifyJoinPage((await res.text()).slice(0, MAX_BYTES))
+      const state = classifyJoinPage(read.html)
       if (state === 'unknown')
         logger.warn({ event: 'testflight.unrecognised' }, 'the TestFlight join page was not recognised')
       return state

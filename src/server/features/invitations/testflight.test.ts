@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { TestflightState } from '../../../shared/invitations.ts'
@@ -6,9 +6,11 @@ import { createEmailQueue } from '../../../mail-core/queue.ts'
 import type { OutgoingEmail, Transport } from '../../../mail-core/transport.ts'
 import type { Db } from '../../db/db.ts'
 import { testConfig } from '../../test-config.ts'
+import { createLogger } from '../../log.ts'
 import { DB_KINDS, silentLogger, testDb } from '../../test-app.ts'
 import { asOwner, OWNER, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { classifyJoinPage, joinPageUrl } from './testflight-page.ts'
+import { redirectTarget } from './testflight-read.ts'
 import { createTestflightWatch, type TestflightWatch } from './testflight-watch.ts'
 
 // The TestFlight link's health (docs/decisions/testflight-link-health.md), against a stand-in for
@@ -48,18 +50,99 @@ test("only Apple's join pages are read, or the stand-in set for tests, and none 
   expect(joinPageUrl({ BETA_IOS_URL: IOS, TESTFLIGHT_CHECK: false })).toBeNull()
 })
 
-/** The join page's stand-in: serves the state it is set to, and records every request's headers. */
+test('the visible text is found in linear time, whatever the markup', () => {
+  // A quadratic tag scan took 6 s for 100 KB of "<" and stalled the server; a linear one takes
+  // milliseconds for each of these 1 MB answers, a quadratic one minutes.
+  const MB = 1_000_000
+  for (const unit of ['<', '<script', '<style>', '</script<script>', '<a <b ', '<script>x</scrip'])
+    expect(classifyJoinPage(unit.repeat(Math.ceil(MB / unit.length)))).toBe('unknown')
+  expect(classifyJoinPage('<'.repeat(MB) + page('This beta is full.'))).toBe('full')
+  // An unclosed script hides what follows, as it does in a browser.
+  expect(classifyJoinPage('<script>"x"<p>This beta is full.</p>')).toBe('unknown')
+  expect(classifyJoinPage('<SCRIPT type=x>a</Script ><p>This beta is full.</p><style>p{}</style>')).toBe('full')
+  expect(classifyJoinPage('<scripts>This beta is full.</scripts>')).toBe('full')
+})
+
+test("a redirect is followed only within the join page's origin", () => {
+  const join = new URL(IOS)
+  const from = new URL('https://testflight.apple.com/join/AbCdEf12')
+  expect(redirectTarget(join, from, '/join/Other')).toEqual(new URL('https://testflight.apple.com/join/Other'))
+  expect(redirectTarget(join, from, 'https://testflight.apple.com/join/b')).toBeInstanceOf(URL)
+  for (const location of [
+    'http://testflight.apple.com/join/b',
+    'https://testflight.apple.com:8443/join/b',
+    'https://testflight.apple.com.example/join/b',
+    'https://apps.apple.com/app/id1',
+    'https://169.254.169.254/latest/meta-data/',
+    'https://10.0.0.1/join/b',
+    'https://[::1]/join/b',
+    'https://user:secret@testflight.apple.com/join/b',
+    'http://[::ffff:127.0.0.1]/',
+  ])
+    expect(redirectTarget(join, from, location), location).toMatch(/^a redirect to /)
+  expect(redirectTarget(join, from, null)).toBe('a redirect without a Location')
+})
+
+/**
+ * The join page's stand-in: serves the state it is set to, and records every request's headers.
+ * Its other paths answer as a hostile or broken join page might: a chunked answer that never ends
+ * (counting what it managed to write), redirects within its origin and off it.
+ */
 async function joinPageStandIn() {
   const requests: IncomingHttpHeaders[] = []
-  const standIn = { state: 'open' as TestflightState, requests, url: '', server: undefined as unknown as Server }
+  const standIn = {
+    state: 'open' as TestflightState,
+    requests,
+    url: '',
+    origin: '',
+    /** Where the off-origin redirect leads: another server, which counts whether it was asked. */
+    elsewhere: '',
+    askedElsewhere: 0,
+    /** Bytes of the endless answer the stand-in could write before the reader stopped. */
+    written: 0,
+    server: undefined as unknown as Server,
+    other: createServer((_req, res) => {
+      standIn.askedElsewhere++
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGES.full)
+    }),
+    async close() {
+      for (const server of [standIn.server, standIn.other]) await new Promise((resolve) => server.close(resolve))
+    },
+  }
   standIn.server = createServer((req, res) => {
     requests.push(req.headers)
-    if (req.method !== 'GET' || req.url !== '/join/AbCdEf12') return void res.writeHead(404).end()
+    if (req.method !== 'GET') return void res.writeHead(405).end()
+    if (req.url === '/join/endless') return void endless(res)
+    const location = {
+      '/join/moved': '/join/AbCdEf12',
+      '/join/loop': '/join/loop',
+      '/join/away': `${standIn.elsewhere}/join/AbCdEf12`,
+      '/join/metadata': 'http://169.254.169.254/latest/meta-data/',
+    }[req.url ?? '']
+    if (location) return void res.writeHead(302, { location }).end()
+    if (req.url !== '/join/AbCdEf12') return void res.writeHead(404).end()
     const status = standIn.state === 'unknown' ? 502 : 200
     res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(PAGES[standIn.state])
   })
-  await new Promise<void>((resolve) => standIn.server.listen(0, '127.0.0.1', resolve))
-  standIn.url = `http://127.0.0.1:${(standIn.server.address() as AddressInfo).port}/join/AbCdEf12`
+  // 64 MB in 64 KB chunks, no Content-Length, each chunk only once the reader took the one before.
+  function endless(res: ServerResponse) {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    const chunk = Buffer.alloc(64 * 1024, 'a')
+    const more = () => {
+      while (!res.destroyed && standIn.written < 64 * 1024 * 1024) {
+        standIn.written += chunk.length
+        if (!res.write(chunk)) return void res.once('drain', more)
+      }
+      res.end()
+    }
+    res.on('close', () => res.destroy())
+    more()
+  }
+  for (const server of [standIn.server, standIn.other])
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  standIn.elsewhere = `http://127.0.0.1:${(standIn.other.address() as AddressInfo).port}`
+  standIn.origin = `http://127.0.0.1:${(standIn.server.address() as AddressInfo).port}`
+  standIn.url = `${standIn.origin}/join/AbCdEf12`
   return standIn
 }
 
@@ -88,7 +171,7 @@ describe.each(DB_KINDS)('the TestFlight link on %s', (kind) => {
     standIn = await joinPageStandIn()
   })
   afterAll(async () => {
-    await new Promise((resolve) => standIn.server.close(resolve))
+    await standIn.close()
     await close()
   })
   beforeEach(async () => {
@@ -104,6 +187,8 @@ describe.each(DB_KINDS)('the TestFlight link on %s', (kind) => {
     )
     standIn.state = 'open'
     standIn.requests.length = 0
+    standIn.written = 0
+    standIn.askedElsewhere = 0
     clock = Date.now()
   })
   afterEach(() => watch?.stop())
@@ -250,5 +335,48 @@ describe.each(DB_KINDS)('the TestFlight link on %s', (kind) => {
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(standIn.requests.length).toBe(settled)
     expect(watch!.idle()).toBe(true)
+  })
+
+  /** A watch that reads the stand-in's `path`, and the failures it logged. */
+  function watchOf(path: string) {
+    const lines: Record<string, unknown>[] = []
+    const logger = createLogger('info', { write: (l: string) => lines.push(JSON.parse(l) as Record<string, unknown>) })
+    watch = createTestflightWatch({
+      db,
+      logger,
+      config: { ...config(), TESTFLIGHT_CHECK_URL: `${standIn.origin}${path}` },
+      wakeEmailQueue: () => {},
+      now: () => clock,
+    })
+    return { watch, failures: () => lines.filter((l) => l.event === 'testflight.check_failed') }
+  }
+
+  test('an answer without an end is read up to 1 MB, dropped, and said so', async () => {
+    const { watch, failures } = watchOf('/join/endless')
+    expect(await watch.beforeBatch()).toBe('unknown')
+    expect(failures()).toMatchObject([{ reason: 'larger than 1000000 bytes' }])
+    // The reader stopped at the cap: the stand-in wrote that and what the sockets buffer, not 64 MB.
+    expect(standIn.written).toBeLessThan(16 * 1024 * 1024)
+  })
+
+  test("a redirect within the page's origin is followed, a few hops at most", async () => {
+    standIn.state = 'full'
+    expect(await watchOf('/join/moved').watch.beforeBatch()).toBe('full')
+    const loop = watchOf('/join/loop')
+    expect(await loop.watch.beforeBatch()).toBe('unknown')
+    expect(loop.failures()).toMatchObject([{ reason: 'more than 3 redirects' }])
+    expect(standIn.requests.length).toBeLessThanOrEqual(2 + 4)
+  })
+
+  test("a redirect off the page's origin is not followed, and said so", async () => {
+    const away = watchOf('/join/away')
+    expect(await away.watch.beforeBatch()).toBe('unknown')
+    expect(standIn.askedElsewhere).toBe(0)
+    expect(away.failures()).toMatchObject([{ reason: `a redirect to ${standIn.elsewhere}, off ${standIn.origin}` }])
+    const metadata = watchOf('/join/metadata')
+    expect(await metadata.watch.beforeBatch()).toBe('unknown')
+    expect(metadata.failures()).toMatchObject([
+      { reason: `a redirect to http://169.254.169.254, off ${standIn.origin}` },
+    ])
   })
 })
