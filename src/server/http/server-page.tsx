@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { DEFAULT_LOCALE, PRODUCT, themeColourMetas, type Locale } from '../../shared/content.ts'
-import { localeRoot } from '../../shared/locales.ts'
+import { directionOf, localeRoot } from '../../shared/locales.ts'
 import { LogoMark } from '../../ui/logo-mark.tsx'
 
 // The shell of the server's own small pages (unsubscribe and confirmation, the /beta pages, the
@@ -60,7 +60,7 @@ export function ServerPage({
   children: ReactNode
 }) {
   return (
-    <html lang={locale}>
+    <html lang={locale} dir={directionOf(locale)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -10,7 +10,7 @@ const VARIANTS: Record<Variant, string> = {
   // brand-600 to accent-700 (the theme's colours at Tailwind's 600 and 700 lightness, scripts/brand-scale.ts)
   // keeps the text on brand (on-brand: white, or dark on a light brand) above 4.5:1 across the gradient.
   primary:
-    'bg-gradient-to-r from-brand-600 to-accent-700 text-on-brand shadow-lg shadow-brand-950/50 ring-1 ring-inset ring-white/15 hover:from-brand-700 hover:to-accent-800 enabled:active:scale-[0.98]',
+    'bg-gradient-to-r rtl:bg-gradient-to-l from-brand-600 to-accent-700 text-on-brand shadow-lg shadow-brand-950/50 ring-1 ring-inset ring-white/15 hover:from-brand-700 hover:to-accent-800 enabled:active:scale-[0.98]',
   light: 'bg-fg-strong text-page shadow-sm hover:bg-brand-50',
   ghost: 'text-fg hover:bg-subtle hover:text-fg-strong',
 }

@@ -10,7 +10,7 @@ export function confirmSignInPage(token: string, email: string) {
     <ServerPage title="Sign in">
       <h1>Sign in to the {PRODUCT.name} console</h1>
       <p>
-        Signing in as <strong>{email}</strong>. The link works once.
+        Signing in as <strong dir="auto">{email}</strong>. The link works once.
       </p>
       <form method="post" action={paths.ownerSignIn.spend}>
         <input type="hidden" name="token" value={token} />
