@@ -5,7 +5,7 @@
 // Exits 1 when any part failed. The JSON reports land in test-results/ for .ci/run's summary
 // (scripts/ci-summary.ts): vitest.json, playwright.json, vitest-fixture.json and playwright-fixture.json.
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { contentDependentTests } from './content-dependent-tests.ts'
@@ -23,6 +23,20 @@ export const FIXTURE_VITEST_EXCLUDED: Record<string, string> = {
   // The copy the second brand runs in has no .git; this test copies the checkout with git ls-files.
   'test/stores-live.test.ts': 'copies the repository with git ls-files, which the copy (no .git) cannot run',
   'test/stores-launched.test.ts': 'copies the repository with git ls-files, which the copy (no .git) cannot run',
+}
+
+/** The browser specs the second brand leaves out, each with its reason. */
+export const FIXTURE_PLAYWRIGHT_EXCLUDED: Record<string, string> = {
+  'e2e/right-to-left.spec.ts':
+    'builds test/fixtures/nabd in its own copy with git ls-files, which the copy (no .git) cannot run',
+}
+
+/** Every browser spec but those the second brand leaves out. */
+export function fixturePlaywrightFiles(root: string = ROOT): string[] {
+  return readdirSync(join(root, 'e2e'))
+    .filter((name) => name.endsWith('.spec.ts'))
+    .map((name) => `e2e/${name}`)
+    .filter((file) => !(file in FIXTURE_PLAYWRIGHT_EXCLUDED))
 }
 
 /**
@@ -107,7 +121,7 @@ function main(): void {
     {
       name: `${brand}: playwright`,
       command: 'npx',
-      args: ['playwright', 'test'],
+      args: ['playwright', 'test', ...fixturePlaywrightFiles()],
       cwd: copy,
       env,
       needs: `${brand}: build`,

@@ -5,22 +5,24 @@
  */
 export type Direction = 'ltr' | 'rtl'
 
-/** Right-to-left languages, for an engine whose Intl.Locale cannot say (no textInfo). */
+/**
+ * Right-to-left languages, for an engine whose Intl.Locale cannot say (no textInfo), and where its
+ * data is wrong (Node 20's ICU gives Dhivehi, written in Thaana, as left to right).
+ */
 const RTL_LANGUAGES = ['ar', 'he', 'fa', 'ur', 'ps', 'sd', 'ckb', 'yi', 'dv'] as const
 
 type TextInfo = { direction?: string }
 type LocaleWithTextInfo = Intl.Locale & { textInfo?: TextInfo; getTextInfo?: () => TextInfo }
 
 /**
- * The direction of a language tag's script (`ar-JO`: rtl), as Intl knows it: newer engines call
- * it `getTextInfo()`, Node 20 `textInfo`; without either, the list above.
+ * The direction of a language tag's script (`ar-JO`: rtl): the list above, else as Intl knows it
+ * (newer engines call it `getTextInfo()`, Node 20 `textInfo`), else left to right.
  */
 export function scriptDirection(tag: string): Direction {
   try {
     const locale = new Intl.Locale(tag) as LocaleWithTextInfo
-    const info = locale.getTextInfo?.() ?? locale.textInfo
-    if (info?.direction === 'rtl' || info?.direction === 'ltr') return info.direction
-    return (RTL_LANGUAGES as readonly string[]).includes(locale.language) ? 'rtl' : 'ltr'
+    if ((RTL_LANGUAGES as readonly string[]).includes(locale.language)) return 'rtl'
+    return (locale.getTextInfo?.() ?? locale.textInfo)?.direction === 'rtl' ? 'rtl' : 'ltr'
   } catch {
     return 'ltr'
   }
