@@ -17,13 +17,14 @@ test('an engine without textInfo still knows the right-to-left languages, and In
       return undefined
     }
   }
-  Intl.Locale = Bare as typeof Intl.Locale
+  const intl = Intl as { Locale: unknown }
+  intl.Locale = Bare
   try {
     expect(scriptDirection('ar-JO')).toBe('rtl')
     expect(scriptDirection('ckb')).toBe('rtl')
     expect(scriptDirection('en')).toBe('ltr')
   } finally {
-    Intl.Locale = Locale
+    intl.Locale = Locale
   }
 })
 
