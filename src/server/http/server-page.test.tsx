@@ -33,7 +33,9 @@ test('the layout: the logo and the name link home, the title, one stylesheet, no
       <h1>Body</h1>
     </ServerPage>,
   )
-  expect(html.startsWith(`<!doctype html>\n<html lang="${DEFAULT_LOCALE}" dir="${directionOf(DEFAULT_LOCALE)}">`)).toBe(true)
+  expect(html.startsWith(`<!doctype html>\n<html lang="${DEFAULT_LOCALE}" dir="${directionOf(DEFAULT_LOCALE)}">`)).toBe(
+    true,
+  )
   expect(html).toContain(`<title>A title · ${PRODUCT.name}</title>`)
   expect(html.match(/<link rel="stylesheet"/g)).toHaveLength(1)
   expect(html).toContain(`<link rel="stylesheet" href="${SERVER_PAGE_STYLESHEET}"/>`)
