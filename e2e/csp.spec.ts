@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
 import { writeStaticHostHeaders } from '../scripts/static-host.ts'
-import { LOCALES, localeRoot } from '../src/shared/locales.ts'
+import { directionOf, LOCALES, localeRoot } from '../src/shared/locales.ts'
 import {
   contactFields,
   expect,
@@ -94,7 +94,7 @@ async function everyLanguagesHashes() {
   const all = { 'script-src': new Set<string>(), 'style-src': new Set<string>() }
   for (const locale of LOCALES) {
     const html = await readFile(`${CLIENT}${localeRoot(locale).slice(1)}index.html`, 'utf8')
-    expect(html, locale).toContain(`<html lang="${locale}">`)
+    expect(html, locale).toContain(`<html lang="${locale}" dir="${directionOf(locale)}">`)
     const own = inlineHashes(html)
     expect(own['script-src'], locale).toHaveLength(1)
     expect(own['style-src'], locale).toHaveLength(1)

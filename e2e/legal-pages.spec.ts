@@ -11,7 +11,7 @@ import {
   PRODUCT,
   THEME,
 } from '../src/shared/content.ts'
-import { legalPath, localeRoot } from '../src/shared/locales.ts'
+import { directionOf, legalPath, localeRoot } from '../src/shared/locales.ts'
 import { paths } from '../src/shared/paths.ts'
 import { openerPolicyPaths } from '../scripts/static-host.ts'
 
@@ -89,7 +89,7 @@ for (const locale of LOCALES)
       const slash = await request.get(`${path}/`, { headers: { 'accept-encoding': 'br' } })
       expect(slash.status()).toBe(200)
       expect(slash.headers()['content-encoding']).toBe('br')
-      expect(await slash.text()).toContain(`<html lang="${locale}">`)
+      expect(await slash.text()).toContain(`<html lang="${locale}" dir="${directionOf(locale)}">`)
     })
   }
 

@@ -14,7 +14,7 @@ import { buildStaticHost } from './static-host.ts'
 import { copyContentPublicFiles } from './vite-content.ts'
 import { screenImages } from '../src/content/vite-screen-images.ts'
 import { storeBadges } from '../src/content/vite-store-badges.ts'
-import { DEFAULT_LOCALE, PRODUCT, SITE_TEXTS, themeColour } from '../src/shared/content.ts'
+import { DEFAULT_LOCALE, DIRECTIONS, PRODUCT, SITE_TEXTS, themeColour } from '../src/shared/content.ts'
 
 const path = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url))
 
@@ -23,6 +23,7 @@ export function pagePlugins() {
   // index.html carries placeholders so the head's texts have one source: content/ (src/shared/content.ts).
   const siteHead = htmlPlaceholders({
     SITE_LANG: DEFAULT_LOCALE,
+    SITE_DIR: DIRECTIONS[DEFAULT_LOCALE],
     SITE_TITLE: SITE_TEXTS[DEFAULT_LOCALE].title,
     SITE_DESCRIPTION: SITE_TEXTS[DEFAULT_LOCALE].description,
     SITE_THEME_COLOR: themeColour(),

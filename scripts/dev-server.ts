@@ -170,6 +170,7 @@ export async function startDevServer(deps: { config: Config; db: Db; logger: Log
       const texts = m.content.SITE_TEXTS[locale]
       const template = (await readFile(join(ROOT, 'index.html'), 'utf8'))
         .replace('%SITE_LANG%', locale)
+        .replace('%SITE_DIR%', m.content.DIRECTIONS[locale])
         .replace('%SITE_TITLE%', escapeHtml(texts.title))
         .replace('%SITE_DESCRIPTION%', escapeHtml(texts.description))
         .replace('%SITE_THEME_COLOR%', escapeHtml(m.content.themeColour()))

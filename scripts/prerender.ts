@@ -5,7 +5,7 @@ import { dirname } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { INLINE_HASHES_FILE } from '../src/server/http/security-policy.ts'
-import { DEFAULT_LOCALE, LOCALES, SITE_TEXTS, type Locale } from '../src/shared/content.ts'
+import { DEFAULT_LOCALE, DIRECTIONS, LOCALES, SITE_TEXTS, type Locale } from '../src/shared/content.ts'
 import { localeRoot } from '../src/shared/locales.ts'
 import { budgetMode, budgetRecord, BUDGET_RECORD } from '../src/content/document-budget.ts'
 import { contentDir, loadContent } from '../src/content/load.ts'
@@ -61,7 +61,10 @@ function localised(locale: Locale): string {
   const from = SITE_TEXTS[DEFAULT_LOCALE]
   const to = SITE_TEXTS[locale]
   const swaps: [string, string][] = [
-    [`<html lang="${DEFAULT_LOCALE}">`, `<html lang="${locale}">`],
+    [
+      `<html lang="${DEFAULT_LOCALE}" dir="${DIRECTIONS[DEFAULT_LOCALE]}">`,
+      `<html lang="${locale}" dir="${DIRECTIONS[locale]}">`,
+    ],
     [`<title>${escapeHtml(from.title)}</title>`, `<title>${escapeHtml(to.title)}</title>`],
     [
       `<meta name="description" content="${escapeHtml(from.description)}"`,

@@ -11,6 +11,7 @@ import { syncOwnerEmails } from '../src/server/features/owner-auth/owners.ts'
 import { anonJson, NO_RATE_LIMITS } from '../src/server/test-app.ts'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 import { DEFAULT_LOCALE, LOCALES, SERVER_PAGE_TEXTS } from '../src/shared/content.ts'
+import { directionOf } from '../src/shared/locales.ts'
 import { testConfig } from '../src/server/test-config.ts'
 
 // During a PostgreSQL outage every request got a 500 and a stack trace (792
@@ -114,7 +115,7 @@ test(
         expect(res.headers.get('content-type'), path).toMatch(/^text\/html/)
         expect(Number(res.headers.get('retry-after')), path).toBeGreaterThan(0)
         const html = await res.text()
-        expect(html, path).toContain(`<html lang="${locale}">`)
+        expect(html, path).toContain(`<html lang="${locale}" dir="${directionOf(locale)}">`)
         expect(html, path).toContain(SERVER_PAGE_TEXTS[locale].unavailableHeading)
       }
 

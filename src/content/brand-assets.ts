@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
 import {
   DEFAULT_LOCALE,
+  DIRECTIONS,
   HEADER_TEXTS,
   HERO_TEXTS,
   LOCALES,
@@ -10,6 +11,7 @@ import {
   STORE_TEXTS,
   type Locale,
 } from '../shared/content.ts'
+import type { Direction } from '../shared/direction.ts'
 import { storeStage } from '../shared/store-stage.ts'
 import { TOKENS, PAGE_SCHEME } from '../shared/design-tokens.ts'
 import { LOGO_PNG_PATH, logoPath, svgSize } from './brand.ts'
@@ -84,8 +86,18 @@ export const shareImageFile = (locale: string): string =>
   locale === DEFAULT_LOCALE ? 'og-image.png' : `og-image-${locale}.png`
 
 /** The share card: logo, name and badge, the headline (its accent words in the accent's tint), the promises. */
-export async function shareSvg(texts: ShareTexts, mark: string, file?: string): Promise<string> {
+export async function shareSvg(
+  texts: ShareTexts,
+  mark: string,
+  file?: string,
+  dir: Direction = 'ltr',
+): Promise<string> {
   const { width, height } = SHARE_SIZE
+  // Right to left, the card mirrors: each x measured from the other edge, each text anchored at
+  // its start (its right end) and laid out by librsvg's bidi with direction="rtl".
+  const rtl = dir === 'rtl'
+  const x = (fromStart: number) => (rtl ? width - fromStart : fromStart)
+  const textDir = rtl ? ' direction="rtl"' : ''
   const T = TOKENS[PAGE_SCHEME]
   const { name, badge, headline, promises } = await shareLayout(texts, file)
   const accentFrom = texts.headline.length - texts.headlineAccent.length
@@ -99,30 +111,30 @@ export async function shareSvg(texts: ShareTexts, mark: string, file?: string): 
         const fill = start >= accentFrom ? T.link : T['fg-strong']
         return `<tspan fill="${fill}">${esc(word)}</tspan>`
       })
-      return `<tspan x="${MARGIN}" dy="${i ? size * 1.1 : 0}">${words.join(' ')}</tspan>`
+      return `<tspan x="${x(MARGIN)}" dy="${i ? size * 1.1 : 0}">${words.join(' ')}</tspan>`
     })
     .join('')
   const promiseStep = Math.round(promises.size * 1.3)
   const promiseLines = promises.lines
-    .map((line, i) => `<tspan x="${MARGIN}" dy="${i ? promiseStep : 0}">${esc(line)}</tspan>`)
+    .map((line, i) => `<tspan x="${x(MARGIN)}" dy="${i ? promiseStep : 0}">${esc(line)}</tspan>`)
     .join('')
   const promisesY = 566 - promiseStep * (promises.lines.length - 1)
   return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}">
-  <defs><radialGradient id="glow" cx="0.8" cy="0.1" r="0.6"><stop offset="0" stop-color="${T.brand}" stop-opacity="0.55"/><stop offset="1" stop-color="${T.brand}" stop-opacity="0"/></radialGradient></defs>
+  <defs><radialGradient id="glow" cx="${rtl ? 0.2 : 0.8}" cy="0.1" r="0.6"><stop offset="0" stop-color="${T.brand}" stop-opacity="0.55"/><stop offset="1" stop-color="${T.brand}" stop-opacity="0"/></radialGradient></defs>
   <rect width="${width}" height="${height}" fill="${T.page}"/><rect width="${width}" height="${height}" fill="url(#glow)"/>
-  <image x="${MARGIN}" y="64" width="72" height="72" href="${mark}"/>
-  <g font-family="${SHARE_FONT}" font-weight="700">
-    <text x="${NAME_X}" y="116" font-size="${name.size}" fill="${T['fg-strong']}">${esc(name.lines[0]!)}</text>
-    <text x="${MARGIN}" y="${headline.lines.length > 2 ? 250 : 300}" font-size="${size}" letter-spacing="-1">${tspans}</text>
-    <text x="${MARGIN}" y="${promisesY}" font-size="${promises.size}" font-weight="400" fill="${T.fg}">${promiseLines}</text>
+  <image x="${rtl ? width - MARGIN - 72 : MARGIN}" y="64" width="72" height="72" href="${mark}"/>
+  <g font-family="${SHARE_FONT}" font-weight="700"${textDir}>
+    <text x="${x(NAME_X)}" y="116" font-size="${name.size}" fill="${T['fg-strong']}">${esc(name.lines[0]!)}</text>
+    <text x="${x(MARGIN)}" y="${headline.lines.length > 2 ? 250 : 300}" font-size="${size}" letter-spacing="-1">${tspans}</text>
+    <text x="${x(MARGIN)}" y="${promisesY}" font-size="${promises.size}" font-weight="400" fill="${T.fg}">${promiseLines}</text>
   </g>
-  ${badge.lines[0] ? `<text x="${width - MARGIN}" y="112" text-anchor="end" font-family="${SHARE_FONT}" font-weight="700" font-size="${badge.size}" letter-spacing="2" fill="${T.link}">${esc(badge.lines[0])}</text>` : ''}
+  ${badge.lines[0] ? `<text x="${x(width - MARGIN)}" y="112"${textDir} text-anchor="end" font-family="${SHARE_FONT}" font-weight="700" font-size="${badge.size}" letter-spacing="2" fill="${T.link}">${esc(badge.lines[0])}</text>` : ''}
 </svg>`
 }
 
 async function shareImage(logo: Logo, locale: Locale): Promise<Buffer> {
   const mark = `data:image/png;base64,${(await logoPng(logo, 144)).toString('base64')}`
-  return sharp(Buffer.from(await shareSvg(shareTexts(locale), mark, textsFile(locale))))
+  return sharp(Buffer.from(await shareSvg(shareTexts(locale), mark, textsFile(locale), DIRECTIONS[locale])))
     .png()
     .toBuffer()
 }

@@ -353,6 +353,7 @@ test("editors get a JSON Schema of site.yaml, named on the file's first line", (
     'socialProof',
     'legal',
     'locales',
+    'directions',
     'screens',
     'texts',
   ])

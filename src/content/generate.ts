@@ -7,6 +7,7 @@ import {
   type PageTexts,
   type TextGroup,
 } from '../shared/content-types.ts'
+import { scriptDirection } from '../shared/direction.ts'
 import { checkContent } from './checks.ts'
 import { loadContent, REPO_ROOT, type Content } from './load.ts'
 import { ContentError, formatWarnings } from './problems.ts'
@@ -52,10 +53,15 @@ export function moduleSource(content: Content, dir: string): string {
     '// Generated from content/ by src/content/generate.ts (npm run content:build). Do not edit:',
     '// edit content/ instead. Read it through src/shared/content.ts.',
     "import type * as T from '../content-types.ts'",
+    "import type { Direction } from '../direction.ts'",
     '',
     `export const LOCALES = ${JSON.stringify(locales)} as const`,
     'export type Locale = (typeof LOCALES)[number]',
     `export const DEFAULT_LOCALE: Locale = ${JSON.stringify(locales[0])}`,
+    "/** Each language's direction: its script's, or site.yaml's `directions` (src/shared/direction.ts). */",
+    `export const DIRECTIONS: Record<Locale, Direction> = ${JSON.stringify(
+      Object.fromEntries(locales.map((l) => [l, content.directions?.[l] ?? scriptDirection(l)])),
+    )}`,
     '',
     `export const PRODUCT: T.Product = ${json(product)}`,
     `export const LINKS: T.Links = ${json(links)}`,
@@ -119,6 +125,7 @@ function islandModuleSources(content: Content): Record<string, string> {
   const head = [
     '// Generated from content/ by src/content/generate.ts (npm run content:build). Do not edit.',
     "import type * as T from '../content-types.ts'",
+    "import type { Direction } from '../direction.ts'",
     '',
   ]
   const sources: Record<string, string> = {}

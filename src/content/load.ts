@@ -155,6 +155,9 @@ export function loadContent(dir: string = contentDir()): Loaded {
     else if (legal.imprint)
       imprints[locale] = own ? fillAll(own, values, file, 'legal.imprint', problems) : legal.imprint
   }
+  for (const l of Object.keys(site.directions ?? {}))
+    if (!site.locales.includes(l))
+      problems.push({ file: 'site.yaml', key: `directions.${l}`, message: `${l} is not one of locales` })
   const legalTexts: Record<string, LegalTexts> = {}
   for (const locale of site.locales) {
     const docs = loadLegal(dir, locale, locale === firstLocale, values, problems)

@@ -1,13 +1,13 @@
 import { RUNTIME_PLACEHOLDERS } from '../shared/content-types.ts'
+import { fillIsolated } from '../shared/direction.ts'
 import type { Problem } from './problems.ts'
 
 /**
  * `{name}` in any text is replaced by the value of that name; a name without a value is a
- * problem, so a typo never reaches the page as literal braces.
+ * problem, so a typo never reaches the page as literal braces. A value of the other direction than
+ * the text's (a Latin name in an Arabic sentence) is isolated where it is inserted (fillIsolated).
  */
 export type Placeholders = Readonly<Record<string, string>>
-
-const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g
 
 export function fillText(
   text: string,
@@ -15,13 +15,13 @@ export function fillText(
   at: Omit<Problem, 'message'>,
   problems: Problem[],
 ): string {
-  return text.replace(PLACEHOLDER, (whole, name: string) => {
+  return fillIsolated(text, (name) => {
     const value = values[name]
     if (value !== undefined) return value
     // Filled when the text is shown (a page's phone, a wait): kept as written.
-    if ((RUNTIME_PLACEHOLDERS as readonly string[]).includes(name)) return whole
-    problems.push({ ...at, message: `placeholder {${name}} has no value (known: ${Object.keys(values).join(', ')})` })
-    return whole
+    if (!(RUNTIME_PLACEHOLDERS as readonly string[]).includes(name))
+      problems.push({ ...at, message: `placeholder {${name}} has no value (known: ${Object.keys(values).join(', ')})` })
+    return undefined
   })
 }
 

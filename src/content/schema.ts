@@ -278,6 +278,11 @@ export const siteFile = z.strictObject({
   socialProof: socialProof.optional(),
   legal,
   locales: z.array(locale).min(1, 'name at least one language'),
+  // A language's direction comes from its script (src/shared/direction.ts); this overrides it.
+  directions: z
+    .record(locale, z.enum(['ltr', 'rtl']))
+    .optional()
+    .describe('Which way a language is written, by language (e.g. ar: rtl), where its script does not say.'),
   // The hero has three places: left, front (in the middle), right.
   screens: z.array(screenshot).length(3, 'the hero shows exactly three screenshots: left, front, right'),
   texts: pageTexts,

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import { PRODUCT, THEME } from '../shared/content.ts'
+import { LOCALES, PRODUCT, THEME } from '../shared/content.ts'
+import { directionOf } from '../shared/locales.ts'
 import { EmailFrame, palette, renderParts } from './frame.tsx'
 import type { ClaimedEmail } from './define-kind.ts'
 import { LOGO_PATH } from './envelope.ts'
@@ -63,3 +64,22 @@ test.each(Object.values(KINDS).map((k) => [k.kind, k] as const))(
     expect(logos).toEqual([`${publicUrl}${LOGO_PATH}`])
   },
 )
+
+// Outlook on Windows reads the main table's `dir`, some clients only text-align: every place says
+// the language's direction (docs/decisions/direction.md).
+test("the language's direction and language on <html>, <body> and the main table, and as text-align", async () => {
+  for (const locale of LOCALES) {
+    const dir = directionOf(locale)
+    const { html } = await renderParts(
+      's',
+      <EmailFrame title="Hello" preview="p" size="visitor" locale={locale}>
+        <p>Body</p>
+      </EmailFrame>,
+    )
+    expect(html).toMatch(new RegExp(`<html dir="${dir}" lang="${locale}"`))
+    expect(html).toMatch(new RegExp(`<body dir="${dir}" lang="${locale}"`))
+    expect(html).toMatch(
+      new RegExp(`<table[^>]*dir="${dir}" lang="${locale}"[^>]*text-align:${dir === 'rtl' ? 'right' : 'left'}`),
+    )
+  }
+})

@@ -8,6 +8,7 @@ import { render } from '@react-email/render'
 import type { ReactElement, ReactNode } from 'react'
 import { TOKENS } from '../shared/design-tokens.ts'
 import { DEFAULT_LOCALE, EMAIL_TEXTS, PRODUCT, type Locale } from '../shared/content.ts'
+import { directionOf } from '../shared/locales.ts'
 import { LOGO_PATH } from './envelope.ts'
 
 // The design tokens' light values as literals (email clients know no CSS variables); contrast on
@@ -56,21 +57,32 @@ export function EmailFrame({
   children,
 }: EmailFrameProps) {
   const { width, heading: headingSize } = SIZES[size]
+  // The language's direction on <html>, <body> and the main table (Outlook reads the table's),
+  // and as text-align for the clients that drop `dir` (docs/decisions/direction.md).
+  const dir = directionOf(locale)
+  const textAlign = dir === 'rtl' ? 'right' : 'left'
   return (
-    <Html lang={locale} dir="ltr">
+    <Html lang={locale} dir={dir}>
       <Head>
         <title>{title}</title>
       </Head>
       <Preview>{preview}</Preview>
       <Body
+        dir={dir}
+        lang={locale}
         style={{
+          textAlign,
           backgroundColor: palette.page,
           fontFamily: 'Helvetica, Arial, sans-serif',
           margin: 0,
           padding: '24px 0',
         }}
       >
-        <Container style={{ backgroundColor: palette.surface, maxWidth: width, padding: '32px', borderRadius: '8px' }}>
+        <Container
+          dir={dir}
+          lang={locale}
+          style={{ backgroundColor: palette.surface, maxWidth: width, padding: '32px', borderRadius: '8px', textAlign }}
+        >
           {/* The site's origin is filled in by envelope(), the one place that knows PUBLIC_URL. */}
           <Img
             src={LOGO_PATH}

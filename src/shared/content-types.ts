@@ -4,6 +4,7 @@
  * `content.ts`; the zod schema in `src/content/schema.ts` is typed against these shapes, so the
  * two cannot drift apart. Placeholders such as `{product}` are already filled in.
  */
+import { fillIsolated } from './direction.ts'
 import type { SubjectValue } from './subjects.ts'
 
 export type Product = {
@@ -298,9 +299,12 @@ export const RUNTIME_PLACEHOLDERS = [
   'reason',
 ] as const
 
-/** Fills a text's runtime placeholders: `fill('Yes, I use {phone}', { phone: 'an iPhone' })`. */
+/**
+ * Fills a text's runtime placeholders: `fill('Yes, I use {phone}', { phone: 'an iPhone' })`; a value
+ * of the other direction than the text's is isolated (src/shared/direction.ts).
+ */
 export function fill(text: string, values: Partial<Record<(typeof RUNTIME_PLACEHOLDERS)[number], string>>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name as keyof typeof values] ?? whole)
+  return fillIsolated(text, (name) => values[name as keyof typeof values], /\{(\w+)\}/g)
 }
 
 /**

@@ -1,4 +1,5 @@
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './content.ts'
+import { DEFAULT_LOCALE, DIRECTIONS, isLocale, LOCALES, type Locale } from './content.ts'
+import type { Direction } from './direction.ts'
 
 // The site's languages come from content/site.yaml (`locales`, the first the default).
 // docs/decisions/languages.md
@@ -10,6 +11,14 @@ export { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './content.ts'
  */
 export function localeOr(value: string | null | undefined): Locale {
   return typeof value === 'string' && isLocale(value) ? value : DEFAULT_LOCALE
+}
+
+/**
+ * Which way `locale` is written (`dir` on every page, dialog and email in it): its script's, or
+ * site.yaml's `directions`, decided once by the content build (docs/decisions/direction.md).
+ */
+export function directionOf(locale: Locale): Direction {
+  return DIRECTIONS[locale]
 }
 
 /** The path of a language's page: `/` for the default, `/<lang>/` for the others. */

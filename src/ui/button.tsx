@@ -7,7 +7,7 @@ const BASE =
 
 // The design tokens (src/shared/design-tokens.ts): on-brand on brand to button-end (the accent, or the brand for solid buttons), on-danger on danger-solid, above 4.5:1.
 const VARIANTS: Record<Variant, string> = {
-  primary: 'bg-gradient-to-r from-brand to-button-end text-on-brand hover:brightness-110',
+  primary: 'bg-gradient-to-r rtl:bg-gradient-to-l from-brand to-button-end text-on-brand hover:brightness-110',
   secondary: 'border border-border-strong bg-surface text-fg hover:bg-subtle',
   danger: 'bg-danger-solid text-on-danger hover:bg-danger-solid/90',
   ghost: 'text-fg hover:bg-subtle',

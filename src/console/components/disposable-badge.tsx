@@ -2,7 +2,7 @@
 export function DisposableBadge() {
   return (
     <span
-      className="ml-2 inline-block rounded-full bg-warning/10 px-2 py-0.5 text-xs font-medium text-warning"
+      className="ms-2 inline-block rounded-full bg-warning/10 px-2 py-0.5 text-xs font-medium text-warning"
       title="A throwaway-address domain: left out of “Invite next N” unless you include it"
     >
       Throwaway

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { fill } from '../../shared/content-types.ts'
 import { DEFAULT_LOCALE, LOCALES, SERVER_PAGE_TEXTS, type Locale } from '../../shared/content.ts'
+import { directionOf } from '../../shared/locales.ts'
 import { deferredDb } from '../db/deferred.ts'
 import type { Db } from '../db/db.ts'
 import { DB_KINDS, testApp, testDb } from '../test-app.ts'
@@ -24,7 +25,7 @@ async function expectPage(res: Response, status: number, locale: Locale, heading
   expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
   expect(res.headers.get('cache-control')).toBe('no-store')
   const html = await res.text()
-  expect(html).toContain(`<html lang="${locale}">`)
+  expect(html).toContain(`<html lang="${locale}" dir="${directionOf(locale)}">`)
   expect(html).toContain(heading)
   expect(html).not.toContain('PGRST')
   return html

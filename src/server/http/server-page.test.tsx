@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { expect, test } from 'vitest'
-import { BRAND_LOGO, PRODUCT } from '../../shared/content.ts'
+import { BRAND_LOGO, DEFAULT_LOCALE, LOCALES, PRODUCT } from '../../shared/content.ts'
+import { directionOf } from '../../shared/locales.ts'
 import { feedbackFormPage } from '../features/feedback/pages.tsx'
 import { confirmSignInPage } from '../features/owner-auth/pages.tsx'
 import { PAGE_CSP, renderPage, sendPage, SERVER_PAGE_STYLESHEET, ServerPage } from './server-page.tsx'
@@ -23,7 +24,7 @@ test('what a visitor typed comes back escaped, in attributes and in text', () =>
 test('a token and an address from the link are escaped too', () => {
   const html = renderPage(confirmSignInPage(HOSTILE, `a${HOSTILE}@example.com`))
   expect(html).not.toMatch(/<script|<img src=x/)
-  expect(html).toContain('<strong>a&quot;&gt;&lt;script&gt;')
+  expect(html).toContain('<strong dir="auto">a&quot;&gt;&lt;script&gt;')
 })
 
 test('the layout: the logo and the name link home, the title, one stylesheet, no script or inline style', () => {
@@ -32,7 +33,9 @@ test('the layout: the logo and the name link home, the title, one stylesheet, no
       <h1>Body</h1>
     </ServerPage>,
   )
-  expect(html.startsWith('<!doctype html>\n<html lang="en">')).toBe(true)
+  expect(html.startsWith(`<!doctype html>\n<html lang="${DEFAULT_LOCALE}" dir="${directionOf(DEFAULT_LOCALE)}">`)).toBe(
+    true,
+  )
   expect(html).toContain(`<title>A title · ${PRODUCT.name}</title>`)
   expect(html.match(/<link rel="stylesheet"/g)).toHaveLength(1)
   expect(html).toContain(`<link rel="stylesheet" href="${SERVER_PAGE_STYLESHEET}"/>`)
@@ -55,4 +58,12 @@ test('sendPage sets the CSP, no-store, the referrer policy and noindex', async (
   expect(a.headers.get('referrer-policy')).toBe('no-referrer')
   expect(a.headers.get('x-robots-tag')).toBe('noindex')
   expect((await app.request('/b')).headers.get('referrer-policy')).toBe('same-origin')
+})
+
+test("each language's page says its language and direction; the owner's English pages say theirs", () => {
+  for (const locale of LOCALES)
+    expect(renderPage(feedbackFormPage({ values: {}, errors: {}, locale }))).toContain(
+      `<html lang="${locale}" dir="${directionOf(locale)}">`,
+    )
+  expect(renderPage(confirmSignInPage('t', 'owner@example.com'))).toContain('<html lang="en" dir="ltr">')
 })

@@ -2,7 +2,8 @@ import type { Context } from 'hono'
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { DEFAULT_LOCALE, PRODUCT, themeColourMetas, type Locale } from '../../shared/content.ts'
-import { localeRoot } from '../../shared/locales.ts'
+import { scriptDirection } from '../../shared/direction.ts'
+import { directionOf, localeRoot } from '../../shared/locales.ts'
 import { LogoMark } from '../../ui/logo-mark.tsx'
 
 // The shell of the server's own small pages (unsubscribe and confirmation, the /beta pages, the
@@ -46,10 +47,16 @@ export function ServerPage({
   script,
   indexed = false,
   locale = DEFAULT_LOCALE,
+  lang,
   links = [],
   children,
 }: {
   title: string
+  /**
+   * The language of the page's words when they are none of the site's texts (the owner's sign-in
+   * pages are written in English, as the console is): its `lang` and its direction.
+   */
+  lang?: string
   /** The language of the page's words: the person's own on the pages their links open. */
   locale?: Locale
   script?: string
@@ -60,7 +67,7 @@ export function ServerPage({
   children: ReactNode
 }) {
   return (
-    <html lang={locale}>
+    <html lang={lang ?? locale} dir={lang ? scriptDirection(lang) : directionOf(locale)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

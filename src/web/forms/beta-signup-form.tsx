@@ -167,7 +167,11 @@ function WelcomePanel({ email, texts: SIGNUP }: { email: string; texts: IslandTe
         {SIGNUP.successTitle}
       </h3>
       <p className="mt-2 text-fg">
-        {SIGNUP.successLead} <strong className="font-semibold [overflow-wrap:anywhere] text-fg-strong">{email}</strong>.
+        {SIGNUP.successLead}{' '}
+        <strong dir="auto" className="font-semibold [overflow-wrap:anywhere] text-fg-strong">
+          {email}
+        </strong>
+        .
       </p>
     </section>
   )

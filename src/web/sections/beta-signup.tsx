@@ -38,7 +38,7 @@ export function BetaSignup({ locale }: { locale: Locale }) {
           {SIGNUP.heading}
         </h2>
         <p className="mx-auto mt-4 max-w-lg text-lg text-pretty text-fg">{SIGNUP.intro}</p>
-        {stage === 'live' ? null : <Island name="beta-signup" className="mx-auto mt-8 max-w-lg text-left" />}
+        {stage === 'live' ? null : <Island name="beta-signup" className="mx-auto mt-8 max-w-lg text-start" />}
         {stage === 'live' ? null : <Reassurance lines={SIGNUP.reassurance} />}
         {/* After the form: with one store live, the heading is about the other phone's beta. */}
         <StoreBadges locale={locale} lazy className={stage === 'live' ? 'mt-6' : 'mt-5'} />

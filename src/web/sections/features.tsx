@@ -51,7 +51,7 @@ export function Features({ locale }: { locale: Locale }) {
             </li>
           ))}
         </ul>
-        <div className="mx-auto mt-12 flex max-w-3xl flex-col items-center gap-4 rounded-3xl border border-border bg-subtle px-6 py-6 text-center sm:flex-row sm:text-left">
+        <div className="mx-auto mt-12 flex max-w-3xl flex-col items-center gap-4 rounded-3xl border border-border bg-subtle px-6 py-6 text-center sm:flex-row sm:text-start">
           {/* The avatars are content (site.yaml's socialProof), their gradients generated classes
               (scripts/design-tokens.ts); without them the note stands alone. */}
           {SOCIAL_PROOF ? (

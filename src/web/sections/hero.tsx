@@ -7,7 +7,8 @@ import { PhoneFrame } from '../ui/phone-frame.tsx'
 import { StoreBadges } from './store-badges.tsx'
 
 /**
- * The three phones, left to right. `sizes` is the width the screenshot is laid out at, from the
+ * The three phones, in reading order (right to left on a right-to-left page: the row is a flex row,
+ * and each side phone's lean toward the front one mirrors with `rtl:`). `sizes` is the width the screenshot is laid out at, from the
  * classes beside it: the row's content box W is min(100vw, 896px) less its padding (24 px, 48 px
  * from `sm`), a phone is 38% (side) or 46% (front) of W, 31% and 36% from `sm`, and the frame's
  * padding takes 6.4% of W. e2e/budget.spec.ts checks it against the layout at three widths.
@@ -15,7 +16,7 @@ import { StoreBadges } from './store-badges.tsx'
 const PLACES = [
   {
     frame:
-      'relative z-0 mt-[9%] w-[38%] max-w-[270px] shrink-0 translate-x-[18%] -rotate-6 sm:w-[31%] sm:translate-x-[6%]',
+      'relative z-0 mt-[9%] w-[38%] max-w-[270px] shrink-0 translate-x-[18%] -rotate-6 sm:w-[31%] sm:translate-x-[6%] rtl:-translate-x-[18%] rtl:rotate-6 sm:rtl:-translate-x-[6%]',
     sizes: '(min-width: 896px) 209px, (min-width: 640px) calc(24.6vw - 11px), calc(31.6vw - 7px)',
   },
   {
@@ -24,7 +25,7 @@ const PLACES = [
   },
   {
     frame:
-      'relative z-0 mt-[9%] w-[38%] max-w-[270px] shrink-0 -translate-x-[18%] rotate-6 sm:w-[31%] sm:-translate-x-[6%]',
+      'relative z-0 mt-[9%] w-[38%] max-w-[270px] shrink-0 -translate-x-[18%] rotate-6 sm:w-[31%] sm:-translate-x-[6%] rtl:translate-x-[18%] rtl:-rotate-6 sm:rtl:translate-x-[6%]',
     sizes: '(min-width: 896px) 209px, (min-width: 640px) calc(24.6vw - 11px), calc(31.6vw - 7px)',
   },
 ] as const

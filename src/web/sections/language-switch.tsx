@@ -17,7 +17,7 @@ export function LanguageSwitch({ locale, label }: { locale: Locale; label: strin
   return (
     <nav aria-label={label}>
       {others.map((l) => (
-        <a key={l} href={localeRoot(l)} lang={l} className="ml-4 hover:text-fg-strong">
+        <a key={l} href={localeRoot(l)} lang={l} className="ms-4 hover:text-fg-strong">
           {ownName(l)}
         </a>
       ))}

@@ -35,7 +35,7 @@ export function LegalText({ doc, effectiveDateLabel, onNavigate }: Props) {
         )
   const block = (b: LegalBlock, i: number) =>
     typeof b === 'object' && 'list' in b ? (
-      <ul key={i} className="grid list-disc gap-1 pl-5 leading-relaxed">
+      <ul key={i} className="grid list-disc gap-1 ps-5 leading-relaxed">
         {b.list.map((item, j) => (
           <li key={j}>{render(item)}</li>
         ))}

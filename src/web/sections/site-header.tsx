@@ -32,7 +32,7 @@ export function SiteHeader({ locale }: { locale: Locale }) {
         </a>
         {/* Optional (links.productDirectory): without it the header is logo and button, no gap. */}
         {LINKS.productDirectory ? (
-          <div className="order-last flex w-full justify-center md:order-none md:ml-auto md:w-auto">
+          <div className="order-last flex w-full justify-center md:order-none md:ms-auto md:w-auto">
             <a href={LINKS.productDirectory.href} className="block rounded-[10px]">
               <ProductDirectoryBadge locale={locale} className="block h-[54px] w-[250px]" />
             </a>

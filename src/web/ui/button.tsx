@@ -12,7 +12,7 @@ const VARIANTS: Record<Variant, string> = {
   // brand-600 to button-end-700: the accent's 700 step for a gradient, the brand's own 600 for solid
   // buttons (scripts/design-tokens.ts); on-brand reads on it end to end (src/shared/contrast.ts, buttonsOf).
   primary:
-    'bg-gradient-to-r from-brand-600 to-button-end-700 text-on-brand shadow-lg shadow-brand-950/50 ring-1 ring-inset ring-white/15 hover:from-brand-700 hover:to-button-end-800 enabled:active:scale-[0.98]',
+    'bg-gradient-to-r rtl:bg-gradient-to-l from-brand-600 to-button-end-700 text-on-brand shadow-lg shadow-brand-950/50 ring-1 ring-inset ring-white/15 hover:from-brand-700 hover:to-button-end-800 enabled:active:scale-[0.98]',
   light: 'bg-fg-strong text-page shadow-sm hover:bg-brand-50',
   ghost: 'text-fg hover:bg-subtle hover:text-fg-strong',
 }

@@ -43,7 +43,7 @@ export function Dialog({ id, title, closeLabel, dialogRef, onClose, onRequestClo
               event.preventDefault()
               onRequestClose()
             }}
-            className="-mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-fg hover:bg-subtle hover:text-fg-strong"
+            className="-me-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-fg hover:bg-subtle hover:text-fg-strong"
           >
             <svg
               aria-hidden="true"

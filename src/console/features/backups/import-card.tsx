@@ -86,7 +86,7 @@ export function ImportCard() {
             type="file"
             accept=".csv,.txt,.tsv,text/csv"
             onChange={(e) => choose(e.target.files?.[0] ?? null)}
-            className="w-full max-w-full text-sm file:mr-3 file:h-10 file:rounded-xl file:border file:border-border-strong file:bg-surface file:px-3 file:text-fg"
+            className="w-full max-w-full text-sm file:me-3 file:h-10 file:rounded-xl file:border file:border-border-strong file:bg-surface file:px-3 file:text-fg"
           />
         </LabelledField>
         <LabelledField id="import-source" label="Source">

@@ -37,17 +37,17 @@ export function ImportSummary(props: {
       </dl>
       {preview.length ? (
         <div className="max-h-80 overflow-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="mb-1 text-left text-xs text-fg-muted">The first new rows</caption>
+          <table className="w-full text-start text-sm">
+            <caption className="mb-1 text-start text-xs text-fg-muted">The first new rows</caption>
             <thead className="text-xs text-fg-muted">
               <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">
+                <th scope="col" className="py-2 pe-3 font-medium">
                   Row
                 </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
+                <th scope="col" className="py-2 pe-3 font-medium">
                   Email
                 </th>
-                <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
+                <th scope="col" className="hidden py-2 pe-3 font-medium sm:table-cell">
                   Signed up
                 </th>
                 <th scope="col" className="hidden py-2 font-medium sm:table-cell">
@@ -58,9 +58,9 @@ export function ImportSummary(props: {
             <tbody className="divide-y divide-border">
               {preview.map((p) => (
                 <tr key={p.row}>
-                  <td className="py-2 pr-3 tabular-nums">{p.row}</td>
-                  <td className="py-2 pr-3 [overflow-wrap:anywhere]">{p.email}</td>
-                  <td className="hidden py-2 pr-3 whitespace-nowrap sm:table-cell">
+                  <td className="py-2 pe-3 tabular-nums">{p.row}</td>
+                  <td className="py-2 pe-3 [overflow-wrap:anywhere]">{p.email}</td>
+                  <td className="hidden py-2 pe-3 whitespace-nowrap sm:table-cell">
                     {p.createdAt ? when(p.createdAt) : 'at import'}
                   </td>
                   <td className="hidden py-2 sm:table-cell">{p.language ?? 'default'}</td>

@@ -26,12 +26,19 @@ export function ContactMessageCard(props: {
       <article aria-labelledby={`message-${m.id}`}>
         <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
           <h2 id={`message-${m.id}`} className="font-semibold text-fg-strong">
-            {label(m.subject)} <span className="font-normal">from {m.name}</span>
+            {label(m.subject)}{' '}
+            <span className="font-normal">
+              from <bdi>{m.name}</bdi>
+            </span>
           </h2>
           <span className="text-xs text-fg-muted">{when(m.createdAt)}</span>
         </div>
-        <p className="mb-2 text-sm break-all text-fg">{m.email}</p>
-        <p className="mb-3 text-sm whitespace-pre-wrap">{m.message}</p>
+        <p dir="auto" className="mb-2 text-sm break-all text-fg">
+          {m.email}
+        </p>
+        <p dir="auto" className="mb-3 text-sm whitespace-pre-wrap">
+          {m.message}
+        </p>
         <p className="mb-3 text-xs text-fg-muted">
           {m.handledAt ? `Handled by ${m.handledBy} on ${when(m.handledAt)}` : 'New'}
         </p>

@@ -26,11 +26,15 @@ export function FeedbackCard({ entry }: { entry: FeedbackEntry }) {
         <dl className="grid gap-2 text-sm">
           <div>
             <dt className="font-medium">What works</dt>
-            <dd className="whitespace-pre-wrap [overflow-wrap:anywhere]">{entry.works || '(nothing written)'}</dd>
+            <dd dir="auto" className="whitespace-pre-wrap [overflow-wrap:anywhere]">
+              {entry.works || '(nothing written)'}
+            </dd>
           </div>
           <div>
             <dt className="font-medium">What does not</dt>
-            <dd className="whitespace-pre-wrap [overflow-wrap:anywhere]">{entry.broken || '(nothing written)'}</dd>
+            <dd dir="auto" className="whitespace-pre-wrap [overflow-wrap:anywhere]">
+              {entry.broken || '(nothing written)'}
+            </dd>
           </div>
         </dl>
       </article>

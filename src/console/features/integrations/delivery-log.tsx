@@ -62,7 +62,7 @@ export function DeliveryLog({ endpointId }: { endpointId: number }) {
                 <span className="text-fg-muted">{a.deliveryStatus}</span>
                 <Button
                   variant="ghost"
-                  className="ml-auto h-8"
+                  className="ms-auto h-8"
                   disabled={a.deliveryStatus === 'sending'}
                   onClick={() => replay({ deliveryId: a.deliveryId })}
                   aria-label={`Replay ${a.event} delivery ${a.messageId}`}

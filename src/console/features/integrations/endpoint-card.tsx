@@ -62,7 +62,7 @@ export function EndpointCard({ endpoint: e, events }: { endpoint: WebhookEndpoin
       ) : null}
       <p className="text-sm">
         {e.events.map((x) => (
-          <code key={x} className="mr-2 inline-block">
+          <code key={x} className="me-2 inline-block">
             {x}
           </code>
         ))}

@@ -33,14 +33,14 @@ export function InvitationPreview(props: {
       {rows.length > 0 ? (
         <>
           <div className="max-h-96 overflow-auto">
-            <table className="w-full text-left text-sm">
+            <table className="w-full text-start text-sm">
               <caption className="sr-only">Who will be invited</caption>
               <thead className="text-xs text-fg-muted">
                 <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">
+                  <th scope="col" className="py-2 pe-3 font-medium">
                     Email
                   </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
+                  <th scope="col" className="py-2 pe-3 font-medium">
                     Gets
                   </th>
                   <th scope="col" className="hidden py-2 font-medium sm:table-cell">
@@ -51,11 +51,11 @@ export function InvitationPreview(props: {
               <tbody className="divide-y divide-border">
                 {rows.map((p) => (
                   <tr key={p.id}>
-                    <td className="py-2 pr-3 [overflow-wrap:anywhere]">
+                    <td className="py-2 pe-3 [overflow-wrap:anywhere]">
                       {p.email}
                       {p.disposable ? <DisposableBadge /> : null}
                     </td>
-                    <td className="py-2 pr-3">{LINKS_TEXT[p.links]}</td>
+                    <td className="py-2 pe-3">{LINKS_TEXT[p.links]}</td>
                     <td className="hidden py-2 whitespace-nowrap sm:table-cell">{when(p.created_at)}</td>
                   </tr>
                 ))}

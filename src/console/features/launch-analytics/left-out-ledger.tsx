@@ -16,14 +16,14 @@ const REASON_TEXT: Record<LeftOutRow['reason'], string> = {
 /** The ledger: every request that was not counted as a visit, by reason, so nothing is dropped silently. */
 export function LeftOutLedger({ rows }: { rows: LeftOutRow[] }) {
   return (
-    <table className="w-full text-left text-sm">
+    <table className="w-full text-start text-sm">
       <caption className="sr-only">Requests left out, by reason</caption>
       <thead className="text-xs text-fg-muted">
         <tr>
-          <th scope="col" className="py-2 pr-3 font-medium">
+          <th scope="col" className="py-2 pe-3 font-medium">
             Reason
           </th>
-          <th scope="col" className="py-2 text-right font-medium">
+          <th scope="col" className="py-2 text-end font-medium">
             Requests
           </th>
         </tr>
@@ -31,10 +31,10 @@ export function LeftOutLedger({ rows }: { rows: LeftOutRow[] }) {
       <tbody className="divide-y divide-border">
         {rows.map((r) => (
           <tr key={r.reason}>
-            <th scope="row" className="py-2 pr-3 font-normal">
+            <th scope="row" className="py-2 pe-3 font-normal">
               {REASON_TEXT[r.reason]}
             </th>
-            <td className="py-2 text-right tabular-nums">{r.requests.toLocaleString('en-US')}</td>
+            <td className="py-2 text-end tabular-nums">{r.requests.toLocaleString('en-US')}</td>
           </tr>
         ))}
       </tbody>

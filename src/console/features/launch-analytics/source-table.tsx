@@ -3,8 +3,8 @@ import type { LaunchSourceRow } from '../../../shared/launch-analytics.ts'
 
 const n = (v: number) => v.toLocaleString('en-US')
 const pct = (v: number | null) => (v === null ? '–' : `${(v * 100).toFixed(1)}%`)
-const TH = 'py-2 pr-3 font-medium whitespace-nowrap'
-const TD = 'py-2 pr-3 tabular-nums whitespace-nowrap'
+const TH = 'py-2 pe-3 font-medium whitespace-nowrap'
+const TD = 'py-2 pe-3 tabular-nums whitespace-nowrap'
 
 /**
  * Visitors, sign-ups and conversion per source, then what became of the sign-ups (after launch:
@@ -16,7 +16,7 @@ export function SourceTable({ rows, measured }: { rows: LaunchSourceRow[]; measu
     // Wider than a phone (and, with the app's columns, than some laptops): the table scrolls in its
     // own region, which keyboard users can focus and scroll too.
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Per source, scrollable">
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-start text-sm">
         <caption className="sr-only">Visitors, sign-ups and what became of them, per source</caption>
         <thead className="text-xs text-fg-muted">
           <tr>
@@ -59,14 +59,14 @@ export function SourceTable({ rows, measured }: { rows: LaunchSourceRow[]; measu
           {rows.map((r) => (
             <tr key={r.source}>
               {r.source === SOURCE_ROWS.other ? (
-                <th scope="row" className="py-2 pr-3 font-medium italic">
+                <th scope="row" className="py-2 pe-3 font-medium italic">
                   Other sources
                   <span className="block text-xs font-normal not-italic text-fg-muted">
                     past the first {SOURCE_ROWS.max}, or new past the caps
                   </span>
                 </th>
               ) : (
-                <th scope="row" className="max-w-48 truncate py-2 pr-3 font-medium" title={r.source}>
+                <th scope="row" className="max-w-48 truncate py-2 pe-3 font-medium" title={r.source}>
                   {r.source}
                 </th>
               )}

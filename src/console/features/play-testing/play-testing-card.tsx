@@ -87,14 +87,14 @@ export function PlayTestingCard({ summary }: { summary: PlayTestingSummary }) {
       </p>
       {summary.testers.length > 0 ? (
         <div className="mb-3 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="mb-1 text-left font-semibold">Testers who said they joined</caption>
+          <table className="w-full text-start text-sm">
+            <caption className="mb-1 text-start font-semibold">Testers who said they joined</caption>
             <thead>
               <tr className="border-b border-border">
-                <th scope="col" className="py-1 pr-3">
+                <th scope="col" className="py-1 pe-3">
                   Tester
                 </th>
-                <th scope="col" className="py-1 pr-3">
+                <th scope="col" className="py-1 pe-3">
                   Since
                 </th>
                 <th scope="col" className="py-1">
@@ -105,13 +105,13 @@ export function PlayTestingCard({ summary }: { summary: PlayTestingSummary }) {
             <tbody>
               {summary.testers.map((t) => (
                 <tr key={t.id} className="border-b border-border">
-                  <td className="py-1 pr-3 break-all">
+                  <td className="py-1 pe-3 break-all">
                     {t.email}
                     {t.googleAccount !== null && t.googleAccount !== t.email ? (
                       <span className="block text-xs text-fg-muted">Play: {t.googleAccount}</span>
                     ) : null}
                   </td>
-                  <td className="py-1 pr-3 whitespace-nowrap">{dayOf(t.joinedAt)}</td>
+                  <td className="py-1 pe-3 whitespace-nowrap">{dayOf(t.joinedAt)}</td>
                   <td className="py-1 whitespace-nowrap">{testerState(t)}</td>
                 </tr>
               ))}

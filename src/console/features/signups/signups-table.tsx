@@ -52,20 +52,20 @@ export function SignupsTable({
 }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-start text-sm">
         <caption className="sr-only">Sign-ups, newest first</caption>
         <thead className="text-xs text-fg-muted">
           <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">
+            <th scope="col" className="py-2 pe-3 font-medium">
               Email
             </th>
-            <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
+            <th scope="col" className="hidden py-2 pe-3 font-medium sm:table-cell">
               Signed up
             </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
+            <th scope="col" className="py-2 pe-3 font-medium">
               Welcome email
             </th>
-            <th scope="col" className="hidden py-2 pr-3 font-medium md:table-cell">
+            <th scope="col" className="hidden py-2 pe-3 font-medium md:table-cell">
               Invitation
             </th>
             <th scope="col" className="py-2 font-medium">
@@ -76,13 +76,13 @@ export function SignupsTable({
         <tbody className="divide-y divide-border">
           {rows?.map((s) => (
             <tr key={s.id}>
-              <td className="py-2 pr-3 [overflow-wrap:anywhere]">
+              <td className="py-2 pe-3 [overflow-wrap:anywhere]">
                 {s.email}
                 {s.disposable ? <DisposableBadge /> : null}
                 <span className="block text-xs text-fg-muted sm:hidden">{when(s.createdAt)}</span>
               </td>
-              <td className="hidden py-2 pr-3 whitespace-nowrap sm:table-cell">{when(s.createdAt)}</td>
-              <td className="py-2 pr-3">
+              <td className="hidden py-2 pe-3 whitespace-nowrap sm:table-cell">{when(s.createdAt)}</td>
+              <td className="py-2 pe-3">
                 <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${STATE_CLASS[s.welcome]}`}>
                   {STATE_TEXT[s.welcome]}
                 </span>
@@ -98,11 +98,11 @@ export function SignupsTable({
                   </Button>
                 ) : null}
               </td>
-              <td className="hidden py-2 pr-3 md:table-cell">
+              <td className="hidden py-2 pe-3 md:table-cell">
                 {invitationText(s)}
                 {s.invitedAt ? <span className="block text-xs text-fg-muted">{when(s.invitedAt)}</span> : null}
               </td>
-              <td className="py-2 text-right">
+              <td className="py-2 text-end">
                 <span className="inline-flex flex-wrap justify-end gap-1">
                   {/* The person's data as one JSON file (an access request). Below 640 px the
                       address would have no room left: the "A person's data" card below does it there. */}

@@ -158,7 +158,7 @@ export function MessageComposer(props: { counts: AudienceCounts | null; stores: 
               <div key={locale} className="grid gap-4 lg:grid-cols-2">
                 {draft.perLanguage ? (
                   <fieldset className="grid content-start gap-4 border-t border-border pt-3">
-                    <legend className="float-left mb-1 font-semibold">
+                    <legend className="float-start mb-1 font-semibold">
                       {name}
                       {locale === DEFAULT_LOCALE ? ' (default language)' : ''}
                     </legend>

@@ -5,23 +5,23 @@ import { when } from '../../format.ts'
 /** The messages sent, newest first: group, time, and where their emails stand. */
 export function SentMessagesTable({ rows }: { rows: SentTesterMessage[] }) {
   if (rows.length === 0) return <p className="text-sm">No message sent yet.</p>
-  const num = 'py-2 pr-3 text-right tabular-nums'
+  const num = 'py-2 pe-3 text-end tabular-nums'
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-start text-sm">
         <caption className="sr-only">Messages sent, newest first</caption>
         <thead className="text-xs text-fg-muted">
           <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">
+            <th scope="col" className="py-2 pe-3 font-medium">
               Message
             </th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
+            <th scope="col" className="py-2 pe-3 text-end font-medium">
               Queued
             </th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
+            <th scope="col" className="py-2 pe-3 text-end font-medium">
               Sent
             </th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
+            <th scope="col" className="py-2 pe-3 text-end font-medium">
               Failed
             </th>
           </tr>
@@ -29,7 +29,7 @@ export function SentMessagesTable({ rows }: { rows: SentTesterMessage[] }) {
         <tbody className="divide-y divide-border">
           {rows.map((m) => (
             <tr key={m.id}>
-              <td className="py-2 pr-3">
+              <td className="py-2 pe-3">
                 <p className="font-medium [overflow-wrap:anywhere]">{m.subject}</p>
                 <p className="text-xs text-fg-muted">
                   {AUDIENCE_LABELS[m.audience]} · {when(m.createdAt)} · {m.recipients.toLocaleString('en-US')}{' '}

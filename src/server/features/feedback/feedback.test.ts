@@ -6,6 +6,7 @@ import { syncOwnerEmails } from '../owner-auth/owners.ts'
 import { asOwner, ownerApp, OWNER, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { count, DB_KINDS, silentLogger, testApp, testDb } from '../../test-app.ts'
 import { DEFAULT_LOCALE, EMAIL_TEXTS, LOCALES, SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
+import { directionOf } from '../../../shared/locales.ts'
 import { fill } from '../../../shared/content-types.ts'
 import { FEEDBACK_LIMITS } from '../../../shared/feedback.ts'
 import { readPage } from '../../../../test/support/server-page-text.ts'
@@ -43,7 +44,7 @@ describe.each(DB_KINDS)('tester feedback on %s', (kind) => {
       await db.query('update public.beta_signups set locale = $1', [locale])
       const words = SERVER_PAGE_TEXTS[locale ?? DEFAULT_LOCALE]
       const html = await (await app.request(`/beta/feedback?token=${token}`)).text()
-      expect(html).toContain(`<html lang="${locale ?? DEFAULT_LOCALE}">`)
+      expect(html).toContain(`<html lang="${locale ?? DEFAULT_LOCALE}" dir="${directionOf(locale ?? DEFAULT_LOCALE)}">`)
       expect(html).toContain(`<h1>${words.feedbackHeading}</h1>`)
       const thanks = await (await app.request(`/beta/feedback?token=${token}`, form({ rating: '5' }))).text()
       expect(thanks).toContain(`<h1>${words.feedbackThanksHeading}</h1>`)

@@ -81,7 +81,9 @@ function imprintPage(locale: Locale, links: readonly HeadLink[] = []) {
       <p className="imprint">
         {[LEGAL_ENTITY.company, LEGAL_ENTITY.address].join('\n')}
         {'\n'}
-        <a href={`mailto:${LEGAL_ENTITY.contact}`}>{LEGAL_ENTITY.contact}</a>
+        <a dir="auto" href={`mailto:${LEGAL_ENTITY.contact}`}>
+          {LEGAL_ENTITY.contact}
+        </a>
       </p>
       {(IMPRINTS[locale] ?? '')
         .split(/\n\s*\n/)

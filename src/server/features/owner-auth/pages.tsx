@@ -2,15 +2,17 @@ import { PRODUCT } from '../../../shared/content.ts'
 import { ServerPage } from '../../http/server-page.tsx'
 import { paths } from '../../../shared/paths.ts'
 
-// The sign-in link's pages: the server pages' shell, CSP and stylesheet, no script.
+// The sign-in link's pages: the server pages' shell, CSP and stylesheet, no script. Their words
+// are the console's, in English whatever the site's languages (docs/decisions/direction.md).
+const OWNER_LANGUAGE = 'en'
 
 /** Opening a link shows this; only the button's POST spends the link (mail scanners fetch links). */
 export function confirmSignInPage(token: string, email: string) {
   return (
-    <ServerPage title="Sign in">
+    <ServerPage lang={OWNER_LANGUAGE} title="Sign in">
       <h1>Sign in to the {PRODUCT.name} console</h1>
       <p>
-        Signing in as <strong>{email}</strong>. The link works once.
+        Signing in as <strong dir="auto">{email}</strong>. The link works once.
       </p>
       <form method="post" action={paths.ownerSignIn.spend}>
         <input type="hidden" name="token" value={token} />
@@ -22,7 +24,7 @@ export function confirmSignInPage(token: string, email: string) {
 
 export function badLinkPage() {
   return (
-    <ServerPage title="Sign-in link not valid">
+    <ServerPage lang={OWNER_LANGUAGE} title="Sign-in link not valid">
       <h1>This sign-in link cannot be used</h1>
       <p>It is not valid, has expired (links work for 15 minutes) or was already used.</p>
       <p>
@@ -34,7 +36,7 @@ export function badLinkPage() {
 
 export function tooManyAttemptsPage() {
   return (
-    <ServerPage title="Too many attempts">
+    <ServerPage lang={OWNER_LANGUAGE} title="Too many attempts">
       <h1>Too many sign-in attempts</h1>
       <p>Wait a few minutes, then try again.</p>
     </ServerPage>

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { CONTACT_TEXTS, DEFAULT_LOCALE, LOCALES, SIGNUP_TEXTS, type Locale } from '../../../shared/content.ts'
 import { LIMITS } from '../../../shared/limits.ts'
 import { paths } from '../../../shared/paths.ts'
+import { directionOf } from '../../../shared/locales.ts'
 import { LOCAL_ANON_KEY } from '../../../shared/self-hosted.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/db.ts'
@@ -50,9 +51,9 @@ describe.each(DB_KINDS)('the forms without JavaScript on %s', (kind) => {
       expect(res.status).toBe(200)
       expect(res.headers.get('content-security-policy')).toContain("form-action 'self'")
       const page = await res.text()
-      expect(page).toContain(`<html lang="${locale}">`)
+      expect(page).toContain(`<html lang="${locale}" dir="${directionOf(locale)}">`)
       expect(page).toContain(html(SIGNUP_TEXTS[locale].successTitle))
-      expect(page).toContain(`<strong>${email}</strong>`)
+      expect(page).toContain(`<strong dir="auto">${email}</strong>`)
       const row = await db.query<{ locale: string }>('select locale from public.beta_signups where email = $1', [email])
       expect(row.rows).toEqual([{ locale }])
     }
@@ -103,7 +104,7 @@ describe.each(DB_KINDS)('the forms without JavaScript on %s', (kind) => {
     expect((await join(a, { email: 'one@example.com' })).status).toBe(200)
     const over = await join(a, { email: 'two@example.com' })
     expect(over.status).toBe(200)
-    expect(await over.text()).toContain('<strong>two@example.com</strong>')
+    expect(await over.text()).toContain('<strong dir="auto">two@example.com</strong>')
     expect(await queued('welcome')).toBe(1)
     const withheld = await db.query('select email from public.beta_signups where welcome_withheld_at is not null')
     expect(withheld.rows).toEqual([{ email: 'two@example.com' }])
@@ -133,7 +134,7 @@ describe.each(DB_KINDS)('the forms without JavaScript on %s', (kind) => {
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
     const page = await refused.text()
-    expect(page).toContain(`<html lang="${OTHER}">`)
+    expect(page).toContain(`<html lang="${OTHER}" dir="${directionOf(OTHER)}">`)
     expect(page).toContain(html(SIGNUP_TEXTS[OTHER].errorGeneric))
     expect(page).toContain('name="email"')
     // Refused before the insert: nothing stored. Another client is not affected.

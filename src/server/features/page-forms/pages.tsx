@@ -27,7 +27,7 @@ export function joinedPage(email: string, locale: Locale) {
       <section aria-labelledby="beta-welcome" className="banner banner-success">
         <h1 id="beta-welcome">{t.successTitle}</h1>
         <p>
-          {t.successLead} <strong>{email}</strong>.
+          {t.successLead} <strong dir="auto">{email}</strong>.
         </p>
       </section>
       <Home locale={locale} />

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { DEFAULT_LOCALE, EMAIL_TEXTS, LOCALES, SERVER_PAGE_TEXTS } from '../../../shared/content.ts'
+import { directionOf } from '../../../shared/locales.ts'
 import { PlayTestingSummary } from '../../../shared/play-testing.ts'
 import { createEmailQueue } from '../../../mail-core/queue.ts'
 import type { Db } from '../../db/db.ts'
@@ -295,7 +296,7 @@ describe.each(DB_KINDS)('Google Play closed testing on %s', (kind) => {
     for (const locale of LOCALES) {
       await db.query(`update public.beta_signups set locale = $1 where email = 'tess@example.com'`, [locale])
       const html = await (await app.request(path('left'))).text()
-      expect(html).toContain(`<html lang="${locale}">`)
+      expect(html).toContain(`<html lang="${locale}" dir="${directionOf(locale)}">`)
       expect(html).toContain(`<h1>${SERVER_PAGE_TEXTS[locale].playLeftTitle}</h1>`)
     }
     await db.query(`update public.beta_signups set locale = null`)
