@@ -4,7 +4,7 @@ import { request } from 'node:http'
 import type { Readable } from 'node:stream'
 import type { Config } from '../../src/server/config.ts'
 import { readSecretFile, secretFilePath } from '../../src/server/owner/keys.ts'
-import { signCliToken, type CliAction } from '../../src/server/features/backups/cli-token.ts'
+import { signCliToken, type CliAction } from '../../src/server/owner/cli-token.ts'
 
 async function target(config: Config, action: CliAction, pathAndQuery: string) {
   const secret = await readSecretFile(secretFilePath(config.PGLITE_DIR)!)

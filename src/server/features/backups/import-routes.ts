@@ -12,7 +12,7 @@ import { endpointAnswer } from '../../http/console-endpoint.ts'
 import { apiError } from '../../../shared/http/errors.ts'
 import type { OwnerDeps, OwnerEnv } from '../../owner/deps.ts'
 import { parseInput } from '../../owner/input.ts'
-import { verifyCliToken } from './cli-token.ts'
+import { verifyCliToken } from '../../owner/cli-token.ts'
 import { importCsv, sourceFromFileName } from './import.ts'
 
 /** What the CLI may send through a running server: its files are the owner's own, on this machine. */

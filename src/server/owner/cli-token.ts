@@ -1,15 +1,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 
 /**
- * How `npm run owner -- backup` asks the running server for a backup: a request to the server's
- * own port on this machine, carrying a token signed with the owner secret (which the CLI reads
- * as `link` does: the file the server leaves beside its folder, or the database). Valid one
- * minute, for this one action (a backup, or an import: issue 42); a copied token can only ask for
+ * How `npm run owner -- backup` (or import, or export) asks the running server that holds the
+ * PGlite folder: a request to the server's own port on this machine, carrying a token signed with
+ * the owner secret (which the CLI reads as `link` does: the file the server leaves beside its
+ * folder, or the database). Valid one minute, for this one action; a copied token can only ask for
  * another of the same, and whoever holds it could read the secret anyway.
  */
 const TTL_MS = 60_000
 
-export type CliAction = 'backup' | 'import'
+export type CliAction = 'backup' | 'import' | 'export'
 
 export function signCliToken(secret: Buffer, action: CliAction, now = Date.now()): string {
   const body = Buffer.from(
