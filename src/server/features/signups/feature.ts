@@ -26,7 +26,7 @@ export const signupsFeature = defineFeature({
   parts: ({ db, logger, config, wakeEmailQueue, ports, owner }) => {
     const unsubscribe = unsubscribeRoutes({ db, logger, config, wakeEmailQueue })
     // `npm run owner -- export` while this server holds the database: its signed token, no session.
-    const routes = new Hono().route('/', unsubscribe.routes).route('/', exportCliRoutes(owner))
+    const routes = new Hono().route('/', unsubscribe.routes!).route('/', exportCliRoutes(owner))
     return {
       tables: [ports.signupTable],
       public: {
