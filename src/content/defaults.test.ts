@@ -71,6 +71,25 @@ test('every language the project translates ships the same texts, each a text th
   }
 })
 
+// The languages the project promises to ship (docs/decisions/content-defaults.md): a founder in
+// any of them translates only their story.
+const PROMISED = ['en', 'de', 'ar', 'he', 'fr', 'es', 'pt-BR', 'ja']
+const placeholdersOf = (text: unknown) => [...new Set(JSON.stringify(text).match(/\{[A-Za-z]\w*\}/g) ?? [])].sort()
+
+test('every promised language ships, each with every stock text and the same placeholders as English', () => {
+  expect(defaultLanguages()).toEqual(expect.arrayContaining(PROMISED))
+  const stock = new Map(textPaths(english()))
+  for (const locale of defaultLanguages()) {
+    const own = new Map(textPaths(defaultTexts(locale)!))
+    expect([...own.keys()].filter((k) => !stock.has(k)), `${locale}: extra keys`).toEqual([])
+    expect([...stock.keys()].filter((k) => !own.has(k)), `${locale}: missing keys`).toEqual([])
+    for (const [path, text] of own) {
+      expect(typeof text === 'string' ? text.trim() : text, `${locale} ${path}`).toBeTruthy()
+      expect(placeholdersOf(text), `${locale} ${path}`).toEqual(placeholdersOf(stock.get(path)))
+    }
+  }
+})
+
 test('a founder file without the shipped texts loads, and each page shows its own language’s defaults', () => {
   const dir = fixture(withoutShipped)
   const loaded = loadContent(dir)
