@@ -133,3 +133,25 @@ test('a region reads its own stock file, else its language’s, else none (Engli
   expect(defaultsLocale('ko')).toBeNull()
   expect(defaultTexts('ar-JO')).toBe(defaultTexts('ar'))
 })
+
+test('a region locale: ar-JO dates in Levantine months and Arabic-Indic digits, numbers: latn Western; a product name per language', () => {
+  const dir = founder(['ar-JO', 'en'])
+  const en = join(dir, 'locales/en.yaml')
+  writeFileSync(en, `product:\n  name: Nabd Latin\n${readFileSync(en, 'utf8')}`)
+  const loaded = loadContent(dir)
+  expect(loaded.problems).toEqual([])
+  const { legalTexts, productNames, texts } = loaded.content!
+  const day = legalTexts['ar-JO']!.privacy.effectiveDate
+  const label = legalTexts['ar-JO']!.privacy.effectiveDateLabel
+  expect(label).toBe(new Intl.DateTimeFormat('ar-JO', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(day)))
+  expect(label).toMatch(/[٠-٩]/)
+  expect(label).toMatch(/كانون|شباط|آذار|نيسان|أيار|حزيران|تموز|آب|أيلول|تشرين/)
+  expect(productNames).toEqual({ 'ar-JO': expect.any(String), en: 'Nabd Latin' })
+  expect(texts.en!.pages.backHome).toContain('Nabd Latin')
+  expect(texts['ar-JO']!.pages.backHome).toContain(productNames['ar-JO'])
+
+  const latn = founder(['ar-JO', 'en'], (site) => site.set('numbers', 'latn'))
+  const western = loadContent(latn).content!.legalTexts['ar-JO']!.privacy.effectiveDateLabel
+  expect(western).toMatch(/\d/)
+  expect(western).not.toMatch(/[٠-٩]/)
+})

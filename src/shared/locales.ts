@@ -1,8 +1,10 @@
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './content.ts'
+import { DEFAULT_LOCALE, isLocale, LOCALES, NUMBERING, PRODUCT_NAMES, type Locale } from './content.ts'
+import { intlTag, localeSegment } from './locale-tags.ts'
 
 // The site's languages come from content/site.yaml (`locales`, the first the default).
 // docs/decisions/languages.md
 export { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './content.ts'
+export { dateTime, localeSegment, longDate } from './locale-tags.ts'
 
 /**
  * The language to speak to a person in: their stored one when the site serves it, else the
@@ -12,9 +14,24 @@ export function localeOr(value: string | null | undefined): Locale {
   return typeof value === 'string' && isLocale(value) ? value : DEFAULT_LOCALE
 }
 
-/** The path of a language's page: `/` for the default, `/<lang>/` for the others. */
+/** The path of a language's page: `/` for the default, `/<lang>/` for the others (lower case). */
 export function localeRoot(locale: Locale): string {
-  return locale === DEFAULT_LOCALE ? '/' : `/${locale}/`
+  return locale === DEFAULT_LOCALE ? '/' : `/${localeSegment(locale)}/`
+}
+
+/** The site's language a URL segment or a tag names, whatever its case (`pt-br`, `PT_BR`); else null. */
+export function siteLocale(tag: string, order: readonly Locale[] = LOCALES): Locale | null {
+  const wanted = tag.trim().toLowerCase().replace('_', '-')
+  return order.find((l) => l.toLowerCase() === wanted) ?? null
+}
+
+/**
+ * The site's language closest to a tag a browser or a list states: the same tag, else the same
+ * language (`ar` or `ar-EG` for a site in `ar-JO`, `de-AT` for one in `de`); else null.
+ */
+export function closestLocale(tag: string, order: readonly Locale[] = LOCALES): Locale | null {
+  const language = (t: string) => t.toLowerCase().split(/[-_]/)[0]
+  return siteLocale(tag, order) ?? order.find((l) => language(l) === language(tag.trim())) ?? null
 }
 
 /** The legal pages at stable URLs, by the folder each is prerendered to. */
@@ -37,3 +54,9 @@ export function inSiteOrder<T extends string>(locales: readonly T[], order: read
   }
   return [...locales].sort((a, b) => rank(a) - rank(b))
 }
+
+/** The tag a language's dates and numbers are formatted with: its region, and its digits unless the content names others. */
+export const intlLocale = (locale: Locale): string => intlTag(locale, NUMBERING[locale])
+
+/** The product's name in a language (an Arabic name on the Arabic page, a Latin one on the English). */
+export const productName = (locale: Locale): string => PRODUCT_NAMES[locale]

@@ -2,7 +2,7 @@
 // the static-host header files (scripts/static-host.ts: Netlify and Cloudflare Pages'
 // `_headers`, Vercel's `vercel.json`) are built from this one module. No I/O, no framework.
 
-import { DEFAULT_LOCALE, LOCALES } from '../../shared/locales.ts'
+import { DEFAULT_LOCALE, LOCALES, localeSegment } from '../../shared/locales.ts'
 
 const ONE_YEAR = 31_536_000
 
@@ -85,7 +85,9 @@ export const OPENER_POLICY: [string, string] = ['Cross-Origin-Opener-Policy', 's
 export const LANDING_PATHS: readonly string[] = [
   '/',
   '/index.html',
-  ...LOCALES.filter((l) => l !== DEFAULT_LOCALE).flatMap((l) => [`/${l}/`, `/${l}`, `/${l}/index.html`]),
+  ...LOCALES.filter((l) => l !== DEFAULT_LOCALE)
+    .map(localeSegment)
+    .flatMap((l) => [`/${l}/`, `/${l}`, `/${l}/index.html`]),
 ]
 
 /**

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { expect, test } from 'vitest'
-import { BRAND_LOGO, PRODUCT } from '../../shared/content.ts'
+import { BRAND_LOGO, LOCALES, PRODUCT, type Locale } from '../../shared/content.ts'
 import { feedbackFormPage } from '../features/feedback/pages.tsx'
 import { confirmSignInPage } from '../features/owner-auth/pages.tsx'
 import { PAGE_CSP, renderPage, sendPage, SERVER_PAGE_STYLESHEET, ServerPage } from './server-page.tsx'
@@ -55,4 +55,32 @@ test('sendPage sets the CSP, no-store, the referrer policy and noindex', async (
   expect(a.headers.get('referrer-policy')).toBe('no-referrer')
   expect(a.headers.get('x-robots-tag')).toBe('noindex')
   expect((await app.request('/b')).headers.get('referrer-policy')).toBe('same-origin')
+})
+
+test('a server page names its language, region included, in <html lang> and Content-Language', async () => {
+  const app = new Hono()
+  for (const locale of LOCALES)
+    app.get(`/${locale}`, (c) =>
+      sendPage(
+        c,
+        <ServerPage title="A" locale={locale}>
+          x
+        </ServerPage>,
+        200,
+      ),
+    )
+  const region = 'ar-JO' as Locale
+  app.get('/region', (c) =>
+    sendPage(
+      c,
+      <ServerPage title="A" locale={region}>
+        x
+      </ServerPage>,
+      200,
+    ),
+  )
+  for (const locale of LOCALES) expect((await app.request(`/${locale}`)).headers.get('content-language')).toBe(locale)
+  const res = await app.request('/region')
+  expect(res.headers.get('content-language')).toBe('ar-JO')
+  expect(await res.text()).toContain('<html lang="ar-JO">')
 })
