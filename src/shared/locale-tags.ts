@@ -18,8 +18,3 @@ export function longDate(tag: string, day: string | Date): string {
   const date = typeof day === 'string' ? new Date(`${day.slice(0, 10)}T00:00:00Z`) : day
   return new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(date)
 }
-
-/** A moment as a language writes it, in UTC (the owner's emails say so): `١٤‏/٠٢‏/٢٠٢٦، ٩:٠٥ ص UTC`. */
-export function dateTime(tag: string, at: string | number | Date): string {
-  return `${new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(at))} UTC`
-}

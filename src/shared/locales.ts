@@ -1,10 +1,10 @@
-import { DEFAULT_LOCALE, isLocale, LOCALES, NUMBERING, PRODUCT_NAMES, type Locale } from './content.ts'
-import { intlTag, localeSegment } from './locale-tags.ts'
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './content.ts'
+import { localeSegment } from './locale-tags.ts'
 
 // The site's languages come from content/site.yaml (`locales`, the first the default).
 // docs/decisions/languages.md
 export { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './content.ts'
-export { dateTime, localeSegment, longDate } from './locale-tags.ts'
+export { localeSegment } from './locale-tags.ts'
 
 /**
  * The language to speak to a person in: their stored one when the site serves it, else the
@@ -54,9 +54,3 @@ export function inSiteOrder<T extends string>(locales: readonly T[], order: read
   }
   return [...locales].sort((a, b) => rank(a) - rank(b))
 }
-
-/** The tag a language's dates and numbers are formatted with: its region, and its digits unless the content names others. */
-export const intlLocale = (locale: Locale): string => intlTag(locale, NUMBERING[locale])
-
-/** The product's name in a language (an Arabic name on the Arabic page, a Latin one on the English). */
-export const productName = (locale: Locale): string => PRODUCT_NAMES[locale]
