@@ -9,7 +9,8 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import sharp from 'sharp'
-import { DEFAULT_LOCALE, LOCALES } from '../src/shared/content.ts'
+import { LOCALES } from '../src/shared/content.ts'
+import { localeRoot } from '../src/shared/locales.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 import { startScreenshotServer } from './screenshot-server.ts'
 
@@ -26,7 +27,7 @@ const server = await startScreenshotServer('brand-languages')
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 try {
   for (const locale of LOCALES) {
-    const path = locale === DEFAULT_LOCALE ? '/' : `/${locale}/`
+    const path = localeRoot(locale)
     for (const { width, height, scheme } of SHOTS) {
       const page = await browser.newPage({ viewport: { width, height }, colorScheme: scheme })
       await page.goto(`${server.base}${path}`, { waitUntil: 'load' })

@@ -101,7 +101,7 @@ for (const locale of LOCALES) {
   // Each page's critical CSS is its own (its texts differ); the CSP allows every language's.
   for (const h of firstView.hashes['style-src']) styleHashes.add(h)
   scriptHashes = firstView.hashes['script-src']
-  const path = locale === DEFAULT_LOCALE ? indexPath : `${root}dist/client/${locale}/index.html`
+  const path = locale === DEFAULT_LOCALE ? indexPath : `${root}dist/client${localeRoot(locale)}index.html`
   pages.push({ locale, path, page })
   console.log(`prerendered ${html.length} characters of the ${locale} page into ${path}`)
 }

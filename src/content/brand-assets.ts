@@ -6,12 +6,13 @@ import {
   HEADER_TEXTS,
   HERO_TEXTS,
   LOCALES,
-  PRODUCT,
+  PRODUCT_NAMES,
   SIGNUP_TEXTS,
   STORE_TEXTS,
   type Locale,
 } from '../shared/content.ts'
 import type { Direction } from '../shared/direction.ts'
+import { localeSegment } from '../shared/locale-tags.ts'
 import { storeStage } from '../shared/store-stage.ts'
 import { TOKENS, PAGE_SCHEME } from '../shared/design-tokens.ts'
 import { LOGO_PNG_PATH, logoPath, svgSize } from './brand.ts'
@@ -64,7 +65,7 @@ const textsFile = (locale: string) => (locale === DEFAULT_LOCALE ? 'site.yaml' :
 /** The card's words in `locale` (the content module's texts). */
 const shareTexts = (locale: Locale): ShareTexts =>
   shareTextsOf(
-    PRODUCT.name,
+    PRODUCT_NAMES[locale],
     {
       hero: HERO_TEXTS[locale],
       signup: SIGNUP_TEXTS[locale],
@@ -83,7 +84,7 @@ export const defaultShareTexts = (): ShareTexts => shareTexts(DEFAULT_LOCALE)
  * for the others. Each language's page names its own (scripts/seo.ts).
  */
 export const shareImageFile = (locale: string): string =>
-  locale === DEFAULT_LOCALE ? 'og-image.png' : `og-image-${locale}.png`
+  locale === DEFAULT_LOCALE ? 'og-image.png' : `og-image-${localeSegment(locale)}.png`
 
 /** The share card: logo, name and badge, the headline (its accent words in the accent's tint), the promises. */
 export async function shareSvg(

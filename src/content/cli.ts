@@ -1,4 +1,5 @@
-// npm run content:check (check only), npm run content:build (check, then write the generated
+// npm run content:check (check only; `-- --verbose` names each text a warning counts),
+// npm run content:build (check, then write the generated
 // module), npm run content:slim (hands the shipped texts back: src/content/slim.ts), and
 // `public <dir>` (the build's last step: content/public/ into the built site).
 // Every problem is printed at once, and the exit code is 1 when there is any.
@@ -42,7 +43,7 @@ if (command === 'check') {
     } else
       console.log("Each page's size against the first round trip's budget: run `npm run build` once to measure it.")
   }
-  if (loaded.warnings.length) console.warn(formatWarnings(loaded.warnings))
+  if (loaded.warnings.length) console.warn(formatWarnings(loaded.warnings, process.argv.includes('--verbose')))
   if (problems.length) {
     console.error(formatProblems(problems))
     process.exit(1)

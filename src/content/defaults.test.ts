@@ -72,6 +72,31 @@ test('every language the project translates ships the same texts, each a text th
   }
 })
 
+// The languages the project promises to ship (docs/decisions/content-defaults.md): a founder in
+// any of them translates only their story.
+const PROMISED = ['en', 'de', 'ar', 'he', 'fr', 'es', 'pt-BR', 'ja']
+const placeholdersOf = (text: unknown) => [...new Set(JSON.stringify(text).match(/\{[A-Za-z]\w*\}/g) ?? [])].sort()
+
+test('every promised language ships, each with every stock text and the same placeholders as English', () => {
+  expect(defaultLanguages()).toEqual(expect.arrayContaining(PROMISED))
+  const stock = new Map(textPaths(english()))
+  for (const locale of defaultLanguages()) {
+    const own = new Map(textPaths(defaultTexts(locale)!))
+    expect(
+      [...own.keys()].filter((k) => !stock.has(k)),
+      `${locale}: extra keys`,
+    ).toEqual([])
+    expect(
+      [...stock.keys()].filter((k) => !own.has(k)),
+      `${locale}: missing keys`,
+    ).toEqual([])
+    for (const [path, text] of own) {
+      expect(typeof text === 'string' ? text.trim() : text, `${locale} ${path}`).toBeTruthy()
+      expect(placeholdersOf(text), `${locale} ${path}`).toEqual(placeholdersOf(stock.get(path)))
+    }
+  }
+})
+
 test('a founder file without the shipped texts loads, and each page shows its own language’s defaults', () => {
   const dir = fixture(withoutShipped)
   const loaded = loadContent(dir)
@@ -106,7 +131,7 @@ test('a founder’s own wording of a shipped text wins, and the other languages 
   )
 })
 
-test('a language the project does not translate shows the default language’s texts, each one a warning', () => {
+test('a language the project does not translate shows the default language’s texts, counted in one warning', () => {
   const dir = fixture((file, doc) => {
     if (file === 'site.yaml') doc.setIn(['locales'], [...demo().locales, 'xx'])
   })
@@ -121,12 +146,15 @@ test('a language the project does not translate shows the default language’s t
   expect(loaded.problems).toEqual([])
   const first = demo().locales[0]!
   expect(loaded.content!.texts.xx!.signup.emailLabel).toBe(demo().texts[first]!.signup.emailLabel)
-  const untranslated = loaded.warnings.filter((w) => w.file === 'locales/xx.yaml')
+  const [summary, ...more] = loaded.warnings.filter((w) => w.file === 'locales/xx.yaml')
+  expect(more).toEqual([])
+  const untranslated = summary!.details!
   expect(untranslated.map((w) => w.key)).toEqual(
     shippedPaths()
       .filter((p) => textAt(demo().texts[first], p) !== undefined)
       .map((p) => `texts.${p}`),
   )
+  expect(summary!.message).toMatch(new RegExp(`^${untranslated.length} stock texts shown in ${first}, untranslated`))
   expect(untranslated[0]!.message).toBe(`not translated: the page shows the ${first} text`)
 })
 

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { brotliCompressSync, constants } from 'node:zlib'
+import { localeSegment } from '../shared/locale-tags.ts'
 import type { Content } from './load.ts'
 
 // The first round trip's budget for each language's landing page (docs/decisions/document-budget.md).
@@ -108,6 +109,6 @@ export function estimateDocuments(content: Content, recordFile: string): Documen
   return content.locales.map((locale, i) => {
     const then = record[locale] ?? base
     const words = brotliSize(documentWords(content, locale))
-    return { locale, page: i === 0 ? '/' : `/${locale}/`, br: then.br + words - then.words }
+    return { locale, page: i === 0 ? '/' : `/${localeSegment(locale)}/`, br: then.br + words - then.words }
   })
 }

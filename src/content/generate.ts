@@ -11,6 +11,7 @@ import { scriptDirection } from '../shared/direction.ts'
 import { checkContent } from './checks.ts'
 import { loadContent, REPO_ROOT, type Content } from './load.ts'
 import { ContentError, formatWarnings } from './problems.ts'
+import { localeSegment } from '../shared/locale-tags.ts'
 import { localeJsonSchema, siteJsonSchema } from './schema.ts'
 import { badgeData, planBadges } from './store-badges.ts'
 
@@ -64,6 +65,10 @@ export function moduleSource(content: Content, dir: string): string {
     )}`,
     '',
     `export const PRODUCT: T.Product = ${json(product)}`,
+    "/** The product's name by language (locales/<lang>.yaml's product.name, else PRODUCT.name). */",
+    `export const PRODUCT_NAMES: Record<Locale, string> = ${json(content.productNames)}`,
+    "/** The digits of a language's dates and numbers, where the content names them (`numbers`). */",
+    `export const NUMBERING: Partial<Record<Locale, string>> = ${json(content.numbering)}`,
     `export const LINKS: T.Links = ${json(links)}`,
     `export const STORES: T.Stores = ${json(stores)}`,
     `export const THEME: T.Theme = ${json(theme)}`,
@@ -108,7 +113,7 @@ function islandTexts(content: Content, locale: string): IslandTexts {
   // Once both stores are live (storeStageOf, 'live'), the header's button leads to
   // the badges, not to a beta: its words follow, the island unchanged.
   if (storeStageOf(content.stores) === 'live') picked.headerCta = { cta: texts.header.liveCta }
-  const root = locale === content.locales[0] ? '/' : `/${locale}/`
+  const root = locale === content.locales[0] ? '/' : `/${localeSegment(locale)}/`
   const docs = content.legalTexts[locale]!
   const legal = {
     privacy: { title: docs.privacy.title, href: `${root}privacy` },

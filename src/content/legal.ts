@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { intlTag, longDate } from '../shared/locale-tags.ts'
 import { join } from 'node:path'
 import { marked, type Token, type Tokens } from 'marked'
 import { z } from 'zod'
@@ -82,7 +83,8 @@ function parseLegal(
   id: LegalDocumentId,
   source: string,
   file: string,
-  locale: string,
+  /** The language's Intl tag (its digits included: src/shared/locale-tags.ts). */
+  tag: string,
   values: Placeholders,
   problems: Problem[],
 ): LegalDocument | null {
@@ -131,9 +133,7 @@ function parseLegal(
   if (summary === null)
     problems.push({ file, key: 'summary', message: 'missing text: a paragraph before the first ## heading' })
   if (!sections.length) problems.push({ file, key: 'sections', message: 'missing text: at least one ## heading' })
-  const label = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${meta.data.effectiveDate}T00:00:00Z`),
-  )
+  const label = longDate(tag, meta.data.effectiveDate)
   return {
     id,
     title: fillText(meta.data.title, values, { file, key: 'title' }, problems),
@@ -150,6 +150,7 @@ export function loadLegal(
   locale: string,
   isDefault: boolean,
   values: Placeholders,
+  numbers: string | undefined,
   problems: Problem[],
 ): LegalTexts | null {
   const docs: Partial<LegalTexts> = {}
@@ -160,7 +161,7 @@ export function loadLegal(
       problems.push({ file, key: '', message: 'file is missing' })
       continue
     }
-    const doc = parseLegal(id, readFileSync(path, 'utf8'), file, locale, values, problems)
+    const doc = parseLegal(id, readFileSync(path, 'utf8'), file, intlTag(locale, numbers), values, problems)
     if (doc) docs[id] = doc
   }
   return docs.privacy && docs.terms ? (docs as LegalTexts) : null

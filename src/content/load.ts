@@ -38,6 +38,10 @@ export type Content = Omit<SiteFile, 'texts' | 'links' | 'socialProof'> & {
   imprints: Record<string, string>
   /** The logo (content/brand/), null when it has a problem. */
   logo: BrandLogo | null
+  /** The product's name by language: locales/<lang>.yaml's product.name, else site.yaml's. */
+  productNames: Record<string, string>
+  /** The digits by language where the content names them (`numbers`), else the locale's own. */
+  numbering: Record<string, string>
 }
 
 export type Loaded = {
@@ -142,9 +146,15 @@ export function loadContent(dir: string = contentDir()): Loaded {
   }
   const legal = fillAll(site.legal, values, 'site.yaml', 'legal', problems)
   const imprints: Record<string, string> = legal.imprint ? { [firstLocale!]: legal.imprint } : {}
+  const productNames: Record<string, string> = { [firstLocale!]: site.product.name }
+  const numbering: Record<string, string> = site.numbers ? { [firstLocale!]: site.numbers } : {}
+  // Each language's placeholders: its own product name where its file gives one.
+  const valuesOf = (locale: string): Placeholders => ({ ...values, product: productNames[locale] ?? values.product! })
   for (const locale of others) {
     const { file, more } = localeTexts(locale)
-    if (more) texts[locale] = fillAll(more.texts, values, file, 'texts', problems)
+    productNames[locale] = more?.product?.name ?? site.product.name
+    if (more?.numbers) numbering[locale] = more.numbers
+    if (more) texts[locale] = fillAll(more.texts, valuesOf(locale), file, 'texts', problems)
     const own = more?.legal?.imprint
     if (own && !legal.imprint)
       problems.push({
@@ -153,14 +163,14 @@ export function loadContent(dir: string = contentDir()): Loaded {
         message: "an imprint needs one in the default language first (site.yaml's legal.imprint)",
       })
     else if (legal.imprint)
-      imprints[locale] = own ? fillAll(own, values, file, 'legal.imprint', problems) : legal.imprint
+      imprints[locale] = own ? fillAll(own, valuesOf(locale), file, 'legal.imprint', problems) : legal.imprint
   }
   for (const l of Object.keys(site.directions ?? {}))
     if (!site.locales.includes(l))
       problems.push({ file: 'site.yaml', key: `directions.${l}`, message: `${l} is not one of locales` })
   const legalTexts: Record<string, LegalTexts> = {}
   for (const locale of site.locales) {
-    const docs = loadLegal(dir, locale, locale === firstLocale, values, problems)
+    const docs = loadLegal(dir, locale, locale === firstLocale, valuesOf(locale), numbering[locale], problems)
     if (docs) legalTexts[locale] = docs
   }
   const screens = fillAll(site.screens, values, 'site.yaml', 'screens', problems)
@@ -170,7 +180,20 @@ export function loadContent(dir: string = contentDir()): Loaded {
   const socialProof = site.socialProof || null
   return {
     dir,
-    content: { ...site, links, socialProof, featureIcons, legal, screens, texts, legalTexts, imprints, logo },
+    content: {
+      ...site,
+      links,
+      socialProof,
+      featureIcons,
+      legal,
+      screens,
+      texts,
+      legalTexts,
+      imprints,
+      logo,
+      productNames,
+      numbering,
+    },
     problems,
     warnings,
   }

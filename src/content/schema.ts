@@ -152,7 +152,18 @@ const screenshot: z.ZodType<Screenshot> = z.strictObject({
   file: z.string().regex(/^[\w.-]+\.(png|jpe?g|webp)$/i, 'must be a file name in content/screens/ (PNG, JPEG or WebP)'),
 })
 
-const locale = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'must be a language code such as en or de-AT')
+const locale = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'must be a language code such as en, de-AT or ar-JO')
+
+/** The digits a language's dates and numbers are written in, when not its own (Intl's numbering systems). */
+const numbers = z
+  .string()
+  .refine((n) => (Intl.supportedValuesOf('numberingSystem') as string[]).includes(n), {
+    error: 'must be a numbering system such as latn (0-9) or arab (٠-٩)',
+  })
+  .optional()
+  .describe(
+    "The digits of this language's dates and numbers (legal pages, emails), e.g. latn for 0-9 where the locale writes others (ar-JO writes ٠-٩). Absent: the locale's own.",
+  )
 
 const startingText = z.strictObject({ label: text, subject: text, body: text })
 
@@ -283,6 +294,8 @@ export const siteFile = z.strictObject({
     .record(locale, z.enum(['ltr', 'rtl']))
     .optional()
     .describe('Which way a language is written, by language (e.g. ar: rtl), where its script does not say.'),
+  /** The default language's digits (a further language's: its own file's `numbers`). */
+  numbers,
   // The hero has three places: left, front (in the middle), right.
   screens: z.array(screenshot).length(3, 'the hero shows exactly three screenshots: left, front, right'),
   texts: pageTexts,
@@ -294,6 +307,10 @@ export const localeFile = z.strictObject({
   // This language's imprint (site.yaml's legal.imprint in the default language); without it the
   // default's text stands under this language's heading.
   legal: z.strictObject({ imprint: text }).optional(),
+  // The product's name in this language (an Arabic name on the Arabic page, a Latin one on the
+  // English page); without it, site.yaml's product.name.
+  product: z.strictObject({ name: text }).optional(),
+  numbers,
   texts: pageTexts,
 })
 

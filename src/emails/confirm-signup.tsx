@@ -43,7 +43,7 @@ function ConfirmSignupEmail({ confirmUrl, unsubscribeUrl, siteUrl, locale = DEFA
           {confirmUrl}
         </Link>
       </Text>
-      <VisitorFooter siteUrl={siteUrl}>
+      <VisitorFooter siteUrl={siteUrl} locale={locale}>
         {`${t.footer} `}
         {/* No full stop after the link: in the plain-text part it would end the URL. */}
         <Link href={unsubscribeUrl} style={link}>

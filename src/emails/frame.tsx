@@ -7,7 +7,7 @@ import { Body, Container, Heading, Hr, Html, Head, Img, Link, Preview, Section, 
 import { render } from '@react-email/render'
 import type { ReactElement, ReactNode } from 'react'
 import { TOKENS } from '../shared/design-tokens.ts'
-import { DEFAULT_LOCALE, EMAIL_TEXTS, PRODUCT, type Locale } from '../shared/content.ts'
+import { DEFAULT_LOCALE, EMAIL_TEXTS, PRODUCT_NAMES, type Locale } from '../shared/content.ts'
 import { directionOf } from '../shared/locales.ts'
 import { LOGO_PATH } from './envelope.ts'
 
@@ -88,7 +88,7 @@ export function EmailFrame({
             src={LOGO_PATH}
             width="40"
             height="40"
-            alt={PRODUCT.name}
+            alt={PRODUCT_NAMES[locale]}
             style={{ display: 'block', margin: '0 0 20px', borderRadius: '8px' }}
           />
           <Heading as="h1" style={{ color: palette.text, ...headingSize, margin: '0 0 16px' }}>
@@ -117,14 +117,22 @@ export function LeaveTheBeta({ url, locale = DEFAULT_LOCALE }: { url: string; lo
 }
 
 /** A visitor email's footer: why this address gets it (children), then the page it came from. */
-export function VisitorFooter({ siteUrl, children }: { siteUrl: string | undefined; children: ReactNode }) {
+export function VisitorFooter({
+  siteUrl,
+  locale = DEFAULT_LOCALE,
+  children,
+}: {
+  siteUrl: string | undefined
+  locale?: Locale
+  children: ReactNode
+}) {
   return (
     <>
       <Hr style={{ borderColor: palette.rule, margin: '24px 0 16px' }} />
       <Text style={small}>{children}</Text>
       {siteUrl ? (
         <Text style={small}>
-          {`${PRODUCT.name}: `}
+          {`${PRODUCT_NAMES[locale]}: `}
           <Link href={siteUrl} style={link}>
             {siteUrl}
           </Link>

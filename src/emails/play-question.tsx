@@ -62,7 +62,9 @@ function PlayQuestionEmail(props: PlayQuestionEmailProps) {
         </Link>
       </Text>
       <LeaveTheBeta url={unsubscribeUrl} locale={locale} />
-      <VisitorFooter siteUrl={siteUrl}>{t.footer}</VisitorFooter>
+      <VisitorFooter siteUrl={siteUrl} locale={locale}>
+        {t.footer}
+      </VisitorFooter>
     </EmailFrame>
   )
 }

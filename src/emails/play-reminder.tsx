@@ -34,7 +34,9 @@ function PlayReminderEmail({ androidUrl, unsubscribeUrl, siteUrl, locale = DEFAU
       </Section>
       <Text style={paragraph}>{t.help}</Text>
       <LeaveTheBeta url={unsubscribeUrl} locale={locale} />
-      <VisitorFooter siteUrl={siteUrl}>{t.footer}</VisitorFooter>
+      <VisitorFooter siteUrl={siteUrl} locale={locale}>
+        {t.footer}
+      </VisitorFooter>
     </EmailFrame>
   )
 }

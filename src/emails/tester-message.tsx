@@ -4,7 +4,7 @@
 import { Link, Section, Text } from '@react-email/components'
 import { render } from '@react-email/render'
 import { Fragment } from 'react'
-import { DEFAULT_LOCALE, EMAIL_TEXTS, PRODUCT } from '../shared/content.ts'
+import { DEFAULT_LOCALE, EMAIL_TEXTS, PRODUCT_NAMES } from '../shared/content.ts'
 import { bodyAsText, parseBody, type Paragraph } from '../shared/plain-text-body.ts'
 import { EmailFrame, link, paragraph, requireHttpUrls } from './frame.tsx'
 import { StoreButtons, TesterEmailEnd, testerButton, type TesterLinks } from './tester-parts.tsx'
@@ -92,7 +92,7 @@ export async function renderTesterMessageEmail(
     ...(input.androidUrl ? [`${common.joinAndroid}: ${input.androidUrl}`] : []),
     ...(input.feedbackUrl ? [`${common.feedbackPlain} ${input.feedbackUrl}`] : []),
     `${common.leaveIntro} ${input.unsubscribeUrl}`,
-    `-- \n${t.footer}${input.siteUrl ? `\n${PRODUCT.name}: ${input.siteUrl}` : ''}`,
+    `-- \n${t.footer}${input.siteUrl ? `\n${PRODUCT_NAMES[input.locale ?? DEFAULT_LOCALE]}: ${input.siteUrl}` : ''}`,
   ].join('\n\n')
   return { subject: input.subject, html, text }
 }

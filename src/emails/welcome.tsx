@@ -49,7 +49,9 @@ function WelcomeEmail({ unsubscribeUrl, siteUrl, phoneUrls, locale = DEFAULT_LOC
       ) : null}
       <Text style={paragraph}>{t.free}</Text>
       <LeaveTheBeta url={unsubscribeUrl} locale={locale} />
-      <VisitorFooter siteUrl={siteUrl}>{t.footer}</VisitorFooter>
+      <VisitorFooter siteUrl={siteUrl} locale={locale}>
+        {t.footer}
+      </VisitorFooter>
     </EmailFrame>
   )
 }

@@ -1,9 +1,11 @@
 import { DEFAULT_LOCALE, DIRECTIONS, isLocale, LOCALES, type Locale } from './content.ts'
-import type { Direction } from './direction.ts'
+import { scriptDirection, type Direction } from './direction.ts'
+import { localeSegment } from './locale-tags.ts'
 
 // The site's languages come from content/site.yaml (`locales`, the first the default).
 // docs/decisions/languages.md
 export { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './content.ts'
+export { localeSegment } from './locale-tags.ts'
 
 /**
  * The language to speak to a person in: their stored one when the site serves it, else the
@@ -18,12 +20,28 @@ export function localeOr(value: string | null | undefined): Locale {
  * site.yaml's `directions`, decided once by the content build (docs/decisions/direction.md).
  */
 export function directionOf(locale: Locale): Direction {
-  return DIRECTIONS[locale]
+  // A tag the site does not list (a region of one of its languages) still has its script's.
+  return DIRECTIONS[locale] ?? scriptDirection(locale)
 }
 
-/** The path of a language's page: `/` for the default, `/<lang>/` for the others. */
+/** The path of a language's page: `/` for the default, `/<lang>/` for the others (lower case). */
 export function localeRoot(locale: Locale): string {
-  return locale === DEFAULT_LOCALE ? '/' : `/${locale}/`
+  return locale === DEFAULT_LOCALE ? '/' : `/${localeSegment(locale)}/`
+}
+
+/** The site's language a URL segment or a tag names, whatever its case (`pt-br`, `PT_BR`); else null. */
+export function siteLocale(tag: string, order: readonly Locale[] = LOCALES): Locale | null {
+  const wanted = tag.trim().toLowerCase().replace('_', '-')
+  return order.find((l) => l.toLowerCase() === wanted) ?? null
+}
+
+/**
+ * The site's language closest to a tag a browser or a list states: the same tag, else the same
+ * language (`ar` or `ar-EG` for a site in `ar-JO`, `de-AT` for one in `de`); else null.
+ */
+export function closestLocale(tag: string, order: readonly Locale[] = LOCALES): Locale | null {
+  const language = (t: string) => t.toLowerCase().split(/[-_]/)[0]
+  return siteLocale(tag, order) ?? order.find((l) => language(l) === language(tag.trim())) ?? null
 }
 
 /** The legal pages at stable URLs, by the folder each is prerendered to. */

@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from 'hono'
 import { parseAccept } from 'hono/utils/accept'
 import { fill } from '../../shared/content-types.ts'
-import { DEFAULT_LOCALE, isLocale, SERVER_PAGE_TEXTS, type Locale } from '../../shared/content.ts'
+import { DEFAULT_LOCALE, SERVER_PAGE_TEXTS, type Locale } from '../../shared/content.ts'
+import { closestLocale } from '../../shared/locales.ts'
 import { localeRoot } from '../../shared/locales.ts'
 import { sendPage, ServerPage } from './server-page.tsx'
 
@@ -58,10 +59,8 @@ export function browserLocale(acceptLanguage: string | undefined): Locale {
     .filter((a) => a.q > 0)
     .sort((a, b) => b.q - a.q)
   for (const { type } of wanted) {
-    const tag = type.toLowerCase()
-    if (isLocale(tag)) return tag
-    const primary = tag.split('-')[0]!
-    if (isLocale(primary)) return primary
+    const locale = closestLocale(type)
+    if (locale) return locale
   }
   return DEFAULT_LOCALE
 }

@@ -3,7 +3,7 @@
 // `_headers`, Vercel's `vercel.json`) are built from this one module. No I/O, no framework.
 
 import { LOGO_PATH } from '../../emails/envelope.ts'
-import { DEFAULT_LOCALE, LOCALES } from '../../shared/locales.ts'
+import { DEFAULT_LOCALE, LOCALES, localeSegment } from '../../shared/locales.ts'
 
 const ONE_YEAR = 31_536_000
 
@@ -86,7 +86,9 @@ export const OPENER_POLICY: [string, string] = ['Cross-Origin-Opener-Policy', 's
 export const LANDING_PATHS: readonly string[] = [
   '/',
   '/index.html',
-  ...LOCALES.filter((l) => l !== DEFAULT_LOCALE).flatMap((l) => [`/${l}/`, `/${l}`, `/${l}/index.html`]),
+  ...LOCALES.filter((l) => l !== DEFAULT_LOCALE)
+    .map(localeSegment)
+    .flatMap((l) => [`/${l}/`, `/${l}`, `/${l}/index.html`]),
 ]
 
 /**

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { expect, test } from 'vitest'
-import { BRAND_LOGO, DEFAULT_LOCALE, LOCALES, PRODUCT } from '../../shared/content.ts'
+import { BRAND_LOGO, DEFAULT_LOCALE, LOCALES, PRODUCT, type Locale } from '../../shared/content.ts'
 import { directionOf } from '../../shared/locales.ts'
 import { feedbackFormPage } from '../features/feedback/pages.tsx'
 import { confirmSignInPage } from '../features/owner-auth/pages.tsx'
@@ -66,4 +66,32 @@ test("each language's page says its language and direction; the owner's English 
       `<html lang="${locale}" dir="${directionOf(locale)}">`,
     )
   expect(renderPage(confirmSignInPage('t', 'owner@example.com'))).toContain('<html lang="en" dir="ltr">')
+})
+
+test('a server page names its language, region included, in <html lang> and Content-Language', async () => {
+  const app = new Hono()
+  for (const locale of LOCALES)
+    app.get(`/${locale}`, (c) =>
+      sendPage(
+        c,
+        <ServerPage title="A" locale={locale}>
+          x
+        </ServerPage>,
+        200,
+      ),
+    )
+  const region = 'ar-JO' as Locale
+  app.get('/region', (c) =>
+    sendPage(
+      c,
+      <ServerPage title="A" locale={region}>
+        x
+      </ServerPage>,
+      200,
+    ),
+  )
+  for (const locale of LOCALES) expect((await app.request(`/${locale}`)).headers.get('content-language')).toBe(locale)
+  const res = await app.request('/region')
+  expect(res.headers.get('content-language')).toBe('ar-JO')
+  expect(await res.text()).toContain('<html lang="ar-JO" dir="rtl">')
 })

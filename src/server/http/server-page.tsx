@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { DEFAULT_LOCALE, PRODUCT, themeColourMetas, type Locale } from '../../shared/content.ts'
+import { DEFAULT_LOCALE, PRODUCT_NAMES, themeColourMetas, type Locale } from '../../shared/content.ts'
 import { scriptDirection } from '../../shared/direction.ts'
 import { directionOf, localeRoot } from '../../shared/locales.ts'
 import { LogoMark } from '../../ui/logo-mark.tsx'
@@ -75,7 +75,7 @@ export function ServerPage({
           <meta key={`${m.name} ${m.media ?? ''}`} name={m.name} media={m.media} content={m.content} />
         ))}
         {indexed ? null : <meta name="robots" content="noindex" />}
-        <title>{`${title} · ${PRODUCT.name}`}</title>
+        <title>{`${title} · ${PRODUCT_NAMES[locale]}`}</title>
         {links.map((link) => (
           <link key={`${link.rel} ${link.hreflang ?? ''}`} rel={link.rel} hrefLang={link.hreflang} href={link.href} />
         ))}
@@ -89,7 +89,7 @@ export function ServerPage({
         <header>
           <a href={localeRoot(locale)} className="home">
             <LogoMark id="logo" size={28} />
-            <span>{PRODUCT.name}</span>
+            <span>{PRODUCT_NAMES[locale]}</span>
           </a>
         </header>
         <main>{children}</main>
@@ -111,16 +111,22 @@ type PageOptions = {
   referrerPolicy?: 'no-referrer' | 'same-origin'
 }
 
-/** Sends a server page with its headers: the strict CSP, never stored, no referrer, not indexed. */
+/**
+ * Sends a server page with its headers: the strict CSP, never stored, no referrer, not indexed,
+ * and its language (the layout's `<html lang>`, region included) as Content-Language.
+ */
 export function sendPage(
   c: Context,
   page: ReactNode,
   status: 200 | 400 | 404 | 413 | 429 | 500 | 503,
   options: PageOptions = {},
 ): Response {
+  const html = renderPage(page)
+  const lang = /^<!doctype html>\n<html lang="([^"]+)"/.exec(html)?.[1]
+  if (lang) c.header('Content-Language', lang)
   c.header('Content-Security-Policy', PAGE_CSP)
   c.header('Cache-Control', 'no-store')
   c.header('Referrer-Policy', options.referrerPolicy ?? 'no-referrer')
   c.header('X-Robots-Tag', 'noindex')
-  return c.html(renderPage(page), status)
+  return c.html(html, status)
 }

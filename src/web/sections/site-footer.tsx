@@ -1,5 +1,13 @@
 import { DEFAULT_PLAY_ATTRIBUTION } from '../../shared/content-types.ts'
-import { FOOTER_TEXTS, IMPRINTS, LINKS, PRODUCT, SOCIAL_TEXTS, STORE_TEXTS, type Locale } from '../../shared/content.ts'
+import {
+  FOOTER_TEXTS,
+  IMPRINTS,
+  LINKS,
+  PRODUCT_NAMES,
+  SOCIAL_TEXTS,
+  STORE_TEXTS,
+  type Locale,
+} from '../../shared/content.ts'
 import { liveStores, storeStage } from '../../shared/store-stage.ts'
 import { legalPath } from '../../shared/locales.ts'
 import { Island } from '../islands/island.tsx'
@@ -17,7 +25,7 @@ export function SiteFooter({ locale }: { locale: Locale }) {
         <div className="grid gap-3">
           <div className="flex flex-wrap items-center gap-2.5">
             <LogoMark id="logo-footer" size={28} />
-            <span className="font-semibold text-fg-strong">{PRODUCT.name}</span>
+            <span className="font-semibold text-fg-strong">{PRODUCT_NAMES[locale]}</span>
             {/* The beta's marks, as the header's badge: gone once the app is out on both stores. */}
             {storeStage() === 'live' ? null : (
               <>

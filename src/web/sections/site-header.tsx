@@ -1,4 +1,4 @@
-import { HEADER_TEXTS, LINKS, PRODUCT, type Locale } from '../../shared/content.ts'
+import { HEADER_TEXTS, LINKS, PRODUCT_NAMES, type Locale } from '../../shared/content.ts'
 import { storeStage } from '../../shared/store-stage.ts'
 import { Island } from '../islands/island.tsx'
 import { Badge } from '../ui/badge.tsx'
@@ -20,7 +20,9 @@ export function SiteHeader({ locale }: { locale: Locale }) {
           className="flex items-center gap-2 rounded-lg sm:gap-2.5"
         >
           <LogoMark id="logo-header" size={30} />
-          <span className="text-base font-semibold tracking-tight text-fg-strong sm:text-lg">{PRODUCT.name}</span>
+          <span className="text-base font-semibold tracking-tight text-fg-strong sm:text-lg">
+            {PRODUCT_NAMES[locale]}
+          </span>
           {/* The flex gap spaces the two visually; the space makes the link's text "<name> BETA", as
               seen, so its label "<name> BETA, home" starts with it (WCAG 2.5.3 label in name). */}
           {launched ? null : (

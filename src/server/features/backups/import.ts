@@ -1,7 +1,7 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises'
 import type { ImportResult } from '../../../shared/backups.ts'
 import { IMPORT_LISTED_INVALID, IMPORT_PREVIEW_ROWS } from '../../../shared/list-import.ts'
-import { isLocale } from '../../../shared/content.ts'
+import { closestLocale } from '../../../shared/locales.ts'
 import { canonicalEmail, emailAddress } from '../../../shared/email-address.ts'
 import { enqueue } from '../../../mail-core/enqueue.ts'
 import { confirmSignup } from '../../../emails/confirm-signup.kind.ts'
@@ -55,11 +55,7 @@ export function parseCreated(value: string, now = Date.now()): string | null {
 
 /** A language of the site's, from `de`, `DE` or `de-AT`; null otherwise. */
 export function parseLanguage(value: string): string | null {
-  const v = value.trim().toLowerCase().replace('_', '-')
-  if (!v) return null
-  if (isLocale(v)) return v
-  const primary = v.split('-')[0]!
-  return isLocale(primary) ? primary : null
+  return value.trim() ? closestLocale(value) : null
 }
 
 /** The default source: the file's base name, as a source label allows it (1–64 characters, no @). */

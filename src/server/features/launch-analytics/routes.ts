@@ -12,7 +12,7 @@ import {
   type LaunchReport,
   type LaunchSourceRow,
 } from '../../../shared/launch-analytics.ts'
-import { DEFAULT_LOCALE, isLocale, localeOr, type Locale } from '../../../shared/locales.ts'
+import { DEFAULT_LOCALE, localeOr, localeSegment, siteLocale, type Locale } from '../../../shared/locales.ts'
 import { paths } from '../../../shared/paths.ts'
 import { isTokenShaped } from '../../../mail-core/tokens.ts'
 import type { Db } from '../../db/db.ts'
@@ -186,8 +186,8 @@ export function shareLinkRoutes(deps: {
 
   app.get(paths.app.pattern, (c) => openApp(c, undefined))
   app.get(paths.app.localePattern, async (c, next) => {
-    const lang = c.req.param('lang')
-    if (!isLocale(lang) || lang === DEFAULT_LOCALE) return next()
+    const lang = siteLocale(c.req.param('lang'))
+    if (!lang || lang === DEFAULT_LOCALE || c.req.param('lang') !== localeSegment(lang)) return next()
     return openApp(c, lang)
   })
   // A flood of openings would be a query each; past the budget the answer is busyPages' page.
