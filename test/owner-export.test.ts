@@ -16,43 +16,47 @@ afterEach(async () => {
   cleanup = []
 })
 
-describe.each(DB_KINDS)('npm run owner -- export, %s', (kind) => {
-  test('CSV with the console header, or JSON lines, newest first', { timeout: 180_000 }, async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'owner-export-'))
-    cleanup.push(() => rm(dir, { recursive: true, force: true }))
-    const database = await serverDatabase(kind, dir)
-    cleanup.push(() => database.drop())
-    await database.inspect(async (db) => {
-      await migrate(db)
-      await db.query(`insert into public.beta_signups (email) values ('ann@example.com'), ('=cmd@example.com')`)
-    })
-    const file = join(dir, 'list.csv')
-    const csv = await runOwnerCli(['export', file], database.env)
-    expect(csv.code, csv.err).toBe(0)
-    expect((await stat(file)).mode & 0o777).toBe(0o600)
-    const lines = (await readFile(file, 'utf8')).split('\r\n')
-    expect(lines[0]).toBe('email,signed_up_at,welcome_email')
-    // Newest first; a formula-like address is neutralised, as in the console's file.
-    expect(lines[1]).toMatch(/^'=cmd@example\.com,\d{4}-/)
-    expect(lines[2]).toMatch(/^ann@example\.com,\d{4}-\d\d-\d\dT[^,]+,[a-z_]+$/)
-    const json = await runOwnerCli(['export', '--json'], database.env)
-    expect(json.code, json.err).toBe(0)
-    const rows = json.out
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as { email: string })
-    expect(rows.map((r) => r.email)).toEqual(['=cmd@example.com', 'ann@example.com'])
-  })
-})
+/** Two sign-ups, exported as CSV to a file and as JSON lines to standard output, checked. */
+async function expectBothExports(dir: string, env: Record<string, string>): Promise<void> {
+  const file = join(dir, 'list.csv')
+  const csv = await runOwnerCli(['export', file], env)
+  expect(csv.code, csv.err).toBe(0)
+  expect((await stat(file)).mode & 0o777).toBe(0o600)
+  const lines = (await readFile(file, 'utf8')).split('\r\n')
+  expect(lines[0]).toBe('email,signed_up_at,welcome_email')
+  // Newest first; a formula-like address is neutralised, as in the console's file.
+  expect(lines[1]).toMatch(/^'=cmd@example\.com,\d{4}-/)
+  expect(lines[2]).toMatch(/^ann@example\.com,\d{4}-\d\d-\d\dT[^,]+,[a-z_]+$/)
+  const json = await runOwnerCli(['export', '--json'], env)
+  expect(json.code, json.err).toBe(0)
+  const rows = json.out
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { email: string })
+  expect(rows.map((r) => r.email)).toEqual(['=cmd@example.com', 'ann@example.com'])
+}
 
-test('while the running PGlite server holds the folder, through it: the same lines', { timeout: 300_000 }, async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'owner-export-server-'))
+async function databaseWithTwo(kind: (typeof DB_KINDS)[number], prefix: string) {
+  const dir = await mkdtemp(join(tmpdir(), prefix))
   cleanup.push(() => rm(dir, { recursive: true, force: true }))
-  const database = await serverDatabase('pglite', dir)
+  const database = await serverDatabase(kind, dir)
+  cleanup.push(() => database.drop())
   await database.inspect(async (db) => {
     await migrate(db)
     await db.query(`insert into public.beta_signups (email) values ('ann@example.com'), ('=cmd@example.com')`)
   })
+  return { dir, database }
+}
+
+describe.each(DB_KINDS)('npm run owner -- export, %s', (kind) => {
+  test('CSV with the console header, or JSON lines, newest first', { timeout: 180_000 }, async () => {
+    const { dir, database } = await databaseWithTwo(kind, 'owner-export-')
+    await expectBothExports(dir, database.env)
+  })
+})
+
+test('while the running PGlite server holds the folder, through it: the same lines', { timeout: 300_000 }, async () => {
+  const { dir, database } = await databaseWithTwo('pglite', 'owner-export-server-')
   const env = {
     ...database.env,
     BACKUP_DIR: join(dir, 'backups'),
@@ -63,24 +67,8 @@ test('while the running PGlite server holds the folder, through it: the same lin
   const server = await startServer(env, { timeoutMs: 120_000 })
   cleanup.push(() => server.kill())
   await waitHealthy(server, 180_000)
-  const cliEnv = { ...env, HOST: '127.0.0.1', PORT: new URL(server.url).port }
-  const file = join(dir, 'list.csv')
-  const csv = await runOwnerCli(['export', file], cliEnv)
-  expect(csv.code, csv.err).toBe(0)
-  expect((await stat(file)).mode & 0o777).toBe(0o600)
-  const lines = (await readFile(file, 'utf8')).split('\r\n')
-  expect(lines[0]).toBe('email,signed_up_at,welcome_email')
-  expect(lines[1]).toMatch(/^'=cmd@example\.com,\d{4}-/)
-  expect(lines[2]).toMatch(/^ann@example\.com,\d{4}-\d\d-\d\dT[^,]+,[a-z_]+$/)
-  const json = await runOwnerCli(['export', '--json'], cliEnv)
-  expect(json.code, json.err).toBe(0)
-  expect(
-    json.out
-      .trim()
-      .split('\n')
-      .map((l) => (JSON.parse(l) as { email: string }).email),
-  ).toEqual(['=cmd@example.com', 'ann@example.com'])
-  // A token for another action is refused.
+  await expectBothExports(dir, { ...env, HOST: '127.0.0.1', PORT: new URL(server.url).port })
+  // A token that is not the owner secret's is refused.
   const refused = await fetch(`${server.url}/admin/cli/export`, {
     method: 'POST',
     headers: { authorization: 'Bearer x.y' },

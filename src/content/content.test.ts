@@ -354,6 +354,7 @@ test("editors get a JSON Schema of site.yaml, named on the file's first line", (
     'legal',
     'locales',
     'directions',
+    'numbers',
     'screens',
     'texts',
   ])

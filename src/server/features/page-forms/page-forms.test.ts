@@ -188,7 +188,7 @@ describe.each(DB_KINDS)('the forms without JavaScript on %s', (kind) => {
         expect(res.status).toBe(413)
         expect(res.headers.get('content-type')).toMatch(/^text\/html/)
         const page = await res.text()
-        expect(page).toContain(`<html lang="${locale}">`)
+        expect(page).toContain(`<html lang="${locale}" dir="${directionOf(locale)}">`)
         for (const text of texts) expect(page).toContain(html(text))
         expect(page).toContain(`<form action="${path}" method="post">`)
       }
