@@ -190,12 +190,16 @@ export const test = base.extend<{ outbox: Outbox; consoleGuard: void }>({
     { auto: true },
   ],
   // The page is usable before its script arrives (it loads after the first paint); tests of
-  // scripted behaviour start once React has taken over. Script-less contexts are unaffected.
+  // scripted behaviour start once React has taken over. Script-less contexts and pages are unaffected.
   page: async ({ page, javaScriptEnabled }, use) => {
     const goto = page.goto.bind(page)
     page.goto = async (url, options) => {
       const response = await goto(url, options)
-      if (javaScriptEnabled !== false) await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset)
+      // A page with no script of its own (a legal page, a server page) has nothing to hydrate.
+      if (javaScriptEnabled !== false)
+        await page.waitForFunction(
+          () => 'hydrated' in document.documentElement.dataset || !document.querySelector('script'),
+        )
       return response
     }
     await use(page)
