@@ -1,5 +1,4 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { availableParallelism } from 'node:os'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { TEMPLATE_CONTENT } from './scripts/founder-tests.ts'
@@ -36,9 +35,6 @@ export default defineConfig({
   test: {
     // The JSON report feeds .ci/run's one-line summary (scripts/ci-summary.ts).
     reporters: ['default', 'json'],
-    // Vitest's default is one worker fewer than the cores: one on a 2-core machine. Most files
-    // wait on processes, databases and sockets more than they compute, so two share two cores well.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     outputFile: { json: 'test-results/vitest.json' },
     projects: [
       {
