@@ -64,13 +64,14 @@ async function overflowingTexts(page: Page): Promise<Overflow[]> {
 }
 
 /**
- * Every button, link, heading, field and card whose box reaches past the viewport's left or right
+ * Every button, link, heading, field and list item (a card) whose box reaches past the viewport's left or right
  * edge (a button's fill can run off the screen while its text still fits), by its text.
  */
 async function overflowingBoxes(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth
-    const boxes = document.querySelectorAll('button, a, h1, h2, h3, input, select, textarea, img, li')
+    // Not pictures: the hero's side phones lean past the edges on purpose, inside a box that clips them.
+    const boxes = document.querySelectorAll('button, a, h1, h2, h3, input, select, textarea, li')
     return Array.from(boxes).flatMap((el) => {
       const r = el.getBoundingClientRect()
       if (r.width <= 1 || r.height <= 1 || el.closest('[hidden], template, noscript, dialog:not([open])')) return []
