@@ -11,7 +11,7 @@ test('an API token: created in the console, shown once and copied, used within i
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await signInToConsole(page, outbox)
-  await page.goto('/admin/#/integrations')
+  await page.goto('/admin/integrations')
   const section = page.getByRole('region', { name: 'API tokens' })
   await section.getByRole('button', { name: 'Create token' }).click()
   const name = `Dashboard ${test.info().parallelIndex}-${Date.now()}`

@@ -52,7 +52,7 @@ test.describe('the owner console', () => {
     expect(
       email!.subject.startsWith(`${PRODUCT.name} contact: ${CONTACT_TEXTS[DEFAULT_LOCALE].subjects['bug-report']}, `),
     ).toBe(true)
-    expect(email!.subject).toMatch(/, \d{4}-\d\d-\d\d \d\d:\d\d UTC$/)
+    expect(email!.subject).toMatch(/, \S.* UTC$/)
     expect(email!.text).toContain('The export button is missing.')
 
     const path = await signInByEmail(page, outbox)
@@ -132,7 +132,7 @@ test.describe('the owner console', () => {
         [1440, 900],
       ] as const) {
         await page.setViewportSize({ width, height })
-        await page.goto('/admin/#/signups')
+        await page.goto('/admin/signups')
         await expect(page.getByRole('status').filter({ hasText: /in all/ })).toBeVisible()
         await expectNoViolations(page)
         await expectNoHorizontalScroll(page)
@@ -144,16 +144,22 @@ test.describe('the owner console', () => {
         await expectNoViolations(page)
         await page.keyboard.press('Escape')
         await expect(page.getByRole('dialog')).toBeHidden()
-        await page.goto('/admin/#/inbox')
+        await page.goto('/admin/inbox')
         await page.getByRole('button', { name: /^All/ }).click()
         await expect(page.getByRole('article').first()).toBeVisible()
         await expectNoViolations(page)
         await expectNoHorizontalScroll(page)
-        await page.goto('/admin/#/sessions')
+        await page.goto('/admin/sessions')
         await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible()
         await expectNoViolations(page)
         await expectNoHorizontalScroll(page)
       }
+      // A link from before the views had paths (an old email) lands on the view's path.
+      await page.goto('/admin/#/inbox')
+      await expect(page).toHaveURL(/\/admin\/inbox$/)
+      await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Sessions' }).click()
+      await expect(page).toHaveURL(/\/admin\/sessions$/)
+      await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible()
     })
   }
 })

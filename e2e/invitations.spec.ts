@@ -105,7 +105,7 @@ test.describe('beta invitations', () => {
         [1440, 900],
       ] as const) {
         await page.setViewportSize({ width, height })
-        await page.goto('/admin/#/invitations')
+        await page.goto('/admin/invitations')
         await expect(page.getByRole('heading', { name: 'Invitations', level: 1 })).toBeVisible()
         await expect(page.getByRole('note')).toBeVisible()
         await expectNoViolations(page)
@@ -120,7 +120,7 @@ test.describe('beta invitations', () => {
         await expectNoViolations(page)
         await page.keyboard.press('Escape')
         await expect(page.getByRole('dialog')).toBeHidden()
-        await page.goto('/admin/#/signups')
+        await page.goto('/admin/signups')
         await page.getByLabel('Status').selectOption('waiting')
         await expect(page.getByRole('status').filter({ hasText: /matching/ })).toBeVisible()
         await expectNoViolations(page)

@@ -237,7 +237,7 @@ test('the 12 × 14 card: 12 testers join, one leaves, the nudge reaches who did 
   // The 12th joined today; 14 days later, the next whole day is the day to apply.
   const today = day.format(new Date())
   const applyOn = day.format(new Date(Math.ceil((Date.now() + 14 * DAY_MS) / DAY_MS) * DAY_MS))
-  await page.goto(`${base}/admin/#/invitations`)
+  await page.goto(`${base}/admin/invitations`)
   await expect(card.getByTestId('play-headline')).toHaveText(`You can apply on ${applyOn}.`)
   await expect(card.getByText('Testers in').locator('xpath=following-sibling::dd')).toHaveText('12 of 12')
   await expect(card.getByText('The 12th joined').locator('xpath=following-sibling::dd')).toHaveText(today)
@@ -258,13 +258,13 @@ test('the 12 × 14 card: 12 testers join, one leaves, the nudge reaches who did 
   await shoot(page, 'play-card', SHOT_SIZES)
 
   // "I had trouble" is in the inbox, from the tester.
-  await page.goto(`${base}/admin/#/inbox`)
+  await page.goto(`${base}/admin/inbox`)
   await expect(page.getByText('I had trouble joining the Google Play test.', { exact: false })).toBeVisible()
   await expect(page.getByText(people[12]!, { exact: false }).first()).toBeVisible()
 
   // Tester 2 leaves: 11 in, the date goes.
   expect((await request.post(answers[people[1]!]!, { maxRedirects: 0 })).status()).toBe(200)
-  await page.goto(`${base}/admin/#/invitations`)
+  await page.goto(`${base}/admin/invitations`)
   await expect(card.getByTestId('play-headline')).toHaveText('1 tester missing. The 14 days start when 12 are in.')
   await expect(card.getByRole('row').filter({ hasText: people[1]! })).toContainText(`Left ${today}`)
 
@@ -275,7 +275,7 @@ test('the 12 × 14 card: 12 testers join, one leaves, the nudge reaches who did 
   await expectNoViolations(page)
 
   // "Download data" for a tester: one JSON file with their answers and Google account rows.
-  await page.goto(`${base}/admin/#/signups`)
+  await page.goto(`${base}/admin/signups`)
   await page.getByLabel('Search by address').fill(people[0]!)
   await expect(page.getByRole('status').filter({ hasText: '1 matching' })).toBeVisible()
   const [download] = await Promise.all([

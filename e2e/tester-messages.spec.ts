@@ -157,7 +157,7 @@ test.describe('messages to testers and their feedback', () => {
         [1440, 900],
       ] as const) {
         await page.setViewportSize({ width, height })
-        await page.goto('/admin/#/messages')
+        await page.goto('/admin/messages')
         await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible()
         await page.getByRole('button', { name: STARTING.live.label }).click()
         await expect(page.getByText(/This message will reach/)).toBeVisible()
@@ -168,7 +168,7 @@ test.describe('messages to testers and their feedback', () => {
         await expectNoViolations(page)
         await page.keyboard.press('Escape')
         await expect(page.getByRole('dialog')).toBeHidden()
-        await page.goto('/admin/#/feedback')
+        await page.goto('/admin/feedback')
         await expect(page.getByRole('article').first()).toBeVisible()
         await expectNoViolations(page)
         await expectNoHorizontalScroll(page)

@@ -29,7 +29,7 @@ try {
       [1440, 900],
     ] as const) {
       await page.setViewportSize({ width: w, height: h })
-      await page.goto(`${server.base}/admin/#/signups`)
+      await page.goto(`${server.base}/admin/signups`)
       await page.reload()
       await page.getByText(/No backup of the list yet|Last backup:/).waitFor()
       await page.screenshot({ path: `docs/screenshots/console-backup-${state}-${w}.png` })

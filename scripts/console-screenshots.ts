@@ -49,7 +49,7 @@ try {
     ] as const) {
       await page.setViewportSize({ width: w, height: h })
       for (const view of ['signups', 'launch', 'inbox', 'sessions']) {
-        await page.goto(`${base}/admin/#/${view}`)
+        await page.goto(`${base}/admin/${view}`)
         await page.waitForTimeout(600)
         const overflow = await page.evaluate(() => {
           const over = Array.from(document.querySelectorAll('body *')).filter(

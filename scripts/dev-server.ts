@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import { createServer as createViteServer, resolveConfig, type Plugin, type ViteDevServer } from 'vite'
 import { contentDir } from '../src/content/load.ts'
+import { consoleViewAt } from '../src/shared/console-views.ts'
 import type { Config } from '../src/server/config.ts'
 import type { Db } from '../src/server/db/db.ts'
 import type { Logger } from '../src/server/log.ts'
@@ -180,7 +181,13 @@ export async function startDevServer(deps: { config: Config; db: Db; logger: Log
     }
     const legal = (await m.legal.legalDocuments(origin)).find((d) => path === d.path || path === `${d.path}/`)
     if (legal) return send(res, 200, legal.html)
-    if (path === '/admin' || path === '/admin/' || path === '/admin/index.html' || isConsoleSignIn(url)) {
+    if (
+      path === '/admin' ||
+      path === '/admin/' ||
+      path === '/admin/index.html' ||
+      consoleViewAt(path) ||
+      isConsoleSignIn(url)
+    ) {
       const html = (await readFile(join(ROOT, 'src/console/index.html'), 'utf8'))
         .replace('%PRODUCT_NAME%', escapeHtml(m.content.PRODUCT.name))
         .replace('src="./main.tsx"', 'src="/src/console/main.tsx"')

@@ -51,7 +51,7 @@ try {
     [1440, 900],
   ] as const) {
     await page.setViewportSize({ width: w, height: h })
-    await page.goto(`${server.base}/admin/#/signups`)
+    await page.goto(`${server.base}/admin/signups`)
     await page.reload()
     await page.getByLabel('CSV file').setInputFiles(file)
     await page.getByRole('button', { name: 'Preview' }).click()

@@ -57,7 +57,7 @@ try {
     [1440, 900],
   ] as const) {
     await page.setViewportSize({ width: w, height: h })
-    await page.goto(`${base}/admin/#/integrations`)
+    await page.goto(`${base}/admin/integrations`)
     await page.getByRole('button', { name: 'Delivery log' }).first().click()
     await page.waitForTimeout(600)
     const overflow = await page.evaluate(

@@ -48,7 +48,7 @@ try {
       [1440, 900],
     ] as const) {
       await page.setViewportSize({ width: w, height: h })
-      await page.goto(`${base}/admin/#/invitations`)
+      await page.goto(`${base}/admin/invitations`)
       await page.getByLabel('How many').fill('5')
       await page.getByRole('button', { name: 'Preview' }).click()
       await page.getByRole('button', { name: /^Invite these/ }).waitFor()

@@ -27,7 +27,7 @@ const person = (n: number) => ({
 
 /** The owner sends the launch-day message from the Messages view: each person's own /app link. */
 async function sendLiveMessage(page: Page) {
-  await page.goto(`${base}/admin/#/messages`)
+  await page.goto(`${base}/admin/messages`)
   await page.getByRole('button', { name: TESTER_MESSAGE_TEXTS[DEFAULT_LOCALE].live.label }).click()
   await page.getByRole('button', { name: /^Send to \d+ (person|people)$/ }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Send message' }).click()
@@ -63,7 +63,7 @@ async function shoot(name: string, before?: (page: Page) => Promise<void>) {
     [1440, 900],
   ] as const) {
     await page.setViewportSize({ width: w, height: h })
-    await page.goto(`${base}/admin/#/launch`)
+    await page.goto(`${base}/admin/launch`)
     await page.getByRole('heading', { name: 'Launch', level: 1 }).waitFor()
     await page.waitForTimeout(800)
     // The sources' last row: the rest, gathered.

@@ -136,12 +136,12 @@ try {
       [1440, 900],
     ] as const) {
       await page.setViewportSize({ width: w, height: h })
-      await page.goto(`${base}/admin/#/messages`)
+      await page.goto(`${base}/admin/messages`)
       await page.getByRole('button', { name: TESTER_MESSAGE_TEXTS[DEFAULT_LOCALE]['new-build'].label }).click()
       await page.waitForTimeout(800)
       await checkOverflow(page, `messages ${scheme} ${w}`)
       await page.screenshot({ path: `docs/screenshots/console-messages-${scheme}-${w}x${h}.png`, fullPage: true })
-      await page.goto(`${base}/admin/#/feedback`)
+      await page.goto(`${base}/admin/feedback`)
       await page.waitForTimeout(800)
       await checkOverflow(page, `feedback ${scheme} ${w}`)
       await page.screenshot({ path: `docs/screenshots/console-feedback-${scheme}-${w}x${h}.png`, fullPage: true })

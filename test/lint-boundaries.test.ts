@@ -228,7 +228,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
       `export const a = '/beta/feedback'`,
       `export const b = (t: string) => \`/confirm?token=\${t}\``,
       `export const c = '/go/:name'`,
-      `export const d = '/admin/#/signups'`,
+      `export const d = '/admin/signups'`,
       `export const e = ['/unsubscribe', '/app', '/admin/']`,
     ].join('\n')
     expect(await errors('src/server/features/lint-probe/pages.tsx', code)).toEqual(Array(7).fill(rule))

@@ -58,9 +58,7 @@ describe.each(DB_KINDS)('SIGKILL after a contact message is stored, %s', (kind) 
     expect(records[0]).toMatchObject({ to: 'owner@example.com', headers: { 'Reply-To': 'grace@example.com' } })
     // The sender's name is in the body, not the subject.
     expect(records[0]!.subject).toMatch(
-      new RegExp(
-        `^${PRODUCT.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} contact: General Inquiry, \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC$`,
-      ),
+      new RegExp(`^${PRODUCT.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} contact: General Inquiry, \\S.* UTC$`),
     )
     expect(await readFile(join(outbox, `${records[0]!.id}.eml`), 'utf8')).toMatch(/^Reply-To: grace@example\.com\r$/m)
     const { queue } = await database.inspect(readState)

@@ -122,6 +122,10 @@ function report(r: ImportResult): number {
   )
   for (const bad of r.invalidRows) console.log(`  row ${bad.row}: ${bad.reason}`)
   if (c.invalid > r.invalidRows.length) console.log(`  … and ${c.invalid - r.invalidRows.length} more invalid rows`)
+  if (c.datesUnread)
+    console.log(`${c.datesUnread} date(s) not read (YYYY-MM-DD expected): those rows get the import's time.`)
+  for (const d of r.unreadDates) console.log(`  row ${d.row}: "${d.value}"`)
+  if (c.datesUnread > r.unreadDates.length) console.log(`  … and ${c.datesUnread - r.unreadDates.length} more`)
   if (!r.dryRun)
     console.log(
       r.send === 'none' ? 'No email was queued.' : `${c.emailsQueued} ${r.send} email(s) queued, sent one at a time.`,

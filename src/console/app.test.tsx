@@ -6,7 +6,7 @@ import { ConsoleApp } from './app.tsx'
 import { stubApi } from './test-api.ts'
 
 afterEach(() => {
-  location.hash = ''
+  history.replaceState(null, '', '/admin/')
 })
 
 test('without a session the console shows the sign-in view', async () => {
@@ -18,8 +18,8 @@ test('without a session the console shows the sign-in view', async () => {
   expect(document.title).toBe(`Sign in · Console · ${PRODUCT.name}`)
 })
 
-test('signed in, the hash picks the view from the registry and the navigation marks it', async () => {
-  location.hash = '#/inbox'
+test('signed in, the path picks the view from the registry and the navigation marks it', async () => {
+  history.replaceState(null, '', '/admin/inbox')
   stubApi({
     'GET /admin/api/me': { json: { email: 'owner@example.com', sessionId: 's1' } },
     'GET /admin/api/inbox': { json: { rows: [], counts: { all: 0, new: 0, handled: 0 }, page: 1, size: 20 } },
@@ -32,7 +32,7 @@ test('signed in, the hash picks the view from the registry and the navigation ma
 })
 
 test('an unknown hash opens the first view', async () => {
-  location.hash = '#/nowhere'
+  history.replaceState(null, '', '/admin/#/nowhere')
   stubApi({
     'GET /admin/api/me': { json: { email: 'owner@example.com', sessionId: 's1' } },
     'GET /admin/api/signups': { json: { rows: [], total: 0, page: 1, size: 25 } },
@@ -41,6 +41,28 @@ test('an unknown hash opens the first view', async () => {
   })
   render(<ConsoleApp />)
   expect(await screen.findByRole('heading', { level: 1, name: 'Sign-ups' })).toBeVisible()
+})
+
+test('an old #/view link is rewritten to the view’s path; the navigation moves between paths, and Back returns', async () => {
+  history.replaceState(null, '', '/admin/#/inbox')
+  stubApi({
+    'GET /admin/api/me': { json: { email: 'owner@example.com', sessionId: 's1' } },
+    'GET /admin/api/inbox': { json: { rows: [], counts: { all: 0, new: 0, handled: 0 }, page: 1, size: 20 } },
+    'GET /admin/api/sessions': { json: { sessions: [] } },
+    'GET /admin/api/audit': { json: { entries: [] } },
+    'GET /admin/api/passkeys': { json: { passkeys: [] } },
+  })
+  render(<ConsoleApp />)
+  expect(await screen.findByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible()
+  expect(location.pathname + location.hash).toBe('/admin/inbox')
+  const sessions = screen.getByRole('link', { name: 'Sessions' })
+  expect(sessions).toHaveAttribute('href', '/admin/sessions')
+  await userEvent.click(sessions)
+  expect(await screen.findByRole('heading', { level: 1, name: 'Sessions' })).toBeVisible()
+  expect(location.pathname).toBe('/admin/sessions')
+  history.back()
+  expect(await screen.findByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible()
+  expect(location.pathname).toBe('/admin/inbox')
 })
 
 test('who is signed in is asked like every other read: leaving the console cancels the request', async () => {
@@ -71,7 +93,7 @@ test('signing out shows the sign-in view at once, without asking again', async (
     'GET /admin/api/audit': { json: { entries: [] } },
     'GET /admin/api/passkeys': { json: { passkeys: [] } },
   })
-  location.hash = '#/sessions'
+  history.replaceState(null, '', '/admin/sessions')
   render(<ConsoleApp />)
   expect(await screen.findByText('owner@example.com')).toBeVisible()
   signedIn = false

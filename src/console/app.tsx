@@ -1,12 +1,13 @@
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react'
 import { PRODUCT } from '../shared/content.ts'
 import { Button } from '../ui/button.tsx'
 import { LogoMark } from '../ui/logo-mark.tsx'
 import { ApiFailure, call } from './api.ts'
 import { consoleQueryClient, useSend } from './queries.ts'
 import type { Me } from '../shared/owner-auth.ts'
-import { viewFromHash, VIEWS } from './registry.tsx'
+import { paths } from '../shared/paths.ts'
+import { FIRST_VIEW, viewAt, VIEWS, type View } from './registry.tsx'
 import { SignInView } from './features/owner-auth/sign-in-view.tsx'
 
 /**
@@ -52,22 +53,40 @@ export function ConsoleApp() {
   )
 }
 
+/**
+ * The view the address names, kept in step with it: a link to a view changes the address without
+ * loading the page again, Back and Forward move between views, and an old `#/view` link is
+ * rewritten to the view's path.
+ */
+function useView(): [View, (view: View) => (e: MouseEvent<HTMLAnchorElement>) => void] {
+  const [current, setCurrent] = useState(() => viewAt(location))
+  useEffect(() => {
+    if (location.hash.startsWith('#/')) history.replaceState(null, '', paths.console.href(viewAt(location).id))
+    const onPop = () => setCurrent(viewAt(location))
+    addEventListener('popstate', onPop)
+    return () => removeEventListener('popstate', onPop)
+  }, [])
+  const open = (view: View) => (e: MouseEvent<HTMLAnchorElement>) => {
+    // A click that asks for a new tab or window is the browser's.
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
+    e.preventDefault()
+    if (view.id !== current.id) history.pushState(null, '', paths.console.href(view.id))
+    setCurrent(view)
+  }
+  return [current, open]
+}
+
 /** Who is signed in decides between the sign-in view and the working views (registry.tsx). */
 function ConsoleShell({ onSignOutHandler }: { onSignOutHandler: (signedOut: () => void) => void }) {
   const { me, signedIn, signedOut } = useOwner()
   useEffect(() => onSignOutHandler(signedOut), [onSignOutHandler, signedOut])
   const signOut = useSend('signOut', { onSuccess: signedOut })
-  const [current, setCurrent] = useState(() => viewFromHash(location.hash))
+  const [current, open] = useView()
 
   // Browser tests wait for this mark, as they do on the page (e2e/fixtures.ts).
   useEffect(() => {
     if (me !== undefined) document.documentElement.dataset.hydrated = ''
   }, [me])
-  useEffect(() => {
-    const onHash = () => setCurrent(viewFromHash(location.hash))
-    addEventListener('hashchange', onHash)
-    return () => removeEventListener('hashchange', onHash)
-  }, [])
   useEffect(() => {
     document.title = `${me ? current.label : 'Sign in'} · Console · ${PRODUCT.name}`
   }, [current, me])
@@ -76,7 +95,7 @@ function ConsoleShell({ onSignOutHandler }: { onSignOutHandler: (signedOut: () =
     <div className="min-h-dvh bg-page text-fg">
       <header className="border-b border-border bg-surface/80">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <a href="#/signups" className="rounded text-fg">
+          <a href={paths.console.href(FIRST_VIEW.id)} onClick={open(FIRST_VIEW)} className="rounded text-fg">
             <span className="inline-flex items-center gap-2 font-semibold">
               <LogoMark id="logo-console" size={28} />
               {PRODUCT.name} console
@@ -97,7 +116,8 @@ function ConsoleShell({ onSignOutHandler }: { onSignOutHandler: (signedOut: () =
               {VIEWS.map((v) => (
                 <li key={v.id}>
                   <a
-                    href={`#/${v.id}`}
+                    href={paths.console.href(v.id)}
+                    onClick={open(v)}
                     aria-current={current.id === v.id ? 'page' : undefined}
                     className="inline-block border-b-2 border-transparent px-3 py-2 text-sm whitespace-nowrap font-medium text-fg hover:text-fg-strong aria-[current=page]:border-brand aria-[current=page]:text-link"
                   >

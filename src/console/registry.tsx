@@ -12,6 +12,8 @@ import { SessionsView } from './features/owner-auth/sessions-view.tsx'
 import { PlayTestingSection } from './features/play-testing/play-testing-section.tsx'
 import { SignupsView } from './features/signups/signups-view.tsx'
 import { TesterMessagesView } from './features/tester-messages/tester-messages-view.tsx'
+import { CONSOLE_VIEWS, consoleViewAt, type ConsoleViewId } from '../shared/console-views.ts'
+import { paths } from '../shared/paths.ts'
 import type { ViewProps } from './view-props.ts'
 
 // The one place the console's features meet, as app.ts is on the server: a feature imports no
@@ -32,23 +34,29 @@ function Integrations(props: ViewProps) {
   return <IntegrationsView {...props} apiTokens={<ApiTokensCard />} />
 }
 
-/**
- * The signed-in owner's views, in the navigation's order; `#/id` opens one. A new view is a
- * feature folder in features/ and a line here.
- */
-export const VIEWS = [
-  { id: 'signups', label: 'Sign-ups', View: Signups },
-  { id: 'launch', label: 'Launch', View: LaunchView },
-  { id: 'invitations', label: 'Invitations', View: Invitations },
-  { id: 'messages', label: 'Messages', View: TesterMessagesView },
-  { id: 'feedback', label: 'Feedback', View: FeedbackView },
-  { id: 'inbox', label: 'Inbox', View: InboxView },
-  { id: 'integrations', label: 'Integrations', View: Integrations },
-  { id: 'sessions', label: 'Sessions', View: SessionsView },
-] as const satisfies readonly { id: string; label: string; View: ComponentType<ViewProps> }[]
+/** Each view's component; the views' order, labels and paths are console-views.ts's. */
+const COMPONENTS: Record<ConsoleViewId, ComponentType<ViewProps>> = {
+  signups: Signups,
+  launch: LaunchView,
+  invitations: Invitations,
+  messages: TesterMessagesView,
+  feedback: FeedbackView,
+  inbox: InboxView,
+  integrations: Integrations,
+  sessions: SessionsView,
+}
 
-/** The view a location hash names; the first one when it names none. */
-export function viewFromHash(hash: string): (typeof VIEWS)[number] {
-  const id = hash.replace(/^#\/?/, '')
-  return VIEWS.find((v) => v.id === id) ?? VIEWS[0]
+/** The signed-in owner's views, in the navigation's order (console-views.ts). */
+export const VIEWS = CONSOLE_VIEWS.map((v) => ({ ...v, View: COMPONENTS[v.id] }))
+export type View = (typeof VIEWS)[number]
+/** The view `/admin/` opens, where the console's name links. */
+export const FIRST_VIEW: View = VIEWS[0]!
+
+/**
+ * The view an address names: its path (`/admin/inbox`), or the hash of a link from before views
+ * had paths (`/admin/#/inbox`, in old emails and bookmarks); the first view when it names none.
+ */
+export function viewAt(where: Pick<Location, 'pathname' | 'hash'>): View {
+  const id = consoleViewAt(where.pathname) ?? consoleViewAt(paths.console.href() + where.hash.replace(/^#\/?/, ''))
+  return VIEWS.find((v) => v.id === id) ?? FIRST_VIEW
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { paths } from '../shared/paths.ts'
 import { defineKind } from './define-kind.ts'
 import { envelope } from './envelope.ts'
 
@@ -47,7 +48,7 @@ export const contactOwnerSummary = defineKind({
     const rendered = await renderContactOwnerSummaryEmail({
       count,
       feedback,
-      consoleUrl: `${settings.PUBLIC_URL}/admin/#/inbox`,
+      consoleUrl: `${settings.PUBLIC_URL}${paths.console.href('inbox')}`,
     })
     return envelope(email, settings, rendered)
   },

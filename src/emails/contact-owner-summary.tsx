@@ -4,6 +4,7 @@ import { Link, Text } from '@react-email/components'
 import { render } from '@react-email/render'
 import { fill } from '../shared/content-types.ts'
 import { OwnerEmailFrame, ownerColors, ownerParagraph, ownerSmall, ownerTexts } from './owner-parts.tsx'
+import { ownerNumber } from './owner-format.ts'
 
 export type ContactOwnerSummaryEmailProps = { count: number; consoleUrl: string; feedback?: number }
 
@@ -14,8 +15,8 @@ export type ContactOwnerSummaryEmailProps = { count: number; consoleUrl: string;
 const summaryLine = (count: number, feedback = 0) => {
   const t = ownerTexts().contactOwnerSummary
   const messages = count - feedback
-  const m = fill(t.messages, { count: String(messages) })
-  const f = fill(t.feedback, { count: String(feedback) })
+  const m = fill(t.messages, { count: ownerNumber(messages) })
+  const f = fill(t.feedback, { count: ownerNumber(feedback) })
   const what = messages > 0 && feedback > 0 ? fill(t.both, { messages: m, feedback: f }) : feedback > 0 ? f : m
   return fill(t.waiting, { what })
 }
@@ -40,7 +41,7 @@ function ContactOwnerSummaryEmail({ count, consoleUrl, feedback = 0 }: ContactOw
   )
 }
 
-ContactOwnerSummaryEmail.PreviewProps = { count: 42, consoleUrl: 'https://example.com/admin/#/inbox' }
+ContactOwnerSummaryEmail.PreviewProps = { count: 42, consoleUrl: 'https://example.com/admin/inbox' }
 
 export async function renderContactOwnerSummaryEmail(input: ContactOwnerSummaryEmailProps) {
   const email = <ContactOwnerSummaryEmail {...input} />

@@ -1,7 +1,9 @@
 import { z } from 'zod'
+import { paths } from '../shared/paths.ts'
 import { emailAddress } from '../shared/email-address.ts'
 import { defineKind } from './define-kind.ts'
 import { envelope } from './envelope.ts'
+import { ownerTime } from './owner-format.ts'
 
 /**
  * The owner's copy of a contact message. Queued in SQL, by the contact_messages trigger
@@ -26,8 +28,8 @@ export const contactOwner = defineKind({
       email: m.email,
       subject: m.subject,
       message: m.message,
-      receivedAt: `${new Date(m.created_at).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-      consoleUrl: `${settings.PUBLIC_URL}/admin/#/inbox`,
+      receivedAt: ownerTime(m.created_at),
+      consoleUrl: `${settings.PUBLIC_URL}${paths.console.href('inbox')}`,
     })
     return envelope(email, settings, rendered, replyTo.success ? { 'Reply-To': m.email } : {})
   },

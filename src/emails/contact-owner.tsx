@@ -66,7 +66,7 @@ ContactOwnerEmail.PreviewProps = {
   subject: 'bug-report',
   message: 'The invoice screen\nshows the wrong total.',
   receivedAt: '2026-11-22 14:00 UTC',
-  consoleUrl: 'https://example.com/admin/#/inbox',
+  consoleUrl: 'https://example.com/admin/inbox',
 } satisfies ContactOwnerEmailProps
 
 /** Subject, HTML, and a plain-text part that carries the message exactly as it was sent. */

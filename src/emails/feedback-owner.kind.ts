@@ -1,8 +1,10 @@
 import { z } from 'zod'
+import { paths } from '../shared/paths.ts'
 import { emailAddress } from '../shared/email-address.ts'
 import { FeedbackFields } from '../shared/feedback-entry.ts'
 import { defineKind } from './define-kind.ts'
 import { envelope } from './envelope.ts'
+import { ownerTime } from './owner-format.ts'
 
 /**
  * The owner's copy of a tester's feedback. Queued in SQL, by the beta_feedback trigger
@@ -35,8 +37,8 @@ export const feedbackOwner = defineKind({
     const rendered = await renderFeedbackOwnerEmail({
       ...fields,
       osVersion,
-      receivedAt: `${new Date(createdAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-      consoleUrl: `${settings.PUBLIC_URL}/admin/#/feedback`,
+      receivedAt: ownerTime(createdAt),
+      consoleUrl: `${settings.PUBLIC_URL}${paths.console.href('feedback')}`,
     })
     return envelope(email, settings, rendered, replyTo.success ? { 'Reply-To': entry.email } : {})
   },

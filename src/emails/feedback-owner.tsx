@@ -4,6 +4,7 @@ import { Hr, Link, Section, Text } from '@react-email/components'
 import { render } from '@react-email/render'
 import { fill } from '../shared/content-types.ts'
 import { OwnerEmailFrame, oneLine, ownerColors, ownerParagraph, ownerSmall, ownerTexts } from './owner-parts.tsx'
+import { ownerNumber } from './owner-format.ts'
 
 export type FeedbackOwnerEmailProps = {
   email: string
@@ -21,7 +22,7 @@ export type FeedbackOwnerEmailProps = {
 /** The subject names the rating, the build and the time, never the tester's free text (as the contact emails). */
 function feedbackOwnerSubject(input: Pick<FeedbackOwnerEmailProps, 'rating' | 'build' | 'receivedAt'>): string {
   const t = ownerTexts().feedbackOwner
-  const values = { rating: String(input.rating), build: input.build, time: input.receivedAt }
+  const values = { rating: ownerNumber(input.rating), build: input.build, time: input.receivedAt }
   return oneLine(fill(input.build ? t.subjectWithBuild : t.subject, values), 140)
 }
 
@@ -43,7 +44,7 @@ function FeedbackOwnerEmail(props: FeedbackOwnerEmailProps) {
   }
   return (
     <OwnerEmailFrame
-      title={fill(t.heading, { rating: String(props.rating) })}
+      title={fill(t.heading, { rating: ownerNumber(props.rating) })}
       preview={oneLine(props.works || props.broken, 90)}
     >
       <Text style={ownerParagraph}>{fill(t.from, from)}</Text>
@@ -77,7 +78,7 @@ FeedbackOwnerEmail.PreviewProps = {
   osVersion: 'iOS 18.1',
   build: '1.0 (42)',
   receivedAt: '2026-11-24 14:00 UTC',
-  consoleUrl: 'https://example.com/admin/#/feedback',
+  consoleUrl: 'https://example.com/admin/feedback',
 } satisfies FeedbackOwnerEmailProps
 
 /** Subject, HTML, and a plain-text part that carries the texts exactly as they were sent. */
@@ -87,7 +88,7 @@ export async function renderFeedbackOwnerEmail(
   const html = await render(<FeedbackOwnerEmail {...input} />)
   const t = ownerTexts().feedbackOwner
   const text = [
-    fill(t.heading, { rating: String(input.rating) }),
+    fill(t.heading, { rating: ownerNumber(input.rating) }),
     `${t.fromLabel} ${input.email}`,
     `${t.receivedLabel} ${input.receivedAt}`,
     `${t.buildLabel} ${input.build || t.notGiven}`,

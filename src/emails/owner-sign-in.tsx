@@ -4,6 +4,7 @@ import { Link, Section, Text } from '@react-email/components'
 import { render } from '@react-email/render'
 import { fill } from '../shared/content-types.ts'
 import { OwnerEmailFrame, ownerColors, ownerParagraph, ownerSmall, ownerTexts } from './owner-parts.tsx'
+import { ownerNumber } from './owner-format.ts'
 
 export type OwnerSignInEmailProps = { url: string; minutes: number }
 
@@ -12,7 +13,7 @@ function OwnerSignInEmail({ url, minutes }: OwnerSignInEmailProps) {
   const t = ownerTexts().ownerSignIn
   return (
     <OwnerEmailFrame title={t.subject} preview={t.preview}>
-      <Text style={ownerParagraph}>{fill(t.intro, { minutes: String(minutes) })}</Text>
+      <Text style={ownerParagraph}>{fill(t.intro, { minutes: ownerNumber(minutes) })}</Text>
       <Section style={{ margin: '0 0 16px' }}>
         <Link href={url} style={{ color: ownerColors.link, fontSize: '16px', textDecoration: 'underline' }}>
           {t.link}

@@ -4,6 +4,7 @@ import { Link, Text } from '@react-email/components'
 import { render } from '@react-email/render'
 import { DEFAULT_LOCALE } from '../shared/content.ts'
 import { fill, pluralText } from '../shared/content-types.ts'
+import { ownerDay, ownerNumber } from './owner-format.ts'
 import { OwnerEmailFrame, ownerColors, ownerParagraph, ownerTexts } from './owner-parts.tsx'
 
 export type SignupDigestEmailProps = { day: string; count: number; total: number; consoleUrl?: string }
@@ -11,8 +12,13 @@ export type SignupDigestEmailProps = { day: string; count: number; total: number
 /** The digest's words with its numbers in: `{signups}` is the count's plural form. */
 function digestText(text: string, props: Pick<SignupDigestEmailProps, 'day' | 'count' | 'total'>): string {
   const t = ownerTexts().signupDigest
-  const signups = pluralText(DEFAULT_LOCALE, props.count, { one: t.countOne, other: t.countOther })
-  return fill(text, { signups, day: props.day, total: String(props.total) })
+  const signups = pluralText(
+    DEFAULT_LOCALE,
+    props.count,
+    { one: t.countOne, other: t.countOther },
+    ownerNumber(props.count),
+  )
+  return fill(text, { signups, day: ownerDay(props.day), total: ownerNumber(props.total) })
 }
 
 /** The optional daily summary of new beta sign-ups (OWNER_DIGEST_HOUR). */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { paths } from '../shared/paths.ts'
 import { defineKind } from './define-kind.ts'
 import { envelope } from './envelope.ts'
 
@@ -23,7 +24,7 @@ export const testflightState = defineKind({
     const { renderTestflightStateEmail } = await import('./testflight-state.tsx')
     const rendered = await renderTestflightStateEmail({
       state,
-      consoleUrl: `${settings.PUBLIC_URL}/admin/#/invitations`,
+      consoleUrl: `${settings.PUBLIC_URL}${paths.console.href('invitations')}`,
     })
     return envelope(email, settings, rendered)
   },

@@ -25,7 +25,7 @@ function TestflightStateEmail(props: TestflightStateEmailProps) {
   )
 }
 
-TestflightStateEmail.PreviewProps = { state: 'full', consoleUrl: 'https://example.com/admin/#/invitations' }
+TestflightStateEmail.PreviewProps = { state: 'full', consoleUrl: 'https://example.com/admin/invitations' }
 
 export async function renderTestflightStateEmail(input: TestflightStateEmailProps) {
   const email = <TestflightStateEmail {...input} />

@@ -1,6 +1,8 @@
 import { z } from 'zod'
+import { paths } from '../shared/paths.ts'
 import { defineKind } from './define-kind.ts'
 import { envelope } from './envelope.ts'
+import { ownerTime } from './owner-format.ts'
 
 /**
  * The owners' notice that the webhook sender paused an endpoint after days of failures (key:
@@ -24,8 +26,8 @@ export const webhookPaused = defineKind({
     const { renderWebhookPausedEmail } = await import('./webhook-paused.tsx')
     const rendered = await renderWebhookPausedEmail({
       ...payload,
-      since: `${new Date(payload.since).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-      consoleUrl: `${settings.PUBLIC_URL}/admin/#/integrations`,
+      since: ownerTime(payload.since),
+      consoleUrl: `${settings.PUBLIC_URL}${paths.console.href('integrations')}`,
     })
     return envelope(email, settings, rendered)
   },

@@ -39,7 +39,7 @@ WebhookPausedEmail.PreviewProps = {
   endpoint: 'https://hooks.example.com/launch',
   since: '2026-11-21 09:00 UTC',
   reason: 'every delivery failed for 5 days',
-  consoleUrl: 'https://example.com/admin/#/integrations',
+  consoleUrl: 'https://example.com/admin/integrations',
 }
 
 export async function renderWebhookPausedEmail(input: WebhookPausedEmailProps) {

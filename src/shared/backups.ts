@@ -54,9 +54,13 @@ export const ImportResult = z.strictObject({
     invalid: count,
     /** Of the added, how many kept the file's date. */
     datesKept: count,
+    /** Rows whose date cell is not a date we read: they keep the import's time. */
+    datesUnread: count,
     emailsQueued: count,
   }),
   invalidRows: z.array(z.strictObject({ row: z.number().int(), reason: z.string() })),
+  /** The first rows of `datesUnread`, with the cell as the file wrote it. */
+  unreadDates: z.array(z.strictObject({ row: z.number().int(), value: z.string() })),
   preview: z.array(
     z.strictObject({
       row: z.number().int(),

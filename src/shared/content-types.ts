@@ -311,8 +311,13 @@ export function fill(text: string, values: Partial<Record<(typeof RUNTIME_PLACEH
  * A count's words in a language, by Intl.PluralRules: `one` where the language's rules say
  * "one" for n, else `other` (two forms are all the content holds; docs/decisions/owner-email-texts.md).
  */
-export function pluralText(locale: string, n: number, forms: { one: string; other: string }): string {
-  return fill(new Intl.PluralRules(locale).select(n) === 'one' ? forms.one : forms.other, { count: String(n) })
+export function pluralText(
+  locale: string,
+  n: number,
+  forms: { one: string; other: string },
+  written = String(n),
+): string {
+  return fill(new Intl.PluralRules(locale).select(n) === 'one' ? forms.one : forms.other, { count: written })
 }
 
 export const STARTING_TEXT_IDS = ['nudge', 'new-build', 'live'] as const

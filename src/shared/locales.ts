@@ -1,6 +1,6 @@
-import { DEFAULT_LOCALE, DIRECTIONS, isLocale, LOCALES, type Locale } from './content.ts'
+import { DEFAULT_LOCALE, DIRECTIONS, isLocale, LOCALES, NUMBERING, type Locale } from './content.ts'
 import { scriptDirection, type Direction } from './direction.ts'
-import { localeSegment } from './locale-tags.ts'
+import { intlTag, localeSegment } from './locale-tags.ts'
 
 // The site's languages come from content/site.yaml (`locales`, the first the default).
 // docs/decisions/languages.md
@@ -24,6 +24,11 @@ export function directionOf(locale: Locale): Direction {
   return DIRECTIONS[locale] ?? scriptDirection(locale)
 }
 
+/** The tag Intl writes a language's dates and numbers with: its region's, in the digits content names. */
+export function intlLocale(locale: Locale): string {
+  return intlTag(locale, NUMBERING[locale])
+}
+
 /** The path of a language's page: `/` for the default, `/<lang>/` for the others (lower case). */
 export function localeRoot(locale: Locale): string {
   return locale === DEFAULT_LOCALE ? '/' : `/${localeSegment(locale)}/`
@@ -33,6 +38,14 @@ export function localeRoot(locale: Locale): string {
 export function siteLocale(tag: string, order: readonly Locale[] = LOCALES): Locale | null {
   const wanted = tag.trim().toLowerCase().replace('_', '-')
   return order.find((l) => l.toLowerCase() === wanted) ?? null
+}
+
+/**
+ * The language of the page at `path` (its Content-Language): its first segment's (`/de/`,
+ * `/pt-br/privacy`), else the default's (`/`, `/privacy`). The inverse of localeRoot and legalPath.
+ */
+export function localeOfPath(path: string): Locale {
+  return siteLocale(path.split('/')[1] ?? '') ?? DEFAULT_LOCALE
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Platform } from './beta-testers.ts'
+import type { ConsoleViewId } from './console-views.ts'
 import type { PlayAnswer } from './play-testing.ts'
 
 // Each public path, declared once: `pattern` is what a route matches, `href()` the link to it
@@ -66,12 +67,12 @@ export const paths = {
     spend: '/admin/auth/link',
   },
   /**
-   * The owner's console: one page (`prefix`), whose views are `#/<view>` (`/admin/#/signups`); its
-   * sign-in calls and its API, for the budgets in front of them.
+   * The owner's console: one page (`prefix`), each of its views at its own path (`/admin/signups`,
+   * console-views.ts); its sign-in calls and its API, for the budgets in front of them.
    */
   console: {
     prefix: '/admin',
-    href: (view?: string) => (view ? `/admin/#/${view}` : '/admin/'),
+    href: (view?: ConsoleViewId) => (view ? `/admin/${view}` : '/admin/'),
     authPattern: '/admin/auth/*',
     apiPattern: '/admin/api/*',
   },

@@ -11,7 +11,8 @@ import {
   type InlineHashes,
 } from './security-policy.ts'
 import { contentTypeOf } from './content-type.ts'
-import { cacheControl, weakEtag } from './static.ts'
+import { localeOfPath } from '../../shared/locales.ts'
+import { cacheControl, isDocument, weakEtag } from './static.ts'
 
 /** How serveStatic picks a precompressed twin: the first of these the client names. */
 export const TWIN_ENCODINGS = [
@@ -111,6 +112,7 @@ async function builtFile(
   // serveStatic looks for twins of text and of unknown types.
   const twinnable = !mime || type === 'application/octet-stream' || compressible
   const landing = LANDING_PATHS.includes(path)
+  const document = isDocument(type)
   const variant = async (file: string, encoding: Encoding | undefined): Promise<Variant> => {
     const [body, info] = await Promise.all([readFile(join(dir, file)), stat(join(dir, file))])
     const lastModified = info.mtime.toUTCString()
@@ -122,6 +124,7 @@ async function builtFile(
       ['etag', etag],
       ['last-modified', lastModified],
     ]
+    if (document) own.push(['content-language', localeOfPath(path)])
     if (encoding) own.push(['content-encoding', encoding])
     if (encoding || compressible) own.push(['vary', 'Accept-Encoding'])
     const lists = (secure: boolean) => {
@@ -147,7 +150,7 @@ async function builtFile(
   if (twinnable)
     for (const [encoding, ext] of TWIN_ENCODINGS)
       if (present.has(name + ext)) twins[encoding] = await variant(name + ext, encoding)
-  return { compressible, document: type.startsWith('text/html'), plain: await variant(name, undefined), twins }
+  return { compressible, document, plain: await variant(name, undefined), twins }
 }
 
 async function filesUnder(dir: string): Promise<string[]> {

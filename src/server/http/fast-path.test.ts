@@ -226,15 +226,20 @@ describe.each([
       expect(res.headers['cache-control']).toBe('no-cache')
       expect(res.headers['cross-origin-opener-policy']).toBeUndefined()
       expect(res.body.toString()).toContain(`lang="${other}"`)
+      expect(res.headers['content-language']).toBe(other)
     }
     // The default language's page, whatever the browser prefers.
     const root = await same('/', { 'accept-language': other })
     expect(root.status).toBe(200)
     expect(root.body.toString()).not.toContain(`lang="${other}"`)
+    expect(root.headers['content-language']).toBe(DEFAULT_LOCALE)
+    // A file that is no page names no language.
+    expect((await same('/assets/index-abc.js', {})).headers['content-language']).toBeUndefined()
     // Another page in a folder keeps the opener policy, and is revalidated without its slash too.
     const guide = await same('/guide', {})
     expect(guide.headers['cross-origin-opener-policy']).toBe('same-origin')
     expect(guide.headers['cache-control']).toBe('no-cache')
+    expect(guide.headers['content-language']).toBe(DEFAULT_LOCALE)
   })
 
   test('304 by ETag, by date, and a stale ETag', async () => {

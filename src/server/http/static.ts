@@ -4,6 +4,7 @@ import { join, sep } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress'
+import { DEFAULT_LOCALE, localeOfPath } from '../../shared/locales.ts'
 import { typeByName } from './content-type.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -34,6 +35,7 @@ export function staticRoutes(dir: string): Hono {
     const named = typeByName(c.req.path)
     if (named) res.headers.set('Content-Type', named)
     res.headers.set('Cache-Control', cacheControl(c.req.path, res.headers.get('Content-Type')))
+    if (isDocument(res.headers.get('Content-Type'))) res.headers.set('Content-Language', localeOfPath(c.req.path))
     // The answer depends on Accept-Encoding even when this client got the plain file.
     if (
       COMPRESSIBLE_CONTENT_TYPE_REGEX.test(res.headers.get('Content-Type') ?? '') &&
@@ -46,9 +48,16 @@ export function staticRoutes(dir: string): Hono {
   app.on(['GET', 'HEAD'], '*', async (c) => {
     c.header('Cache-Control', 'no-cache')
     const page = await readFile(join(dir, '404.html'), 'utf8').catch(() => undefined)
-    return page === undefined ? c.text('Not found', 404) : c.html(page, 404)
+    if (page === undefined) return c.text('Not found', 404)
+    c.header('Content-Language', DEFAULT_LOCALE)
+    return c.html(page, 404)
   })
   return app
+}
+
+/** A prerendered page (the landing pages, the legal pages, 404.html), which names its language. */
+export function isDocument(contentType: string | null): boolean {
+  return /^text\/html\b/i.test(contentType ?? '')
 }
 
 /**

@@ -9,7 +9,7 @@ export function ImportSummary(props: {
   onConfirm: () => void
   onCancel: () => void
 }) {
-  const { counts, preview, invalidRows, columns } = props.result
+  const { counts, preview, invalidRows, unreadDates, columns } = props.result
   const figures: [string, number][] = [
     ['New', counts.added],
     ['Repeated in the file', counts.duplicatesInFile],
@@ -79,6 +79,20 @@ export function ImportSummary(props: {
             ))}
             {counts.invalid > invalidRows.length ? (
               <li>{`… and ${counts.invalid - invalidRows.length} more`}</li>
+            ) : null}
+          </ul>
+        </details>
+      ) : null}
+      {unreadDates.length ? (
+        <details className="mt-3 text-sm">
+          <summary className="cursor-pointer text-fg">{`Dates not read (${counts.datesUnread.toLocaleString('en-US')}): these rows get the import's time`}</summary>
+          <p className="mt-1 text-fg-muted">A date is read as YYYY-MM-DD, with a time if there is one.</p>
+          <ul className="mt-1 list-inside list-disc text-fg-muted">
+            {unreadDates.map((d) => (
+              <li key={d.row}>{`Row ${d.row}: “${d.value}”`}</li>
+            ))}
+            {counts.datesUnread > unreadDates.length ? (
+              <li>{`… and ${counts.datesUnread - unreadDates.length} more`}</li>
             ) : null}
           </ul>
         </details>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { LOCALES } from '../../../shared/content.ts'
 import { ImportResult } from '../../../shared/backups.ts'
+import { IMPORT_LISTED_INVALID } from '../../../shared/list-import.ts'
 import { OUTBOUND_EVENTS } from '../../../shared/outbound-events.ts'
 import { suppressMailbox } from '../../../mail-core/suppressions.ts'
 import type { Db } from '../../db/db.ts'
@@ -141,8 +142,12 @@ describe.each(DB_KINDS)('importing a list, %s', (kind) => {
         suppressed: 1,
         invalid: 3,
         datesKept: 4_997,
+        // Every other new row says "yesterday": each is counted, and the first ones named.
+        datesUnread: 4_995,
         emailsQueued: 0,
       })
+      expect(r.unreadDates).toHaveLength(IMPORT_LISTED_INVALID)
+      expect(r.unreadDates[0]).toEqual({ row: 3, value: 'yesterday' })
       expect(r.invalidRows.map((x) => x.row)).toEqual([5001, 5002, 5003])
       expect(r.invalidRows[1]!.reason).toBe('No email address.')
       expect(r.preview[0]).toEqual({

@@ -83,9 +83,11 @@ export async function importCsv(db: Db, source: CsvSource, options: ImportOption
     suppressed: 0,
     invalid: 0,
     datesKept: 0,
+    datesUnread: 0,
     emailsQueued: 0,
   }
   const invalidRows: ImportResult['invalidRows'] = []
+  const unreadDates: ImportResult['unreadDates'] = []
   const preview: ImportResult['preview'] = []
   // The file's mailboxes seen so far: a duplicate within the file is counted, not sent to the
   // database. Bounded by the file (the console's upload limit; about 50 bytes a row).
@@ -154,7 +156,13 @@ export async function importCsv(db: Db, source: CsvSource, options: ImportOption
       continue
     }
     seen.add(mailbox)
+    // With a request to confirm, the file's date is not kept (docs/decisions/list-import.md).
     const created = options.send === 'confirmation' ? null : parseCreated(row.created)
+    if (options.send !== 'confirmation' && row.created.trim() && !created) {
+      counts.datesUnread++
+      if (unreadDates.length < IMPORT_LISTED_INVALID)
+        unreadDates.push({ row: row.row, value: row.created.trim().slice(0, 100) })
+    }
     const locale = parseLanguage(row.language)
     if (preview.length < IMPORT_PREVIEW_ROWS)
       preview.push({ row: row.row, email, name: row.name.slice(0, 100), createdAt: created, language: locale })
@@ -177,6 +185,7 @@ export async function importCsv(db: Db, source: CsvSource, options: ImportOption
     columns,
     counts,
     invalidRows,
+    unreadDates,
     preview,
   }
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Hono, type MiddlewareHandler } from 'hono'
+import { consoleViewAt } from '../../../shared/console-views.ts'
 
 /**
  * The console's own policy: its scripts and styles from our origin only, API calls to our origin
@@ -43,7 +44,10 @@ export function consoleHeaders(): MiddlewareHandler {
   }
 }
 
-/** The console's HTML (Vite's second entry, dist/client/admin/index.html); it renders in the browser. */
+/**
+ * The console's HTML (Vite's second entry, dist/client/admin/index.html) at `/admin/` and at each
+ * view's path; it renders in the browser.
+ */
 export function adminConsoleRoutes(staticDir: string): Hono {
   const app = new Hono()
   const serve = async (c: import('hono').Context) => {
@@ -57,5 +61,7 @@ export function adminConsoleRoutes(staticDir: string): Hono {
   app.get('/', serve)
   app.get('/index.html', serve)
   app.get('/sign-in', serve)
+  // Each view at its own path; any other name is not the console's (a 404).
+  app.on('GET', ['/:view', '/:view/'], (c, next) => (consoleViewAt(c.req.path) ? serve(c) : next()))
   return app
 }

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../../db/db.ts'
 import { asOwner, linkToken, OWNER, ownerApp, postLink, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { DB_KINDS, fromAddress, testApp, testDb } from '../../test-app.ts'
+import { CONSOLE_VIEWS } from '../../../shared/console-views.ts'
 import { dataException } from '../../../shared/http/errors.ts'
+import { paths } from '../../../shared/paths.ts'
 import { CONSOLE_CSP } from './console-page.ts'
 import { SESSION_COOKIE } from '../owner-auth/cookie.ts'
 
@@ -88,7 +90,8 @@ describe.each(DB_KINDS)('console hardening on %s', (kind) => {
 
   test('every console URL gets the console’s headers, never the page’s', async () => {
     const app = await ownerApp(db, { STATIC_DIR: dir })
-    for (const path of ['/admin', '/admin/', '/admin/index.html']) {
+    const views = CONSOLE_VIEWS.flatMap((v) => [paths.console.href(v.id), `${paths.console.href(v.id)}/`])
+    for (const path of ['/admin', '/admin/', '/admin/index.html', ...views]) {
       const res = await app.request(path)
       expect(res.status, path).toBe(200)
       expect(await res.text(), path).toContain('<title>Console</title>')
@@ -96,6 +99,9 @@ describe.each(DB_KINDS)('console hardening on %s', (kind) => {
       expect(res.headers.get('cache-control'), path).toBe('no-store')
       expect(res.headers.get('x-robots-tag'), path).toMatch(/noindex/)
     }
+    // A name that is no view is not the console.
+    for (const path of ['/admin/nowhere', '/admin/Inbox', '/admin/inbox/x'])
+      expect((await app.request(path)).status, path).toBe(404)
     const asset = await app.request('/admin/assets/console-abc123.js')
     expect(asset.status).toBe(200)
     expect(asset.headers.get('content-security-policy')).toBe(CONSOLE_CSP)

@@ -18,10 +18,10 @@ import { subjectLabel } from '../../../emails/contact-owner.tsx'
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-/** The owner's subject line from the content, for a topic, at any minute (UTC). */
+/** The owner's subject line from the content, for a topic, at any time (UTC, as the owner's language writes it). */
 function subjectPattern(topic: string): string {
   const [before, after = ''] = fill(EMAIL_TEXTS[DEFAULT_LOCALE].contactOwner.subject, { topic }).split('{time}')
-  return `${escapeRegExp(before!)}\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC${escapeRegExp(after)}`
+  return `${escapeRegExp(before!)}\\S.* UTC${escapeRegExp(after)}`
 }
 
 const queueConfig = {
