@@ -17,6 +17,7 @@ import { RestoreRefused } from '../src/server/features/backups/restore.ts'
 import { backupCommand, restoreCommand } from './owner/backup.ts'
 import { exportCommand } from './owner/export.ts'
 import { importCommand, IMPORT_USAGE } from './owner/import.ts'
+import { serverIsReady } from './owner/server-call.ts'
 
 /** How long to wait for a starting server to leave the secret file (a first start creates the database). */
 const WAIT_FOR_SERVER_MS = 30_000
@@ -98,6 +99,8 @@ async function findSecret(config: Config): Promise<Buffer> {
       // Only a server's copy: another `npm run owner` holding the folder is done in seconds.
       const saved = err.holder?.role === 'server' ? await readSecretFile(file) : null
       if (saved) return saved
+      // A server that is up wrote the file before it said so: the file was deleted since.
+      if (err.holder?.role === 'server' && (await serverIsReady(config))) throw new Error(deleted(err, file))
       if (Date.now() > deadline) throw new Error(gaveUp(err, file))
       await new Promise((r) => setTimeout(r, 200))
       continue
@@ -124,6 +127,11 @@ async function readFromDatabase(config: Config, lock?: FolderLock, file?: string
 function gaveUp(err: FolderInUseError, file: string): string {
   const holder = err.holder ? describeHolder(err.holder) : 'another process'
   return `${err.dir} is held by ${holder}, which has not written ${file} within ${WAIT_FOR_SERVER_MS / 1000} s; the folder was not opened. Try again once the server answers /healthz, or restart the server if the file was deleted.`
+}
+
+function deleted(err: FolderInUseError, file: string): string {
+  const holder = err.holder ? describeHolder(err.holder) : 'a server'
+  return `${err.dir} is held by ${holder}, which is running but whose ${file} is missing (deleted?); the folder was not opened. Restart the server: it writes the file again.`
 }
 
 main(process.argv.slice(2)).then(

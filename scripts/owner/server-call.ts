@@ -6,15 +6,28 @@ import type { Config } from '../../src/server/config.ts'
 import { readSecretFile, secretFilePath } from '../../src/server/owner/keys.ts'
 import { signCliToken, type CliAction } from '../../src/server/owner/cli-token.ts'
 
+/** The running server's own address on this machine, from the environment it was started with. */
+function serverUrl(config: Config, pathAndQuery: string): string {
+  const host = ['0.0.0.0', '::', ''].includes(config.HOST) ? '127.0.0.1' : config.HOST
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}${pathAndQuery}`
+}
+
 async function target(config: Config, action: CliAction, pathAndQuery: string) {
   const secret = await readSecretFile(secretFilePath(config.PGLITE_DIR)!)
   if (!secret)
     throw new Error(
       `the server holds ${config.PGLITE_DIR} but has not written its secret file yet; try again once it answers /healthz`,
     )
-  const host = ['0.0.0.0', '::', ''].includes(config.HOST) ? '127.0.0.1' : config.HOST
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}${pathAndQuery}`
-  return { url, authorization: `Bearer ${signCliToken(secret, action)}` }
+  return { url: serverUrl(config, pathAndQuery), authorization: `Bearer ${signCliToken(secret, action)}` }
+}
+
+/**
+ * Whether the server at this environment's address has opened its database (its /healthz says
+ * so only after it wrote the secret file). False when nothing answers there in a second.
+ */
+export async function serverIsReady(config: Config): Promise<boolean> {
+  const res = await fetch(serverUrl(config, '/healthz'), { signal: AbortSignal.timeout(1_000) }).catch(() => null)
+  return res?.status === 200
 }
 
 /**
