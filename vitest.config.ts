@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { TEMPLATE_CONTENT } from './scripts/founder-tests.ts'
@@ -35,6 +36,9 @@ export default defineConfig({
   test: {
     // The JSON report feeds .ci/run's one-line summary (scripts/ci-summary.ts).
     reporters: ['default', 'json'],
+    // Two workers on two cores (Vitest's default would be one): measured on a quiet machine, the
+    // files that took 744 s one at a time took 485 s two at a time (docs/BENCHMARKS.md).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     outputFile: { json: 'test-results/vitest.json' },
     projects: [
       {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import pg from 'pg'
 import { pino } from 'pino'
 import { inject } from 'vitest'
@@ -10,6 +11,7 @@ import type { Config } from './config.ts'
 import type { Db } from './db/db.ts'
 import { migrate } from './db/migrate.ts'
 import { openDb } from './db/open.ts'
+import { openPglite } from './db/pglite.ts'
 import { testConfig } from './test-config.ts'
 
 /** Every server suite runs against both databases the server supports. */
@@ -20,14 +22,19 @@ export const silentLogger = pino({ level: 'silent' })
 
 /**
  * A migrated database of its own: PGlite in memory, or a fresh database in the PostgreSQL
- * cluster that test/global-setup-pg.ts starts for the run (so test files never share rows).
+ * cluster that test/global-setup-pg.ts starts for the run (so test files never share rows). Each
+ * is a copy of the run's one migrated database (test/global-setup-pg.ts), unless the test wants
+ * to act before the migrations (`beforeMigrate`); `migrate` then finds nothing left to apply.
  */
 export async function testDb(
   kind: DbKind,
   options: { beforeMigrate?: (db: Db) => Promise<void> } = {},
 ): Promise<{ db: Db; url?: string; close: () => Promise<void> }> {
+  const copy = !options.beforeMigrate
   if (kind === 'pglite') {
-    const db = await openDb({ PGLITE_DIR: 'memory://' })
+    const db = copy
+      ? await openPglite('memory://', { from: new Blob([await readFile(inject('TEST_PGLITE_ARCHIVE'))]) })
+      : await openDb({ PGLITE_DIR: 'memory://' })
     await options.beforeMigrate?.(db)
     await migrate(db)
     return {
@@ -42,7 +49,7 @@ export async function testDb(
   const name = `t_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: clusterUrl })
   await admin.connect()
-  await admin.query(`create database ${name}`)
+  await admin.query(`create database ${name}${copy ? ` template ${inject('TEST_DATABASE_TEMPLATE')}` : ''}`)
   await admin.end()
   const url = new URL(clusterUrl)
   url.pathname = `/${name}`

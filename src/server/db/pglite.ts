@@ -23,13 +23,24 @@ const PGLITE_SETTINGS = [
 
 const startParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])]
 
-/** The embedded database in `dir` ('memory://…' keeps it in memory). */
-export async function openPglite(dir: string): Promise<Db> {
+/** Each open database's PGlite, for dumpPglite. */
+const instances = new WeakMap<Db, PGlite>()
+
+/**
+ * The embedded database in `dir` ('memory://…' keeps it in memory), or, in memory, a copy of an
+ * archive dumpPglite made (`from`: the tests start each database from one migrated copy).
+ */
+export async function openPglite(dir: string, options: { from?: Blob } = {}): Promise<Db> {
   if (!dir.startsWith('memory://') && !existsSync(join(dir, 'PG_VERSION'))) await initdbInChild(dir)
   // relaxedDurability: false (the default, spelled out) makes each query wait until its
   // writes reach the files, so a row the API acknowledged survives a killed process.
   // pg_trgm: the console's search by part of an address uses a trigram index.
-  const lite = await PGlite.create(dir, { relaxedDurability: false, startParams, extensions: { pg_trgm } })
+  const lite = await PGlite.create(dir, {
+    relaxedDurability: false,
+    startParams,
+    extensions: { pg_trgm },
+    ...(options.from ? { loadDataDir: options.from } : {}),
+  })
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Tx => ({
     async query<T>(sql: string, params?: unknown[]) {
       const r = await q.query<T>(sql, params)
@@ -39,7 +50,7 @@ export async function openPglite(dir: string): Promise<Db> {
       await q.exec(sql)
     },
   })
-  return {
+  const db: Db = {
     ...wrap(lite),
     // In-process, so the extra statements cost no round trip.
     asAnon: (sql, params) =>
@@ -56,6 +67,15 @@ export async function openPglite(dir: string): Promise<Db> {
     },
     close: () => lite.close(),
   }
+  instances.set(db, lite)
+  return db
+}
+
+/** An open PGlite database's files as an archive (a tarball) that openPglite can start from. */
+export async function dumpPglite(db: Db): Promise<Blob> {
+  const lite = instances.get(db)
+  if (!lite) throw new Error('not a PGlite database')
+  return lite.dumpDataDir('none')
 }
 
 /**
