@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { cp } from 'node:fs/promises'
 import { join } from 'node:path'
 import pg from 'pg'
 import { inject } from 'vitest'
@@ -20,13 +21,16 @@ export type ServerDatabase = {
 }
 
 /**
- * PGlite: a folder under `dir`, created by the server at its first start. PostgreSQL: a fresh,
- * empty database in the cluster that test/global-setup-pg.ts starts for the run. Either way the
- * server applies the migrations itself, as it does in production.
+ * PGlite: a folder under `dir`. PostgreSQL: a database of its own in the cluster that
+ * test/global-setup-pg.ts starts for the run. Either is a copy of the run's migrated database
+ * (`template`), so the server's first start finds every migration applied, as any later start of
+ * a deployed server does; a first start on a new folder or database is what
+ * test/server-process.test.ts, test/data-folder-lock.test.ts and test/owner-cli-first-start.test.ts test.
  */
 export async function serverDatabase(kind: DbKind, dir: string): Promise<ServerDatabase> {
   if (kind === 'pglite') {
     const PGLITE_DIR = join(dir, 'pglite')
+    await cp(inject('TEST_PGLITE_FOLDER'), PGLITE_DIR, { recursive: true })
     return {
       kind,
       env: { PGLITE_DIR, DATABASE_URL: '' },
@@ -36,7 +40,7 @@ export async function serverDatabase(kind: DbKind, dir: string): Promise<ServerD
   }
   const clusterUrl = inject('TEST_DATABASE_URL')
   const name = `durability_${randomBytes(6).toString('hex')}`
-  await admin(clusterUrl, `create database ${name}`)
+  await admin(clusterUrl, `create database ${name} template ${inject('TEST_DATABASE_TEMPLATE')}`)
   const url = new URL(clusterUrl)
   url.pathname = `/${name}`
   const DATABASE_URL = url.toString()
