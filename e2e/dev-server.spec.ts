@@ -337,7 +337,7 @@ test('a sign-up works, and its welcome email is written', async ({ page }) => {
   const email = uniqueEmail('dev')
   await page.goto(`${baseURL}/`)
   const form = page.locator('aside#cta')
-  await form.getByRole('textbox', { name: /email/i }).fill(email)
+  await form.getByRole('textbox', { name: signup.emailLabel }).fill(email)
   await form.getByRole('button', { name: signup.submit }).click()
   await expect(form.getByText(signup.successTitle, { exact: true })).toBeVisible({ timeout: 30_000 })
   await outbox.waitFor(email, 30_000)

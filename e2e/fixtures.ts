@@ -115,8 +115,8 @@ export async function alertFrom(page: Page, action: () => Promise<unknown>): Pro
 export function signupSection(page: Page): Locator {
   return page.locator('aside#cta')
 }
-export function signupEmail(page: Page): Locator {
-  return signupSection(page).getByRole('textbox', { name: /email/i })
+export function signupEmail(page: Page, locale: Locale = DEFAULT_LOCALE): Locator {
+  return signupSection(page).getByRole('textbox', { name: SIGNUP_TEXTS[locale].emailLabel })
 }
 /** A text as an exact-match pattern part. */
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
