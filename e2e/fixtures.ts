@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test as base, expect, type Locator, type Page, type Route } from '@playwright/test'
-import { CONTACT_TEXTS, DEFAULT_LOCALE, FOOTER_TEXTS, SIGNUP_TEXTS, type Locale } from '../src/shared/content.ts'
+import {
+  CONTACT_TEXTS,
+  DEFAULT_LOCALE,
+  EMAIL_TEXTS,
+  FOOTER_TEXTS,
+  SIGNUP_TEXTS,
+  type Locale,
+} from '../src/shared/content.ts'
 
 export { expect }
 
@@ -120,6 +127,16 @@ export function signupEmail(page: Page, locale: Locale = DEFAULT_LOCALE): Locato
 }
 /** A text as an exact-match pattern part. */
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** A text (an email's subject from the content) as a pattern that matches it whole. */
+export const exactly = (text: string): RegExp => new RegExp(`^${literal(text)}$`)
+
+/** The subjects of the visitor's emails in the default language, as the content words them. */
+export const SUBJECTS = {
+  welcome: exactly(EMAIL_TEXTS[DEFAULT_LOCALE].welcome.subject),
+  invitation: exactly(EMAIL_TEXTS[DEFAULT_LOCALE].invitation.subject),
+  reminder: exactly(EMAIL_TEXTS[DEFAULT_LOCALE].playReminder.subject),
+}
 
 export function joinButton(page: Page, locale: Locale = DEFAULT_LOCALE): Locator {
   const { submit, submitting } = SIGNUP_TEXTS[locale]

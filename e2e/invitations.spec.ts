@@ -1,4 +1,4 @@
-import { expect, test, uniqueEmail } from './fixtures.ts'
+import { expect, SUBJECTS, test, uniqueEmail } from './fixtures.ts'
 import {
   expectNoHorizontalScroll,
   expectNoViolations,
@@ -23,7 +23,12 @@ test.describe('beta invitations', () => {
   }) => {
     const person = uniqueEmail('phone')
     await joinBeta(request, person)
-    const path = await linkFrom(outbox, person, /^Welcome/, /https?:\/\/\S+\/beta\/phone\?platform=ios&token=[\w-]+/)
+    const path = await linkFrom(
+      outbox,
+      person,
+      SUBJECTS.welcome,
+      /https?:\/\/\S+\/beta\/phone\?platform=ios&token=[\w-]+/,
+    )
     await page.goto('/')
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
@@ -49,7 +54,12 @@ test.describe('beta invitations', () => {
   }) => {
     const person = uniqueEmail('invite')
     await joinBeta(request, person)
-    const choice = await linkFrom(outbox, person, /^Welcome/, /https?:\/\/\S+\/beta\/phone\?platform=ios&token=[\w-]+/)
+    const choice = await linkFrom(
+      outbox,
+      person,
+      SUBJECTS.welcome,
+      /https?:\/\/\S+\/beta\/phone\?platform=ios&token=[\w-]+/,
+    )
     const chosen = await request.post(choice, { maxRedirects: 0 })
     expect(chosen.status()).toBe(200)
 
@@ -65,9 +75,9 @@ test.describe('beta invitations', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Send invitations' }).click()
     await expect(page.getByRole('status').filter({ hasText: /invitations? queued/ })).toBeVisible()
 
-    const open = await linkFrom(outbox, person, /invitation$/, /https?:\/\/\S+\/beta\/ios\?token=[\w-]+/)
-    expect((await outbox.to(person)).filter((e) => /invitation$/.test(e.subject))).toHaveLength(1)
-    const invitation = (await outbox.to(person)).find((e) => /invitation$/.test(e.subject))!
+    const open = await linkFrom(outbox, person, SUBJECTS.invitation, /https?:\/\/\S+\/beta\/ios\?token=[\w-]+/)
+    expect((await outbox.to(person)).filter((e) => SUBJECTS.invitation.test(e.subject))).toHaveLength(1)
+    const invitation = (await outbox.to(person)).find((e) => SUBJECTS.invitation.test(e.subject))!
     expect(invitation.text).not.toContain('/beta/android')
     expect(invitation.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
     const redirect = await request.get(open, { maxRedirects: 0 })

@@ -17,7 +17,7 @@ import { fill } from '../src/shared/content-types.ts'
 import { contentDir } from '../src/content/load.ts'
 import { DEFAULT_LOCALE, LOCALES, localeRoot, type Locale } from '../src/shared/locales.ts'
 import type { Page } from '@playwright/test'
-import { expect, test, uniqueEmail } from './fixtures.ts'
+import { exactly, expect, test, uniqueEmail } from './fixtures.ts'
 import { linkFrom, signInToConsole } from './console-support.ts'
 
 // Each language is a prerendered page of its own: `/` for the default, `/<lang>/` for the others
@@ -239,11 +239,6 @@ test("a sign-up on the other language's page: its invitation and the pages its l
   await expect(tester.getByRole('heading', { level: 1 })).toHaveText(pages.leaveHeading)
   await person.close()
 })
-
-/** A subject as a pattern that matches it whole. */
-function exactly(text: string): RegExp {
-  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
-}
 
 test('each language shows its own share image and its own screenshots, else the default language’s', async ({
   page,

@@ -12,7 +12,7 @@ import {
   openLinkPage,
   signInByEmail,
 } from './console-support.ts'
-import { expect, Outbox, test } from './fixtures.ts'
+import { exactly, expect, Outbox, SUBJECTS, test } from './fixtures.ts'
 
 // A launch day simulated against a server of its own (so that no other
 // spec's visits count): humans from three sources, bots, prefetches, a return visit, sign-ups and
@@ -21,7 +21,7 @@ import { expect, Outbox, test } from './fixtures.ts'
 const OWNER = 'launch-owner@example.com'
 const IOS_URL = 'https://testflight.apple.com/join/LAUNCH1'
 const LIVE = TESTER_MESSAGE_TEXTS[DEFAULT_LOCALE].live
-const liveSubject = new RegExp(`^${LIVE.subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
+const liveSubject = exactly(LIVE.subject)
 const anon = { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${LOCAL_ANON_KEY}` }
 
 let server: ServerProcess
@@ -100,7 +100,12 @@ async function signUp(p: Person, email: string) {
   })
   expect(welcome.status()).toBe(200)
   // The iPhone choice from the welcome email, as the person's click.
-  const choice = await linkFrom(outbox, email, /^Welcome/, /https?:\/\/\S+\/beta\/phone\?platform=ios&token=[\w-]+/)
+  const choice = await linkFrom(
+    outbox,
+    email,
+    SUBJECTS.welcome,
+    /https?:\/\/\S+\/beta\/phone\?platform=ios&token=[\w-]+/,
+  )
   expect((await api.post(choice, { maxRedirects: 0 })).status()).toBe(200)
 }
 
@@ -159,7 +164,12 @@ test('a launch day: three sources, bots, prefetches, a return visit, sign-ups an
   await page.getByRole('dialog').getByRole('button', { name: 'Send invitations' }).click()
   await expect(page.getByRole('status').filter({ hasText: /invitations? queued/ })).toBeVisible()
   // The first Product Hunt tester opens their store link.
-  const store = await linkFrom(outbox, 'ph-one@example.com', /invitation$/, /https?:\/\/\S+\/beta\/ios\?token=[\w-]+/)
+  const store = await linkFrom(
+    outbox,
+    'ph-one@example.com',
+    SUBJECTS.invitation,
+    /https?:\/\/\S+\/beta\/ios\?token=[\w-]+/,
+  )
   expect((await api.get(store, { maxRedirects: 0 })).status()).toBe(302)
 
   // Launch: two phones open /app from a post on X. The demo's content has no live store, so both

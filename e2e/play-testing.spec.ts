@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 import { expectNoHorizontalScroll, expectNoViolations, openLinkPage, signInByEmail } from './console-support.ts'
-import { expect, Outbox, test } from './fixtures.ts'
+import { exactly, expect, Outbox, SUBJECTS, test } from './fixtures.ts'
 import { fill } from '../src/shared/content-types.ts'
 import { DEFAULT_LOCALE, EMAIL_TEXTS, SERVER_PAGE_TEXTS } from '../src/shared/content.ts'
 import { freePort } from '../scripts/pg-cluster.ts'
@@ -133,7 +133,7 @@ test('the Android phone page asks for the Google account, and the answer pages w
 }) => {
   const person = `phone-${Date.now()}@example.com`
   await joinBeta(request, person)
-  const link = await linkFrom(person, /^Welcome/, /https?:\/\/\S+\/beta\/phone\?platform=android&token=[\w-]+/)
+  const link = await linkFrom(person, SUBJECTS.welcome, /https?:\/\/\S+\/beta\/phone\?platform=android&token=[\w-]+/)
   await page.goto(`${base}/`)
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme })
@@ -164,7 +164,7 @@ test('the Android phone page asks for the Google account, and the answer pages w
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGES.phoneThanksHeading)
   await expectNoViolations(page)
   // This person leaves the beta again, so the next test's invitations start from its own testers.
-  const leave = await linkFrom(person, /^Welcome/, /https?:\/\/\S+\/unsubscribe\?token=[\w-]+/)
+  const leave = await linkFrom(person, SUBJECTS.welcome, /https?:\/\/\S+\/unsubscribe\?token=[\w-]+/)
   expect((await request.post(leave, { maxRedirects: 0 })).status()).toBe(200)
 })
 
@@ -178,7 +178,7 @@ test('the 12 × 14 card: 12 testers join, one leaves, the nudge reaches who did 
   // Each chooses Android through the welcome email's link; the first gives the Google account they use on Play.
   for (const [n, p] of people.entries()) {
     await joinBeta(request, p)
-    const choose = await linkFrom(p, /^Welcome/, /https?:\/\/\S+\/beta\/phone\?platform=android&token=[\w-]+/)
+    const choose = await linkFrom(p, SUBJECTS.welcome, /https?:\/\/\S+\/beta\/phone\?platform=android&token=[\w-]+/)
     const form: Record<string, string> = n === 0 ? { google_account: `play-${p}` } : {}
     expect((await request.post(choose, { form, maxRedirects: 0 })).status()).toBe(200)
   }
@@ -197,12 +197,12 @@ test('the 12 × 14 card: 12 testers join, one leaves, the nudge reaches who did 
   // Testers 1-13 follow their Android link; 1-12 answer "Yes, I'm in", 13 "I had trouble"; 14 never opens.
   const answers: Record<string, string> = {}
   for (const [n, p] of people.slice(0, 13).entries()) {
-    const open = await linkFrom(p, /invitation$/, /https?:\/\/\S+\/beta\/android\?token=[\w-]+/)
+    const open = await linkFrom(p, SUBJECTS.invitation, /https?:\/\/\S+\/beta\/android\?token=[\w-]+/)
     expect((await request.get(open, { maxRedirects: 0 })).status()).toBe(302)
     const answer = n < 12 ? 'joined' : 'trouble'
     const link = await linkFrom(
       p,
-      new RegExp(`^${EMAIL_TEXTS[DEFAULT_LOCALE].playQuestion.subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+      exactly(EMAIL_TEXTS[DEFAULT_LOCALE].playQuestion.subject),
       new RegExp(`https?://\\S+/beta/play\\?answer=${answer}&token=[\\w-]+`),
     )
     answers[p] = link.replace(`answer=${answer}`, 'answer=left')
@@ -271,7 +271,7 @@ test('the 12 × 14 card: 12 testers join, one leaves, the nudge reaches who did 
   // The nudge: one click, one reminder, to the one who never answered.
   await card.getByRole('button', { name: 'Remind 1 tester who did not answer' }).click()
   await expect(card.getByRole('status')).toHaveText('1 reminder queued.')
-  await linkFrom(people[13]!, /^A reminder/, /https?:\/\/\S+\/beta\/android\?token=[\w-]+/)
+  await linkFrom(people[13]!, SUBJECTS.reminder, /https?:\/\/\S+\/beta\/android\?token=[\w-]+/)
   await expectNoViolations(page)
 
   // "Download data" for a tester: one JSON file with their answers and Google account rows.

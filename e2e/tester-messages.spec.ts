@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, test, uniqueEmail, type Outbox } from './fixtures.ts'
+import { exactly, expect, SUBJECTS, test, uniqueEmail, type Outbox } from './fixtures.ts'
 import {
   expectNoHorizontalScroll,
   expectNoViolations,
@@ -14,7 +14,7 @@ const PAGES = SERVER_PAGE_TEXTS[DEFAULT_LOCALE]
 
 const STARTING = TESTER_MESSAGE_TEXTS[DEFAULT_LOCALE]
 /** The nudge's subject, as a pattern for the outbox's subjects. */
-const nudgeSubject = new RegExp(`^${STARTING.nudge.subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
+const nudgeSubject = exactly(STARTING.nudge.subject)
 
 // A nudge from the console's Messages view reaches the invited who did not open, with
 // their own store and feedback links; the feedback page works without JavaScript; the Feedback
@@ -23,7 +23,12 @@ const nudgeSubject = new RegExp(`^${STARTING.nudge.subject.replace(/[.*+?^${}()|
 /** Invites `person` (on iPhone) from the console. */
 async function invite(page: Page, outbox: Outbox, request: APIRequestContext, person: string) {
   await joinBeta(request, person)
-  const choice = await linkFrom(outbox, person, /^Welcome/, /https?:\/\/\S+\/beta\/phone\?platform=ios&token=[\w-]+/)
+  const choice = await linkFrom(
+    outbox,
+    person,
+    SUBJECTS.welcome,
+    /https?:\/\/\S+\/beta\/phone\?platform=ios&token=[\w-]+/,
+  )
   expect((await request.post(choice, { maxRedirects: 0 })).status()).toBe(200)
   await page.getByRole('link', { name: 'Invitations' }).click()
   await page.getByLabel('How many').fill('1000')
@@ -33,7 +38,7 @@ async function invite(page: Page, outbox: Outbox, request: APIRequestContext, pe
   await page.getByRole('button', { name: /^Invite these/ }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Send invitations' }).click()
   await expect(page.getByRole('status').filter({ hasText: /invitations? queued/ })).toBeVisible()
-  await linkFrom(outbox, person, /invitation$/, /https?:\/\/\S+\/beta\/feedback\?token=[\w-]+/)
+  await linkFrom(outbox, person, SUBJECTS.invitation, /https?:\/\/\S+\/beta\/feedback\?token=[\w-]+/)
 }
 
 test.describe('messages to testers and their feedback', () => {
@@ -63,7 +68,12 @@ test.describe('messages to testers and their feedback', () => {
 
     const store = await linkFrom(outbox, person, nudgeSubject, /https?:\/\/\S+\/beta\/ios\?token=[\w-]+/)
     const feedback = await linkFrom(outbox, person, nudgeSubject, /https?:\/\/\S+\/beta\/feedback\?token=[\w-]+/)
-    const invitationStore = await linkFrom(outbox, person, /invitation$/, /https?:\/\/\S+\/beta\/ios\?token=[\w-]+/)
+    const invitationStore = await linkFrom(
+      outbox,
+      person,
+      SUBJECTS.invitation,
+      /https?:\/\/\S+\/beta\/ios\?token=[\w-]+/,
+    )
     expect(store).toBe(invitationStore)
     const nudges = (await outbox.to(person)).filter((e) => nudgeSubject.test(e.subject))
     expect(nudges).toHaveLength(1)
@@ -108,7 +118,12 @@ test.describe('messages to testers and their feedback', () => {
       const person = uniqueEmail(`feedback-${scheme}`)
       await signInToConsole(page, outbox)
       await invite(page, outbox, request, person)
-      const feedback = await linkFrom(outbox, person, /invitation$/, /https?:\/\/\S+\/beta\/feedback\?token=[\w-]+/)
+      const feedback = await linkFrom(
+        outbox,
+        person,
+        SUBJECTS.invitation,
+        /https?:\/\/\S+\/beta\/feedback\?token=[\w-]+/,
+      )
       for (const [width, height] of [
         [320, 720],
         [1440, 900],
