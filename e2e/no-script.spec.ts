@@ -49,18 +49,13 @@ test.afterAll(async () => {
   await server?.stop()
 })
 
-type Scheme = 'light' | 'dark'
-
 /** A browser without scripts, as a client of its own (its own address for the rate limits). */
-async function visitor(
-  browser: Browser,
-  colorScheme: Scheme = 'light',
-): Promise<{ context: BrowserContext; page: Page }> {
+async function visitor(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   clients += 1
   const context = await browser.newContext({
     javaScriptEnabled: false,
     baseURL: server.url,
-    colorScheme,
+    colorScheme: 'light',
     extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${clients}` },
   })
   return { context, page: await context.newPage() }
@@ -70,6 +65,14 @@ async function visitor(
 async function axe(page: Page) {
   await letAxeRunWithoutScripts(page)
   await expectNoViolations(page)
+}
+
+/** axe on the page as it is now, in the light scheme and then the dark one. */
+async function axeInBothSchemes(page: Page) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    await axe(page)
+  }
 }
 
 const signupForm = (page: Page, locale: Locale) => ({
@@ -108,41 +111,39 @@ for (const locale of LOCALES) {
   const root = localeRoot(locale)
 
   test.describe(`without JavaScript, from ${root}`, () => {
-    for (const scheme of ['light', 'dark'] as const) {
-      test(`a visitor joins, sees the welcome page in the page's language, and gets one welcome email (${scheme})`, async ({
-        browser,
-      }) => {
-        const { context, page } = await visitor(browser, scheme)
-        await page.goto(root)
-        await expect(signupForm(page, locale).submit).toBeEnabled()
-        await axe(page)
-        const email = uniqueEmail(`nojs-${locale}-${scheme}`)
-        expect(await join(page, locale, email)).toBe(200)
-        await expectWelcome(page, locale, email)
-        await axe(page)
-        await outbox.waitFor(email)
+    test("a visitor joins, sees the welcome page in the page's language, and gets one welcome email; axe in both schemes", async ({
+      browser,
+    }) => {
+      const { context, page } = await visitor(browser)
+      await page.goto(root)
+      await expect(signupForm(page, locale).submit).toBeEnabled()
+      await axeInBothSchemes(page)
+      const email = uniqueEmail(`nojs-${locale}`)
+      expect(await join(page, locale, email)).toBe(200)
+      await expectWelcome(page, locale, email)
+      await axeInBothSchemes(page)
+      await outbox.waitFor(email)
 
-        // The same address again, in another letter case: the same page, no second email.
-        await page.goto(root)
-        expect(await join(page, locale, email.toUpperCase())).toBe(200)
-        await expectWelcome(page, locale, email.toUpperCase())
-        await queuePassed(page, locale)
-        expect(await outbox.to(email)).toHaveLength(1)
-        await context.close()
-      })
-    }
+      // The same address again, in another letter case: the same page, no second email.
+      await page.goto(root)
+      expect(await join(page, locale, email.toUpperCase())).toBe(200)
+      await expectWelcome(page, locale, email.toUpperCase())
+      await queuePassed(page, locale)
+      expect(await outbox.to(email)).toHaveLength(1)
+      await context.close()
+    })
 
     test('an address the server refuses: the error text, the form again with the address kept, then success', async ({
       browser,
     }) => {
-      const { context, page } = await visitor(browser, 'dark')
+      const { context, page } = await visitor(browser)
       await page.goto(root)
       // The browser takes "name@host" for an address; the server's schema does not.
       const refused = `nojs-${Date.now()}@localhost`
       expect(await join(page, locale, refused)).toBe(400)
       await expect(page.getByRole('alert')).toHaveText(t.errorGeneric)
       await expect(signupForm(page, locale).email).toHaveValue(refused)
-      await axe(page)
+      await axeInBothSchemes(page)
       const email = uniqueEmail('nojs-retry')
       expect(await join(page, locale, email)).toBe(200)
       await expectWelcome(page, locale, email)
@@ -153,7 +154,7 @@ for (const locale of LOCALES) {
     test('a visitor over the sign-up budget gets the error text and the form, in the light and the dark scheme', async ({
       browser,
     }) => {
-      const { context, page } = await visitor(browser, 'light')
+      const { context, page } = await visitor(browser)
       for (let i = 0; i < SIGNUPS_PER_MINUTE; i++) {
         await page.goto(root)
         expect(await join(page, locale, uniqueEmail('nojs-budget'))).toBe(200)
@@ -164,52 +165,46 @@ for (const locale of LOCALES) {
       await expect(page.locator('html')).toHaveAttribute('lang', locale)
       await expect(page.getByRole('alert')).toHaveText(t.errorGeneric)
       await expect(signupForm(page, locale).submit).toBeVisible()
-      await axe(page)
-      await page.emulateMedia({ colorScheme: 'dark' })
-      await axe(page)
+      await axeInBothSchemes(page)
       await context.close()
     })
 
-    for (const scheme of ['light', 'dark'] as const) {
-      test(`a contact message is sent and reaches the owner (${scheme})`, async ({ browser }) => {
-        const c = CONTACT_TEXTS[locale]
-        const { context, page } = await visitor(browser, scheme)
-        await page.goto(root)
-        await page.getByRole('contentinfo').getByRole('button', { name: FOOTER_TEXTS[locale].contact }).click()
-        const dialog = page.locator('dialog#contact')
-        await expect(dialog).toBeVisible()
-        await axe(page)
-        const message = `Sent without scripts ${uniqueEmail('msg')}`
-        await dialog.getByRole('textbox', { name: c.nameLabel }).fill('Ada Lovelace')
-        await dialog.getByRole('textbox', { name: c.emailLabel }).fill(uniqueEmail('nojs-contact'))
-        await dialog.getByRole('combobox', { name: c.subjectLabel }).selectOption('feature-request')
-        await dialog.getByRole('textbox', { name: c.messageLabel }).fill(message)
-        const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/contact'))
-        await dialog.getByRole('button', { name: c.submit }).click()
-        expect((await answer).status()).toBe(200)
-        await expect(page.getByRole('status')).toContainText(c.successTitle)
-        await expect(page.getByRole('status')).toContainText(c.successBody)
-        await axe(page)
-        await expect
-          .poll(async () => (await outbox.to(OWNER)).some((e) => e.text.includes(message)), {
-            message: 'the owner gets the message',
-            timeout: 15_000,
-          })
-          .toBe(true)
-        await context.close()
-      })
-    }
+    test('a contact message is sent and reaches the owner; axe in both schemes', async ({ browser }) => {
+      const c = CONTACT_TEXTS[locale]
+      const { context, page } = await visitor(browser)
+      await page.goto(root)
+      await page.getByRole('contentinfo').getByRole('button', { name: FOOTER_TEXTS[locale].contact }).click()
+      const dialog = page.locator('dialog#contact')
+      await expect(dialog).toBeVisible()
+      await axeInBothSchemes(page)
+      const message = `Sent without scripts ${uniqueEmail('msg')}`
+      await dialog.getByRole('textbox', { name: c.nameLabel }).fill('Ada Lovelace')
+      await dialog.getByRole('textbox', { name: c.emailLabel }).fill(uniqueEmail('nojs-contact'))
+      await dialog.getByRole('combobox', { name: c.subjectLabel }).selectOption('feature-request')
+      await dialog.getByRole('textbox', { name: c.messageLabel }).fill(message)
+      const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/contact'))
+      await dialog.getByRole('button', { name: c.submit }).click()
+      expect((await answer).status()).toBe(200)
+      await expect(page.getByRole('status')).toContainText(c.successTitle)
+      await expect(page.getByRole('status')).toContainText(c.successBody)
+      await axeInBothSchemes(page)
+      await expect
+        .poll(async () => (await outbox.to(OWNER)).some((e) => e.text.includes(message)), {
+          message: 'the owner gets the message',
+          timeout: 15_000,
+        })
+        .toBe(true)
+      await context.close()
+    })
 
     for (const id of ['privacy', 'terms'] as const) {
       test(`the ${id} text opens from the footer, in both schemes`, async ({ browser }) => {
-        const { context, page } = await visitor(browser, 'light')
+        const { context, page } = await visitor(browser)
         await page.goto(root)
         await page.getByRole('contentinfo').getByRole('button', { name: FOOTER_TEXTS[locale][id] }).click()
         const title = LEGAL_TEXTS[locale][id].title
         await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible()
-        await axe(page)
-        await page.emulateMedia({ colorScheme: 'dark' })
-        await axe(page)
+        await axeInBothSchemes(page)
         await context.close()
       })
     }
