@@ -5,13 +5,12 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
-import type { Browser, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { noisyClient } from '../bench/noisy-screens.ts'
-import { startServer } from '../bench/server.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
-import { BRAND_LOGO, DEFAULT_LOCALE, HERO_TEXTS, LOCALES, SCREENSHOTS } from '../src/shared/content.ts'
+import { DEFAULT_LOCALE, HERO_TEXTS, LOCALES, SCREENSHOTS } from '../src/shared/content.ts'
 import { localeRoot } from '../src/shared/locales.ts'
+import { expectWithinPhoneBudget, LOGO_SRC, phoneFirstView } from './phone-budget.ts'
 import { expect, test } from './fixtures.ts'
 
 // What `npm run bench` measures, kept from regressing without timing anything: bytes, request
@@ -19,12 +18,7 @@ import { expect, test } from './fixtures.ts'
 
 const KB = 1024
 const CLIENT = fileURLToPath(new URL('../dist/client/', import.meta.url))
-/**
- * A PNG logo (content/brand/logo.png) is an <img> in the header and the footer, fetched with the
- * document like any small picture; an SVG one (the demo's) is inlined and fetches nothing
- * (src/ui/logo-mark.tsx). The pictures below are the screenshots, and this logo when it is a file.
- */
-const LOGO_SRC = BRAND_LOGO.kind === 'png' ? BRAND_LOGO.src : undefined
+/** The pictures below are the screenshots, and the logo when it is a file (LOGO_SRC). */
 const isLogoImg = (img: string) => LOGO_SRC !== undefined && img.includes(` src="${LOGO_SRC}"`)
 
 /** What a page's first view fetched by `networkidle`, with each response's bytes on the wire. */
@@ -300,86 +294,11 @@ test('every picture declares its size', async ({ page }) => {
   }
 })
 
-/**
- * What a phone (390x844 at 3x) downloads for the first view, by the time the network is idle:
- * every response's bytes on the wire, and the images apart.
- */
-async function phoneFirstView(browser: Browser, url: string) {
-  // The screen too: the project's desktop screen would be the layout's width until the page's
-  // viewport tag is read, and the images picked for it fetched.
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    screen: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-  })
-  const page = await context.newPage()
-  const pending: Promise<{ url: string; type: string; bytes: number; contentType: string }>[] = []
-  page.on('requestfinished', (request) =>
-    pending.push(
-      Promise.all([request.sizes(), request.response()]).then(([sizes, response]) => ({
-        url: new URL(request.url()).pathname,
-        type: request.resourceType(),
-        bytes: sizes.responseBodySize + sizes.responseHeadersSize,
-        contentType: response?.headers()['content-type'] ?? '',
-      })),
-    ),
-  )
-  await page.goto(url, { waitUntil: 'networkidle' })
-  const responses = await Promise.all(pending)
-  await context.close()
-  const images = responses.filter((r) => r.type === 'image')
-  return { total: responses.reduce((n, r) => n + r.bytes, 0), images }
-}
-
-const KB_PHONE_FIRST_VIEW = 150 * KB
-const KB_PER_IMAGE = 60 * KB
-
-function expectWithinPhoneBudget(view: Awaited<ReturnType<typeof phoneFirstView>>) {
-  // One file per screenshot, AVIF (the phone reads it), and none of them over its budget; a PNG
-  // logo is one more file, within the same per-image and total budget.
-  const screenshots = view.images.filter((i) => i.url !== LOGO_SRC)
-  expect(screenshots.map((i) => i.contentType)).toEqual(SCREENSHOTS.map(() => 'image/avif'))
-  expect(view.images.length - screenshots.length).toBe(LOGO_SRC ? 1 : 0)
-  for (const image of view.images) expect(image.bytes, image.url).toBeLessThanOrEqual(KB_PER_IMAGE)
-  expect(view.total, 'the first view on the wire, in all').toBeLessThanOrEqual(KB_PHONE_FIRST_VIEW)
-}
-
 test("the phone's first view (390x844 at 3x): at most 150 KB in all, each image at most 60 KB", async ({
   browser,
   baseURL,
 }) => {
   expectWithinPhoneBudget(await phoneFirstView(browser, `${baseURL}/`))
-})
-
-test('the same budget holds for three 1179x2556 screenshots of about 2.5 MB each', async ({ browser }) => {
-  // Encoding them the first time takes a while on two cores; later runs read sharp's output from
-  // the build's cache (src/content/screen-images.ts).
-  test.setTimeout(240_000)
-  const noisy = await noisyClient(CLIENT)
-  const scratch = await mkdtemp(join(tmpdir(), 'noisy-server-'))
-  try {
-    for (const bytes of noisy.pngBytes) expect(bytes).toBeGreaterThan(2 * 1024 * KB)
-    const server = await startServer({
-      STATIC_DIR: noisy.dir,
-      PGLITE_DIR: join(scratch, 'db'),
-      OUTBOX_DIR: join(scratch, 'outbox'),
-    })
-    try {
-      const view = await phoneFirstView(browser, `${server.url}/`)
-      expectWithinPhoneBudget(view)
-      // They are the noisy ones, not the demo's.
-      const html = await readFile(join(noisy.dir, 'index.html'), 'utf8')
-      for (const image of view.images) expect(html).toContain(image.url)
-    } finally {
-      await server.stop()
-    }
-  } finally {
-    await noisy.remove()
-    // The stopped server's database folder may still be closing its last files on a busy machine.
-    await rm(scratch, { recursive: true, force: true, maxRetries: 5 })
-  }
 })
 
 for (const viewport of [
