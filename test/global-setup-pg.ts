@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node'
 import { startPgCluster } from '../scripts/pg-cluster.ts'
 import { migrate } from '../src/server/db/migrate.ts'
 import { openDb } from '../src/server/db/open.ts'
-import { dumpPglite } from '../src/server/db/pglite.ts'
+import { dumpPglite, openPglite } from '../src/server/db/pglite.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,9 +27,10 @@ const TEMPLATE = 'migrated_template'
  * One throwaway PostgreSQL per `vitest run`. Tests read the URL with inject(); it is also put
  * in process.env before the workers start, so code that only knows the env var finds it too.
  *
- * The migrations are applied once here, to a template database and to a PGlite archive, and each
- * test database is a copy of one: a new PGlite costs about 1.3 s to create and migrate and 0.3 s
- * to load, on two cores, and a server's first start on a new folder 2 to 3 s more. The tests of
+ * The migrations are applied once here, to a template database and to a PGlite folder (and its
+ * archive), and each test database is a copy of one: a new PGlite costs about 1.3 s to create
+ * and migrate and 0.3 s to load, on two cores, and a server's first start on a new folder 2 to 3 s
+ * more. The tests of
  * the migrations and of a first start (`beforeMigrate`, src/server/db/migrate.test.ts,
  * test/server-process.test.ts) still start from nothing.
  */
@@ -49,18 +50,16 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   await template.close()
   project.provide('TEST_DATABASE_TEMPLATE', TEMPLATE)
 
+  // One migrated folder: the process tests' servers get copies of it, testDb an archive of it.
   const dir = await mkdtemp(join(tmpdir(), 'pglite-template-'))
-  const lite = await openDb({ PGLITE_DIR: 'memory://' })
+  const folder = join(dir, 'pglite')
+  const lite = await openPglite(folder)
   await migrate(lite)
   const archive = join(dir, 'migrated.tar')
   await writeFile(archive, Buffer.from(await (await dumpPglite(lite)).arrayBuffer()))
   await lite.close()
-  project.provide('TEST_PGLITE_ARCHIVE', archive)
-  const folder = join(dir, 'pglite')
-  const onDisk = await openDb({ PGLITE_DIR: folder })
-  await migrate(onDisk)
-  await onDisk.close()
   project.provide('TEST_PGLITE_FOLDER', folder)
+  project.provide('TEST_PGLITE_ARCHIVE', archive)
 
   return async () => {
     delete process.env.TEST_DATABASE_URL

@@ -20,6 +20,10 @@ export type DbKind = (typeof DB_KINDS)[number]
 
 export const silentLogger = pino({ level: 'silent' })
 
+/** The run's migrated PGlite archive, read once per test file (most open one per database kind). */
+let archive: Promise<Blob> | undefined
+const migratedArchive = () => (archive ??= readFile(inject('TEST_PGLITE_ARCHIVE')).then((bytes) => new Blob([bytes])))
+
 /**
  * A migrated database of its own: PGlite in memory, or a fresh database in the PostgreSQL
  * cluster that test/global-setup-pg.ts starts for the run (so test files never share rows). Each
@@ -33,7 +37,7 @@ export async function testDb(
   const copy = !options.beforeMigrate
   if (kind === 'pglite') {
     const db = copy
-      ? await openPglite('memory://', { from: new Blob([await readFile(inject('TEST_PGLITE_ARCHIVE'))]) })
+      ? await openPglite('memory://', { from: await migratedArchive() })
       : await openDb({ PGLITE_DIR: 'memory://' })
     await options.beforeMigrate?.(db)
     await migrate(db)
