@@ -75,7 +75,9 @@ describe.each(DB_KINDS)('%s', (kind) => {
     const run = { job: 'long', dueAt: at('2026-12-02T06:00:00Z'), leaseMs: 1_000 }
     let ran = 0
     const a = runOnceAcross(first, run, () => new Promise((resolve) => setTimeout(resolve, 2_500)))
-    await expect.poll(async () => (await second.query("select 1 from app_private.scheduled_runs where job = 'long'")).rows.length).toBe(1)
+    await expect
+      .poll(async () => (await second.query("select 1 from app_private.scheduled_runs where job = 'long'")).rows.length)
+      .toBe(1)
     // Two leases later the first still holds it (renewed every third of one).
     await new Promise((resolve) => setTimeout(resolve, 2_000))
     expect(await runOnceAcross(second, run, async () => void (ran += 1))).toMatchObject({ state: 'busy' })
