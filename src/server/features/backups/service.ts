@@ -69,7 +69,10 @@ export function createBackups(input: { source: BackupSource; config: BackupConfi
     let retryAt: number | undefined
     try {
       const outcome = await runOnceAcross(source.db, { job: 'backup', dueAt, leaseMs: BACKUP_LEASE_MS }, backupAndPrune)
-      if (outcome.state === 'busy') retryAt = outcome.leaseUntil + 1000
+      if (outcome.state === 'busy') {
+        retryAt = outcome.leaseUntil + 1000
+        logger.info({ event: 'backup.held', dueAt }, 'another process is taking the scheduled backup')
+      }
       if (outcome.state === 'skipped')
         logger.info({ event: 'backup.skipped', dueAt }, 'the scheduled backup was taken by another process')
     } catch (err) {
