@@ -28,6 +28,7 @@ import {
 import { describeWarmUp, lighthouse, lighthouseMedian } from './lighthouse.ts'
 import { loadSignups } from './load.ts'
 import { pgbench } from './pgbench.ts'
+import { measureProcesses } from './processes.ts'
 import { measureThroughput, throughputTable } from './throughput.ts'
 import { startServer, type RunningServer } from './server.ts'
 import { kb, markdown, mb, ms, pct, row, s, type Row } from './table.ts'
@@ -258,6 +259,12 @@ try {
     row(`RSS after ${pgTenK.requests + full.requests + half.requests} sign-ups, PostgreSQL`, mb(pgRss), '(info)', null),
   )
 
+  // 3a. Three processes on one PostgreSQL against one (issue 52; docs/decisions/several-processes.md).
+  say(`three processes on one PostgreSQL against one: ${SECONDS} s of sign-ups each`)
+  const processes = await measureProcesses(pg, SECONDS, { OUTBOX_DIR: join(scratch, 'processes-outbox') })
+  rows.push(...processes.rows)
+  say(processes.cpuLine)
+
   // 3b. The owner console on the same PostgreSQL, 100,000 sign-ups.
   say('console: 100,000 sign-ups, search p95 and CSV export')
   const consoleBench = await startConsoleBench(pg)
@@ -350,6 +357,7 @@ try {
   )
   console.log(markdown(rows))
   console.log(`\n${throughputTable(throughput)}`)
+  console.log(`\n${processes.cpuLine}`)
   console.log(`\n${mixReport(mixes)}`)
   console.log(`\nLighthouse runs (mobile, simulated), load average before them ${lhLoad}:\n`)
   // The long tasks say what a run's TBT came from: the page ("/") or the navigation's commit,

@@ -1504,6 +1504,19 @@ CREATE TABLE app_private.play_threshold_reached (
 );
 
 --
+-- Name: scheduled_runs; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.scheduled_runs (
+    job text NOT NULL,
+    due_at timestamp with time zone NOT NULL,
+    lease_until timestamp with time zone NOT NULL,
+    done_at timestamp with time zone,
+    claimed_by text NOT NULL,
+    CONSTRAINT scheduled_runs_job_length CHECK (((length(job) >= 1) AND (length(job) <= 100)))
+);
+
+--
 -- Name: schema_migrations; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -1895,6 +1908,13 @@ ALTER TABLE ONLY app_private.play_testers
 
 ALTER TABLE ONLY app_private.play_threshold_reached
     ADD CONSTRAINT play_threshold_reached_pkey PRIMARY KEY (required_since);
+
+--
+-- Name: scheduled_runs scheduled_runs_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.scheduled_runs
+    ADD CONSTRAINT scheduled_runs_pkey PRIMARY KEY (job);
 
 --
 -- Name: schema_migrations schema_migrations_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
@@ -2952,6 +2972,12 @@ GRANT ALL ON TABLE app_private.play_testers TO service_role;
 --
 
 GRANT ALL ON TABLE app_private.play_threshold_reached TO service_role;
+
+--
+-- Name: TABLE scheduled_runs; Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT ALL ON TABLE app_private.scheduled_runs TO service_role;
 
 --
 -- Name: TABLE spent_signup_proofs; Type: ACL; Schema: app_private; Owner: -

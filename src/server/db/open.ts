@@ -75,6 +75,10 @@ function openPool(url: string, sizes: { size: number; anonSize: number }): Db {
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {})
   anon.on('error', () => {})
+  // A client checked out for a transaction has no pool listener: PostgreSQL ending its connection
+  // between two statements (a restart) would throw from an 'error' event and end the process. The
+  // transaction's next statement fails instead, and the client is destroyed (issue 52).
+  pool.on('connect', (client) => client.on('error', () => {}))
   const wrap = (q: pg.Pool | pg.PoolClient): Tx => ({
     async query<T>(sql: string, params?: unknown[]) {
       const r = await q.query(sql, params)

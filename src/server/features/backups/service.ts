@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, rm, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { Config } from '../../config.ts'
+import { runOnceAcross } from '../../db/scheduled-runs.ts'
 import type { Logger } from '../../log.ts'
 import { audit } from '../../owner/audit.ts'
 import { PRIVATE_DIR_MODE } from '../../private-files.ts'
@@ -12,10 +13,14 @@ import { nextRun } from './schedule.ts'
 
 export type BackupConfig = Pick<Config, 'BACKUP_DIR' | 'BACKUP_TIME' | 'BACKUP_KEEP'>
 
+/** How long a process's claim on the day's backup holds unrenewed (renewed while the dump runs). */
+const BACKUP_LEASE_MS = 5 * 60 * 1000
+
 /**
  * The server's backups: the daily one into BACKUP_DIR, the CLI's through the server, one at a
  * time, each in the audit log; and the suppression journal's copy beside them. One timer, due
- * once a day (idle stays free: docs/decisions/backups.md).
+ * once a day (idle stays free: docs/decisions/backups.md). With several processes on one database
+ * the day's backup is taken once, by the first to claim it (docs/decisions/several-processes.md).
  */
 export function createBackups(input: { source: BackupSource; config: BackupConfig; logger: Logger }) {
   const { source, config, logger } = input
@@ -53,22 +58,40 @@ export function createBackups(input: { source: BackupSource; config: BackupConfi
     }
   }
 
-  async function scheduled(): Promise<void> {
-    const path = join(dir, scheduledName(new Date()))
+  async function backupAndPrune(): Promise<void> {
+    await take(join(dir, scheduledName(new Date())), 'scheduled')
+    const removed = await pruneBackups(dir, config.BACKUP_KEEP)
+    if (removed.length) logger.info({ event: 'backup.pruned', removed }, 'older backups removed')
+  }
+
+  /** The run due at `dueAt`, unless another process took it; once more after its lease if it holds it now. */
+  async function scheduled(dueAt: Date): Promise<void> {
+    let retryAt: number | undefined
     try {
-      await take(path, 'scheduled')
-      const removed = await pruneBackups(dir, config.BACKUP_KEEP)
-      if (removed.length) logger.info({ event: 'backup.pruned', removed }, 'older backups removed')
+      const outcome = await runOnceAcross(source.db, { job: 'backup', dueAt, leaseMs: BACKUP_LEASE_MS }, backupAndPrune)
+      if (outcome.state === 'busy') {
+        retryAt = outcome.leaseUntil + 1000
+        logger.info({ event: 'backup.held', dueAt }, 'another process is taking the scheduled backup')
+      }
+      if (outcome.state === 'skipped')
+        logger.info({ event: 'backup.skipped', dueAt }, 'the scheduled backup was taken by another process')
     } catch (err) {
       logger.error({ err, event: 'backup.failed' }, 'the scheduled backup failed')
     }
+    if (retryAt === undefined) arm()
+    else wakeAt(retryAt, () => scheduled(dueAt))
+  }
+
+  function wakeAt(at: number, fn: () => Promise<void>) {
+    if (stopped) return
+    timer = setTimeout(() => void fn(), Math.max(at - Date.now(), 0))
+    timer.unref()
   }
 
   function arm() {
     if (stopped || config.BACKUP_KEEP === 0) return
-    const wait = nextRun(new Date(), config.BACKUP_TIME).getTime() - Date.now()
-    timer = setTimeout(() => void scheduled().finally(arm), wait)
-    timer.unref()
+    const dueAt = nextRun(new Date(), config.BACKUP_TIME)
+    wakeAt(dueAt.getTime(), () => scheduled(dueAt))
   }
 
   return {

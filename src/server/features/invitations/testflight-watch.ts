@@ -1,6 +1,7 @@
 import type { TestflightHealth, TestflightState } from '../../../shared/invitations.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/db.ts'
+import { runOnceAcross } from '../../db/scheduled-runs.ts'
 import type { Logger } from '../../log.ts'
 import { classifyJoinPage, joinPageUrl } from './testflight-page.ts'
 import { readJoinPage } from './testflight-read.ts'
@@ -107,12 +108,20 @@ export function createTestflightWatch(deps: {
     scheduling = true
     const { queued } = await iosInvitationsQueued(db).finally(() => (scheduling = false))
     if (queued === 0 || !running || timer) return
+    const every = deps.checkEveryMs ?? TESTFLIGHT_CHECK_EVERY_MS
     timer = setTimeout(() => {
       timer = undefined
-      void checkOnce()
+      // Each process keeps this timer; the window's read is claimed once across them, so three
+      // processes read the page once per window, not three times. The window is the nearest
+      // multiple of the interval (wall time, as the timer's): a timer a hair early or late still
+      // names the next one.
+      const dueAt = new Date(Math.round(Date.now() / every) * every)
+      scheduling = true
+      void runOnceAcross(db, { job: 'testflight-check', dueAt, leaseMs: every }, async () => void (await checkOnce()))
+        .finally(() => (scheduling = false))
         .then(scheduleNext)
         .catch((err: unknown) => logger.error({ err }, 'the TestFlight link check failed'))
-    }, deps.checkEveryMs ?? TESTFLIGHT_CHECK_EVERY_MS)
+    }, every)
     timer.unref()
   }
 
