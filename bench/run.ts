@@ -28,6 +28,7 @@ import {
 import { describeWarmUp, lighthouse, lighthouseMedian } from './lighthouse.ts'
 import { loadSignups } from './load.ts'
 import { pgbench } from './pgbench.ts'
+import { measurePooler } from './pooler.ts'
 import { measureThroughput, throughputTable } from './throughput.ts'
 import { startServer, type RunningServer } from './server.ts'
 import { kb, markdown, mb, ms, pct, row, s, type Row } from './table.ts'
@@ -257,6 +258,10 @@ try {
   rows.push(
     row(`RSS after ${pgTenK.requests + full.requests + half.requests} sign-ups, PostgreSQL`, mb(pgRss), '(info)', null),
   )
+
+  // 3a. The same sign-ups through PgBouncer in transaction mode, in turns with direct (issue 52).
+  say(`sign-ups through PgBouncer (transaction mode) and direct, in turns, ${SECONDS} s each`)
+  rows.push(...(await measurePooler(pg.url, server, { seconds: SECONDS, connections: CONNECTIONS, scratch })))
 
   // 3b. The owner console on the same PostgreSQL, 100,000 sign-ups.
   say('console: 100,000 sign-ups, search p95 and CSV export')
