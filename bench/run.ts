@@ -28,6 +28,7 @@ import {
 import { describeWarmUp, lighthouse, lighthouseMedian } from './lighthouse.ts'
 import { loadSignups } from './load.ts'
 import { pgbench } from './pgbench.ts'
+import { measurePooler } from './pooler.ts'
 import { measureProcesses } from './processes.ts'
 import { measureThroughput, throughputTable } from './throughput.ts'
 import { startServer, type RunningServer } from './server.ts'
@@ -265,7 +266,11 @@ try {
   rows.push(...processes.rows)
   say(processes.cpuLine)
 
-  // 3b. The owner console on the same PostgreSQL, 100,000 sign-ups.
+  // 3b. The same sign-ups through PgBouncer in transaction mode, in turns with direct (issue 52).
+  say(`sign-ups through PgBouncer (transaction mode) and direct, in turns, ${SECONDS} s each`)
+  rows.push(...(await measurePooler(pg.url, server, { seconds: SECONDS, connections: CONNECTIONS, scratch })))
+
+  // 3c. The owner console on the same PostgreSQL, 100,000 sign-ups.
   say('console: 100,000 sign-ups, search p95 and CSV export')
   const consoleBench = await startConsoleBench(pg)
   cleanups.unshift(consoleBench.server.stop)

@@ -2,7 +2,7 @@
 // the data folder's claim, the database and its migrations. Then the dev server (dev-server.ts).
 import { loadConfig } from '../src/server/config.ts'
 import { claimDataFolder } from '../src/server/db/claim-folder.ts'
-import { migrate } from '../src/server/db/migrate.ts'
+import { migrateOverSession } from '../src/server/db/pooler.ts'
 import { openDb } from '../src/server/db/open.ts'
 import { realDataDir } from '../src/server/db/real-path.ts'
 import { afterMigrate } from '../src/server/features.ts'
@@ -43,7 +43,7 @@ export async function runDev(): Promise<void> {
   }
   await makePrivate([secretFile, config.OUTBOX_DIR].filter((p): p is string => p !== null))
   const db = await openDb(config, lock ? { lock } : {})
-  const applied = await migrate(db)
+  const applied = await migrateOverSession(db, config)
   if (applied.length) logger.info({ event: 'db.migrated', applied }, 'migrations applied')
   // Each feature's step after the migrations (owner-auth: OWNER_EMAILS), as index.ts does.
   await afterMigrate(db, config)

@@ -7,7 +7,7 @@
 import { loadConfig, type Config } from '../src/server/config.ts'
 import { realDataDir } from '../src/server/db/real-path.ts'
 import { describeHolder, FolderInUseError, lockFolder, type FolderLock } from '../src/server/db/folder-lock.ts'
-import { migrate } from '../src/server/db/migrate.ts'
+import { migrateOverSession } from '../src/server/db/pooler.ts'
 import { openDb } from '../src/server/db/open.ts'
 import { ownerSecret, readSecretFile, secretFilePath, writeSecretFile } from '../src/server/owner/keys.ts'
 import { LINK_TTL_MS, signInUrl, signLinkToken } from '../src/server/features/owner-auth/link-token.ts'
@@ -115,7 +115,7 @@ async function readFromDatabase(config: Config, lock?: FolderLock, file?: string
     onNotPrivate: (problems) => console.error(`warning: could not make private: ${problems.join('; ')}`),
   })
   try {
-    await migrate(db)
+    await migrateOverSession(db, config)
     const secret = await ownerSecret(db)
     if (file) await writeSecretFile(file, secret)
     return secret

@@ -45,7 +45,7 @@ function requirePgBin(): string {
 }
 
 /** PostgreSQL refuses to run as root; as root we run it as `postgres` (or `nobody`). */
-function serverUser(): { uid: number; gid: number } | undefined {
+export function serverUser(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined
   for (const name of ['postgres', 'nobody']) {
     const uid = spawnSync('id', ['-u', name], { encoding: 'utf8' })

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { startPgCluster } from '../scripts/pg-cluster.ts'
+import { startPgBouncer } from '../scripts/pgbouncer.ts'
 import { migrate } from '../src/server/db/migrate.ts'
 import { openDb } from '../src/server/db/open.ts'
 import { dumpPglite, openPglite } from '../src/server/db/pglite.ts'
@@ -11,6 +12,11 @@ import { dumpPglite, openPglite } from '../src/server/db/pglite.ts'
 declare module 'vitest' {
   export interface ProvidedContext {
     TEST_DATABASE_URL: string
+    /**
+     * The same cluster through PgBouncer in transaction mode: testDb('postgres') connects
+     * through it (docs/decisions/postgres-poolers.md); the process tests stay on the cluster's URL.
+     */
+    TEST_POOLER_URL: string
     /** A database of the cluster with every migration applied, that testDb copies (`template`). */
     TEST_DATABASE_TEMPLATE: string
     /** The same for PGlite: an archive of a migrated database (dumpPglite), that testDb starts from. */
@@ -39,6 +45,12 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   project.provide('TEST_DATABASE_URL', cluster.url)
   process.env.TEST_DATABASE_URL = cluster.url
 
+  const pooler = await startPgBouncer(cluster.url, { poolSize: 10 }).catch(async (err: unknown) => {
+    await cluster.stop()
+    throw err
+  })
+  project.provide('TEST_POOLER_URL', pooler.url)
+
   const admin = new pg.Client({ connectionString: cluster.url })
   await admin.connect()
   await admin.query(`create database ${TEMPLATE}`)
@@ -63,6 +75,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
 
   return async () => {
     delete process.env.TEST_DATABASE_URL
+    await pooler.stop()
     await cluster.stop()
     await rm(dir, { recursive: true, force: true })
   }

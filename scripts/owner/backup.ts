@@ -4,7 +4,7 @@ import { Readable } from 'node:stream'
 import type { Config } from '../../src/server/config.ts'
 import type { Db } from '../../src/server/db/db.ts'
 import { FolderInUseError, lockFolder } from '../../src/server/db/folder-lock.ts'
-import { migrate } from '../../src/server/db/migrate.ts'
+import { migrateOverSession } from '../../src/server/db/pooler.ts'
 import { openDb } from '../../src/server/db/open.ts'
 import { audit } from '../../src/server/owner/audit.ts'
 import { writeBackup } from '../../src/server/features/backups/backup.ts'
@@ -59,7 +59,7 @@ export async function backupCommand(config: Config, file: string | undefined): P
 
 async function dumpHere(db: Db, config: Config, database: 'pglite' | 'postgres', path: string) {
   // As `link` and the server's start do: a restore needs the schema the file names.
-  await migrate(db)
+  await migrateOverSession(db, config)
   await journalMirror(db, resolve(config.BACKUP_DIR)).sync()
   const { takenAt } = await writeBackup({ db, database }, path)
   await audit(db, ACTOR, 'backup.create', { file: path, takenAt })
@@ -108,7 +108,7 @@ export async function restoreCommand(config: Config, file: string): Promise<numb
     db = await openDb(config, { lock })
   }
   try {
-    await migrate(db)
+    await migrateOverSession(db, config)
     const dir = resolve(config.BACKUP_DIR)
     // Erasure reads every feature's person-data sources, assembled by the features' list; only a
     // restore needs them, so the other commands do not load every feature.

@@ -10,7 +10,7 @@ import type { IMPORT_SEND } from '../../src/shared/list-import.ts'
 import type { Config } from '../../src/server/config.ts'
 import type { Db } from '../../src/server/db/db.ts'
 import { FolderInUseError, lockFolder } from '../../src/server/db/folder-lock.ts'
-import { migrate } from '../../src/server/db/migrate.ts'
+import { migrateOverSession } from '../../src/server/db/pooler.ts'
 import { openDb } from '../../src/server/db/open.ts'
 import { ApiError } from '../../src/shared/http/errors.ts'
 import { importCsv, sourceFromFileName } from '../../src/server/features/backups/import.ts'
@@ -78,7 +78,7 @@ export async function importCommand(config: Config, argv: readonly string[]): Pr
 
 async function importHere(db: Db, config: Config, path: string, args: Args): Promise<ImportResult> {
   try {
-    await migrate(db)
+    await migrateOverSession(db, config)
     return await importCsv(db, () => createReadStream(path), {
       source: args.source,
       send: args.send,

@@ -9,6 +9,12 @@ import { ANON_POOL_SIZE_DEFAULT, POOL_SIZE_DEFAULT } from './db/pool-sizes.ts'
 
 const port = z.coerce.number().int().min(0).max(65535)
 const positiveMs = z.coerce.number().int().min(1)
+/** Connections of one PostgreSQL pool of this process. */
+const poolSize = z.coerce
+  .number()
+  .int()
+  .min(1, 'must be at least 1')
+  .max(1000, 'must be at most 1000 (docs/deploy.md, "Connection budget")')
 /** Requests allowed per client address in one window; 0 turns that window off. */
 const limit = z.coerce.number().int().min(0)
 /** 'false', 'true' (one proxy) or the number of proxies in front of the server. */
@@ -49,8 +55,18 @@ const Settings = z.object({
   PGLITE_DIR: z.string().default('./data/pglite'),
   // Two pools on PostgreSQL: trusted work (migrations, email queue), and sessions that are anon
   // from their start for the sign-up and contact inserts. Sized in docs/decisions/perf-server.md.
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(POOL_SIZE_DEFAULT),
-  DATABASE_ANON_POOL_SIZE: z.coerce.number().int().min(1).default(ANON_POOL_SIZE_DEFAULT),
+  // The connection budget (docs/deploy.md): checked at start against the server's max_connections.
+  DATABASE_POOL_SIZE: poolSize.default(POOL_SIZE_DEFAULT),
+  DATABASE_ANON_POOL_SIZE: poolSize.default(ANON_POOL_SIZE_DEFAULT),
+  // Through a pooler (docs/decisions/postgres-poolers.md): `transaction` when DATABASE_URL is
+  // PgBouncer or Supavisor in transaction mode; the direct (or session-mode) URL then carries the
+  // migrations and LISTEN.
+  DATABASE_POOL_MODE: z
+    .enum(['session', 'transaction'], { error: 'must be session or transaction' })
+    .default('session'),
+  DATABASE_DIRECT_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
   ANON_KEY: z.string().min(1).default(LOCAL_ANON_KEY),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   STATIC_DIR: z.string().default('dist/client'),
@@ -248,6 +264,10 @@ function crossChecks(env: Record<string, string>): string[] {
   const requestMs = Number(env.HTTP_REQUEST_TIMEOUT_MS ?? 30_000)
   if (env.OUTBOUND_ALLOW_LOOPBACK === 'true' && env.NODE_ENV === 'production')
     problems.push('OUTBOUND_ALLOW_LOOPBACK: must not be true with NODE_ENV=production')
+  if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL)
+    problems.push('DATABASE_DIRECT_URL: needs DATABASE_URL (it is the direct URL of the same database)')
+  if (env.DATABASE_POOL_MODE === 'transaction' && !env.DATABASE_URL)
+    problems.push("DATABASE_POOL_MODE: transaction needs DATABASE_URL (the pooler's URL)")
   if (headersMs > requestMs) problems.push('HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS')
   return problems
 }

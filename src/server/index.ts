@@ -5,9 +5,14 @@ import { loadConfig } from './config.ts'
 import { claimDataFolder } from './db/claim-folder.ts'
 import { deferredDb, withRetryAfterWhileStarting } from './db/deferred.ts'
 import type { FolderLock } from './db/folder-lock.ts'
-import { migrate } from './db/migrate.ts'
 import { openDb } from './db/open.ts'
 import { watchOutages } from './db/outage.ts'
+import {
+  checkConnectionBudget,
+  ConnectionBudgetError,
+  migrateOverSession,
+  poolerWithoutDirectUrl,
+} from './db/pooler.ts'
 import type { AppDeps } from './feature.ts'
 import { afterMigrate, explainOpenFailure, featureServices } from './features.ts'
 import { createEmailQueue } from '../mail-core/queue.ts'
@@ -44,8 +49,13 @@ const privatePaths = [secretFile, config.OUTBOX_DIR].filter((p): p is string => 
 const notPrivate = await makePrivate(privatePaths)
 if (notPrivate.length) reportNotPrivate(notPrivate)
 
+// Behind a transaction pooler without a direct URL: one line, what will not work and the fix.
+const poolerNote = poolerWithoutDirectUrl(config)
+if (poolerNote) logger.warn({ event: 'db.no_direct_url' }, poolerNote)
+
 const ready = openDb(config, { ...(lock ? { lock } : {}), onNotPrivate: reportNotPrivate }).then(async (db) => {
-  const applied = await migrate(db)
+  await checkConnectionBudget(db, config)
+  const applied = await migrateOverSession(db, config)
   if (applied.length) logger.info({ event: 'db.migrated', applied }, 'migrations applied')
   // Each feature's step after the migrations (owner-auth: OWNER_EMAILS), before the secret is read.
   await afterMigrate(db, config)
@@ -59,6 +69,10 @@ const ready = openDb(config, { ...(lock ? { lock } : {}), onNotPrivate: reportNo
   return db
 })
 ready.catch(async (err: unknown) => {
+  if (err instanceof ConnectionBudgetError) {
+    logger.fatal({ event: 'db.connection_budget' }, err.message)
+    process.exit(1)
+  }
   if (config.DATABASE_URL) {
     logger.fatal({ err }, 'database could not be opened')
     process.exit(1)

@@ -11,6 +11,8 @@ import type { Config } from './config.ts'
 import type { Db } from './db/db.ts'
 import { migrate } from './db/migrate.ts'
 import { openDb } from './db/open.ts'
+import { migrateOverSession } from './db/pooler.ts'
+import { ANON_POOL_SIZE_DEFAULT, POOL_SIZE_DEFAULT } from './db/pool-sizes.ts'
 import { openPglite } from './db/pglite.ts'
 import { testConfig } from './test-config.ts'
 
@@ -26,14 +28,15 @@ const migratedArchive = () => (archive ??= readFile(inject('TEST_PGLITE_ARCHIVE'
 
 /**
  * A migrated database of its own: PGlite in memory, or a fresh database in the PostgreSQL
- * cluster that test/global-setup-pg.ts starts for the run (so test files never share rows). Each
+ * cluster that test/global-setup-pg.ts starts for the run (so test files never share rows),
+ * reached through the run's PgBouncer in transaction mode (`url`; `directUrl` is the cluster's). Each
  * is a copy of the run's one migrated database (test/global-setup-pg.ts), unless the test wants
  * to act before the migrations (`beforeMigrate`); `migrate` then finds nothing left to apply.
  */
 export async function testDb(
   kind: DbKind,
   options: { beforeMigrate?: (db: Db) => Promise<void> } = {},
-): Promise<{ db: Db; url?: string; close: () => Promise<void> }> {
+): Promise<{ db: Db; url?: string; directUrl?: string; close: () => Promise<void> }> {
   const copy = !options.beforeMigrate
   if (kind === 'pglite') {
     const db = copy
@@ -55,14 +58,26 @@ export async function testDb(
   await admin.connect()
   await admin.query(`create database ${name}${copy ? ` template ${inject('TEST_DATABASE_TEMPLATE')}` : ''}`)
   await admin.end()
-  const url = new URL(clusterUrl)
-  url.pathname = `/${name}`
-  const db = await openDb({ DATABASE_URL: url.toString(), PGLITE_DIR: 'memory://' })
+  const direct = new URL(clusterUrl)
+  direct.pathname = `/${name}`
+  // Through PgBouncer in transaction mode (docs/decisions/postgres-poolers.md), with the cluster's
+  // own URL for the migrations and LISTEN, as a deployment behind a pooler runs.
+  const pooled = new URL(inject('TEST_POOLER_URL'))
+  pooled.pathname = `/${name}`
+  const config = {
+    DATABASE_URL: pooled.toString(),
+    DATABASE_DIRECT_URL: direct.toString(),
+    DATABASE_POOL_MODE: 'transaction' as const,
+    DATABASE_POOL_SIZE: POOL_SIZE_DEFAULT,
+    DATABASE_ANON_POOL_SIZE: ANON_POOL_SIZE_DEFAULT,
+  }
+  const db = await openDb({ ...config, PGLITE_DIR: 'memory://' })
   await options.beforeMigrate?.(db)
-  await migrate(db)
+  await migrateOverSession(db, config)
   return {
     db,
-    url: url.toString(),
+    url: pooled.toString(),
+    directUrl: direct.toString(),
     close: async () => {
       await settleAfterAnswer()
       await db.close()

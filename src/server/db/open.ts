@@ -13,6 +13,13 @@ type DbConfig = {
   DATABASE_POOL_SIZE?: number
   /** Connections that are the anon role from their start, one per concurrent sign-up (PostgreSQL only). */
   DATABASE_ANON_POOL_SIZE?: number
+  /**
+   * `transaction`: DATABASE_URL is a transaction pooler (PgBouncer, Supavisor's 6543), where a
+   * session's state does not survive its transaction (docs/decisions/postgres-poolers.md).
+   */
+  DATABASE_POOL_MODE?: 'session' | 'transaction'
+  /** A direct (or session-mode) URL of the same database: LISTEN, and the migrations (pooler.ts). */
+  DATABASE_DIRECT_URL?: string | undefined
 }
 
 type OpenOptions = {
@@ -32,9 +39,12 @@ type OpenOptions = {
  */
 export async function openDb(config: DbConfig, options: OpenOptions = {}): Promise<Db> {
   if (config.DATABASE_URL) {
+    const pooled = config.DATABASE_POOL_MODE === 'transaction'
     return openPool(config.DATABASE_URL, {
       size: config.DATABASE_POOL_SIZE ?? POOL_SIZE_DEFAULT,
       anonSize: config.DATABASE_ANON_POOL_SIZE ?? ANON_POOL_SIZE_DEFAULT,
+      pooled,
+      sessionUrl: sessionUrl(config),
     })
   }
   const dir = config.PGLITE_DIR
@@ -69,9 +79,25 @@ export async function openDb(config: DbConfig, options: OpenOptions = {}): Promi
   }
 }
 
-function openPool(url: string, sizes: { size: number; anonSize: number }): Db {
-  const pool = new pg.Pool({ connectionString: url, max: sizes.size })
-  const anon = anonPool(url, sizes.anonSize)
+/**
+ * The URL on which a session's state lasts (LISTEN, session settings): DATABASE_DIRECT_URL, or
+ * DATABASE_URL itself when it is not a transaction pooler. Undefined behind a transaction pooler
+ * without a direct URL.
+ */
+export function sessionUrl(config: DbConfig): string | undefined {
+  if (!config.DATABASE_URL) return undefined
+  return config.DATABASE_DIRECT_URL ?? (config.DATABASE_POOL_MODE === 'transaction' ? undefined : config.DATABASE_URL)
+}
+
+type PoolOptions = { size: number; anonSize: number; pooled: boolean; sessionUrl: string | undefined }
+
+function openPool(url: string, options: PoolOptions): Db {
+  const pool = new pg.Pool({ connectionString: url, max: options.size })
+  // Through a transaction pooler a startup parameter is refused (PgBouncer) or lost: plain
+  // connections, and each statement becomes anon inside its own transaction (anonStatement).
+  const anon = options.pooled
+    ? new pg.Pool({ connectionString: url, max: options.anonSize })
+    : anonPool(url, options.anonSize)
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {})
   anon.on('error', () => {})
@@ -90,8 +116,9 @@ function openPool(url: string, sizes: { size: number; anonSize: number }): Db {
   })
   return {
     ...wrap(pool),
-    // One autocommit statement, one round trip: the session already is anon (see anonPool).
-    asAnon: wrap(anon).query,
+    // One round trip either way: an autocommit statement on a session that already is anon
+    // (anonPool), or, through a pooler, the role and the statement in one transaction.
+    asAnon: options.pooled ? (sql, params) => anonStatement(anon, sql, params) : wrap(anon).query,
     async transaction(fn) {
       const client = await pool.connect()
       try {
@@ -109,7 +136,10 @@ function openPool(url: string, sizes: { size: number; anonSize: number }): Db {
         throw err
       }
     },
-    listen: (channel, onNotify) => listenOn(url, channel, onNotify),
+    // LISTEN needs a session; behind a transaction pooler without a direct URL there is none.
+    ...(options.sessionUrl
+      ? { listen: (channel: string, onNotify: () => void) => listenOn(options.sessionUrl!, channel, onNotify) }
+      : {}),
     close: async () => {
       await Promise.all([pool.end(), anon.end()])
     },
@@ -162,4 +192,68 @@ function anonPool(url: string, max: number): pg.Pool {
     max,
     options: [fromUrl, '-c role=anon'].filter(Boolean).join(' '),
   })
+}
+
+/** Becomes anon until the end of the statement's transaction (is_local), as PostgREST does. */
+const SET_ANON = `select set_config('role', 'anon', true)`
+
+/**
+ * A statement that sends SET_ANON before itself in the same extended-protocol exchange: Parse,
+ * Bind, Execute of SET_ANON, then the statement's own Parse, Bind, Describe, Execute, and one
+ * Sync. Everything before the Sync is one implicit transaction, so the role holds for the
+ * statement (whose row-level security is applied at its Parse, after the role) and ends with it,
+ * and a transaction pooler (PgBouncer 1.18 included) hands the connection on only after the
+ * Sync. One round trip, like the session path; SET_ANON's own row and command tag are skipped.
+ * The hooks are pg's Query's own (prepare, handleDataRow, handleCommandComplete): a change in pg
+ * shows in the tests, which run every database suite through PgBouncer.
+ */
+class AnonStatement extends pg.Query {
+  private preludeDone = false
+  // Always the extended protocol, also for a statement without parameters.
+  requiresPreparation(): boolean {
+    return true
+  }
+  prepare(connection: PgConnection): void {
+    connection.parse({ text: SET_ANON })
+    connection.bind({})
+    connection.execute({})
+    ;(pg.Query.prototype as unknown as QueryHooks).prepare.call(this, connection)
+  }
+  handleDataRow(msg: unknown): void {
+    if (this.preludeDone) (pg.Query.prototype as unknown as QueryHooks).handleDataRow.call(this, msg)
+  }
+  handleCommandComplete(msg: unknown, connection: PgConnection): void {
+    if (!this.preludeDone) {
+      this.preludeDone = true
+      return
+    }
+    ;(pg.Query.prototype as unknown as QueryHooks).handleCommandComplete.call(this, msg, connection)
+  }
+}
+
+type PgConnection = {
+  parse(m: { text: string }): void
+  bind(m: object): void
+  execute(m: object): void
+}
+type QueryHooks = {
+  prepare(this: unknown, c: PgConnection): void
+  handleDataRow(this: unknown, msg: unknown): void
+  handleCommandComplete(this: unknown, msg: unknown, c: PgConnection): void
+}
+
+async function anonStatement<T>(pool: pg.Pool, sql: string, params: unknown[] = []) {
+  const client = await pool.connect()
+  try {
+    const r = await new Promise<{ rows: unknown[]; rowCount: number | null }>((resolve, reject) => {
+      client.query(new AnonStatement({ text: sql, values: params }, (err, res) => (err ? reject(err) : resolve(res))))
+    })
+    client.release()
+    return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length }
+  } catch (err) {
+    // An error PostgreSQL answered leaves the connection clean (the implicit transaction ended
+    // at the Sync); any other may have broken it.
+    client.release(err instanceof pg.DatabaseError ? undefined : (err as Error))
+    throw err
+  }
 }
