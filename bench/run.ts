@@ -276,14 +276,14 @@ try {
   cleanups.unshift(consoleBench.server.stop)
   rows.push(...(await measureConsole(consoleBench.server, consoleBench.url)))
 
-  // 3c. A backup of the embedded database while visitors sign up (issue 42).
+  // 3d. A backup of the embedded database while visitors sign up (issue 42).
   say('backup: PGlite, 100,000 sign-ups, sign-ups during `npm run owner -- backup`')
   rows.push(...(await measureBackup(scratch)))
-  // 3d. A list import of 100,000 rows into the running PGlite server while visitors sign up (issue 42).
+  // 3e. A list import of 100,000 rows into the running PGlite server while visitors sign up (issue 42).
   say('import: PGlite, 100,000 CSV rows through `npm run owner -- import`, sign-ups meanwhile')
   rows.push(...(await measureImport(scratch)))
 
-  // 3c. The launch-day mix on a fresh server per database, then what the database kept.
+  // 3f. The launch-day mix on a fresh server per database, then what the database kept.
   say(`launch-day mix: ${MIX_SECONDS} s on PGlite, then on PostgreSQL`)
   const mixes = await launchDayMixes(scratch, MIX_SECONDS, pg.url)
   for (const { kind, result, check } of mixes) {
