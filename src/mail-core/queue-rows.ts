@@ -28,7 +28,7 @@ const CLAIM_PRIORITY = (() => {
   return whens ? `case kind ${whens} else ${BULK_PRIORITY} end` : String(BULK_PRIORITY)
 })()
 
-/** How long a sign-up may stay unconfirmed under double opt-in before it is deleted. */
+/** How long a sign-up may stay unconfirmed under double opt-in, from its confirmation request's sending, before it is deleted. */
 const UNCONFIRMED_SIGNUP_DAYS = 7
 
 /** The plan's limits the claim takes its tokens under (app_private.take_email_tokens); none: unlimited. */
@@ -178,6 +178,17 @@ export async function markForRetry(db: Queryable, id: string, delayMs: number, e
   await db.query(
     `update app_private.email_queue
      set status = 'pending', locked_until = null, last_error = $3,
+         next_attempt_at = now() + make_interval(secs => $2::double precision / 1000)
+     where id = $1::uuid`,
+    [id, delayMs, error],
+  )
+}
+
+/** Back to pending after a provider's pause, without counting the attempt: the email was not at fault. */
+export async function markPaused(db: Queryable, id: string, delayMs: number, error: string): Promise<void> {
+  await db.query(
+    `update app_private.email_queue
+     set status = 'pending', locked_until = null, last_error = $3, attempts = greatest(0, attempts - 1),
          next_attempt_at = now() + make_interval(secs => $2::double precision / 1000)
      where id = $1::uuid`,
     [id, delayMs, error],
