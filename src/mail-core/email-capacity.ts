@@ -72,7 +72,7 @@ export async function readEmailQueueState(db: Queryable, settings: CapacitySetti
  * The drain time: at the configured rate (else the last minute's pace), after any pause, and a
  * day's wait for each daily quota the backlog needs beyond today's remainder.
  */
-export function estimate(input: {
+function estimate(input: {
   waiting: { kind: string; count: number }[]
   ratePerSecond: number | null
   dailyLimit: number | null

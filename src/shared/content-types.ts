@@ -309,6 +309,10 @@ export const RUNTIME_PLACEHOLDERS = [
   'endpoint',
   'since',
   'reason',
+  // The email queue against the day's quota (issue 52).
+  'waiting',
+  'remaining',
+  'limit',
 ] as const
 
 /**

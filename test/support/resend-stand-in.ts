@@ -11,14 +11,7 @@ export type Fault =
   | { kind: 'drop-after-accept' }
 
 type Outcome =
-  | 'sent'
-  | 'replayed'
-  | 'unauthorized'
-  | 'invalid'
-  | 'conflict'
-  | 'rate-limited'
-  | 'daily-quota'
-  | `fault:${string}`
+  'sent' | 'replayed' | 'unauthorized' | 'invalid' | 'conflict' | 'rate-limited' | 'daily-quota' | `fault:${string}`
 
 /**
  * The team's documented limits (https://resend.com/docs/api-reference/rate-limit): requests per
@@ -111,10 +104,19 @@ export async function startResendStandIn(options: { apiKey: string } & StandInLi
       })
       if (window.requests > options.ratePerSecond) {
         record('rate-limited')
-        return json(res, 429, error(429, 'rate_limit_exceeded', `Too many requests. You can only make ${options.ratePerSecond} requests per second.`), {
-          ...limits,
-          'retry-after': '1',
-        })
+        return json(
+          res,
+          429,
+          error(
+            429,
+            'rate_limit_exceeded',
+            `Too many requests. You can only make ${options.ratePerSecond} requests per second.`,
+          ),
+          {
+            ...limits,
+            'retry-after': '1',
+          },
+        )
       }
     }
     if (options.dailyQuota !== undefined) {
@@ -122,7 +124,12 @@ export async function startResendStandIn(options: { apiKey: string } & StandInLi
       if (day.date !== date) day = { date, emails: 0 }
       if (day.emails >= options.dailyQuota) {
         record('daily-quota')
-        return json(res, 429, error(429, 'daily_quota_exceeded', 'You have reached your daily email sending quota.'), limits)
+        return json(
+          res,
+          429,
+          error(429, 'daily_quota_exceeded', 'You have reached your daily email sending quota.'),
+          limits,
+        )
       }
     }
 

@@ -36,7 +36,7 @@ describe.each(DB_KINDS)('the shared email budget on %s', (kind) => {
   afterAll(() => close())
   beforeEach(() => truncateAll(db))
 
-  test('confirmations and welcome emails go first through a 10,000-email bulk backlog, at the budget\'s pace', async () => {
+  test("confirmations and welcome emails go first through a 10,000-email bulk backlog, at the budget's pace", async () => {
     await backlog(db, 10_000, [invitation.kind, testerMessage.kind, signupDigest.kind])
     await backlog(db, 2, [confirmSignup.kind, welcome.kind], 'waiting')
     const at = new Date('2026-12-02T08:00:00Z')
@@ -52,7 +52,7 @@ describe.each(DB_KINDS)('the shared email budget on %s', (kind) => {
     expect(later.emails.map((e) => e.kind)).toEqual([expect.stringMatching(/^(invitation|message|signup-digest)$/)])
   })
 
-  test('the daily limit counts every claim until the next UTC midnight; a provider\'s pause holds every claim', async () => {
+  test("the daily limit counts every claim until the next UTC midnight; a provider's pause holds every claim", async () => {
     await backlog(db, 5, [welcome.kind])
     const evening = new Date('2026-12-02T23:59:00Z')
     for (let i = 0; i < 3; i++) expect((await claim(db, { dailyLimit: 3, at: evening })).emails).toHaveLength(1)

@@ -193,8 +193,8 @@ describe('Resend transport', () => {
   })
 })
 
-describe('Resend transport against the stand-in\'s documented limits', () => {
-  test('the rate: the window\'s last request pauses for ratelimit-reset, the next gets a 429 and retry-after', async () => {
+describe("Resend transport against the stand-in's documented limits", () => {
+  test("the rate: the window's last request pauses for ratelimit-reset, the next gets a 429 and retry-after", async () => {
     const resend = await startResendStandIn({ apiKey: 're_test_123', ratePerSecond: 2 })
     try {
       const transport = createResendTransport({ apiKey: 're_test_123', apiUrl: resend.url })

@@ -5,9 +5,10 @@ import { Card } from '../../components/card.tsx'
 // and what to do when the day's quota will not carry it. docs/decisions/email-capacity.md
 
 /** "about N minutes" (hours past two hours, days past two days): a drain time as a person reads it. */
-export function drainText(seconds: number | null, total: number): string {
+function drainText(seconds: number | null, total: number): string {
   if (total === 0) return 'Nothing is waiting.'
-  if (seconds === null) return 'Drain time unknown: no rate is set (EMAIL_RATE_PER_SECOND) and nothing was sent in the last minute.'
+  if (seconds === null)
+    return 'Drain time unknown: no rate is set (EMAIL_RATE_PER_SECOND) and nothing was sent in the last minute.'
   const minutes = Math.max(1, Math.ceil(seconds / 60))
   if (minutes <= 120) return `Drains in about ${minutes} minute${minutes === 1 ? '' : 's'}.`
   const hours = Math.ceil(minutes / 60)
@@ -48,10 +49,13 @@ export function EmailQueueCard({ queue }: { queue: EmailQueueState | undefined }
             </p>
           ) : null}
           {!queue.fitsToday ? (
-            <div className="mb-2 rounded-xl border border-warning/40 bg-warning/10 p-3 text-sm text-warning" role="note">
+            <div
+              className="mb-2 rounded-xl border border-warning/40 bg-warning/10 p-3 text-sm text-warning"
+              role="note"
+            >
               <p className="mb-1">
-                The queue will not drain within today&apos;s quota: people who sign up now may wait days for their email.
-                What you can do:
+                The queue will not drain within today&apos;s quota: people who sign up now may wait days for their
+                email. What you can do:
               </p>
               <ul className="list-disc pl-5">
                 <li>raise your email plan, then EMAIL_DAILY_LIMIT and EMAIL_RATE_PER_SECOND with it;</li>

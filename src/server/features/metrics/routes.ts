@@ -90,7 +90,7 @@ function emailCapacityGauges(c: MetricsSnapshot['emailCapacity'], gauge: GaugeOf
       c.ratePerSecond,
     )
   if (c.dailyLimit !== null)
-    gauge('email_daily_limit', 'EMAIL_DAILY_LIMIT: the plan\'s emails per UTC day.', []).set(c.dailyLimit)
+    gauge('email_daily_limit', "EMAIL_DAILY_LIMIT: the plan's emails per UTC day.", []).set(c.dailyLimit)
   if (c.remainingToday !== null)
     gauge('email_daily_remaining', "What the day's quota can still send today.", []).set(c.remainingToday)
 }
