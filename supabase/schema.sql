@@ -860,6 +860,61 @@ CREATE FUNCTION app_private.suppression_reason(address text) RETURNS text
 $$;
 
 --
+-- Name: take_email_tokens(integer, double precision, integer, timestamp with time zone); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.take_email_tokens(wanted integer, rate double precision, daily integer, at_time timestamp with time zone DEFAULT NULL::timestamp with time zone) RETURNS double precision
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  b app_private.email_budget;
+  t timestamptz;
+  today date;
+  burst double precision;
+  have double precision;
+begin
+  if wanted <= 0 then
+    return 0;
+  end if;
+  select * into b from app_private.email_budget where id for update;
+  if not found then
+    insert into app_private.email_budget default values on conflict (id) do nothing;
+    select * into b from app_private.email_budget where id for update;
+  end if;
+  t := coalesce(at_time, clock_timestamp());
+  today := (t at time zone 'UTC')::date;
+  if b.day is distinct from today then
+    b.day_sent := 0;
+  end if;
+  if b.paused_until > t then
+    return greatest(1, extract(epoch from b.paused_until - t) * 1000);
+  end if;
+  if daily is not null and b.day_sent + wanted > daily then
+    return greatest(1, extract(epoch from ((today + 1)::timestamp at time zone 'UTC') - t) * 1000);
+  end if;
+  if rate is not null then
+    burst := greatest(rate, 1);
+    have := case
+      when b.tokens is null or b.refilled_at is null then burst
+      else least(burst, b.tokens + rate * greatest(0, extract(epoch from t - b.refilled_at)))
+    end;
+    if have < wanted then
+      return greatest(1, ceil((wanted - have) / rate * 1000));
+    end if;
+    have := have - wanted;
+  end if;
+  update app_private.email_budget
+  set tokens = have,
+      refilled_at = greatest(t, coalesce(refilled_at, t)),
+      day = today,
+      day_sent = b.day_sent + wanted
+  where id;
+  return 0;
+end
+$$;
+
+--
 -- Name: take_unverified_email(integer); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -1116,6 +1171,25 @@ CREATE TABLE app_private.contact_message_states (
     contact_message_id bigint NOT NULL,
     handled_at timestamp with time zone DEFAULT now() NOT NULL,
     handled_by text NOT NULL
+);
+
+--
+-- Name: email_budget; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.email_budget (
+    id boolean DEFAULT true NOT NULL,
+    tokens double precision,
+    refilled_at timestamp with time zone,
+    day date,
+    day_sent integer DEFAULT 0 NOT NULL,
+    paused_until timestamp with time zone,
+    pause_reason text,
+    quota_hit_on date,
+    short_warned_on date,
+    CONSTRAINT email_budget_day_sent CHECK ((day_sent >= 0)),
+    CONSTRAINT email_budget_one_row CHECK (id),
+    CONSTRAINT email_budget_reason CHECK ((char_length(pause_reason) <= 500))
 );
 
 --
@@ -1728,6 +1802,13 @@ ALTER TABLE ONLY app_private.contact_message_states
     ADD CONSTRAINT contact_message_states_pkey PRIMARY KEY (contact_message_id);
 
 --
+-- Name: email_budget email_budget_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.email_budget
+    ADD CONSTRAINT email_budget_pkey PRIMARY KEY (id);
+
+--
 -- Name: email_queue email_queue_dedupe_key_key; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -2075,6 +2156,12 @@ CREATE INDEX email_queue_kind_status ON app_private.email_queue USING btree (kin
 --
 
 CREATE INDEX email_queue_owner_sign_in ON app_private.email_queue USING btree (to_email, created_at) WHERE (kind = 'owner-sign-in'::text);
+
+--
+-- Name: email_queue_sent_at; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX email_queue_sent_at ON app_private.email_queue USING btree (sent_at) WHERE (sent_at IS NOT NULL);
 
 --
 -- Name: group_message_batches; Type: INDEX; Schema: app_private; Owner: -
@@ -2634,6 +2721,13 @@ REVOKE ALL ON FUNCTION app_private.suppression_reason(address text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.suppression_reason(address text) TO service_role;
 
 --
+-- Name: FUNCTION take_email_tokens(wanted integer, rate double precision, daily integer, at_time timestamp with time zone); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.take_email_tokens(wanted integer, rate double precision, daily integer, at_time timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_private.take_email_tokens(wanted integer, rate double precision, daily integer, at_time timestamp with time zone) TO service_role;
+
+--
 -- Name: FUNCTION take_unverified_email(per_hour integer); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -2894,6 +2988,12 @@ GRANT ALL ON TABLE app_private.beta_feedback TO service_role;
 --
 
 GRANT ALL ON TABLE app_private.console_settings TO service_role;
+
+--
+-- Name: TABLE email_budget; Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT ALL ON TABLE app_private.email_budget TO service_role;
 
 --
 -- Name: TABLE email_queue; Type: ACL; Schema: app_private; Owner: -

@@ -2,6 +2,7 @@ import type { EmailKind } from './define-kind.ts'
 import { confirmSignup } from './confirm-signup.kind.ts'
 import { contactOwner } from './contact-owner.kind.ts'
 import { contactOwnerSummary } from './contact-owner-summary.kind.ts'
+import { emailCapacity } from './email-capacity.kind.ts'
 import { feedbackOwner } from './feedback-owner.kind.ts'
 import { invitation } from './invitation.kind.ts'
 import { ownerSignIn } from './owner-sign-in.kind.ts'
@@ -32,6 +33,7 @@ export const KINDS = {
   [playReminder.kind]: playReminder,
   [testflightState.kind]: testflightState,
   [webhookPaused.kind]: webhookPaused,
+  [emailCapacity.kind]: emailCapacity,
 } as const
 
 /** One of the kinds above, as enqueue() takes it. */

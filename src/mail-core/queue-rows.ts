@@ -28,26 +28,42 @@ const CLAIM_PRIORITY = (() => {
   return whens ? `case kind ${whens} else ${BULK_PRIORITY} end` : String(BULK_PRIORITY)
 })()
 
-/** How long a sign-up may stay unconfirmed under double opt-in before it is deleted. */
+/** How long a sign-up may stay unconfirmed under double opt-in, from its confirmation request's sending, before it is deleted. */
 const UNCONFIRMED_SIGNUP_DAYS = 7
+
+/** The plan's limits the claim takes its tokens under (app_private.take_email_tokens); none: unlimited. */
+export type SendBudget = {
+  ratePerSecond?: number
+  dailyLimit?: number
+  /** The budget's clock; default the database's. Tests of the pace pass their own. */
+  at?: Date
+}
+
+/** What a claim found: the emails now this worker's, or, when the budget is spent, how long until it is not. */
+export type Claim = { emails: ClaimedEmail[]; waitMs: number }
 
 /**
  * Claims up to `limit` due emails: pending ones whose time has come, and ones left in 'sending'
  * past their lease by a worker that died. SKIP LOCKED lets several workers share the queue.
+ * The same statement takes their tokens from the budget every process shares
+ * (app_private.email_budget, docs/decisions/email-capacity.md): when it refuses, nothing is
+ * claimed and `waitMs` says when to ask again. An empty queue takes no token and locks nothing.
  *
  * With `expireUnconfirmed` (double opt-in on), the same statement deletes sign-ups left
- * unconfirmed for UNCONFIRMED_SIGNUP_DAYS, with their finished confirmation request: riding on
- * the claim costs no query and no timer of its own, so an idle server still does one claim per
- * poll interval and nothing else. A partial index makes the check cheap.
+ * unconfirmed UNCONFIRMED_SIGNUP_DAYS after their confirmation request went out (or after they
+ * signed up, when none was ever sent), with that finished request; never one whose request still
+ * waits in the queue, so a throttled queue cannot delete a person before they could confirm.
+ * Riding on the claim costs no query and no timer of its own, so an idle server still does one
+ * claim per poll interval and nothing else. A partial index makes the check cheap.
  */
-export async function claimDueEmails(
+export async function claimEmails(
   db: Queryable,
-  limit: number,
-  leaseMs: number,
-  expireUnconfirmed = false,
-): Promise<ClaimedEmail[]> {
+  options: { limit: number; leaseMs: number; expireUnconfirmed?: boolean; budget?: SendBudget },
+): Promise<Claim> {
+  const budget = options.budget ?? {}
   const r = await db.query<{
-    id: string
+    wait_ms: number | string | null
+    id: string | null
     kind: string
     to_email: string
     attempts: number
@@ -59,8 +75,12 @@ export async function claimDueEmails(
     owner_hour: OwnerHourCounts | null
   }>(
     `with expired as (
-       delete from public.beta_signups
-       where $3::boolean and confirmed_at is null and created_at < now() - make_interval(days => $4::integer)
+       delete from public.beta_signups s
+       where $3::boolean and s.confirmed_at is null and s.created_at < now() - make_interval(days => $4::integer)
+         and not exists (
+           select 1 from app_private.email_queue r
+           where r.dedupe_key = $5::text || app_private.canonical_email(s.email)
+             and (r.status in ('pending', 'sending') or r.sent_at > now() - make_interval(days => $4::integer)))
        returning email
      ), expired_requests as (
        delete from app_private.email_queue r using expired e
@@ -73,12 +93,17 @@ export async function claimDueEmails(
        order by ${CLAIM_PRIORITY}, next_attempt_at
        limit $1
        for update skip locked
+     ), budget as (
+       select app_private.take_email_tokens((select count(*)::integer from due), $8::double precision, $9::integer,
+         $10::timestamptz) as wait_ms
+     ), claimed as (
+       update app_private.email_queue q
+       set status = 'sending', attempts = q.attempts + 1, locked_until = now() + make_interval(secs => $2::double precision / 1000)
+       from due, budget
+       where q.id = due.id and budget.wait_ms = 0
+       returning q.id, q.kind, q.to_email, q.attempts, q.contact_message_id, q.feedback_id, q.payload, q.dedupe_key
      )
-     update app_private.email_queue q
-     set status = 'sending', attempts = q.attempts + 1, locked_until = now() + make_interval(secs => $2::double precision / 1000)
-     from due
-     where q.id = due.id
-     returning q.id::text as id, q.kind, q.to_email, q.attempts,
+     select (select wait_ms from budget) as wait_ms, q.id::text as id, q.kind, q.to_email, q.attempts,
        (select s.unsubscribe_token::text from public.beta_signups s
         where app_private.canonical_email(s.email) = app_private.canonical_email(q.to_email)) as unsubscribe_token,
        (select json_build_object('name', m.name, 'email', m.email, 'subject', m.subject, 'message', m.message,
@@ -97,30 +122,47 @@ export async function claimDueEmails(
        (select json_build_object('hourStart', c.hour_start, 'pastCap', c.past_cap, 'pastCapFeedback', c.past_cap_feedback)
         from app_private.owner_notify_counts c
         where q.kind = $7::text and c.owner = q.to_email
-          and app_private.owner_summary_key($7::text, c.hour_start, c.owner) = q.dedupe_key) as owner_hour`,
+          and app_private.owner_summary_key($7::text, c.hour_start, c.owner) = q.dedupe_key) as owner_hour
+     from (select 1) one left join claimed q on true`,
     // The kinds' names are parameters: the confirmation request's dedupe key, the group message's
     // kind, the summary's kind.
     [
-      limit,
-      leaseMs,
-      expireUnconfirmed,
+      options.limit,
+      options.leaseMs,
+      options.expireUnconfirmed ?? false,
       UNCONFIRMED_SIGNUP_DAYS,
       mailboxKeyPrefix(confirmSignup),
       testerMessage.kind,
       contactOwnerSummary.kind,
+      budget.ratePerSecond ?? null,
+      budget.dailyLimit ?? null,
+      budget.at?.toISOString() ?? null,
     ],
   )
-  return r.rows.map((x) => ({
-    id: x.id,
-    kind: x.kind,
-    toEmail: x.to_email,
-    attempts: Number(x.attempts),
-    unsubscribeToken: x.unsubscribe_token,
-    contact: x.contact,
-    payload: x.owner_hour ? summaryPayload(x.payload, x.owner_hour) : x.payload,
-    signup: x.signup,
-    message: x.message,
-  }))
+  const emails = r.rows
+    .filter((x) => x.id !== null)
+    .map((x) => ({
+      id: x.id!,
+      kind: x.kind,
+      toEmail: x.to_email,
+      attempts: Number(x.attempts),
+      unsubscribeToken: x.unsubscribe_token,
+      contact: x.contact,
+      payload: x.owner_hour ? summaryPayload(x.payload, x.owner_hour) : x.payload,
+      signup: x.signup,
+      message: x.message,
+    }))
+  return { emails, waitMs: Number(r.rows[0]?.wait_ms ?? 0) }
+}
+
+/** claimEmails without a budget: the emails only (the kinds' tests, which claim one by one). */
+export async function claimDueEmails(
+  db: Queryable,
+  limit: number,
+  leaseMs: number,
+  expireUnconfirmed = false,
+): Promise<ClaimedEmail[]> {
+  return (await claimEmails(db, { limit, leaseMs, expireUnconfirmed })).emails
 }
 
 export async function markSent(db: Queryable, id: string, providerMessageId: string): Promise<void> {
@@ -136,6 +178,17 @@ export async function markForRetry(db: Queryable, id: string, delayMs: number, e
   await db.query(
     `update app_private.email_queue
      set status = 'pending', locked_until = null, last_error = $3,
+         next_attempt_at = now() + make_interval(secs => $2::double precision / 1000)
+     where id = $1::uuid`,
+    [id, delayMs, error],
+  )
+}
+
+/** Back to pending after a provider's pause, without counting the attempt: the email was not at fault. */
+export async function markPaused(db: Queryable, id: string, delayMs: number, error: string): Promise<void> {
+  await db.query(
+    `update app_private.email_queue
+     set status = 'pending', locked_until = null, last_error = $3, attempts = greatest(0, attempts - 1),
          next_attempt_at = now() + make_interval(secs => $2::double precision / 1000)
      where id = $1::uuid`,
     [id, delayMs, error],

@@ -9,8 +9,11 @@ export type QueueSettings = KindSettings & {
   EMAIL_RETRY_MAX_MS: number
   /** How long a claimed email stays the claimant's; past it, another worker may send it. */
   EMAIL_LEASE_MS: number
-  /** On: the claim also deletes sign-ups left unconfirmed (see claimDueEmails). */
+  /** On: the claim also deletes sign-ups left unconfirmed (see claimEmails). */
   SIGNUP_CONFIRMATION?: boolean
+  /** The plan's pace and daily quota, shared by every process (email-capacity.ts); absent: unlimited. */
+  EMAIL_RATE_PER_SECOND?: number
+  EMAIL_DAILY_LIMIT?: number
 }
 
 /** The retry rules both deployments share: the Node server's defaults (config.ts), the function's values. */

@@ -5,7 +5,8 @@ import { kindNamed } from '../emails/kinds.ts'
 import { emailHash } from './log-redact.ts'
 import type { MailLogger } from './logger.ts'
 import type { QueueSettings } from './queue-settings.ts'
-import { claimDueEmails, markFinal, markForRetry, markSent, msUntilNextDue } from './queue-rows.ts'
+import { claimEmails, markFinal, markForRetry, markPaused, markSent, msUntilNextDue } from './queue-rows.ts'
+import { pauseSending, readEmailQueueState, warnIfShort } from './email-capacity.ts'
 import type { SendResult, Transport } from './transport.ts'
 import { isSuppressedMailbox, suppressMailbox } from './suppressions.ts'
 
@@ -23,6 +24,9 @@ export type EmailQueue = {
 // never let another process take over rows still waiting in this worker's batch (and send
 // them twice over SMTP, which has no idempotency key), and stop() waits for one send at most.
 const CLAIM = 1
+
+/** How often, at most, a working process asks whether the day's quota will carry the queue. */
+const CAPACITY_CHECK_MS = 60_000
 
 /**
  * Sends queued emails through the transport, at least once and (transports being idempotent on
@@ -44,6 +48,10 @@ export function createEmailQueue(deps: {
   let loop: Promise<void> | undefined
   let wakeRequested = false
   let wakeSleeper: (() => void) | undefined
+  // When the shared budget refused the last claim: how long until it would not.
+  let budgetWaitMs = 0
+  let lastCapacityCheck = -Infinity
+  const budget = { ratePerSecond: config.EMAIL_RATE_PER_SECOND, dailyLimit: config.EMAIL_DAILY_LIMIT }
 
   const wake = () => {
     wakeRequested = true
@@ -96,9 +104,17 @@ export function createEmailQueue(deps: {
       // A transport must not throw; if one does (or a template fails), treat it as a passing fault and retry.
       result = { ok: false as const, retryable: true, error: `email could not be sent: ${(err as Error).message}` }
     }
+    // The provider's "slow down" holds every process (email-capacity.ts).
+    if (result.pause) {
+      await pauseSending(db, result.pause)
+      logger.warn({ ...log, pauseMs: result.pause.ms, reason: result.pause.reason }, 'email sending paused')
+    }
     if (result.ok) {
       await markSent(db, email.id, result.id)
       logger.info({ ...log, transport: transport.name }, 'email sent')
+    } else if (result.retryable && result.pause) {
+      // Not this email's fault: it waits for the pause, and the attempt does not count.
+      await markPaused(db, email.id, result.pause.ms, result.error)
     } else if (result.retryable && email.attempts < config.EMAIL_MAX_ATTEMPTS) {
       const delay = retryDelay(email.attempts, config, result.retryAfterMs)
       await markForRetry(db, email.id, delay, result.error)
@@ -113,7 +129,14 @@ export function createEmailQueue(deps: {
   async function runOnce(): Promise<number> {
     let handled = 0
     for (;;) {
-      const [email] = await claimDueEmails(db, CLAIM, config.EMAIL_LEASE_MS, config.SIGNUP_CONFIRMATION ?? false)
+      const claim = await claimEmails(db, {
+        limit: CLAIM,
+        leaseMs: config.EMAIL_LEASE_MS,
+        expireUnconfirmed: config.SIGNUP_CONFIRMATION ?? false,
+        budget,
+      })
+      budgetWaitMs = claim.waitMs
+      const [email] = claim.emails
       if (!email) return handled
       await handle(email)
       handled += 1
@@ -121,9 +144,22 @@ export function createEmailQueue(deps: {
     }
   }
 
+  /**
+   * While the queue works (never when idle): whether the day's quota carries what waits; the
+   * owners are told once a day when it does not (email-capacity.ts).
+   */
+  async function checkCapacity(): Promise<void> {
+    if (Date.now() - lastCapacityCheck < CAPACITY_CHECK_MS) return
+    lastCapacityCheck = Date.now()
+    const state = await readEmailQueueState(db, config)
+    if (await warnIfShort(db, state))
+      logger.warn({ event: 'email.capacity_short', waiting: state.total }, 'the queue will not drain within the day')
+  }
+
   async function sleep(): Promise<void> {
     if (wakeRequested) return
-    const next = await msUntilNextDue(db).catch(() => null)
+    // The budget is spent: wake when its tokens are due (the due emails are overdue already).
+    const next = budgetWaitMs > 0 ? budgetWaitMs : await msUntilNextDue(db).catch(() => null)
     const ms = Math.min(config.EMAIL_POLL_INTERVAL_MS, next === null ? Infinity : Math.max(next, 10))
     await new Promise<void>((resolve) => {
       if (wakeRequested || !running) return resolve()
@@ -140,7 +176,7 @@ export function createEmailQueue(deps: {
     while (running) {
       wakeRequested = false
       try {
-        await runOnce()
+        if ((await runOnce()) > 0 || budgetWaitMs > 0) await checkCapacity()
       } catch (err) {
         if (!isDatabaseUnavailable(err)) logger.error({ err }, 'email queue pass failed')
       }

@@ -1,5 +1,5 @@
 import { refuseHeaderInjection } from './header-safety.ts'
-import type { OutgoingEmail, SendResult, Transport } from './transport.ts'
+import type { OutgoingEmail, ProviderPause, SendResult, Transport } from './transport.ts'
 
 type ResendOptions = {
   apiKey: string
@@ -55,7 +55,8 @@ async function readResponse(res: Response): Promise<SendResult> {
   const body = parseJson(raw)
   if (res.ok) {
     const id = (body as { id?: unknown } | null)?.id
-    if (typeof id === 'string' && id) return { ok: true, id }
+    const pause = windowSpent(res.headers)
+    if (typeof id === 'string' && id) return pause ? { ok: true, id, pause } : { ok: true, id }
     // Accepted but unreadable: retrying with the same Idempotency-Key replays the answer, never a second email.
     return { ok: false, retryable: true, error: `Resend ${res.status}: response has no email id` }
   }
@@ -68,10 +69,45 @@ async function readResponse(res: Response): Promise<SendResult> {
     retryAfterMs === undefined
       ? { ok: false, retryable: true, error }
       : { ok: false, retryable: true, error, retryAfterMs }
-  if (res.status === 429 || res.status === 408 || res.status >= 500) return retry()
+  if (res.status === 429) return { ...retry(), pause: slowDown(name, message, retryAfterMs) }
+  if (res.status === 408 || res.status >= 500) return retry()
   // The same key is still being processed by another request; the other outcome, a reused key with a different body, is final.
   if (res.status === 409 && name === 'concurrent_idempotent_requests') return retry()
   return { ok: false, retryable: false, error }
+}
+
+/** Without a retry-after, a 429 of the rate waits one window (a second). */
+const RATE_WINDOW_MS = 1000
+
+/**
+ * What a 429 asks of every sender (https://resend.com/docs/api-reference/rate-limit, /errors):
+ * `daily_quota_exceeded` until retry-after, else the next UTC midnight (Resend's day);
+ * `monthly_quota_exceeded` likewise, so it is tried once a day; `rate_limit_exceeded` (or any
+ * other 429) for retry-after, else a second.
+ */
+function slowDown(name: string, message: string, retryAfterMs: number | undefined): ProviderPause {
+  if (name === 'daily_quota_exceeded' || name === 'monthly_quota_exceeded')
+    return { ms: retryAfterMs ?? msToUtcMidnight(), reason: `Resend ${name}: ${message}`, dailyQuota: true }
+  return { ms: retryAfterMs ?? RATE_WINDOW_MS, reason: `Resend 429 ${name || 'rate limit'}: ${message}` }
+}
+
+/**
+ * Resend's rate-limit headers on an accepted email (IETF draft 6: `ratelimit-remaining`, and
+ * `ratelimit-reset` in seconds): none left in this window means the next request would get a 429,
+ * so every process waits for the reset instead.
+ */
+function windowSpent(headers: Headers): ProviderPause | undefined {
+  const remaining = headers.get('ratelimit-remaining')
+  const reset = headers.get('ratelimit-reset')
+  if (remaining === null || reset === null || !/^\s*0\s*$/.test(remaining) || !/^\s*\d+\s*$/.test(reset))
+    return undefined
+  const ms = Number(reset) * 1000
+  return ms > 0 ? { ms, reason: `Resend ratelimit-remaining 0, reset in ${Number(reset)} s` } : undefined
+}
+
+function msToUtcMidnight(now: number = Date.now()): number {
+  const d = new Date(now)
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1) - now
 }
 
 function parseJson(raw: string): unknown {

@@ -95,7 +95,9 @@ export async function truncateAll(db: Db): Promise<void> {
   await db.exec(
     `truncate public.beta_signups, public.contact_messages, app_private.email_queue, app_private.email_suppressions,
        app_private.spent_signup_proofs, app_private.unverified_email_budget, app_private.webhook_deliveries,
-       app_private.beta_feedback, app_private.group_messages restart identity cascade`,
+       app_private.beta_feedback, app_private.group_messages restart identity cascade;
+     update app_private.email_budget set tokens = null, refilled_at = null, day = null, day_sent = 0,
+       paused_until = null, pause_reason = null, quota_hit_on = null, short_warned_on = null`,
   )
 }
 

@@ -23,6 +23,7 @@ export {
 export { NudgeResult, PlayTester, PlayTestingSummary } from './play-testing.ts'
 export * from './data-access.ts'
 export { ChannelRequest, ChannelSaved, LaunchQuery, LaunchReport } from './launch-analytics.ts'
+export { EmailQueueState } from './email-queue.ts'
 export { BackupStatus, ImportQuery, ImportResult } from './backups.ts'
 export {
   DeliveryAttempt,

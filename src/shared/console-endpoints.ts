@@ -85,6 +85,7 @@ export const endpoints = {
   erase: { method: 'POST', path: '/admin/api/people/erase', input: 'EmailRequest', answer: 'EraseResult' },
   personData: { method: 'GET', path: '/admin/api/people/data', input: 'PersonDataQuery', answer: 'PersonData' },
   launch: { method: 'GET', path: '/admin/api/launch', input: 'LaunchQuery', answer: 'LaunchReport' },
+  emailQueue: { method: 'GET', path: '/admin/api/email-queue', answer: 'EmailQueueState' },
   backups: { method: 'GET', path: '/admin/api/backups', answer: 'BackupStatus' },
   // The body is the CSV file itself (text/csv), the options are the query (ImportQuery).
   importSignups: { method: 'POST', path: '/admin/api/signups/import', answer: 'ImportResult' },

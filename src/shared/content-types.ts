@@ -142,6 +142,18 @@ export const EMAIL_TEXT_KEYS = {
   contactOwner: ['subject', 'heading', 'from', 'fromLabel', 'receivedLabel', 'reply', 'openInbox', 'inboxLabel'],
   contactOwnerSummary: ['messages', 'feedback', 'both', 'waiting', 'subject', 'openInbox', 'note'],
   webhookPaused: ['subject', 'heading', 'body', 'openIntegrations'],
+  emailCapacity: [
+    'subject',
+    'heading',
+    'body',
+    'bodyProvider',
+    'drain',
+    'whatToDo',
+    'raisePlan',
+    'optInOff',
+    'holdBulk',
+    'openLaunch',
+  ],
   feedbackOwner: [
     'subject',
     'subjectWithBuild',
@@ -297,6 +309,10 @@ export const RUNTIME_PLACEHOLDERS = [
   'endpoint',
   'since',
   'reason',
+  // The email queue against the day's quota (issue 52).
+  'waiting',
+  'remaining',
+  'limit',
 ] as const
 
 /**

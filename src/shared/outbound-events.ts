@@ -120,6 +120,30 @@ export const OUTBOUND_EVENTS = {
       last_sent_at: time.nullable().describe('when the last email was sent, null when none ever was'),
     }),
   },
+  'email.capacity_short': {
+    about:
+      "The email queue will not drain within the day's quota (EMAIL_DAILY_LIMIT, or the provider said today's is spent): people who sign up now may wait days for their email. What to do: raise the email plan (and the two settings with it), turn double opt-in off for the day (SIGNUP_CONFIRMATION=off), hold the daily digest and group messages. At most one per UTC day, across processes.",
+    data: z.object({
+      day: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .describe('the UTC day (the provider counts its quota per UTC day)'),
+      waiting: z.number().int().min(0).describe('emails waiting to be sent'),
+      daily_limit: z.number().int().min(0).nullable().describe('EMAIL_DAILY_LIMIT, null when not set'),
+      remaining_today: z
+        .number()
+        .int()
+        .min(0)
+        .nullable()
+        .describe('what the daily limit can still send today, null when not set'),
+      drains_in_minutes: z
+        .number()
+        .int()
+        .min(1)
+        .nullable()
+        .describe('about when nothing will wait any more, null when the pace is unknown'),
+    }),
+  },
   'webhook.test': {
     about: 'Sent by "Send test event" in the console, to that endpoint only.',
     data: z.object({ message: z.string(), endpoint_id: id }),

@@ -10,7 +10,14 @@ export type Fault =
   /** The email is accepted (and so sent), then the connection closes before the answer. */
   | { kind: 'drop-after-accept' }
 
-type Outcome = 'sent' | 'replayed' | 'unauthorized' | 'invalid' | 'conflict' | `fault:${string}`
+type Outcome =
+  'sent' | 'replayed' | 'unauthorized' | 'invalid' | 'conflict' | 'rate-limited' | 'daily-quota' | `fault:${string}`
+
+/**
+ * The team's documented limits (https://resend.com/docs/api-reference/rate-limit): requests per
+ * second, in windows of one second, and emails per UTC day.
+ */
+export type StandInLimits = { ratePerSecond?: number; dailyQuota?: number }
 
 /** One POST /emails as it arrived, and what the stand-in did with it. */
 type RecordedRequest = { at: number; key: string | undefined; to: string[]; outcome: Outcome }
@@ -45,7 +52,7 @@ const error = (statusCode: number, name: string, message: string) => ({ statusCo
  * another payload it is a 409 invalid_idempotent_request; while the first request is still
  * being processed it is a 409 concurrent_idempotent_requests.
  */
-export async function startResendStandIn(options: { apiKey: string }): Promise<ResendStandIn> {
+export async function startResendStandIn(options: { apiKey: string } & StandInLimits): Promise<ResendStandIn> {
   const requests: RecordedRequest[] = []
   const emails: AcceptedEmail[] = []
   const byKey = new Map<string, { email: AcceptedEmail; answered: boolean }>()
@@ -53,6 +60,9 @@ export async function startResendStandIn(options: { apiKey: string }): Promise<R
   let faultIndex = 0
   let inFlight = 0
   let held: (() => void)[] | null = null
+  // The current one-second window and its requests; the UTC day and its accepted emails.
+  let window = { second: -1, requests: 0 }
+  let day = { date: '', emails: 0 }
 
   const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     if (res.destroyed) return
@@ -77,6 +87,50 @@ export async function startResendStandIn(options: { apiKey: string }): Promise<R
     if (!payload || typeof payload.from !== 'string' || typeof payload.subject !== 'string' || to.length === 0) {
       record('invalid')
       return json(res, 422, error(422, 'validation_error', 'from, to and subject are required.'))
+    }
+
+    // Resend's documented limits: the rate-limit headers on every answer, a 429 past either.
+    const limits: Record<string, string> = {}
+    if (options.ratePerSecond !== undefined) {
+      const now = Date.now()
+      const second = Math.floor(now / 1000)
+      if (window.second !== second) window = { second, requests: 0 }
+      window.requests++
+      const remaining = Math.max(0, options.ratePerSecond - window.requests)
+      Object.assign(limits, {
+        'ratelimit-limit': String(options.ratePerSecond),
+        'ratelimit-remaining': String(remaining),
+        'ratelimit-reset': '1',
+      })
+      if (window.requests > options.ratePerSecond) {
+        record('rate-limited')
+        return json(
+          res,
+          429,
+          error(
+            429,
+            'rate_limit_exceeded',
+            `Too many requests. You can only make ${options.ratePerSecond} requests per second.`,
+          ),
+          {
+            ...limits,
+            'retry-after': '1',
+          },
+        )
+      }
+    }
+    if (options.dailyQuota !== undefined) {
+      const date = new Date().toISOString().slice(0, 10)
+      if (day.date !== date) day = { date, emails: 0 }
+      if (day.emails >= options.dailyQuota) {
+        record('daily-quota')
+        return json(
+          res,
+          429,
+          error(429, 'daily_quota_exceeded', 'You have reached your daily email sending quota.'),
+          limits,
+        )
+      }
     }
 
     const fault = faults ? faults[faultIndex++ % faults.length] : undefined
@@ -121,11 +175,12 @@ export async function startResendStandIn(options: { apiKey: string }): Promise<R
         return
       }
       record('replayed')
-      return json(res, 200, { id: previous.email.id })
+      return json(res, 200, { id: previous.email.id }, limits)
     }
 
     const email: AcceptedEmail = { id: randomUUID(), key, to, subject: String(payload.subject), body: raw }
     emails.push(email)
+    day.emails++
     const entry = { email, answered: false }
     if (key !== undefined) byKey.set(key, entry)
     if (fault?.kind === 'drop-after-accept') {
@@ -139,7 +194,7 @@ export async function startResendStandIn(options: { apiKey: string }): Promise<R
     const answer = () => {
       inFlight--
       entry.answered = true
-      json(res, 200, { id: email.id })
+      json(res, 200, { id: email.id }, limits)
     }
     if (held) held.push(answer)
     else answer()

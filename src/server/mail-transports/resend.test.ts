@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createResendTransport, parseRetryAfter } from '../../mail-core/resend.ts'
 import { testEmail } from '../../mail-core/test-email.ts'
+import { startResendStandIn } from '../../../test/support/resend-stand-in.ts'
 
 type Seen = { method: string; url: string; headers: IncomingMessage['headers']; body: string }
 type Handler = (req: Seen, res: ServerResponse) => void
@@ -75,13 +76,14 @@ describe('Resend transport', () => {
     })
   })
 
-  test('429 with Retry-After in seconds is retryable after that delay', async () => {
+  test('429 with Retry-After in seconds is retryable after that delay, and pauses every sender as long', async () => {
     handler = reply(429, resendError(429, 'rate_limit_exceeded', 'Too many requests.'), { 'Retry-After': '7' })
     expect(await send()).toEqual({
       ok: false,
       retryable: true,
       retryAfterMs: 7000,
       error: 'Resend 429 rate_limit_exceeded: Too many requests.',
+      pause: { ms: 7000, reason: 'Resend 429 rate_limit_exceeded: Too many requests.' },
     })
   })
 
@@ -188,6 +190,49 @@ describe('Resend transport', () => {
       retryable: false,
     })
     expect(seen).toHaveLength(0)
+  })
+})
+
+describe("Resend transport against the stand-in's documented limits", () => {
+  test("the rate: the window's last request pauses for ratelimit-reset, the next gets a 429 and retry-after", async () => {
+    const resend = await startResendStandIn({ apiKey: 're_test_123', ratePerSecond: 2 })
+    try {
+      const transport = createResendTransport({ apiKey: 're_test_123', apiUrl: resend.url })
+      // Three requests inside one window of the stand-in (it counts per clock second).
+      while (Date.now() % 1000 > 700) await new Promise((r) => setTimeout(r, 20))
+      const [first, second, third] = [
+        await transport.send(testEmail()),
+        await transport.send({ ...testEmail(), id: 'queue-43' }),
+        await transport.send({ ...testEmail(), id: 'queue-44' }),
+      ]
+      expect(first).toMatchObject({ ok: true })
+      expect(first.pause).toBeUndefined()
+      expect(second).toMatchObject({ ok: true, pause: { ms: 1000 } })
+      expect(third).toMatchObject({ ok: false, retryable: true, retryAfterMs: 1000, pause: { ms: 1000 } })
+      expect(resend.requests.map((r) => r.outcome)).toEqual(['sent', 'sent', 'rate-limited'])
+    } finally {
+      await resend.close()
+    }
+  })
+
+  test('the daily quota: daily_quota_exceeded pauses every sender until the next UTC midnight', async () => {
+    const resend = await startResendStandIn({ apiKey: 're_test_123', dailyQuota: 1 })
+    try {
+      const transport = createResendTransport({ apiKey: 're_test_123', apiUrl: resend.url })
+      expect(await transport.send(testEmail())).toMatchObject({ ok: true })
+      const refused = await transport.send({ ...testEmail(), id: 'queue-43' })
+      const now = new Date()
+      const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)
+      expect(refused).toMatchObject({ ok: false, retryable: true, pause: { dailyQuota: true } })
+      const ms = refused.pause?.ms ?? -1
+      expect(ms).toBeGreaterThan(midnight - Date.now() - 5_000)
+      expect(ms).toBeLessThanOrEqual(midnight - Date.now() + 5_000)
+      expect(refused.ok || refused.error).toBe(
+        'Resend 429 daily_quota_exceeded: You have reached your daily email sending quota.',
+      )
+    } finally {
+      await resend.close()
+    }
   })
 })
 

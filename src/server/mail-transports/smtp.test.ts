@@ -2,7 +2,7 @@ import { createServer as createNetServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server'
 import { afterEach, describe, expect, test } from 'vitest'
-import { createSmtpTransport } from './smtp.ts'
+import { createSmtpTransport, SMTP_SLOW_DOWN_MS } from './smtp.ts'
 import { expectTestEmailHeaders, readRawMessage, testEmail } from '../../mail-core/test-email.ts'
 import type { Transport } from './transport.ts'
 
@@ -130,6 +130,26 @@ describe('SMTP transport', () => {
       expect(result.ok || result.error).toMatch(/^SMTP \d{3}: /)
     },
   )
+
+  test.each([
+    ['421 at MAIL FROM', { onMailFrom: (_a, _s, cb) => cb(smtpError(421, 'Too many connections, slow down')) }],
+    ['452 at RCPT TO', { onRcptTo: (_a, _s, cb) => cb(smtpError(452, '4.5.3 Too many recipients this hour')) }],
+    ['451 4.7.1 at RCPT TO', { onRcptTo: (_a, _s, cb) => cb(smtpError(451, '4.7.1 Rate limit exceeded')) }],
+  ] satisfies Array<[string, Partial<SMTPServerOptions>]>)(
+    '%s is a "slow down": retryable, and every sender pauses for SMTP_SLOW_DOWN_MS',
+    async (_name, handlers) => {
+      const server = await startServer(handlers)
+      const result = await transportFor(`smtp://127.0.0.1:${server.port}`).send(testEmail())
+      expect(result).toMatchObject({ ok: false, retryable: true, pause: { ms: SMTP_SLOW_DOWN_MS } })
+    },
+  )
+
+  test('451 without a 4.7.x code is a passing fault of this email, not a "slow down"', async () => {
+    const server = await startServer({ onRcptTo: (_a, _s, cb) => cb(smtpError(451, '4.3.0 Local error')) })
+    const result = await transportFor(`smtp://127.0.0.1:${server.port}`).send(testEmail())
+    expect(result).toMatchObject({ ok: false, retryable: true })
+    expect(result.ok || result.pause).toBeUndefined()
+  })
 
   test('a wrong password is a settings problem: retryable, so the email goes out once it is fixed', async () => {
     const server = await startServer({

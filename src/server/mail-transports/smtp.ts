@@ -61,6 +61,19 @@ const MAILBOX_GONE = new Set([550, 551, 553])
 // Problems with the server or our settings, not with this message: once fixed, the same email goes through.
 const SETTINGS_CODES = new Set(['EAUTH', 'ENOAUTH', 'ETLS', 'EDNS', 'ECONFIG', 'EPROXY'])
 
+/** SMTP names no time to wait: a "slow down" holds every process for a minute. */
+export const SMTP_SLOW_DOWN_MS = 60_000
+
+/**
+ * The server's "slow down": 421 (closing the channel), 452 (too many, or out of room for now), or
+ * any 4yz reply with an enhanced code 4.7.x (RFC 3463: a policy, such as a sending rate). Treated
+ * like Resend's 429: every process pauses (docs/decisions/email-capacity.md).
+ */
+function isSlowDown(reply: number, response: string | undefined): boolean {
+  if (reply === 421 || reply === 452) return true
+  return reply >= 400 && reply < 500 && /^\d{3}[ -]4\.7\.\d{1,3}\b/.test(response ?? '')
+}
+
 /**
  * RFC 5321: a 4yz reply is transient and a 5yz reply permanent, except 503 (bad sequence),
  * which says the session was confused rather than that the message was refused. Without a
@@ -76,6 +89,8 @@ function classifySmtpError(err: NodemailerError): SendResult {
   // refusal of our own sender (MAIL FROM) is a problem of our settings, not of the mailbox.
   if (typeof reply === 'number' && MAILBOX_GONE.has(reply) && err.command !== 'MAIL FROM')
     return { ok: false, retryable: false, error, bounced: true }
+  if (typeof reply === 'number' && isSlowDown(reply, err.response))
+    return { ok: false, retryable: true, error, pause: { ms: SMTP_SLOW_DOWN_MS, reason: error } }
   if (typeof reply === 'number') return { ok: false, retryable: reply < 500 || reply === 503, error }
   // Nodemailer rejected the envelope itself (no valid recipient): sending again cannot help.
   if (code === 'EENVELOPE') return { ok: false, retryable: false, error }

@@ -4,11 +4,12 @@ import { Card, Figure, Heading } from '../../components/card.tsx'
 import { FIELD, LabelledField } from '../../components/selection-fields.tsx'
 import { ErrorText } from '../../components/status-text.tsx'
 import { urlOf } from '../../api.ts'
+import { EmailQueueCard } from './email-queue-card.tsx'
 import { LaunchChart } from './launch-chart.tsx'
 import { LeftOutLedger } from './left-out-ledger.tsx'
 import { ShareLinksCard } from './share-links-card.tsx'
 import { SourceTable } from './source-table.tsx'
-import { REFRESH_MS, useLaunchReport, type LaunchRange } from './use-launch-report.ts'
+import { REFRESH_MS, useEmailQueue, useLaunchReport, type LaunchRange } from './use-launch-report.ts'
 
 // Launch day, measured. docs/decisions/launch-analytics.md
 
@@ -23,6 +24,7 @@ export function LaunchView() {
   const [rangeId, setRangeId] = useState<(typeof RANGES)[number]['id']>('2-hour')
   const range = useMemo(() => (RANGES.find((r) => r.id === rangeId) ?? RANGES[1]).range, [rangeId])
   const { report, error } = useLaunchReport(range)
+  const emailQueue = useEmailQueue()
   const served = report?.visitsMeasured ?? true
   // A server with the page that has never seen one of its requests: a proxy or a CDN in front
   // serves the documents itself. Zeros would read as "nobody came"; say what is going on instead.
@@ -116,6 +118,7 @@ export function LaunchView() {
           {report ? <LeftOutLedger rows={report.leftOut} /> : <p className="text-sm">Loading…</p>}
         </Card>
         <ShareLinksCard channels={report?.channels ?? []} />
+        <EmailQueueCard queue={emailQueue} />
       </div>
     </>
   )

@@ -13,8 +13,19 @@ export const REFRESH_MS = 30_000
  */
 export function useLaunchReport(range: LaunchRange) {
   const { data: report, error, refetch } = useCall('launch', range)
-  // Its own timer rather than the query's refetchInterval, which wakes a hidden tab too.
+  useRefreshWhileVisible(refetch)
+  return { report, error: error?.message ?? null }
+}
 
+/** The email queue against the plan's capacity (issue 52), refreshed like the report. */
+export function useEmailQueue() {
+  const { data, refetch } = useCall('emailQueue')
+  useRefreshWhileVisible(refetch)
+  return data
+}
+
+// Its own timer rather than the query's refetchInterval, which wakes a hidden tab too.
+function useRefreshWhileVisible(refetch: () => unknown) {
   useEffect(() => {
     const reload = () => void refetch()
     let timer: ReturnType<typeof setInterval> | undefined
@@ -34,6 +45,4 @@ export function useLaunchReport(range: LaunchRange) {
       document.removeEventListener('visibilitychange', onVisibility)
     }
   }, [refetch])
-
-  return { report, error: error?.message ?? null }
 }

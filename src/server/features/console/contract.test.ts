@@ -209,6 +209,8 @@ test("data-access: a person's data, and erasure", async () => {
 test('launch-analytics: the Launch view, its CSV and a share link', async () => {
   const { call } = await owner()
   await call('launch', { query: 'days=2&bucket=hour' })
+  const queue = await call('emailQueue')
+  expect(queue).toMatchObject({ fitsToday: true, ratePerSecond: null, dailyLimit: null })
   await call('launchExport', { query: 'days=2&bucket=day' })
   await call('saveChannel', { body: { name: 'newsletter', source: 'Newsletter' } })
   await call('deleteChannel', { id: 'newsletter' })

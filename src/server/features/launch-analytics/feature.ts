@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import { STORES } from '../../../shared/content.ts'
 import { defineFeature, type FeatureBase, type Ports } from '../../feature.ts'
 import { createLaunchCounter, type LaunchCounter } from './counter.ts'
+import { emailQueueConsoleRoutes } from './email-queue-routes.ts'
 import {
   countDocuments,
   countNodeDocument,
@@ -82,7 +83,10 @@ export const launchAnalyticsFeature = defineFeature({
         stores: made.stores ?? STORES,
         limits: { perMinute: config.RATE_LIMIT_SHARE_LINK_PER_MINUTE, perHour: config.RATE_LIMIT_SHARE_LINK_PER_HOUR },
       }),
-      console: [launchConsoleRoutes({ db, counter, staticDir: config.STATIC_DIR })],
+      console: [
+        launchConsoleRoutes({ db, counter, staticDir: config.STATIC_DIR }),
+        emailQueueConsoleRoutes({ db, capacity: config }),
+      ],
       // The built page's documents are counted after their answer (no byte added to it).
       afterAnswer: countDocuments({ counter, ...documentHooks(config.TRUST_PROXY, ports) }),
     }

@@ -11,7 +11,7 @@ export const metricsFeature = defineFeature({
       // First, so that every answer is timed, a 429 or a refused key too.
       first: latency.middleware,
       onNotFound: latency.markNotFound,
-      public: { routes: metricsRoutes({ db, token: config.METRICS_TOKEN, latency }) },
+      public: { routes: metricsRoutes({ db, token: config.METRICS_TOKEN, latency, capacity: config }) },
     }
   },
 })

@@ -1,4 +1,6 @@
 import type { Db } from '../../db/db.ts'
+import { readEmailQueueState, type CapacitySettings } from '../../../mail-core/email-capacity.ts'
+import type { EmailQueueState } from '../../../shared/email-queue.ts'
 
 // What /metrics reads from the database at each scrape: so every process behind a proxy answers
 // the same counts, and nothing runs between scrapes. Each statement is a grouped count over one
@@ -17,11 +19,13 @@ export type MetricsSnapshot = {
   emails: { kind: string; status: string; count: number }[]
   deliveries: { destination: string; outcome: string; count: number }[]
   queues: { email: QueueState; outbound: QueueState }
+  /** The email queue against the plan's capacity (issue 52): waiting by kind, pace, drain time. */
+  emailCapacity: EmailQueueState
 }
 
 type QueueRow = { depth: string | number; oldest_due_s: string | number | null }
 
-export async function readMetrics(db: Db): Promise<MetricsSnapshot> {
+export async function readMetrics(db: Db, capacity: CapacitySettings): Promise<MetricsSnapshot> {
   // One repeatable-read snapshot, so the figures of one scrape agree with each other.
   return db.transaction(async (tx) => {
     await tx.query('set transaction isolation level repeatable read, read only')
@@ -53,7 +57,9 @@ export async function readMetrics(db: Db): Promise<MetricsSnapshot> {
        join app_private.outbound_endpoints e on e.id = d.endpoint_id and e.enabled
        where d.status in ('pending', 'sending')`,
     )
+    const emailCapacity = await readEmailQueueState(tx, capacity)
     return {
+      emailCapacity,
       signups: bySource(signups.rows.map((r) => ({ source: r.source ?? NO_SOURCE, count: Number(r.n) }))),
       emails: emails.rows.map((r) => ({ kind: r.kind, status: r.status, count: Number(r.n) })),
       deliveries: deliveries.rows.map((r) => ({ destination: r.kind, outcome: r.status, count: Number(r.n) })),

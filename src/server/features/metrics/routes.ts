@@ -2,13 +2,19 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
 import { Gauge, Registry } from 'prom-client'
 import type { Db } from '../../db/db.ts'
+import type { CapacitySettings } from '../../../mail-core/email-capacity.ts'
 import { readMetrics, type MetricsSnapshot } from './queries.ts'
 import type { RequestLatency } from './request-latency.ts'
 
 // GET /metrics, Prometheus' text format, for a scraper holding METRICS_TOKEN. Unset, the route
 // does not exist (the app's own 404). docs/decisions/metrics.md
 
-export function metricsRoutes(deps: { db: Db; token: string | undefined; latency: RequestLatency }): Hono {
+export function metricsRoutes(deps: {
+  db: Db
+  token: string | undefined
+  latency: RequestLatency
+  capacity: CapacitySettings
+}): Hono {
   const app = new Hono()
   const { token } = deps
   if (token === undefined) return app
@@ -20,7 +26,7 @@ export function metricsRoutes(deps: { db: Db; token: string | undefined; latency
       c.header('Cache-Control', 'no-store')
       return c.text('Unauthorized: send Authorization: Bearer <METRICS_TOKEN>\n', 401)
     }
-    const figures = snapshotRegistry(await readMetrics(deps.db))
+    const figures = snapshotRegistry(await readMetrics(deps.db, deps.capacity))
     const text = (await figures.metrics()) + (await deps.latency.registry.metrics())
     c.header('Cache-Control', 'no-store')
     return c.body(text, 200, { 'Content-Type': figures.contentType })
@@ -62,5 +68,29 @@ function snapshotRegistry(s: MetricsSnapshot): Registry {
     depth.set({ queue }, s.queues[queue].depth)
     oldest.set({ queue }, Math.max(0, s.queues[queue].oldestDueSeconds))
   }
+  emailCapacityGauges(s.emailCapacity, gauge)
   return registry
+}
+
+type GaugeOf = <L extends string>(name: string, help: string, labelNames: readonly L[]) => Gauge<L>
+
+/** The email queue against the plan (docs/decisions/email-capacity.md); a limit not set is left out. */
+function emailCapacityGauges(c: MetricsSnapshot['emailCapacity'], gauge: GaugeOf): void {
+  const waiting = gauge('email_waiting', 'Emails waiting to be sent (pending or being sent), by kind.', ['kind'])
+  for (const w of c.waiting) waiting.set({ kind: w.kind }, w.count)
+  gauge('email_pace_per_second', 'Emails sent in the last minute, per second, by every process.', []).set(
+    c.pacePerSecond,
+  )
+  gauge('email_sent_today', 'Emails handed to the provider today (UTC), by every process.', []).set(c.sentToday)
+  gauge('email_fits_today', "1 when what waits fits in the day's remaining quota, else 0.", []).set(c.fitsToday ? 1 : 0)
+  if (c.drainSeconds !== null)
+    gauge('email_drain_seconds', 'About how long until no email waits (0: none waits).', []).set(c.drainSeconds)
+  if (c.ratePerSecond !== null)
+    gauge('email_rate_limit_per_second', 'EMAIL_RATE_PER_SECOND: the most every process together sends.', []).set(
+      c.ratePerSecond,
+    )
+  if (c.dailyLimit !== null)
+    gauge('email_daily_limit', "EMAIL_DAILY_LIMIT: the plan's emails per UTC day.", []).set(c.dailyLimit)
+  if (c.remainingToday !== null)
+    gauge('email_daily_remaining', "What the day's quota can still send today.", []).set(c.remainingToday)
 }

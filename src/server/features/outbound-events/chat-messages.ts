@@ -57,6 +57,8 @@ export function eventLine(e: ChatEvent, fullAddresses: boolean): string {
       return `Email ${str(d.reason) === 'complained' ? 'marked as spam' : 'bounced'}: ${who}`
     case 'email.queue_stalled':
       return `The email queue has not sent for 30 minutes: ${str(d.due)} emails waiting since ${str(d.oldest_due_at).slice(0, 16).replace('T', ' ')} UTC`
+    case 'email.capacity_short':
+      return `The email queue will not drain within today's quota: ${str(d.waiting)} emails waiting${d.remaining_today === null || d.remaining_today === undefined ? '' : `, ${str(d.remaining_today)} more can go out today`}. Raise the email plan, turn double opt-in off for the day, hold the digest and group messages.`
     case 'webhook.test':
       return 'A test message from the console.'
     default:

@@ -149,7 +149,7 @@ describe.each(DB_KINDS)('double opt-in (SIGNUP_CONFIRMATION) on %s', (kind) => {
     expect(await count(db, 'app_private.email_queue')).toBe(0)
   })
 
-  test('the worker deletes sign-ups left unconfirmed for 7 days, with their confirmation request, and nothing else', async () => {
+  test('the worker deletes sign-ups left unconfirmed 7 days after their request went out, with the request, and nothing else', async () => {
     const { queue, signUp, resend } = setUp(true)
     for (const email of ['old@example.com', 'fresh@example.com', 'kept@example.com']) {
       await signUp(email)
@@ -159,6 +159,9 @@ describe.each(DB_KINDS)('double opt-in (SIGNUP_CONFIRMATION) on %s', (kind) => {
     await db.query("update public.beta_signups set confirmed_at = now() where email = 'kept@example.com'")
     await db.query(
       "update public.beta_signups set created_at = now() - interval '8 days' where email in ('old@example.com', 'kept@example.com')",
+    )
+    await db.query(
+      "update app_private.email_queue set sent_at = now() - interval '8 days' where to_email in ('old@example.com', 'kept@example.com')",
     )
     expect(await count(db, 'app_private.email_queue')).toBe(3)
 
@@ -179,6 +182,28 @@ describe.each(DB_KINDS)('double opt-in (SIGNUP_CONFIRMATION) on %s', (kind) => {
     await resend('old@example.com')
     await queue.runOnce()
     expect((await emails()).filter((e) => e.to === 'old@example.com')).toHaveLength(2)
+  })
+
+  test('a throttled queue deletes nobody before they could confirm: the 7 days count from when the request went out', async () => {
+    const { queue, signUp, resend } = setUp(true)
+    await signUp('late@example.com')
+    await resend('late@example.com')
+    // Signed up 8 days ago, and the request still waits in the queue (behind a spent budget).
+    await db.query("update public.beta_signups set created_at = now() - interval '8 days'")
+    await db.query("update app_private.email_queue set next_attempt_at = now() + interval '1 hour'")
+    await queue.runOnce()
+    expect(await count(db, 'public.beta_signups')).toBe(1)
+    // It went out 2 days ago: 5 days left to confirm.
+    await db.query(
+      "update app_private.email_queue set status = 'sent', sent_at = now() - interval '2 days', next_attempt_at = now()",
+    )
+    await queue.runOnce()
+    expect(await count(db, 'public.beta_signups')).toBe(1)
+    // It went out 8 days ago: now the sign-up and its request go.
+    await db.query("update app_private.email_queue set sent_at = now() - interval '8 days'")
+    await queue.runOnce()
+    expect(await count(db, 'public.beta_signups')).toBe(0)
+    expect(await count(db, 'app_private.email_queue')).toBe(0)
   })
 
   test('an idle worker with the setting on still makes one statement pair per poll interval: the clean-up rides on the claim', async () => {
