@@ -140,6 +140,7 @@ export function createEmailQueue(deps: {
       if (!email) return handled
       await handle(email)
       handled += 1
+      await checkCapacity()
       if (stopping) return handled
     }
   }
@@ -151,9 +152,13 @@ export function createEmailQueue(deps: {
   async function checkCapacity(): Promise<void> {
     if (Date.now() - lastCapacityCheck < CAPACITY_CHECK_MS) return
     lastCapacityCheck = Date.now()
-    const state = await readEmailQueueState(db, config)
-    if (await warnIfShort(db, state))
-      logger.warn({ event: 'email.capacity_short', waiting: state.total }, 'the queue will not drain within the day')
+    try {
+      const state = await readEmailQueueState(db, config)
+      if (await warnIfShort(db, state))
+        logger.warn({ event: 'email.capacity_short', waiting: state.total }, 'the queue will not drain within the day')
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) logger.error({ err }, 'email capacity check failed')
+    }
   }
 
   async function sleep(): Promise<void> {
@@ -176,7 +181,8 @@ export function createEmailQueue(deps: {
     while (running) {
       wakeRequested = false
       try {
-        if ((await runOnce()) > 0 || budgetWaitMs > 0) await checkCapacity()
+        await runOnce()
+        if (budgetWaitMs > 0) await checkCapacity()
       } catch (err) {
         if (!isDatabaseUnavailable(err)) logger.error({ err }, 'email queue pass failed')
       }
