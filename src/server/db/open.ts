@@ -84,7 +84,7 @@ export async function openDb(config: DbConfig, options: OpenOptions = {}): Promi
  * DATABASE_URL itself when it is not a transaction pooler. Undefined behind a transaction pooler
  * without a direct URL.
  */
-export function sessionUrl(config: DbConfig): string | undefined {
+function sessionUrl(config: DbConfig): string | undefined {
   if (!config.DATABASE_URL) return undefined
   return config.DATABASE_DIRECT_URL ?? (config.DATABASE_POOL_MODE === 'transaction' ? undefined : config.DATABASE_URL)
 }
