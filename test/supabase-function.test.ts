@@ -369,9 +369,12 @@ test("the pg_cron job's call (Vault secrets, pg_net) reaches the retry entry poi
   await resendEmail('katherine@example.com')
   resend.setFaults(null)
   expect(resend.emailsTo('katherine@example.com')).toEqual([])
+  // The second the 429 asked for has passed: the row is due, and the pause it put on every
+  // sender (docs/decisions/email-capacity.md) is over.
   await admin.query(
     "update app_private.email_queue set next_attempt_at = now() where to_email = 'katherine@example.com'",
   )
+  await admin.query('update app_private.email_budget set paused_until = null, pause_reason = null')
 
   const id = (await admin.query('select app_private.call_resend_email_retry() as id')).rows[0].id
   const request = (await admin.query('select url, body, headers from net.requests where id = $1', [id])).rows[0]
