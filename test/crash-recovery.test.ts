@@ -104,7 +104,8 @@ function expectSignUpsStored(results: SignUpResult[], signups: string[], acknowl
 describe.each(DB_KINDS)('SIGKILL during a sign-up stream, %s, Resend', (kind) => {
   test(
     'every acknowledged sign-up is stored and every queued welcome email is sent exactly once',
-    { timeout: 90_000 },
+    // Two server starts and a stream: 46 s at a load average of 7, 91 s at 10 to 12 (timed out).
+    { timeout: 180_000 },
     async () => {
       const { dir, database } = await setUp(kind)
       const resend = await startResendStandIn({ apiKey: 'test' })
