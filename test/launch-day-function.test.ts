@@ -18,6 +18,7 @@ import { startFunction, type RunningFunction } from './support/supabase-function
 const API_KEY = 're_test_launch_day'
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`
 const BUDGET = 3
+const SERVICE_KEY = `service-role-${randomBytes(16).toString('hex')}`
 
 let supa: SupabaseDatabase
 let admin: pg.Client
@@ -30,21 +31,22 @@ beforeAll(async () => {
   admin = new pg.Client({ connectionString: supa.url })
   api = new pg.Client({ connectionString: supa.authenticatorUrl })
   await Promise.all([admin.connect(), api.connect()])
-  fn = await startFunction({
-    SUPABASE_DB_URL: supa.url,
-    RESEND_API_KEY: API_KEY,
-    EMAIL_FROM: 'Beta Team <hello@example.com>',
-    SITE_URL: 'https://beta.example.com',
-    RESEND_API_URL: resend.url,
-    SUPABASE_SERVICE_ROLE_KEY: `service-role-${randomBytes(16).toString('hex')}`,
-    UNVERIFIED_EMAILS_PER_HOUR: String(BUDGET),
-    RESEND_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  })
+  fn = await startFunction({ ...functionSettings(), UNVERIFIED_EMAILS_PER_HOUR: String(BUDGET) })
 }, 180_000)
 afterAll(async () => {
   await fn?.stop()
   await Promise.all([api?.end(), admin?.end()])
   await Promise.all([supa?.stop(), resend?.close()])
+})
+
+const functionSettings = () => ({
+  SUPABASE_DB_URL: supa.url,
+  RESEND_API_KEY: API_KEY,
+  EMAIL_FROM: 'Beta Team <hello@example.com>',
+  SITE_URL: 'https://beta.example.com',
+  RESEND_API_URL: resend.url,
+  SUPABASE_SERVICE_ROLE_KEY: SERVICE_KEY,
+  RESEND_WEBHOOK_SECRET: WEBHOOK_SECRET,
 })
 
 /** The page's sign-up, as PostgREST runs it: the authenticator login, `set role anon`, one insert. */
@@ -54,8 +56,8 @@ async function signUp(email: string): Promise<void> {
   await api.query('insert into public.beta_signups (email) values ($1)', [email])
   await api.query('commit')
 }
-const resendEmail = (email: string, proof?: string) =>
-  fetch(`${fn.url}/resend-email`, anonJson({ email }, { headers: proof ? { [SIGNUP_PROOF_HEADER]: proof } : {} }))
+const resendEmail = (email: string, proof?: string, to: RunningFunction = fn) =>
+  fetch(`${to.url}/resend-email`, anonJson({ email }, { headers: proof ? { [SIGNUP_PROOF_HEADER]: proof } : {} }))
 const queued = async () =>
   Number((await admin.query("select count(*) as n from app_private.email_queue where kind = 'welcome'")).rows[0].n)
 
@@ -135,3 +137,52 @@ test('the webhook: a signed complaint suppresses; unsigned and stale events get 
   await resendEmail('angry@example.com')
   expect(resend.emailsTo('angry@example.com')).toHaveLength(0)
 })
+
+test("the plan's limits hold the function's sending: EMAIL_RATE_PER_SECOND and EMAIL_DAILY_LIMIT, in the shared budget", async () => {
+  const limited = await startFunction({
+    ...functionSettings(),
+    UNVERIFIED_EMAILS_PER_HOUR: '1000000',
+    EMAIL_RATE_PER_SECOND: '0.001',
+    EMAIL_DAILY_LIMIT: '1000',
+  })
+  const retry = () =>
+    fetch(`${limited.url}/resend-email/retry`, { method: 'POST', headers: { authorization: `Bearer ${SERVICE_KEY}` } })
+  const row = async () =>
+    (
+      await admin.query<{ status: string; attempts: number }>(
+        "select status, attempts from app_private.email_queue where to_email = 'paced@example.com'",
+      )
+    ).rows
+  try {
+    // The bucket was just emptied: at 0.001 a second its next token is 1,000 s away.
+    await admin.query('update app_private.email_budget set tokens = 0, refilled_at = now(), paused_until = null')
+    await signUp('paced@example.com')
+    expect((await resendEmail('paced@example.com', undefined, limited)).status).toBe(200)
+    expect(resend.emailsTo('paced@example.com')).toEqual([])
+    expect(await row()).toEqual([{ status: 'pending', attempts: 0 }])
+
+    // A full bucket, but the day's 1,000 are spent (the day as take_email_tokens counts it).
+    await admin.query(
+      "update app_private.email_budget set tokens = null, day = (clock_timestamp() at time zone 'UTC')::date, day_sent = 1000",
+    )
+    expect((await retry()).status).toBe(202)
+    expect(resend.emailsTo('paced@example.com')).toEqual([])
+    expect(await row()).toEqual([{ status: 'pending', attempts: 0 }])
+
+    // One left today: it goes, and the day's count says so.
+    await admin.query('update app_private.email_budget set day_sent = 999')
+    expect((await retry()).status).toBe(202)
+    expect(resend.emailsTo('paced@example.com')).toHaveLength(1)
+    expect((await admin.query('select day_sent from app_private.email_budget')).rows[0].day_sent).toBe(1000)
+  } finally {
+    await limited.stop()
+  }
+}, 120_000)
+
+test('nonsense limits stop the function at start, each setting named as the Node server names it', async () => {
+  await expect(
+    startFunction({ ...functionSettings(), EMAIL_RATE_PER_SECOND: '0', EMAIL_DAILY_LIMIT: '1.5' }),
+  ).rejects.toThrow(
+    /EMAIL_RATE_PER_SECOND: must be more than 0 \(unset it for no limit\)\n {2}EMAIL_DAILY_LIMIT: must be a whole number of emails per day, such as 100/,
+  )
+}, 120_000)

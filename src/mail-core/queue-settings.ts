@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { KindSettings } from '../emails/define-kind.ts'
 
 /** The queue's settings; the Node server reads them from its config, the edge function takes QUEUE_DEFAULTS. */
@@ -24,3 +25,22 @@ export const QUEUE_DEFAULTS = {
   EMAIL_RETRY_MAX_MS: 6 * 60 * 60 * 1000,
   EMAIL_LEASE_MS: 2 * 60 * 1000,
 } as const
+
+/**
+ * The email plan's limits, for every process together (docs/decisions/email-capacity.md): sends
+ * per second (a token bucket whose burst is the rate) and per UTC day. Unset: unlimited; the
+ * provider's own answers (a 429, SMTP's 421 or 452) pause every sender either way. One
+ * declaration for the Node server's config and the edge function's settings.
+ */
+export const EMAIL_CAPACITY_SETTINGS = {
+  EMAIL_RATE_PER_SECOND: z.coerce
+    .number({ error: 'must be a number of emails per second, such as 2 or 0.5' })
+    .positive('must be more than 0 (unset it for no limit)')
+    .max(10_000)
+    .optional(),
+  EMAIL_DAILY_LIMIT: z.coerce
+    .number({ error: 'must be a whole number of emails per day, such as 100' })
+    .int('must be a whole number of emails per day, such as 100')
+    .min(1, 'must be at least 1 (unset it for no limit)')
+    .optional(),
+}

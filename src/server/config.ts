@@ -3,7 +3,7 @@ import { emailAddress, normaliseEmail } from '../shared/email-address.ts'
 import { FEEDBACK_LIMITS } from '../shared/feedback.ts'
 import { LOCAL_ANON_KEY } from '../shared/self-hosted.ts'
 import { PRODUCT } from '../shared/content.ts'
-import { QUEUE_DEFAULTS } from '../mail-core/queue-settings.ts'
+import { EMAIL_CAPACITY_SETTINGS, QUEUE_DEFAULTS } from '../mail-core/queue-settings.ts'
 import { isWebhookSecret, WEBHOOK_SECRET_MESSAGE } from '../mail-core/resend-webhook.ts'
 import { ANON_POOL_SIZE_DEFAULT, POOL_SIZE_DEFAULT } from './db/pool-sizes.ts'
 
@@ -100,21 +100,7 @@ const Settings = z.object({
   EMAIL_RETRY_MAX_MS: positiveMs.default(QUEUE_DEFAULTS.EMAIL_RETRY_MAX_MS),
   /** How long a worker owns a claimed email; past it, another worker (or a restart) takes it over. */
   EMAIL_LEASE_MS: positiveMs.default(QUEUE_DEFAULTS.EMAIL_LEASE_MS),
-  /**
-   * The email plan's limits, for every process together (docs/decisions/email-capacity.md): sends
-   * per second (a token bucket whose burst is the rate) and per UTC day. Unset: unlimited, as
-   * before; the provider's own answers (a 429, SMTP's 421 or 452) pause every process either way.
-   */
-  EMAIL_RATE_PER_SECOND: z.coerce
-    .number({ error: 'must be a number of emails per second, such as 2 or 0.5' })
-    .positive('must be more than 0 (unset it for no limit)')
-    .max(10_000)
-    .optional(),
-  EMAIL_DAILY_LIMIT: z.coerce
-    .number({ error: 'must be a whole number of emails per day, such as 100' })
-    .int('must be a whole number of emails per day, such as 100')
-    .min(1, 'must be at least 1 (unset it for no limit)')
-    .optional(),
+  ...EMAIL_CAPACITY_SETTINGS,
   /**
    * Double opt-in: the first email asks to confirm, and the welcome email follows the
    * confirmation. Off by default, which is the specification's behaviour. README: "Double opt-in".

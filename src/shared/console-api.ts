@@ -24,6 +24,7 @@ export { NudgeResult, PlayTester, PlayTestingSummary } from './play-testing.ts'
 export * from './data-access.ts'
 export { ChannelRequest, ChannelSaved, LaunchQuery, LaunchReport } from './launch-analytics.ts'
 export { EmailQueueState } from './email-queue.ts'
+export { ExpectedSignupsRequest, LaunchReadiness } from './launch-readiness.ts'
 export { BackupStatus, ImportQuery, ImportResult } from './backups.ts'
 export {
   DeliveryAttempt,

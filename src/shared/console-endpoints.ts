@@ -86,6 +86,13 @@ export const endpoints = {
   personData: { method: 'GET', path: '/admin/api/people/data', input: 'PersonDataQuery', answer: 'PersonData' },
   launch: { method: 'GET', path: '/admin/api/launch', input: 'LaunchQuery', answer: 'LaunchReport' },
   emailQueue: { method: 'GET', path: '/admin/api/email-queue', answer: 'EmailQueueState' },
+  launchReadiness: { method: 'GET', path: '/admin/api/launch-readiness', answer: 'LaunchReadiness' },
+  setExpectedSignups: {
+    method: 'POST',
+    path: '/admin/api/launch-readiness/expected',
+    input: 'ExpectedSignupsRequest',
+    answer: 'LaunchReadiness',
+  },
   backups: { method: 'GET', path: '/admin/api/backups', answer: 'BackupStatus' },
   // The body is the CSV file itself (text/csv), the options are the query (ImportQuery).
   importSignups: { method: 'POST', path: '/admin/api/signups/import', answer: 'ImportResult' },

@@ -63,7 +63,10 @@ export async function startServer(
   let out = ''
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()))
-  const timeoutMs = options.timeoutMs ?? 30_000
+  // Through tsx the server compiles its few hundred modules first: seconds on a quiet machine, more
+  // than 30 s seen at a load average of 8 to 12 (a launch-analytics spec's start, 2026-12-02).
+  // A bound for a broken start, not a speed check.
+  const timeoutMs = options.timeoutMs ?? 90_000
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL')

@@ -47,6 +47,8 @@ export type FunctionSettings = {
   SIGNUP_CHALLENGE?: 'pow' | 'off'
   SIGNUP_CHALLENGE_SECRET?: string
   RESEND_WEBHOOK_SECRET?: string
+  EMAIL_RATE_PER_SECOND?: string
+  EMAIL_DAILY_LIMIT?: string
 }
 
 /** Starts the edge function under the real Deno binary; resolves once it listens. */

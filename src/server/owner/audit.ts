@@ -24,6 +24,7 @@ type AuditAction =
   | 'launch.export'
   | 'launch.channel'
   | 'launch.channel-delete'
+  | 'launch.expected'
   | 'backup.create'
   | 'backup.restore'
   | 'signups.import'

@@ -33,6 +33,8 @@ const queue = createEmailQueue({
     ...QUEUE_DEFAULTS,
     EMAIL_FROM: settings.EMAIL_FROM,
     PUBLIC_URL: settings.SITE_URL,
+    EMAIL_RATE_PER_SECOND: settings.EMAIL_RATE_PER_SECOND,
+    EMAIL_DAILY_LIMIT: settings.EMAIL_DAILY_LIMIT,
     // The static host has no /beta pages: the welcome email asks no phone choice there.
     BETA_PAGES: false,
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { EMAIL_CAPACITY_SETTINGS } from '../../../src/mail-core/queue-settings.ts'
 import { isWebhookSecret, WEBHOOK_SECRET_MESSAGE } from '../../../src/mail-core/resend-webhook.ts'
 
 /**
@@ -34,6 +35,8 @@ const Settings = z.object({
   UNVERIFIED_EMAILS_PER_HOUR: z.coerce.number().int().min(0).default(20),
   /** The signing secret of Resend's webhook (`whsec_…`) for /resend-email/webhook; unset: it answers 401. */
   RESEND_WEBHOOK_SECRET: z.string().min(1).refine(isWebhookSecret, WEBHOOK_SECRET_MESSAGE).optional(),
+  /** The email plan's pace and daily quota, shared with the Node server's sending through the database. */
+  ...EMAIL_CAPACITY_SETTINGS,
   /** Set by Supabase for every function (not a secret to set): where one-click unsubscribes go. */
   SUPABASE_URL: z.url({ protocol: /^https?$/ }).optional(),
 })

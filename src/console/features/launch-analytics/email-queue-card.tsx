@@ -1,22 +1,17 @@
 import type { EmailQueueState } from '../../../shared/console-api.ts'
 import { Card } from '../../components/card.tsx'
+import { aboutDuration, perSecond } from './wording.ts'
 
 // The Launch view's email card (issue 52): what waits by kind, the pace, when the queue drains,
 // and what to do when the day's quota will not carry it. docs/decisions/email-capacity.md
 
-/** "about N minutes" (hours past two hours, days past two days): a drain time as a person reads it. */
+/** The queue's drain time, or why there is none. */
 function drainText(seconds: number | null, total: number): string {
   if (total === 0) return 'Nothing is waiting.'
   if (seconds === null)
     return 'Drain time unknown: no rate is set (EMAIL_RATE_PER_SECOND) and nothing was sent in the last minute.'
-  const minutes = Math.max(1, Math.ceil(seconds / 60))
-  if (minutes <= 120) return `Drains in about ${minutes} minute${minutes === 1 ? '' : 's'}.`
-  const hours = Math.ceil(minutes / 60)
-  if (hours <= 48) return `Drains in about ${hours} hours.`
-  return `Drains in about ${Math.ceil(hours / 24)} days.`
+  return `Drains in ${aboutDuration(seconds)}.`
 }
-
-const perSecond = (n: number) => `${n >= 10 ? Math.round(n) : n.toFixed(1).replace(/\.0$/, '')} a second`
 
 export function EmailQueueCard({ queue }: { queue: EmailQueueState | undefined }) {
   return (

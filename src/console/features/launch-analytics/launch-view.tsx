@@ -7,9 +7,16 @@ import { urlOf } from '../../api.ts'
 import { EmailQueueCard } from './email-queue-card.tsx'
 import { LaunchChart } from './launch-chart.tsx'
 import { LeftOutLedger } from './left-out-ledger.tsx'
+import { ReadinessCard } from './readiness-card.tsx'
 import { ShareLinksCard } from './share-links-card.tsx'
 import { SourceTable } from './source-table.tsx'
-import { REFRESH_MS, useEmailQueue, useLaunchReport, type LaunchRange } from './use-launch-report.ts'
+import {
+  REFRESH_MS,
+  useEmailQueue,
+  useLaunchReadiness,
+  useLaunchReport,
+  type LaunchRange,
+} from './use-launch-report.ts'
 
 // Launch day, measured. docs/decisions/launch-analytics.md
 
@@ -25,6 +32,7 @@ export function LaunchView() {
   const range = useMemo(() => (RANGES.find((r) => r.id === rangeId) ?? RANGES[1]).range, [rangeId])
   const { report, error } = useLaunchReport(range)
   const emailQueue = useEmailQueue()
+  const readiness = useLaunchReadiness()
   const served = report?.visitsMeasured ?? true
   // A server with the page that has never seen one of its requests: a proxy or a CDN in front
   // serves the documents itself. Zeros would read as "nobody came"; say what is going on instead.
@@ -118,6 +126,7 @@ export function LaunchView() {
           {report ? <LeftOutLedger rows={report.leftOut} /> : <p className="text-sm">Loading…</p>}
         </Card>
         <ShareLinksCard channels={report?.channels ?? []} />
+        <ReadinessCard readiness={readiness} />
         <EmailQueueCard queue={emailQueue} />
       </div>
     </>

@@ -24,6 +24,11 @@ export function useEmailQueue() {
   return data
 }
 
+/** The readiness card's checks: settings change only with a restart, so it is read once per visit. */
+export function useLaunchReadiness() {
+  return useCall('launchReadiness').data
+}
+
 // Its own timer rather than the query's refetchInterval, which wakes a hidden tab too.
 function useRefreshWhileVisible(refetch: () => unknown) {
   useEffect(() => {

@@ -211,6 +211,8 @@ test('launch-analytics: the Launch view, its CSV and a share link', async () => 
   await call('launch', { query: 'days=2&bucket=hour' })
   const queue = await call('emailQueue')
   expect(queue).toMatchObject({ fitsToday: true, ratePerSecond: null, dailyLimit: null })
+  expect((await call('launchReadiness')).plan.busiestDaySignups).toBe(4)
+  expect((await call('setExpectedSignups', { body: { expected: 500 } })).plan.list).toBe(500)
   await call('launchExport', { query: 'days=2&bucket=day' })
   await call('saveChannel', { body: { name: 'newsletter', source: 'Newsletter' } })
   await call('deleteChannel', { id: 'newsletter' })

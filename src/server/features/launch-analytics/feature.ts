@@ -4,6 +4,7 @@ import { STORES } from '../../../shared/content.ts'
 import { defineFeature, type FeatureBase, type Ports } from '../../feature.ts'
 import { createLaunchCounter, type LaunchCounter } from './counter.ts'
 import { emailQueueConsoleRoutes } from './email-queue-routes.ts'
+import { readinessConsoleRoutes } from './readiness.ts'
 import {
   countDocuments,
   countNodeDocument,
@@ -86,6 +87,7 @@ export const launchAnalyticsFeature = defineFeature({
       console: [
         launchConsoleRoutes({ db, counter, staticDir: config.STATIC_DIR }),
         emailQueueConsoleRoutes({ db, capacity: config }),
+        readinessConsoleRoutes({ db, settings: config }),
       ],
       // The built page's documents are counted after their answer (no byte added to it).
       afterAnswer: countDocuments({ counter, ...documentHooks(config.TRUST_PROXY, ports) }),
