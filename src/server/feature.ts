@@ -17,6 +17,7 @@ import type { Backups } from './features/backups/service.ts'
 import type { AndroidTesting } from './features/invitations/routes.ts'
 import type { TestflightWatch } from './features/invitations/testflight-watch.ts'
 import type { LaunchCounter } from './features/launch-analytics/counter.ts'
+import type { TxtLookup } from './features/launch-analytics/sending-domain.ts'
 import type { Resolver } from './features/outbound-events/targets.ts'
 import type { PlayThresholdWatch } from './features/play-testing/threshold-watch.ts'
 
@@ -179,6 +180,8 @@ export type AppDeps = {
   wakeOutbound?: () => void
   /** How webhook URLs are resolved when saved (tests play DNS with their own). */
   outboundResolve?: Resolver
+  /** How the readiness card reads the sending domain's TXT records (tests play DNS with their own). */
+  dnsTxt?: TxtLookup
   /** Counts the Play test again after a tester's answer (play-testing/threshold-watch.ts; index.ts starts it). */
   playThreshold?: Pick<PlayThresholdWatch, 'poke'>
   /** The store listings /app sends phones to (default: content/site.yaml's `stores`; tests pass their own). */

@@ -136,6 +136,7 @@ export function testApp(
     launchCounter?: AppDeps['launchCounter']
     testflight?: AppDeps['testflight']
     outboundResolve?: AppDeps['outboundResolve']
+    dnsTxt?: AppDeps['dnsTxt']
     wakeOutbound?: AppDeps['wakeOutbound']
     playThreshold?: AppDeps['playThreshold']
     stores?: AppDeps['stores']
@@ -162,6 +163,7 @@ export function testApp(
     ...(options.stores ? { stores: options.stores } : {}),
     ...(options.testflight ? { testflight: options.testflight } : {}),
     ...(options.outboundResolve ? { outboundResolve: options.outboundResolve } : {}),
+    ...(options.dnsTxt ? { dnsTxt: options.dnsTxt } : {}),
     ...(options.wakeOutbound ? { wakeOutbound: options.wakeOutbound } : {}),
     ...(options.playThreshold ? { playThreshold: options.playThreshold } : {}),
   })

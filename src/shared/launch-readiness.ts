@@ -31,6 +31,18 @@ export const EmailPlanCheck = z.strictObject({
 })
 export type EmailPlanCheck = z.infer<typeof EmailPlanCheck>
 
+const dnsState = z.enum(['found', 'missing', 'unknown'])
+
+/** SPF, DKIM and DMARC of EMAIL_FROM's domain, as DNS answered when the card was read. */
+export const SendingDomain = z.strictObject({
+  domain: z.string(),
+  spf: dnsState,
+  /** 'not-checked': an SMTP provider's DKIM selector is its own, unknown here. */
+  dkim: z.enum(['found', 'missing', 'unknown', 'not-checked']),
+  dmarc: dnsState,
+})
+export type SendingDomain = z.infer<typeof SendingDomain>
+
 /** GET /admin/api/launch-readiness. */
 export const LaunchReadiness = z.strictObject({
   publicUrl: z.string(),
@@ -41,6 +53,8 @@ export const LaunchReadiness = z.strictObject({
   bounceWebhook: z.boolean(),
   doubleOptIn: z.boolean(),
   challenge: z.enum(['pow', 'off']),
+  /** Null with the outbox transport, which sends nothing. */
+  sendingDomain: SendingDomain.nullable(),
   plan: EmailPlanCheck,
 })
 export type LaunchReadiness = z.infer<typeof LaunchReadiness>

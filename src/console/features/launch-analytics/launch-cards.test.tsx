@@ -27,6 +27,7 @@ function readiness(over: Partial<Omit<LaunchReadiness, 'plan'>>, plan: Partial<L
     bounceWebhook: true,
     doubleOptIn: true,
     challenge: 'pow',
+    sendingDomain: { domain: 'updates.example.com', spf: 'found', dkim: 'found', dmarc: 'found' },
     ...over,
     plan: { ...base, list, ...checkEmailPlan({ ...base, list }) },
   }
@@ -37,7 +38,13 @@ const items = () => within(screen.getByRole('region', { name: 'Ready for launch 
 
 test('a fresh install: what is still to do is named, each with the setting to change', () => {
   const r = readiness(
-    { publicUrl: 'http://localhost:3000', publicUrlIsLocal: true, transport: 'outbox', doubleOptIn: false },
+    {
+      publicUrl: 'http://localhost:3000',
+      publicUrlIsLocal: true,
+      transport: 'outbox',
+      doubleOptIn: false,
+      sendingDomain: null,
+    },
     { busiestDaySignups: 12 },
   )
   render(<ReadinessCard readiness={r} />, { wrapper: withClient() })
@@ -54,7 +61,7 @@ test('a fresh install: what is still to do is named, each with the setting to ch
 test("Resend's free plan against 20,000 expected people: the card says how long and what to do", () => {
   const r = readiness({}, { ratePerSecond: 2, dailyLimit: 100, emailsPerSignup: 2, expectedSignups: 20_000 })
   render(<ReadinessCard readiness={r} />, { wrapper: withClient() })
-  expect(screen.getByText('1 of 6 to do before you post the page.')).toBeVisible()
+  expect(screen.getByText('1 of 7 to do before you post the page.')).toBeVisible()
   expect(items().at(-1)).toHaveTextContent(
     'To do: Your plan (2 a second, 100 a day) sends 100 emails in 24 hours, but the 20,000 sign-ups you expect need 40,000 emails (2 each): they would take about 400 days. Raise the plan before launch day, then EMAIL_DAILY_LIMIT and EMAIL_RATE_PER_SECOND with it, or turn double opt-in off for the day.',
   )
@@ -80,6 +87,33 @@ test('a plan that carries the busiest day says so; a saved number is sent, and a
   await userEvent.click(screen.getByRole('button', { name: 'Save' }))
   expect(calls.map((c) => c.body)).toEqual([{ expected: 5000 }, { expected: null }])
   expect(wrapper.invalidated).toEqual(['launchReadiness', 'launchReadiness'])
+})
+
+test("the sending domain: each record missing or unanswered is named; SMTP's DKIM is left to the provider", () => {
+  const line = (
+    sendingDomain: LaunchReadiness['sendingDomain'],
+    transport: LaunchReadiness['transport'] = 'resend',
+  ) => {
+    const { unmount } = render(<ReadinessCard readiness={readiness({ sendingDomain, transport }, {})} />, {
+      wrapper: withClient(),
+    })
+    const text = items()[2]!.textContent
+    unmount()
+    return text
+  }
+  const domain = 'updates.example.com'
+  expect(line({ domain, spf: 'missing', dkim: 'found', dmarc: 'missing' })).toBe(
+    "!To do: updates.example.com has no SPF, DMARC record: receiving servers may put your emails in spam. Add the records Resend's Domains page shows.",
+  )
+  expect(line({ domain, spf: 'found', dkim: 'unknown', dmarc: 'found' })).toBe(
+    "!To do: DNS did not answer for updates.example.com (DKIM): check the records Resend's Domains page shows are in place.",
+  )
+  expect(line({ domain, spf: 'found', dkim: 'found', dmarc: 'found' })).toBe(
+    '✓Done: updates.example.com publishes SPF, DKIM, DMARC.',
+  )
+  expect(line({ domain, spf: 'found', dkim: 'not-checked', dmarc: 'found' }, 'smtp')).toBe(
+    '✓Done: updates.example.com publishes SPF, DMARC (DKIM: check it with your provider, its selector is its own).',
+  )
 })
 
 test('the email queue: what waits by kind, the drain time, and the three ways out when the day will not carry it', () => {

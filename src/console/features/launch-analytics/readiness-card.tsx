@@ -41,6 +41,7 @@ function settingChecks(r: LaunchReadiness): Check[] {
         }
       : { id: 'transport', ok: true, text: <>Emails go out through {r.transport === 'resend' ? 'Resend' : 'SMTP'}.</> },
   ]
+  if (r.sendingDomain) checks.push(domainCheck(r.sendingDomain, r.transport))
   if (r.transport === 'resend')
     checks.push(
       r.bounceWebhook
@@ -81,6 +82,49 @@ function settingChecks(r: LaunchReadiness): Check[] {
         },
   )
   return checks
+}
+
+/** The sending domain's records: what receiving servers check before they trust an email. */
+function domainCheck(d: NonNullable<LaunchReadiness['sendingDomain']>, transport: string): Check {
+  const records = [
+    ['SPF', d.spf],
+    ['DKIM', d.dkim],
+    ['DMARC', d.dmarc],
+  ] as const
+  const missing = records.filter(([, s]) => s === 'missing').map(([name]) => name)
+  const unknown = records.filter(([, s]) => s === 'unknown').map(([name]) => name)
+  const where = transport === 'resend' ? "the records Resend's Domains page shows" : "your provider's records"
+  if (missing.length > 0)
+    return {
+      id: 'sending-domain',
+      ok: false,
+      text: (
+        <>
+          {d.domain} has no {missing.join(', ')} record: receiving servers may put your emails in spam. Add {where}.
+        </>
+      ),
+    }
+  if (unknown.length > 0)
+    return {
+      id: 'sending-domain',
+      ok: false,
+      text: (
+        <>
+          DNS did not answer for {d.domain} ({unknown.join(', ')}): check {where} are in place.
+        </>
+      ),
+    }
+  const found = records.filter(([, s]) => s === 'found').map(([name]) => name)
+  return {
+    id: 'sending-domain',
+    ok: true,
+    text: (
+      <>
+        {d.domain} publishes {found.join(', ')}
+        {d.dkim === 'not-checked' ? ' (DKIM: check it with your provider, its selector is its own)' : ''}.
+      </>
+    ),
+  }
 }
 
 /** Whom the plan is checked for, and what their emails are, in words. */

@@ -5,6 +5,7 @@ import { defineFeature, type FeatureBase, type Ports } from '../../feature.ts'
 import { createLaunchCounter, type LaunchCounter } from './counter.ts'
 import { emailQueueConsoleRoutes } from './email-queue-routes.ts'
 import { readinessConsoleRoutes } from './readiness.ts'
+import { systemTxtLookup } from './sending-domain.ts'
 import {
   countDocuments,
   countNodeDocument,
@@ -87,7 +88,7 @@ export const launchAnalyticsFeature = defineFeature({
       console: [
         launchConsoleRoutes({ db, counter, staticDir: config.STATIC_DIR }),
         emailQueueConsoleRoutes({ db, capacity: config }),
-        readinessConsoleRoutes({ db, settings: config }),
+        readinessConsoleRoutes({ db, settings: config, dns: made.dnsTxt ?? systemTxtLookup() }),
       ],
       // The built page's documents are counted after their answer (no byte added to it).
       afterAnswer: countDocuments({ counter, ...documentHooks(config.TRUST_PROXY, ports) }),

@@ -3,6 +3,7 @@ import { LaunchReadiness } from '../../../shared/launch-readiness.ts'
 import type { Db } from '../../db/db.ts'
 import { asOwner, ownerApp, signIn, truncateOwner } from '../owner-auth/test-owner.ts'
 import { DB_KINDS, testDb } from '../../test-app.ts'
+import type { TxtLookup } from './sending-domain.ts'
 
 // The Launch view's readiness card (issue 52): the launch checklist from the settings, and the
 // email plan against the expected list or the busiest day of the last seven.
@@ -19,8 +20,8 @@ describe.each(DB_KINDS)('launch readiness on %s', (kind) => {
     await db.query("delete from app_private.console_settings where name = 'launch_expected_signups'")
   })
 
-  async function owner(config: Record<string, unknown>) {
-    const app = await ownerApp(db, config)
+  async function owner(config: Record<string, unknown>, dnsTxt?: TxtLookup) {
+    const app = await ownerApp(db, config, dnsTxt ? { dnsTxt } : {})
     const cookie = await signIn(app, db)
     const read = async () => {
       const res = await app.request('/admin/api/launch-readiness', asOwner(cookie))
@@ -42,13 +43,16 @@ describe.each(DB_KINDS)('launch readiness on %s', (kind) => {
               else now() - interval '8 days' end
        from generate_series(1, 48) i`,
     )
-    const { read, setExpected } = await owner({
-      SIGNUP_CONFIRMATION: true,
-      EMAIL_TRANSPORT: 'resend',
-      RESEND_API_KEY: 're_test',
-      EMAIL_RATE_PER_SECOND: 2,
-      EMAIL_DAILY_LIMIT: 100,
-    })
+    const { read, setExpected } = await owner(
+      {
+        SIGNUP_CONFIRMATION: true,
+        EMAIL_TRANSPORT: 'resend',
+        RESEND_API_KEY: 're_test',
+        EMAIL_RATE_PER_SECOND: 2,
+        EMAIL_DAILY_LIMIT: 100,
+      },
+      () => Promise.resolve([]),
+    )
     const before = await read()
     expect(before).toMatchObject({ transport: 'resend', bounceWebhook: false, doubleOptIn: true, challenge: 'pow' })
     expect(before.plan).toEqual({
@@ -97,5 +101,49 @@ describe.each(DB_KINDS)('launch readiness on %s', (kind) => {
       publicUrl: 'http://localhost',
       publicUrlIsLocal: true,
     })
+  })
+
+  test("the sending domain's SPF, DKIM and DMARC, where Resend reads them; a DNS that does not answer is not 'missing'", async () => {
+    const asked: string[] = []
+    const zone: Record<string, string[][] | string> = {
+      'send.updates.example.com': [['v=spf1 include:amazonses.com ~all']],
+      'resend._domainkey.updates.example.com': [['p=MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQ', 'DAQAB']],
+      '_dmarc.updates.example.com': 'ESERVFAIL',
+    }
+    const dnsTxt: TxtLookup = async (name) => {
+      asked.push(name)
+      const answer = zone[name]
+      if (answer === undefined) throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' })
+      if (typeof answer === 'string') throw Object.assign(new Error(`queryTxt ${answer} ${name}`), { code: answer })
+      return answer
+    }
+    const resend = {
+      EMAIL_TRANSPORT: 'resend',
+      RESEND_API_KEY: 're_test',
+      EMAIL_FROM: 'Beta <Hello@Updates.Example.com>',
+    }
+    expect((await (await owner(resend, dnsTxt)).read()).sendingDomain).toEqual({
+      domain: 'updates.example.com',
+      spf: 'found',
+      dkim: 'found',
+      dmarc: 'unknown',
+    })
+    expect(asked.sort()).toEqual([
+      '_dmarc.updates.example.com',
+      'resend._domainkey.updates.example.com',
+      'send.updates.example.com',
+    ])
+    // SMTP: SPF at the domain itself (none here), DKIM's selector unknown.
+    const smtp = { EMAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://127.0.0.1:2525', EMAIL_FROM: 'hello@updates.example.com' }
+    expect((await (await owner(smtp, dnsTxt)).read()).sendingDomain).toEqual({
+      domain: 'updates.example.com',
+      spf: 'missing',
+      dkim: 'not-checked',
+      dmarc: 'unknown',
+    })
+    // The outbox sends nothing: no lookup at all.
+    asked.length = 0
+    expect((await (await owner({}, dnsTxt)).read()).sendingDomain).toBeNull()
+    expect(asked).toEqual([])
   })
 })

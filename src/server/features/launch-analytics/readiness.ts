@@ -6,6 +6,7 @@ import type { Db } from '../../db/db.ts'
 import { endpointAnswer, endpointInput } from '../../http/console-endpoint.ts'
 import { audit } from '../../owner/audit.ts'
 import type { OwnerEnv } from '../../owner/deps.ts'
+import { checkSendingDomain, type TxtLookup } from './sending-domain.ts'
 
 // The Launch view's readiness card (issue 52, item 3): the README's launch checklist read from
 // this server's settings, and the email plan against the list the founder expects (entered in the
@@ -15,6 +16,7 @@ export type ReadinessSettings = Pick<
   Config,
   | 'PUBLIC_URL'
   | 'EMAIL_TRANSPORT'
+  | 'EMAIL_FROM'
   | 'RESEND_WEBHOOK_SECRET'
   | 'SIGNUP_CONFIRMATION'
   | 'SIGNUP_CHALLENGE'
@@ -55,8 +57,12 @@ async function busiestDay(db: Db): Promise<number> {
   return Number(r.rows[0]?.n ?? 0)
 }
 
-async function readLaunchReadiness(db: Db, settings: ReadinessSettings): Promise<LaunchReadiness> {
-  const [expectedSignups, busiestDaySignups] = await Promise.all([readExpected(db), busiestDay(db)])
+async function readLaunchReadiness(db: Db, settings: ReadinessSettings, dns: TxtLookup): Promise<LaunchReadiness> {
+  const [expectedSignups, busiestDaySignups, sendingDomain] = await Promise.all([
+    readExpected(db),
+    busiestDay(db),
+    checkSendingDomain(settings.EMAIL_FROM, settings.EMAIL_TRANSPORT, dns),
+  ])
   const emailsPerSignup = settings.SIGNUP_CONFIRMATION ? 2 : 1
   const limits = {
     ratePerSecond: settings.EMAIL_RATE_PER_SECOND ?? null,
@@ -70,6 +76,7 @@ async function readLaunchReadiness(db: Db, settings: ReadinessSettings): Promise
     bounceWebhook: settings.RESEND_WEBHOOK_SECRET !== undefined,
     doubleOptIn: settings.SIGNUP_CONFIRMATION,
     challenge: settings.SIGNUP_CHALLENGE,
+    sendingDomain,
     plan: {
       ...limits,
       emailsPerSignup,
@@ -82,17 +89,17 @@ async function readLaunchReadiness(db: Db, settings: ReadinessSettings): Promise
 }
 
 /** GET /admin/api/launch-readiness, and the expected number's POST (audited). */
-export function readinessConsoleRoutes(deps: { db: Db; settings: ReadinessSettings }): Hono<OwnerEnv> {
-  const { db, settings } = deps
+export function readinessConsoleRoutes(deps: { db: Db; settings: ReadinessSettings; dns: TxtLookup }): Hono<OwnerEnv> {
+  const { db, settings, dns } = deps
   const app = new Hono<OwnerEnv>()
   app.get(routePath(endpoints.launchReadiness), async (c) =>
-    endpointAnswer(c, 'launchReadiness', await readLaunchReadiness(db, settings)),
+    endpointAnswer(c, 'launchReadiness', await readLaunchReadiness(db, settings, dns)),
   )
   app.post(routePath(endpoints.setExpectedSignups), async (c) => {
     const { expected } = await endpointInput(c, 'setExpectedSignups')
     await writeExpected(db, expected)
     await audit(db, c.get('session').email, 'launch.expected', { expected })
-    return endpointAnswer(c, 'setExpectedSignups', await readLaunchReadiness(db, settings))
+    return endpointAnswer(c, 'setExpectedSignups', await readLaunchReadiness(db, settings, dns))
   })
   return app
 }

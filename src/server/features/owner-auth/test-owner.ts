@@ -13,7 +13,7 @@ export async function ownerApp(
   config: Record<string, unknown> = {},
   options: Pick<
     Parameters<typeof testApp>[1] & {},
-    'transport' | 'testflight' | 'outboundResolve' | 'wakeOutbound'
+    'transport' | 'testflight' | 'outboundResolve' | 'wakeOutbound' | 'dnsTxt'
   > = {},
 ) {
   await syncOwnerEmails(db, [OWNER])
