@@ -4,7 +4,7 @@ import { STORES } from '../../../shared/content.ts'
 import { defineFeature, type FeatureBase, type Ports } from '../../feature.ts'
 import { createLaunchCounter, type LaunchCounter } from './counter.ts'
 import { emailQueueConsoleRoutes } from './email-queue-routes.ts'
-import { readinessConsoleRoutes } from './readiness.ts'
+import { readinessConsoleRoutes } from './readiness-routes.ts'
 import { systemTxtLookup } from './sending-domain.ts'
 import {
   countDocuments,

@@ -6,6 +6,7 @@ import type { Db } from '../../db/db.ts'
 import { endpointAnswer, endpointInput } from '../../http/console-endpoint.ts'
 import { audit } from '../../owner/audit.ts'
 import type { OwnerEnv } from '../../owner/deps.ts'
+import { busiestDay, readExpected, writeExpected } from './readiness-queries.ts'
 import { checkSendingDomain, type TxtLookup } from './sending-domain.ts'
 
 // The Launch view's readiness card (issue 52, item 3): the README's launch checklist read from
@@ -24,38 +25,7 @@ export type ReadinessSettings = Pick<
   | 'EMAIL_DAILY_LIMIT'
 >
 
-const EXPECTED = 'launch_expected_signups'
-
 const LOOPBACK = /^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?(\/|$)/i
-
-async function readExpected(db: Db): Promise<number | null> {
-  const r = await db.query<{ value: string }>('select value from app_private.console_settings where name = $1', [
-    EXPECTED,
-  ])
-  return r.rows[0] ? Number(r.rows[0].value) : null
-}
-
-async function writeExpected(db: Db, expected: number | null): Promise<void> {
-  if (expected === null) await db.query('delete from app_private.console_settings where name = $1', [EXPECTED])
-  else
-    await db.query(
-      `insert into app_private.console_settings (name, value) values ($1, $2)
-       on conflict (name) do update set value = excluded.value, updated_at = now()`,
-      [EXPECTED, String(expected)],
-    )
-}
-
-/** The most sign-ups stored in one UTC day of the last seven (today included). */
-async function busiestDay(db: Db): Promise<number> {
-  const r = await db.query<{ n: number | string | null }>(
-    `select max(n) as n from (
-       select count(*) as n from public.beta_signups
-       where created_at >= ((now() at time zone 'UTC')::date - 6)::timestamp at time zone 'UTC'
-       group by (created_at at time zone 'UTC')::date
-     ) days`,
-  )
-  return Number(r.rows[0]?.n ?? 0)
-}
 
 async function readLaunchReadiness(db: Db, settings: ReadinessSettings, dns: TxtLookup): Promise<LaunchReadiness> {
   const [expectedSignups, busiestDaySignups, sendingDomain] = await Promise.all([
