@@ -1,7 +1,9 @@
 // The part of `npm run dev` that reloads (docs/decisions/dev-server.md): the app, the email worker
 // and every feature's long-lived parts (the webhook sender, the digest, the TestFlight and Play
 // threshold watches, the visit counter), made by the same loop as src/server/index.ts's
-// (featureServices), but for scheduled backups, which stay with the production server.
+// (featureServices), but for scheduled backups, which stay with the production server, and the
+// first sign-in link in the log, which each reload would print again (`npm run owner -- link`
+// works beside `npm run dev`).
 // scripts/dev-server.ts loads this module through Vite's SSR module runner, so after an edit to
 // server code (or to the content the server's pages and emails speak) the next request gets a new
 // part, made over the same open database: the process holds PGlite's folder once, for its whole life.
@@ -37,7 +39,7 @@ export async function startServerPart(deps: { config: Config; db: Db; logger: Lo
     base: { db: watched, logger, config, wakeEmailQueue: queue.wake },
     rawDb: db,
     made,
-    skip: ['backups'],
+    skip: ['backups', 'owner-auth'],
   })
   const app = createApp(made)
   queue.start()

@@ -127,7 +127,7 @@ export function countBuiltDocument(
 /**
  * Each feature's long-lived parts, made in the list's order (watchers, workers, schedules, the
  * visit counter), for the server process (index.ts) and the dev server (scripts/dev-app.ts), which
- * leaves some out (`skip`: scheduled backups stay with the production server). `made` gains what
+ * leaves some out (`skip`: scheduled backups and the first sign-in link stay with the production server). `made` gains what
  * they made, for createApp.
  */
 export function featureServices(input: {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DB_KINDS, testDb } from '../test-app.ts'
 import type { Db } from './db.ts'
 import { openDb } from './open.ts'
-import { runOnceAcross } from './scheduled-runs.ts'
+import { releaseLease, runOnceAcross, takeLease } from './scheduled-runs.ts'
 
 // A scheduled run claimed once across processes (issue 52). On PostgreSQL the "processes" are two
 // pools of their own on one database; PGlite is one process, where the helper must simply work.
@@ -83,5 +83,31 @@ describe.each(DB_KINDS)('%s', (kind) => {
     expect(await runOnceAcross(second, run, async () => void (ran += 1))).toMatchObject({ state: 'busy' })
     expect(await a).toEqual({ state: 'ran' })
     expect(ran).toBe(0)
+  })
+
+  // The first sign-in link's lease (issue 53). One process here has one claimer name, so the
+  // other process is a row naming another.
+  test('a lease held by another process is not taken until it ends, unless forced; given up, it ends', async () => {
+    const until = new Date(Date.now() + 60_000)
+    await first.query(
+      `insert into app_private.scheduled_runs (job, due_at, lease_until, claimed_by)
+       values ('lease', now(), $1::timestamptz, 'elsewhere:7')`,
+      [until.toISOString()],
+    )
+    expect(await takeLease(second, 'lease', until)).toEqual({
+      claimedBy: 'elsewhere:7',
+      since: expect.any(Date),
+      until,
+    })
+    expect(await takeLease(second, 'lease', until, true)).toBeNull()
+    // Ours now: this process takes it again, and gives it up at its stop.
+    expect(await takeLease(first, 'lease', until)).toBeNull()
+    await releaseLease(first, 'lease')
+    const r = await second.query<{ ended: boolean }>(
+      "select lease_until <= now() as ended from app_private.scheduled_runs where job = 'lease'",
+    )
+    expect(r.rows).toEqual([{ ended: true }])
+    await first.query("update app_private.scheduled_runs set claimed_by = 'elsewhere:7' where job = 'lease'")
+    expect(await takeLease(second, 'lease', until)).toBeNull()
   })
 })

@@ -85,3 +85,42 @@ async function standing(db: Db, run: Run): Promise<RunOutcome> {
   if (!row || row.later || row.done) return { state: 'skipped' }
   return { state: 'busy', leaseUntil: new Date(row.lease_until).getTime() }
 }
+
+/** Who holds a job's lease, when another process does. */
+type LeaseHolder = { claimedBy: string; since: Date; until: Date }
+
+/**
+ * Work that is not a scheduled run but must be done by one process at a time, for a while: the
+ * job's row is this process's until `until`, unless another process holds it. Null when taken,
+ * else who holds it. The same host and process id is taken back (a container restarted in place
+ * runs its server as the same pid); `force` takes it whoever holds it (PGlite: one process owns
+ * the database, so any holder is gone). The first sign-in link is the one such job
+ * (features/owner-auth/first-link.ts).
+ */
+export async function takeLease(db: Db, job: string, until: Date, force = false): Promise<LeaseHolder | null> {
+  const taken = await db.query(
+    `insert into app_private.scheduled_runs as r (job, due_at, lease_until, claimed_by)
+     values ($1, now(), $2::timestamptz, $3)
+     on conflict (job) do update
+       set due_at = excluded.due_at, lease_until = excluded.lease_until, done_at = null,
+           claimed_by = excluded.claimed_by
+       where r.lease_until <= now() or r.claimed_by = excluded.claimed_by or $4::boolean
+     returning 1`,
+    [job, until.toISOString(), CLAIMER, force],
+  )
+  if (taken.rows.length) return null
+  const r = await db.query<{ claimed_by: string; due_at: Date | string; lease_until: Date | string }>(
+    'select claimed_by, due_at, lease_until from app_private.scheduled_runs where job = $1',
+    [job],
+  )
+  const row = r.rows[0]!
+  return { claimedBy: row.claimed_by, since: new Date(row.due_at), until: new Date(row.lease_until) }
+}
+
+/** Gives this process's lease on `job` up (at shutdown), so that the next start may take it. */
+export async function releaseLease(db: Db, job: string): Promise<void> {
+  await db.query(
+    'update app_private.scheduled_runs set lease_until = now() where job = $1 and claimed_by = $2 and lease_until > now()',
+    [job, CLAIMER],
+  )
+}

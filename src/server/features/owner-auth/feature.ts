@@ -2,6 +2,7 @@ import { paths } from '../../../shared/paths.ts'
 import { defineFeature } from '../../feature.ts'
 import { adminAccountRoutes } from './console-routes.ts'
 import { nodeSessionCookie, sessionCookie } from './cookie.ts'
+import { firstSignInLink } from './first-link.ts'
 import { sameOrigin } from './origin.ts'
 import { syncOwnerEmails } from './owners.ts'
 import { adminAuthRoutes } from './routes.ts'
@@ -9,13 +10,15 @@ import { sessionCheck } from './session-check.ts'
 import { looksLikeSessionToken, readSession } from './sessions.ts'
 
 /**
- * The owner's sign-in (emailed links, passkeys), sessions and their cookie, the console's Origin
- * and session checks, and the account view's API.
+ * The owner's sign-in (emailed links, passkeys, the first link in the log), sessions and their
+ * cookie, the console's Origin and session checks, and the account view's API.
  */
 export const ownerAuthFeature = defineFeature({
   name: 'owner-auth',
   // OWNER_EMAILS into the database at each start: sign-in and the owner emails read it there.
   afterMigrate: (db, config) => syncOwnerEmails(db, config.OWNER_EMAILS, config.OWNER_NOTIFY_MAX_PER_HOUR),
+  // Until an owner has signed in, each start prints a one-time sign-in link to the log (issue 53).
+  services: ({ db, config, logger }) => firstSignInLink({ db, config, logger }),
   // Tables with an address that are not about a person of the beta list (data-access's guard test).
   notAboutAPerson: {
     'app_private.owner_emails': "the owners' own addresses (OWNER_EMAILS)",
