@@ -107,7 +107,7 @@ test('each server names its own PUBLIC_URL in every page, every way it is asked 
         ).toEqual([])
         const canonical = canonicalOf(html)
         expect(canonical, what).toBe(`${origin}${builtCanonical.slice(built.length)}`)
-        const alternates = [...head.matchAll(/<link rel="alternate" hreflang="[^"]+" href="([^"]+)"/g)].map(
+        const alternates = [...head.matchAll(/<link rel="alternate" hreflang="[^"]+" href="([^"]+)"/gi)].map(
           (m) => m[1]!,
         )
         expect(alternates.length, what).toBeGreaterThanOrEqual(3)
