@@ -13,7 +13,9 @@ import { escapeHtml } from './html-placeholders.ts'
 import { firstViewHead, svgDataUrl } from './first-view.ts'
 import { checkDocumentBudget } from './document-budget.ts'
 import { precompress } from './precompress.ts'
+import { fillOriginIn } from './public-origin.ts'
 import { writeLegalPages } from './legal-pages.ts'
+import { ORIGIN_MARK } from '../src/server/http/public-origin.ts'
 import { headTags, robotsTxt, siteUrl, sitemapXml, webManifest } from './seo.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -29,6 +31,8 @@ const placeholder = '<!--app-->'
 const seoPlaceholder = '<!--seo-->'
 for (const p of [placeholder, seoPlaceholder])
   if (!template.includes(p)) throw new Error(`${indexPath} has no ${p} placeholder (already prerendered?)`)
+// Every document names the address as a mark, filled in at the end (scripts/public-origin.ts):
+// the build's own address for the static hosts, and a record of where, for the Node server.
 const origin = siteUrl()
 
 // Nothing but the document may be requested before the first paint: Lighthouse's
@@ -91,7 +95,7 @@ for (const locale of LOCALES) {
   const bare = localised(locale)
     .replace(entryTag, '')
     .replace(cssTag, '')
-    .replace(seoPlaceholder, headTags(origin, locale))
+    .replace(seoPlaceholder, headTags(ORIGIN_MARK, locale))
     .replace(placeholder, html)
   const firstView = await firstViewHead(bare, { entry, css }, `${root}dist/client`)
   const page = bare
@@ -111,9 +115,9 @@ for (const { path, page } of pages) {
   await mkdir(dirname(path), { recursive: true })
   await writeFile(path, page)
 }
-await writeFile(`${root}dist/client/robots.txt`, robotsTxt(origin))
-const legal = await writeLegalPages(`${root}dist/client`, origin)
-await writeFile(`${root}dist/client/sitemap.xml`, sitemapXml(origin, new Date(), legal))
+await writeFile(`${root}dist/client/robots.txt`, robotsTxt(ORIGIN_MARK))
+const legal = await writeLegalPages(`${root}dist/client`, ORIGIN_MARK)
+await writeFile(`${root}dist/client/sitemap.xml`, sitemapXml(ORIGIN_MARK, new Date(), legal))
 await writeFile(`${root}dist/client/site.webmanifest`, webManifest())
 // The SSR bundle was only needed for this step; it is not served.
 await rm(`${root}dist/ssr`, { recursive: true, force: true })
@@ -152,6 +156,10 @@ for (const { locale, page } of pages) {
     `first-view JS (${locale}) ${(jsBytes / 1024).toFixed(1)} KB gzipped: the inline loader and ${firstViewJs.size} file(s)`,
   )
 }
+const filled = await fillOriginIn(`${root}dist/client`, origin)
+console.log(
+  `the site's address, ${origin}, in ${Object.keys(filled.files).length} files (the server's PUBLIC_URL replaces it)`,
+)
 // Last, once every text file is final: .br and .gz copies for the server to send as they are.
 const compressed = await precompress(`${root}dist/client`)
 const sum = (k: 'raw' | 'br' | 'gz') => compressed.reduce((n, c) => n + c[k], 0)

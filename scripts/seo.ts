@@ -23,7 +23,10 @@ export const SHARE_IMAGE = { path: `/${shareImageFile(DEFAULT_LOCALE)}`, ...SHAR
 /** Each language's page shows its own card, in its own words. */
 export const shareImagePath = (locale: Locale): string => `/${shareImageFile(locale)}`
 
-/** The public origin: VITE_SITE_URL at build time, else the configured placeholder. */
+/**
+ * The build's public origin: VITE_SITE_URL, else content's product.url. Static hosts serve it as
+ * built; the Node server names PUBLIC_URL's instead when that is set (scripts/public-origin.ts).
+ */
 export function siteUrl(env: Record<string, string | undefined> = process.env): string {
   const raw = env.VITE_SITE_URL || PRODUCT.url
   const url = new URL(raw)

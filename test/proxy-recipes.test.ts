@@ -14,6 +14,8 @@ import { plainErrorHeaders } from '../src/server/http/client-error.ts'
 import { loadFastPath } from '../src/server/http/fast-path.ts'
 import { createNodeServer } from '../src/server/http/node-server.ts'
 import { OPENER_POLICY, pageSecurityHeaders } from '../src/server/http/security-policy.ts'
+import { fillOrigin, ORIGIN_MARK, PUBLIC_ORIGIN_FILE, type OriginRecord } from '../src/server/http/public-origin.ts'
+import { loadPublicSite } from '../src/server/http/public-site.ts'
 import { LOCAL_ANON_KEY } from '../src/shared/self-hosted.ts'
 import { LOCALES } from '../src/shared/content.ts'
 import { legalPath } from '../src/shared/locales.ts'
@@ -51,36 +53,46 @@ beforeAll(async () => {
   for (const folder of ['assets', ...privacyPages, '.well-known'])
     await mkdir(join(client, folder), { recursive: true })
   const files: Record<string, string | Buffer> = {
-    'index.html': `<!doctype html><title>Page</title>${big('<p>landing</p>')}`,
+    'index.html': `<!doctype html><link rel="canonical" href="${ORIGIN_MARK}/"><title>Page</title>${big('<p>landing</p>')}`,
     'assets/index-abc.css': big('body{color:red}'),
     'assets/index-abc.js': big('console.log(1);'),
     'favicon.svg': `<svg xmlns="http://www.w3.org/2000/svg">${big('<g/>')}</svg>`,
-    'robots.txt': 'User-agent: *\n',
+    'robots.txt': `User-agent: *\n\nSitemap: ${ORIGIN_MARK}/sitemap.xml\n`,
+    'sitemap.xml': `<urlset><url><loc>${ORIGIN_MARK}/</loc></url>${big('<url/>')}</urlset>`,
     'og-image.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4]),
     'csp-hashes.json': JSON.stringify(HASHES),
     ...Object.fromEntries(
       privacyPages.map((page) => [
         `${page}/index.html`,
-        `<!doctype html><title>${page}</title>${big(`<p>${page}</p>`)}`,
+        `<!doctype html><link rel="canonical" href="${ORIGIN_MARK}/${page}"><title>${page}</title>${big(`<p>${page}</p>`)}`,
       ]),
     ),
     // Universal Links: no extension; Apple reads it as JSON.
     '.well-known/apple-app-site-association': JSON.stringify({ applinks: { details: [] } }),
   }
-  for (const [name, body] of Object.entries(files)) {
-    await writeFile(join(client, name), body)
-    if (typeof body !== 'string' || body.length < 1000) continue
-    await writeFile(join(client, `${name}.br`), brotliCompressSync(body))
-    await writeFile(join(client, `${name}.gz`), gzipSync(body))
+  // Built for one address (scripts/public-origin.ts), served by Node for another: what names it
+  // must come from Node, never from the folder.
+  const record: OriginRecord = { origin: 'https://built.example', files: {} }
+  for (const [name, marked] of Object.entries(files)) {
+    const { text, slots } = typeof marked === 'string' ? fillOrigin(marked, record.origin) : { text: marked, slots: [] }
+    if (slots.length) record.files[name] = slots
+    await writeFile(join(client, name), text)
+    if (typeof text !== 'string' || text.length < 1000) continue
+    await writeFile(join(client, `${name}.br`), brotliCompressSync(text))
+    await writeFile(join(client, `${name}.gz`), gzipSync(text))
   }
+  await writeFile(join(client, PUBLIC_ORIGIN_FILE), JSON.stringify(record))
+  const site = await loadPublicSite(client, 'https://launch.example')
+  expect(site.note.documents).toBe(Object.keys(record.files).length)
   await writeProxyHeaders(client, join(root, 'proxy'), [])
   const settings = { ...loadConfig({ HOST: '127.0.0.1' }), TRUST_PROXY: 1 }
   const config = testConfig({ ANON_KEY: LOCAL_ANON_KEY, STATIC_DIR: client, ...NO_RATE_LIMITS, TRUST_PROXY: 1 })
   // As index.ts wires it: the fast path counts the documents it answers from memory.
   counter = createLaunchCounter({ db, logger: silentLogger, settings: { flushMs: 60_000 } })
-  const app = createApp({ config, db, logger: silentLogger, launchCounter: counter })
+  const app = createApp({ config, db, logger: silentLogger, launchCounter: counter, publicSite: site.files })
   const fast = await loadFastPath(app, {
     dir: client,
+    site: site.files,
     trustedHops: 1,
     extraConnect: [],
     onDocument: countBuiltDocument(config, counter),
@@ -128,11 +140,20 @@ describe.each(['nginx', 'caddy'])('%s', (name) => {
     get(proxies[name]!.port, path, headers, method, body)
 
   test('serves every built file as Node would: twin, security headers, opener split, cache rule, bytes', async () => {
-    const paths = ['/', '/index.html', '/assets/index-abc.css', '/assets/index-abc.js', '/favicon.svg', '/robots.txt']
-    // The documents are Node's answers through the proxy, which speaks plain HTTP to Node here
-    // and says so in X-Forwarded-Proto; the files are the proxy's, with the HTTPS headers.
+    const paths = [
+      '/',
+      '/index.html',
+      '/assets/index-abc.css',
+      '/assets/index-abc.js',
+      '/favicon.svg',
+      '/robots.txt',
+      '/sitemap.xml',
+    ]
+    // The documents, robots.txt and the sitemap (they name PUBLIC_URL) are Node's answers through
+    // the proxy, which speaks plain HTTP to Node here and says so in X-Forwarded-Proto; the files
+    // are the proxy's, with the HTTPS headers.
     const asProxied = (path: string): Record<string, string> =>
-      /(^|\/|\.html)$/.test(path) ? { 'x-forwarded-proto': 'http' } : {}
+      /(^|\/|\.html|^\/robots\.txt|^\/sitemap\.xml)$/.test(path) ? { 'x-forwarded-proto': 'http' } : {}
     for (const path of [...paths, '/og-image.png'])
       for (const enc of ['br, gzip', 'gzip', '']) {
         const headers: Record<string, string> = enc ? { 'accept-encoding': enc } : {}
@@ -166,6 +187,10 @@ describe.each(['nginx', 'caddy'])('%s', (name) => {
           expect(got.headers[h], `${what}: ${h}`).toBe(want.headers[h])
         expect(got.body.equals(want.body), what).toBe(true)
       }
+    // What names the address is Node's, made for its PUBLIC_URL; the folder holds the build's.
+    expect((await viaProxy('/robots.txt')).body.toString()).toContain('Sitemap: https://launch.example/sitemap.xml')
+    expect((await viaProxy('/sitemap.xml')).body.toString()).toContain('<loc>https://launch.example/</loc>')
+    expect((await viaProxy('/')).body.toString()).toContain('href="https://launch.example/"')
     const revalidated = await viaProxy('/', { 'if-none-match': (await viaProxy('/')).headers.etag as string })
     expect(revalidated.status).toBe(304)
   })

@@ -85,7 +85,7 @@ export function createApp(deps: AppDeps): Hono {
   if (shell && gate) app.route(paths.console.prefix, shell(all('console').flat(), gate))
   // After the answer (the document counter); the fast path counts its own (index.ts).
   for (const after of all('afterAnswer')) app.on('GET', '*', after)
-  app.route('/', staticRoutes(config.STATIC_DIR))
+  app.route('/', staticRoutes(config.STATIC_DIR, deps.publicSite))
 
   app.notFound((c) => {
     for (const seen of all('onNotFound')) seen(c)

@@ -247,6 +247,12 @@ export const SETTING_NAMES = Object.keys(Settings.shape)
 const Config = Settings.transform((c) => ({
   ...c,
   PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+  /**
+   * The address the built documents name (canonical links, sitemap, share cards): PUBLIC_URL's
+   * origin when it is set; unset, the build's stays, so a forgotten setting never tells search
+   * engines the page lives on localhost (docs/decisions/public-url-at-run-time.md).
+   */
+  PUBLIC_ORIGIN: c.PUBLIC_URL === undefined ? undefined : new URL(c.PUBLIC_URL).origin,
 }))
 
 /**

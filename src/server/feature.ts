@@ -8,6 +8,7 @@ import type { Db } from './db/db.ts'
 import type { AfterAnswer } from './http/after-answer.ts'
 import type { RestRegistration } from './http/postgrest/tables.ts'
 import type { PublicRoutes } from './http/public-routes.ts'
+import type { PublicSite } from './http/public-site.ts'
 import type { Logger } from './log.ts'
 import type { PersonSource } from './person-data.ts'
 import type { Transport } from './mail-transports/transport.ts'
@@ -186,4 +187,6 @@ export type AppDeps = {
   playThreshold?: Pick<PlayThresholdWatch, 'poke'>
   /** The store listings /app sends phones to (default: content/site.yaml's `stores`; tests pass their own). */
   stores?: Stores
+  /** The built documents made for PUBLIC_URL at start (http/public-site.ts; absent: the folder as built). */
+  publicSite?: PublicSite
 }

@@ -22,6 +22,7 @@ import { plainErrorHeaders } from './http/client-error.ts'
 import { fileDescriptorLimit } from './http/connection-limits.ts'
 import { loadFastPath } from './http/fast-path.ts'
 import { createNodeServer } from './http/node-server.ts'
+import { loadPublicSite } from './http/public-site.ts'
 import { createLogger } from './log.ts'
 import { keyAddressHashes } from './log-redact.ts'
 import { ownerSecret, secretFilePath, writeSecretFile } from './owner/keys.ts'
@@ -36,6 +37,13 @@ const config = loadConfigOrExit()
 // The lock, the secret file and PGlite all use the folder's real path.
 if (!config.DATABASE_URL) config.PGLITE_DIR = realDataDirOrExit(config.PGLITE_DIR)
 const logger = createLogger(config.LOG_LEVEL)
+// The documents that name the site's address, made for PUBLIC_URL (the build wrote its own):
+// started now, so their compression runs on libuv's pool while the database opens; awaited
+// before the app is made. A built file changed since the build stops the start, naming it.
+const siteMade = loadPublicSite(resolve(config.STATIC_DIR), config.PUBLIC_ORIGIN).catch((err: unknown) => {
+  logger.fatal({ event: 'site.public_origin_failed' }, (err as Error).message)
+  process.exit(1)
+})
 
 // PGlite: the folder is ours before we listen or open anything, or we stop here.
 const secretFile = config.DATABASE_URL ? null : secretFilePath(config.PGLITE_DIR)
@@ -99,10 +107,22 @@ const services = featureServices({
   rawDb: db,
   made,
 })
-const app = createApp({ ...made, config: { ...config, STATIC_DIR: resolve(config.STATIC_DIR) } })
+const site = await siteMade
+logger.info(
+  { event: 'site.public_origin', ...site.note },
+  site.note.documents
+    ? `${site.note.documents} built files made for ${site.note.to} in ${site.note.ms} ms`
+    : `the built files keep their address${site.note.reason ? ` (${site.note.reason})` : ''}`,
+)
+const app = createApp({
+  ...made,
+  config: { ...config, STATIC_DIR: resolve(config.STATIC_DIR) },
+  publicSite: site.files,
+})
 // The built page from memory, ahead of the app; read once: a rebuild needs a restart.
 const builtFiles = await loadFastPath(app, {
   dir: resolve(config.STATIC_DIR),
+  site: site.files,
   trustedHops: config.TRUST_PROXY,
   extraConnect: config.CSP_CONNECT_SRC,
   onDocument: services.onDocument,

@@ -12,14 +12,9 @@ import {
 } from './security-policy.ts'
 import { contentTypeOf } from './content-type.ts'
 import { localeOfPath } from '../../shared/locales.ts'
-import { cacheControl, isDocument, weakEtag } from './static.ts'
+import type { PublicSite } from './public-site.ts'
+import { cacheControl, isDocument, TWIN_ENCODINGS, weakEtag } from './static.ts'
 
-/** How serveStatic picks a precompressed twin: the first of these the client names. */
-export const TWIN_ENCODINGS = [
-  ['br', '.br'],
-  ['zstd', '.zst'],
-  ['gzip', '.gz'],
-] as const
 type Encoding = (typeof TWIN_ENCODINGS)[number][0]
 
 /** One representation of a file: its bytes and the headers of its 200, over HTTP and HTTPS. */
@@ -50,6 +45,8 @@ type LoadOptions = {
   extraConnect: readonly string[]
   /** Paths a route of the app answers before the static files: never taken from memory. */
   claimed: (path: string) => boolean
+  /** The files made for PUBLIC_URL at start (public-site.ts): each, and its twins, instead of the folder's. */
+  site?: PublicSite
 }
 
 /**
@@ -80,6 +77,7 @@ export async function loadBuiltFiles(options: LoadOptions): Promise<Map<string, 
     https: pageSecurityHeaders({ https: true, extraConnect: options.extraConnect, inline }),
   }
   const present = new Set(names)
+  const source = sourceOf(options, present)
   for (const name of names) {
     const twin = TWIN_ENCODINGS.find(([, ext]) => name.endsWith(ext) && present.has(name.slice(0, -ext.length)))
     // A twin is how its plain file is sent, never a file of its own (static.ts isCompressedTwin).
@@ -93,17 +91,36 @@ export async function loadBuiltFiles(options: LoadOptions): Promise<Map<string, 
     }
     for (const path of paths) {
       if (options.claimed(path)) continue
-      table.set(path, await builtFile(options.dir, name, path, present, security))
+      table.set(path, await builtFile(name, path, source, security))
     }
   }
   return table
 }
 
+/** Where a file's bytes come from: the site made at start when it holds the file, else the folder. */
+type Source = {
+  has: (file: string, plain: string) => boolean
+  read: (file: string, plain: string) => Promise<{ body: Buffer; mtime: Date }>
+}
+
+function sourceOf(options: LoadOptions, present: Set<string>): Source {
+  const key = (file: string) => file.split(sep).join('/')
+  const held = (plain: string) => options.site?.has(key(plain)) === true
+  return {
+    // A file held in memory has only the twins made with it: the folder's were made for another address.
+    has: (file, plain) => (held(plain) ? options.site!.has(key(file)) : present.has(file)),
+    read: async (file, plain) => {
+      if (held(plain)) return options.site!.get(key(file))!
+      const [body, info] = await Promise.all([readFile(join(options.dir, file)), stat(join(options.dir, file))])
+      return { body, mtime: info.mtime }
+    },
+  }
+}
+
 async function builtFile(
-  dir: string,
   name: string,
   path: string,
-  present: Set<string>,
+  source: Source,
   security: { http: [string, string][]; https: [string, string][] },
 ): Promise<BuiltFile> {
   const mime = contentTypeOf(name.split(sep).join('/'))
@@ -114,8 +131,8 @@ async function builtFile(
   const landing = LANDING_PATHS.includes(path)
   const document = isDocument(type)
   const variant = async (file: string, encoding: Encoding | undefined): Promise<Variant> => {
-    const [body, info] = await Promise.all([readFile(join(dir, file)), stat(join(dir, file))])
-    const lastModified = info.mtime.toUTCString()
+    const { body, mtime } = await source.read(file, name)
+    const lastModified = mtime.toUTCString()
     const etag = weakEtag(body.length, lastModified, encoding ?? 'identity')
     const own: [string, string][] = [
       ['cache-control', cacheControl(path, type)],
@@ -149,7 +166,7 @@ async function builtFile(
   const twins: BuiltFile['twins'] = {}
   if (twinnable)
     for (const [encoding, ext] of TWIN_ENCODINGS)
-      if (present.has(name + ext)) twins[encoding] = await variant(name + ext, encoding)
+      if (source.has(name + ext, name)) twins[encoding] = await variant(name + ext, encoding)
   return { compressible, document, plain: await variant(name, undefined), twins }
 }
 

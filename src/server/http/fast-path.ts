@@ -3,9 +3,10 @@ import type { TLSSocket } from 'node:tls'
 import type { Hono } from 'hono'
 import { PatternRouter } from 'hono/router/pattern-router'
 import { parseAccept } from 'hono/utils/accept'
-import { loadBuiltFiles, TWIN_ENCODINGS, type BuiltFile, type Variant } from './built-files.ts'
+import { loadBuiltFiles, type BuiltFile, type Variant } from './built-files.ts'
 import { overHttps } from './client-ip.ts'
-import { isFresh, parseRange, type ByteRange } from './static.ts'
+import type { PublicSite } from './public-site.ts'
+import { isFresh, parseRange, TWIN_ENCODINGS, type ByteRange } from './static.ts'
 
 /** Answers a request from memory, or returns false and leaves it to the app. */
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean
@@ -26,9 +27,14 @@ type FastPathOptions = {
  */
 export async function loadFastPath(
   app: Hono,
-  options: FastPathOptions & { dir: string; extraConnect: readonly string[] },
+  options: FastPathOptions & { dir: string; extraConnect: readonly string[]; site?: PublicSite },
 ): Promise<{ answer: FastPath; files: number }> {
-  const table = await loadBuiltFiles({ dir: options.dir, extraConnect: options.extraConnect, claimed: claimedBy(app) })
+  const table = await loadBuiltFiles({
+    dir: options.dir,
+    extraConnect: options.extraConnect,
+    claimed: claimedBy(app),
+    site: options.site,
+  })
   return { answer: fastPath(table, options), files: table.size }
 }
 

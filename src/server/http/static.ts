@@ -4,19 +4,30 @@ import { join, sep } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress'
+import { getMimeType } from 'hono/utils/mime'
 import { DEFAULT_LOCALE, localeOfPath } from '../../shared/locales.ts'
 import { typeByName } from './content-type.ts'
+import type { PublicSite } from './public-site.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const SHORT = 'public, max-age=3600'
+
+/** How serveStatic picks a precompressed twin: the first of these the client names. */
+export const TWIN_ENCODINGS = [
+  ['br', '.br'],
+  ['zstd', '.zst'],
+  ['gzip', '.gz'],
+] as const
 
 /**
  * The built page. Vite's hashed files under /assets never change, so browsers keep them a year;
  * HTML is revalidated on every visit so a deploy shows at once. Text files are sent as the .br or
  * .gz twin that scripts/precompress.ts wrote at build, as the client's Accept-Encoding allows.
- * A missing folder (tests, or before the first build) gives 404s, not a crash.
+ * A missing folder (tests, or before the first build) gives 404s, not a crash. The files made
+ * for PUBLIC_URL at start (`site`: public-site.ts) are answered from memory, as serveStatic
+ * would answer them from disk.
  */
-export function staticRoutes(dir: string): Hono {
+export function staticRoutes(dir: string, site: PublicSite = new Map()): Hono {
   const app = new Hono()
   let files: MiddlewareHandler | undefined
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
@@ -27,9 +38,11 @@ export function staticRoutes(dir: string): Hono {
     if (isCompressedTwin(dir, c.req.path)) return next()
     ignoreUnsupportedRange(c)
     let missing = false
-    const res = await files(c, async () => {
-      missing = true
-    })
+    const res =
+      heldAnswer(c, site) ??
+      (await files(c, async () => {
+        missing = true
+      }))
     if (missing || !(res instanceof Response)) return next()
     // serveStatic knows types by extension only; some files are known by their name.
     const named = typeByName(c.req.path)
@@ -53,6 +66,61 @@ export function staticRoutes(dir: string): Hono {
     return c.html(page, 404)
   })
   return app
+}
+
+/** The name under the folder serveStatic would send for `urlPath` (a folder: its index.html), when `site` holds it. */
+function heldName(site: PublicSite, urlPath: string): string | undefined {
+  // serveStatic refuses a percent-encoded path; `//` and dot segments never name a held file.
+  if (!site.size || urlPath.includes('%')) return undefined
+  const name = urlPath.slice(1)
+  if (site.has(name) && !name.endsWith('/')) return name
+  const folder = name.replace(/\/$/, '')
+  const index = folder === '' ? 'index.html' : `${folder}/index.html`
+  return site.has(index) ? index : undefined
+}
+
+/**
+ * serveStatic's answer (with `precompressed: true`) for a file held in memory: its type, its
+ * twin by the exact names in Accept-Encoding, Last-Modified, HEAD, and one byte range (what
+ * ignoreUnsupportedRange left); the checks before serveStatic have run already.
+ */
+function heldAnswer(c: Context, site: PublicSite): Response | undefined {
+  const name = heldName(site, c.req.path)
+  if (!name) return undefined
+  c.header('Content-Type', getMimeType(name) ?? 'application/octet-stream')
+  let file = site.get(name)!
+  const accepted = new Set(
+    c.req
+      .header('Accept-Encoding')
+      ?.split(',')
+      .map((e) => e.trim()),
+  )
+  for (const [encoding, ext] of TWIN_ENCODINGS) {
+    const twin = site.get(name + ext)
+    if (!twin || !accepted.has(encoding)) continue
+    c.header('Content-Encoding', encoding)
+    c.header('Vary', 'Accept-Encoding', { append: true })
+    file = twin
+    break
+  }
+  const size = file.body.length
+  c.header('Last-Modified', file.mtime.toUTCString())
+  const range = c.req.header('range')
+  if (c.req.method === 'HEAD' || !range) {
+    c.header('Content-Length', String(size))
+    return c.req.method === 'HEAD' ? c.body(null, 200) : c.body(file.body, 200)
+  }
+  c.header('Accept-Ranges', 'bytes')
+  const one = parseRange(range)!
+  const start = 'suffix' in one ? Math.max(size - one.suffix, 0) : one.first
+  const end = 'suffix' in one ? size - 1 : Math.min(one.last ?? size - 1, size - 1)
+  if (size === 0 || ('suffix' in one && one.suffix === 0) || start >= size || start > end) {
+    c.header('Content-Range', `bytes */${size}`)
+    return c.body(null, 416)
+  }
+  c.header('Content-Length', String(end - start + 1))
+  c.header('Content-Range', `bytes ${start}-${end}/${size}`)
+  return c.body(file.body.subarray(start, end + 1), 206)
 }
 
 /** A prerendered page (the landing pages, the legal pages, 404.html), which names its language. */
