@@ -35,7 +35,7 @@ const image = dockerfile()
 /** A name a blueprint may set: a server setting, or a build argument of the Dockerfile. */
 const known = new Set([...SETTING_NAMES, ...image.args])
 /** What a founder must give on every platform, and never as a literal in a file. */
-const YOURS = ['PUBLIC_URL', 'VITE_SITE_URL', 'OWNER_EMAILS', 'EMAIL_FROM', 'RESEND_API_KEY']
+const YOURS = ['PUBLIC_URL', 'OWNER_EMAILS', 'EMAIL_FROM', 'RESEND_API_KEY']
 
 function expectValid(validate: ValidateFunction, doc: unknown) {
   const ok = validate(doc)
@@ -91,7 +91,7 @@ describe('render.yaml', () => {
 describe('fly.toml', () => {
   const text = read('fly.toml')
   const doc = parseToml(text) as {
-    build: { dockerfile: string; args: Record<string, string> }
+    build: { dockerfile: string; args?: Record<string, string> }
     env: Record<string, string>
     mounts: { destination: string }[]
     http_service: { internal_port: number; auto_stop_machines: unknown; checks: { path: string }[] }
@@ -115,7 +115,7 @@ describe('fly.toml', () => {
 
   test('every setting is one the server reads; secrets are set with `fly secrets set`, not in the file', () => {
     for (const name of Object.keys(doc.env)) expect(SETTING_NAMES, name).toContain(name)
-    for (const name of Object.keys(doc.build.args)) expect(image.args, name).toContain(name)
+    for (const name of Object.keys(doc.build.args ?? {})) expect(image.args, name).toContain(name)
     const secrets = [...(/fly secrets set (.+)/.exec(text)?.[1] ?? '').matchAll(/([A-Z_]+)=/g)].map((m) => m[1]!)
     expect(secrets.sort()).toEqual(['EMAIL_FROM', 'OWNER_EMAILS', 'RESEND_API_KEY'])
     for (const name of secrets) expect(doc.env[name], name).toBeUndefined()
