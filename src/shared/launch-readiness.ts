@@ -1,12 +1,10 @@
 import { z } from 'zod'
 import { count } from './console-common.ts'
+import { EXPECTED_SIGNUPS_MAX } from './limits.ts'
 
 // The Launch view's readiness card (issue 52, item 3): the README's launch checklist, computed
 // from this server's settings, and whether the email plan carries the list expected in the first
 // 24 hours. docs/decisions/email-capacity.md
-
-/** The most sign-ups a founder may enter as expected (a sanity bound, not a plan's). */
-export const EXPECTED_SIGNUPS_MAX = 100_000_000
 
 /** What the plan can send against the list: the same arithmetic as the README's checklist. */
 export const EmailPlanCheck = z.strictObject({

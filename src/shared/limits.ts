@@ -33,3 +33,6 @@ export const PAGE_LIMITS = { page: 100_000, size: 200 } as const
 
 /** After the contact dialog closes, its fields and status reset once the close has settled (spec §9: 300 ms). */
 export const CONTACT_RESET_DELAY_MS = 300
+
+/** The most sign-ups a founder may enter as expected on the readiness card (a sanity bound, not a plan's). */
+export const EXPECTED_SIGNUPS_MAX = 100_000_000

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import { Button } from '../../../ui/button.tsx'
-import { EXPECTED_SIGNUPS_MAX, type LaunchReadiness } from '../../../shared/launch-readiness.ts'
+import type { LaunchReadiness } from '../../../shared/launch-readiness.ts'
+import { EXPECTED_SIGNUPS_MAX } from '../../../shared/limits.ts'
 import { Card } from '../../components/card.tsx'
 import { FIELD } from '../../components/selection-fields.tsx'
 import { DoneText, ErrorText } from '../../components/status-text.tsx'
