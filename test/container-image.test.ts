@@ -50,6 +50,7 @@ afterAll(async () => {
 const CANARIES = [
   '.git/founder-canary',
   '.env',
+  'deploy/.env',
   'deploy/compose.env',
   'data/pglite/founder-canary',
   'data/backups/founder-canary.sql',

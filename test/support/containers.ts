@@ -44,10 +44,9 @@ function buildDockerfile(context: string, baseImage: string, extra: string[]) {
       // The OCI format has no HEALTHCHECK; docker's keeps the Dockerfile's.
       '--format',
       'docker',
+      // deploy/Dockerfile.dockerignore is found by its name, as for a founder's build.
       '-f',
       join(context, 'deploy/Dockerfile'),
-      '--ignorefile',
-      join(context, 'deploy/Dockerfile.dockerignore'),
       '--build-arg',
       `BASE_IMAGE=${baseImage}`,
       '--build-arg',
