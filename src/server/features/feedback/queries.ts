@@ -1,6 +1,7 @@
 import type { FeedbackEntry, FeedbackQuery, FeedbackSummaryRow } from '../../../shared/feedback.ts'
 import type { PlatformChoice } from '../../../shared/beta-testers.ts'
 import type { Db } from '../../db/db.ts'
+import { readConsoleSetting, writeConsoleSetting } from '../../owner/console-settings.ts'
 
 // Tester feedback, stored by /beta/feedback and read by the console's Feedback view.
 // Decisions: docs/decisions/tester-messages-and-feedback.md
@@ -42,22 +43,12 @@ const BUILD_LABEL = 'beta_build_label'
 
 /** The build label the page fills in: the console's, else the setting (BETA_BUILD_LABEL). */
 export async function currentBuildLabel(db: Db, fallback: string): Promise<string> {
-  const r = await db.query<{ value: string }>('select value from app_private.console_settings where name = $1', [
-    BUILD_LABEL,
-  ])
-  return r.rows[0]?.value ?? fallback
+  return (await readConsoleSetting(db, BUILD_LABEL)) ?? fallback
 }
 
 /** Sets the label; an empty one goes back to the setting. */
-export async function setBuildLabel(db: Db, label: string): Promise<void> {
-  if (label === '') await db.query('delete from app_private.console_settings where name = $1', [BUILD_LABEL])
-  else
-    await db.query(
-      `insert into app_private.console_settings (name, value) values ($1, $2)
-       on conflict (name) do update set value = excluded.value, updated_at = now()`,
-      [BUILD_LABEL, label],
-    )
-}
+export const setBuildLabel = (db: Db, label: string) =>
+  writeConsoleSetting(db, BUILD_LABEL, label === '' ? null : label)
 
 type Filters = Pick<FeedbackQuery, 'build' | 'rating' | 'platform'>
 

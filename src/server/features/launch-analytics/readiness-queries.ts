@@ -1,25 +1,17 @@
 import type { Db } from '../../db/db.ts'
+import { readConsoleSetting, writeConsoleSetting } from '../../owner/console-settings.ts'
 
 // The readiness card's reads and its one write (readiness-routes.ts).
 
 const EXPECTED = 'launch_expected_signups'
 
 export async function readExpected(db: Db): Promise<number | null> {
-  const r = await db.query<{ value: string }>('select value from app_private.console_settings where name = $1', [
-    EXPECTED,
-  ])
-  return r.rows[0] ? Number(r.rows[0].value) : null
+  const value = await readConsoleSetting(db, EXPECTED)
+  return value === null ? null : Number(value)
 }
 
-export async function writeExpected(db: Db, expected: number | null): Promise<void> {
-  if (expected === null) await db.query('delete from app_private.console_settings where name = $1', [EXPECTED])
-  else
-    await db.query(
-      `insert into app_private.console_settings (name, value) values ($1, $2)
-       on conflict (name) do update set value = excluded.value, updated_at = now()`,
-      [EXPECTED, String(expected)],
-    )
-}
+export const writeExpected = (db: Db, expected: number | null) =>
+  writeConsoleSetting(db, EXPECTED, expected === null ? null : String(expected))
 
 /** The most sign-ups stored in one UTC day of the last seven (today included). */
 export async function busiestDay(db: Db): Promise<number> {
